@@ -1,0 +1,12 @@
+//! yinsh-pbem: a play-by-email server for the board game YINSH.
+//!
+//! Three layers, each depending only on the ones before it:
+//! [`rules`] (the pure game engine), [`notation`] (text in and out: the pbmserv move
+//! notation and the ASCII board), and the mail server ([`mail`] and [`server`]).
+//! [`cli`] holds the terminal commands behind the thin `main.rs`.
+
+pub mod cli;
+pub mod mail;
+pub mod notation;
+pub mod rules;
+pub mod server;

@@ -1,0 +1,679 @@
+//! `Game`: the position and its phase machine (yinsh-rules.md §3-§4). It lists the
+//! legal atomic actions, plays one at a time (refusing an illegal one with a closed
+//! reason and changing nothing), and knows when and how the game ended.
+//!
+//! The board is four `u128` masks (rings and markers of each side); a `Game` is
+//! `Copy`, and neither generating nor playing actions touches the heap.
+
+use super::action::{Action, ActionKind, ActionList};
+use super::board::{Color, Piece, count_rows, has_row, points_of, rows_in};
+use super::direction::{Axis, Direction};
+use super::point::{Point, VALID};
+use super::row::Row;
+
+/// Markers in the game (yinsh-rules.md §2).
+pub const MARKERS: u8 = 51;
+/// Rings per side (yinsh-rules.md §2).
+pub const RINGS: u8 = 5;
+
+/// The two ways to play (yinsh-rules.md §4).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Variant {
+    /// The first to remove three rings wins.
+    #[default]
+    Normal,
+    /// The first to remove one ring wins.
+    Blitz,
+}
+
+impl Variant {
+    /// Rings a side must remove to win.
+    pub const fn rings_to_win(self) -> u8 {
+        match self {
+            Variant::Normal => 3,
+            Variant::Blitz => 1,
+        }
+    }
+}
+
+/// How a finished game came out.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    /// That side won.
+    Win(Color),
+    /// Equal counts at the end.
+    Draw,
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win(c) => Some(c),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EndReason {
+    /// A side removed its winning ring (3rd, or 1st in blitz).
+    RingsRemoved,
+    /// The side to move had to take a marker from an empty pool; scored by count.
+    MarkersExhausted,
+    /// Neither side had a legal ring move; scored by count.
+    BothBlocked,
+    /// A side resigned.
+    Resignation,
+}
+
+/// A finished game's result and its cause.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Ending {
+    /// Who won, or a draw.
+    pub outcome: Outcome,
+    /// Why it ended.
+    pub reason: EndReason,
+}
+
+/// Where the game stands: what the side to act must do next.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Stage {
+    Place,
+    Move,
+    /// The side to act has no ring move (the other side has one).
+    Pass,
+    /// `own_move`: removals after the side's own ring move (true), or owed at the start
+    /// of its turn for rows the opponent made (false).
+    RemoveRow {
+        own_move: bool,
+    },
+    RemoveRing {
+        own_move: bool,
+    },
+    Over(Ending),
+}
+
+/// Why an action was refused. The game is unchanged.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum IllegalAction {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// The action is of a kind the game does not expect now.
+    #[error("it is time to {expected}, not to {found}")]
+    WrongPhase {
+        /// What the position expects.
+        expected: ActionKind,
+        /// What was given.
+        found: ActionKind,
+    },
+    /// A removal is owed before anything else.
+    #[error("a removal is owed first: it is time to {expected}")]
+    RemovalOwed {
+        /// The removal expected.
+        expected: ActionKind,
+    },
+    /// Placing a ring on an occupied point.
+    #[error("{0} is occupied")]
+    Occupied(Point),
+    /// Moving or removing a ring that is not the mover's.
+    #[error("there is no ring of yours at {0}")]
+    NotYourRing(Point),
+    /// The two points are not on one line (or are the same point).
+    #[error("{from}-{to} is not a straight line")]
+    NotInLine {
+        /// Start.
+        from: Point,
+        /// End.
+        to: Point,
+    },
+    /// A ring stands between the two points.
+    #[error("{from}-{to} would jump the ring at {at}")]
+    JumpsRing {
+        /// Start.
+        from: Point,
+        /// End.
+        to: Point,
+        /// The ring in the way.
+        at: Point,
+    },
+    /// The landing point holds a ring.
+    #[error("{0} holds a ring: a ring cannot land on a ring")]
+    OntoRing(Point),
+    /// The landing point holds a marker.
+    #[error("{0} holds a marker: a ring must land on an empty point")]
+    OntoMarker(Point),
+    /// The move goes on past the first empty point after a group of markers.
+    #[error("after the markers at {first}-{last} the ring must stop at {stop}")]
+    PastMarkers {
+        /// First jumped marker.
+        first: Point,
+        /// Last jumped marker.
+        last: Point,
+        /// The only point where the ring may stop.
+        stop: Point,
+    },
+    /// The row is not five markers of the mover's colour.
+    #[error("{0} is not a row of yours")]
+    NotYourRow(Row),
+    /// Passing while a ring move exists.
+    #[error("you cannot pass: you have a ring move")]
+    CannotPass,
+    /// No ring move exists; the only action is a pass.
+    #[error("you have no legal ring move and must pass")]
+    MustPass,
+}
+
+/// A YINSH game in progress or finished.
+///
+/// ```
+/// use yinsh_pbem::rules::{Action, Game, Variant};
+/// let mut game = Game::new(Variant::Normal);
+/// assert_eq!(game.legal_actions().len(), 85);
+/// game.play("e5".parse().unwrap()).unwrap();
+/// assert!(game.play("e5".parse().unwrap()).is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Game {
+    variant: Variant,
+    rings: [u128; 2],
+    markers: [u128; 2],
+    removed: [u8; 2],
+    pool: u8,
+    to_act: Color,
+    stage: Stage,
+}
+
+/// The ray of points from `from` (exclusive) in `dir`, as bit indices.
+#[inline]
+fn next_index(b: u8, dir: Direction) -> Option<u8> {
+    let s = dir.axis.shift() as i16;
+    let n = if dir.forward {
+        b as i16 + s
+    } else {
+        b as i16 - s
+    };
+    ((0..121).contains(&n) && VALID & (1u128 << n) != 0).then_some(n as u8)
+}
+
+impl Game {
+    /// A new game: empty board, White to place the first ring.
+    pub const fn new(variant: Variant) -> Game {
+        Game {
+            variant,
+            rings: [0; 2],
+            markers: [0; 2],
+            removed: [0; 2],
+            pool: MARKERS,
+            to_act: Color::White,
+            stage: Stage::Place,
+        }
+    }
+
+    /// Build a game from parts already checked by `Setup`, at the start of `to_move`'s
+    /// turn.
+    pub(crate) fn from_parts(
+        variant: Variant,
+        rings: [u128; 2],
+        markers: [u128; 2],
+        removed: [u8; 2],
+        to_move: Color,
+    ) -> Game {
+        let on_board = (markers[0] | markers[1]).count_ones() as u8;
+        let mut g = Game {
+            variant,
+            rings,
+            markers,
+            removed,
+            pool: MARKERS - on_board,
+            to_act: to_move,
+            stage: Stage::Place,
+        };
+        let placed = (rings[0] | rings[1]).count_ones() as u8 + removed[0] + removed[1];
+        if placed < 2 * RINGS {
+            g.stage = Stage::Place;
+        } else if has_row(markers[to_move.index()]) {
+            g.stage = Stage::RemoveRow { own_move: false };
+        } else {
+            g.start_ring_move(to_move);
+        }
+        g
+    }
+
+    /// The variant.
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The side whose action it is; `None` once the game is over.
+    pub const fn to_act(&self) -> Option<Color> {
+        match self.stage {
+            Stage::Over(_) => None,
+            _ => Some(self.to_act),
+        }
+    }
+
+    /// The kind of action expected next; `None` once the game is over.
+    pub const fn expects(&self) -> Option<ActionKind> {
+        match self.stage {
+            Stage::Place => Some(ActionKind::Place),
+            Stage::Move => Some(ActionKind::Move),
+            Stage::Pass => Some(ActionKind::Pass),
+            Stage::RemoveRow { .. } => Some(ActionKind::RemoveRow),
+            Stage::RemoveRing { .. } => Some(ActionKind::RemoveRing),
+            Stage::Over(_) => None,
+        }
+    }
+
+    /// During removals: true when the side removes rows of its own ring move, false
+    /// when it removes rows the opponent made for it, at the start of its turn.
+    pub const fn removing_after_own_move(&self) -> Option<bool> {
+        match self.stage {
+            Stage::RemoveRow { own_move } | Stage::RemoveRing { own_move } => Some(own_move),
+            _ => None,
+        }
+    }
+
+    /// How the game ended, once it has.
+    pub const fn ending(&self) -> Option<Ending> {
+        match self.stage {
+            Stage::Over(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The result, once the game is over.
+    pub const fn outcome(&self) -> Option<Outcome> {
+        match self.stage {
+            Stage::Over(e) => Some(e.outcome),
+            _ => None,
+        }
+    }
+
+    /// Whether the game has ended.
+    pub const fn is_over(&self) -> bool {
+        matches!(self.stage, Stage::Over(_))
+    }
+
+    /// Rings `color` has removed (its score).
+    pub const fn rings_removed(&self, color: Color) -> u8 {
+        self.removed[color.index()]
+    }
+
+    /// Rings `color` has on the board.
+    pub const fn rings_on_board(&self, color: Color) -> u8 {
+        self.rings[color.index()].count_ones() as u8
+    }
+
+    /// Markers showing `color` on the board.
+    pub const fn markers_of(&self, color: Color) -> u8 {
+        self.markers[color.index()].count_ones() as u8
+    }
+
+    /// Markers on the board, both colours.
+    pub const fn markers_on_board(&self) -> u8 {
+        (self.markers[0] | self.markers[1]).count_ones() as u8
+    }
+
+    /// Markers left in the pool.
+    pub const fn markers_in_pool(&self) -> u8 {
+        self.pool
+    }
+
+    /// What stands on `p`.
+    pub fn piece_at(&self, p: Point) -> Option<Piece> {
+        let b = p.bit();
+        for c in Color::BOTH {
+            if self.rings[c.index()] & b != 0 {
+                return Some(Piece::Ring(c));
+            }
+            if self.markers[c.index()] & b != 0 {
+                return Some(Piece::Marker(c));
+            }
+        }
+        None
+    }
+
+    /// The rings of `color` on the board, in `Point::ALL` order.
+    pub fn rings(&self, color: Color) -> impl Iterator<Item = Point> + use<> {
+        points_of(self.rings[color.index()])
+    }
+
+    /// The markers of `color` on the board, in `Point::ALL` order.
+    pub fn markers(&self, color: Color) -> impl Iterator<Item = Point> + use<> {
+        points_of(self.markers[color.index()])
+    }
+
+    /// Every row (5-window) of `color` on the board now, by axis and first point. Each
+    /// window of a longer line is listed.
+    pub fn rows(&self, color: Color) -> impl Iterator<Item = Row> + use<> {
+        rows_in(self.markers[color.index()])
+    }
+
+    /// How many rows (5-windows) of `color` are on the board.
+    pub const fn row_count(&self, color: Color) -> u32 {
+        count_rows(self.markers[color.index()])
+    }
+
+    // ----- legality -----------------------------------------------------------------
+
+    /// All legal actions.
+    pub fn legal_actions(&self) -> ActionList {
+        let mut list = ActionList::new();
+        let me = self.to_act.index();
+        match self.stage {
+            Stage::Over(_) => {}
+            Stage::Place => {
+                for p in points_of(VALID & !(self.rings[0] | self.rings[1])) {
+                    list.push(Action::Place(p));
+                }
+            }
+            Stage::Move => self.for_each_move(self.to_act, |from, to| {
+                list.push(Action::Move { from, to });
+                false
+            }),
+            Stage::Pass => list.push(Action::Pass),
+            Stage::RemoveRow { .. } => {
+                for r in rows_in(self.markers[me]) {
+                    list.push(Action::RemoveRow(r));
+                }
+            }
+            Stage::RemoveRing { .. } => {
+                for p in points_of(self.rings[me]) {
+                    list.push(Action::RemoveRing(p));
+                }
+            }
+        }
+        list
+    }
+
+    /// The number of legal actions, without listing them.
+    pub fn count_legal_actions(&self) -> u64 {
+        let me = self.to_act.index();
+        match self.stage {
+            Stage::Over(_) => 0,
+            Stage::Place => (VALID & !(self.rings[0] | self.rings[1])).count_ones() as u64,
+            Stage::Move => {
+                let mut n = 0u64;
+                self.for_each_move(self.to_act, |_, _| {
+                    n += 1;
+                    false
+                });
+                n
+            }
+            Stage::Pass => 1,
+            Stage::RemoveRow { .. } => count_rows(self.markers[me]) as u64,
+            Stage::RemoveRing { .. } => self.rings[me].count_ones() as u64,
+        }
+    }
+
+    /// Calls `f(from, to)` for every ring move of `color`, ignoring whose turn it is;
+    /// stops early when `f` returns true.
+    #[inline]
+    fn for_each_move(&self, color: Color, mut f: impl FnMut(Point, Point) -> bool) {
+        let rings = self.rings[0] | self.rings[1];
+        let markers = self.markers[0] | self.markers[1];
+        for from in points_of(self.rings[color.index()]) {
+            for dir in Direction::ALL {
+                let mut b = from.bit_index();
+                let mut jumped = false;
+                while let Some(n) = next_index(b, dir) {
+                    b = n;
+                    let bit = 1u128 << n;
+                    if rings & bit != 0 {
+                        break;
+                    }
+                    if markers & bit != 0 {
+                        jumped = true;
+                        continue;
+                    }
+                    if f(from, Point::from_bit_index(n)) {
+                        return;
+                    }
+                    if jumped {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `color` has at least one ring move on this board.
+    pub fn has_ring_move(&self, color: Color) -> bool {
+        let mut any = false;
+        self.for_each_move(color, |_, _| {
+            any = true;
+            true
+        });
+        any
+    }
+
+    /// Is `action` legal now? `Ok` if so, else the reason.
+    pub fn check(&self, action: Action) -> Result<(), IllegalAction> {
+        let me = self.to_act.index();
+        let found = action.kind();
+        match (self.stage, action) {
+            (Stage::Over(_), _) => Err(IllegalAction::GameOver),
+            (Stage::Place, Action::Place(p)) => {
+                if (self.rings[0] | self.rings[1]) & p.bit() != 0 {
+                    Err(IllegalAction::Occupied(p))
+                } else {
+                    Ok(())
+                }
+            }
+            (Stage::Move, Action::Move { from, to }) => self.check_move(from, to),
+            (Stage::Move, Action::Pass) => Err(IllegalAction::CannotPass),
+            (Stage::Pass, Action::Pass) => Ok(()),
+            (Stage::Pass, Action::Move { from, to }) => {
+                self.check_move(from, to).and(Err(IllegalAction::MustPass))
+            }
+            (Stage::Pass, _) => Err(IllegalAction::MustPass),
+            (Stage::RemoveRow { .. }, Action::RemoveRow(r)) => {
+                if self.markers[me] & r.mask() == r.mask() {
+                    Ok(())
+                } else {
+                    Err(IllegalAction::NotYourRow(r))
+                }
+            }
+            (Stage::RemoveRing { .. }, Action::RemoveRing(p)) => {
+                if self.rings[me] & p.bit() != 0 {
+                    Ok(())
+                } else {
+                    Err(IllegalAction::NotYourRing(p))
+                }
+            }
+            (Stage::RemoveRow { .. }, _) => Err(IllegalAction::RemovalOwed {
+                expected: ActionKind::RemoveRow,
+            }),
+            (Stage::RemoveRing { .. }, _) => Err(IllegalAction::RemovalOwed {
+                expected: ActionKind::RemoveRing,
+            }),
+            (Stage::Place, _) => Err(IllegalAction::WrongPhase {
+                expected: ActionKind::Place,
+                found,
+            }),
+            (Stage::Move, _) => Err(IllegalAction::WrongPhase {
+                expected: ActionKind::Move,
+                found,
+            }),
+        }
+    }
+
+    /// Why the ring move `from`-`to` is illegal for the side to act, if it is
+    /// (yinsh-rules.md §3, rule 2).
+    fn check_move(&self, from: Point, to: Point) -> Result<(), IllegalAction> {
+        if self.rings[self.to_act.index()] & from.bit() == 0 {
+            return Err(IllegalAction::NotYourRing(from));
+        }
+        let (dir, len) = Axis::between(from, to).ok_or(IllegalAction::NotInLine { from, to })?;
+        let rings = self.rings[0] | self.rings[1];
+        let markers = self.markers[0] | self.markers[1];
+        let mut first_marker: Option<Point> = None;
+        let mut last_marker = from;
+        let mut p = from;
+        for _ in 1..len {
+            p = dir.step(p).ok_or(IllegalAction::NotInLine { from, to })?;
+            if rings & p.bit() != 0 {
+                return Err(IllegalAction::JumpsRing { from, to, at: p });
+            }
+            if markers & p.bit() != 0 {
+                first_marker.get_or_insert(p);
+                last_marker = p;
+            } else if let Some(first) = first_marker {
+                return Err(IllegalAction::PastMarkers {
+                    first,
+                    last: last_marker,
+                    stop: p,
+                });
+            }
+        }
+        if rings & to.bit() != 0 {
+            return Err(IllegalAction::OntoRing(to));
+        }
+        if markers & to.bit() != 0 {
+            return Err(IllegalAction::OntoMarker(to));
+        }
+        Ok(())
+    }
+
+    // ----- playing ------------------------------------------------------------------
+
+    /// Play one atomic action, or refuse it with the reason and change nothing.
+    pub fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
+        self.check(action)?;
+        self.apply(action);
+        Ok(())
+    }
+
+    /// The game after `action`, if it is legal.
+    pub fn after(&self, action: Action) -> Result<Game, IllegalAction> {
+        let mut g = *self;
+        g.play(action)?;
+        Ok(g)
+    }
+
+    /// `side` resigns (yinsh-rules.md §4): the other side wins at once.
+    pub fn resign(&mut self, side: Color) -> Result<(), IllegalAction> {
+        if self.is_over() {
+            return Err(IllegalAction::GameOver);
+        }
+        self.stage = Stage::Over(Ending {
+            outcome: Outcome::Win(side.other()),
+            reason: EndReason::Resignation,
+        });
+        Ok(())
+    }
+
+    /// Play an action already known to be legal.
+    #[inline]
+    pub(crate) fn apply(&mut self, action: Action) {
+        let me = self.to_act;
+        let mi = me.index();
+        match action {
+            Action::Place(p) => {
+                self.rings[mi] |= p.bit();
+                self.to_act = me.other();
+                if (self.rings[0] | self.rings[1]).count_ones() as u8 == 2 * RINGS {
+                    self.start_ring_move(self.to_act);
+                }
+            }
+            Action::Move { from, to } => {
+                self.pool -= 1;
+                self.markers[mi] |= from.bit();
+                self.rings[mi] ^= from.bit() | to.bit();
+                let between = between_mask(from, to);
+                let flipped = between & (self.markers[0] | self.markers[1]);
+                self.markers[0] ^= flipped;
+                self.markers[1] ^= flipped;
+                if has_row(self.markers[mi]) {
+                    self.stage = Stage::RemoveRow { own_move: true };
+                } else {
+                    self.hand_over(me);
+                }
+            }
+            Action::Pass => self.start_ring_move(me.other()),
+            Action::RemoveRow(r) => {
+                self.markers[mi] &= !r.mask();
+                self.pool += 5;
+                if let Stage::RemoveRow { own_move } = self.stage {
+                    self.stage = Stage::RemoveRing { own_move };
+                }
+            }
+            Action::RemoveRing(p) => {
+                self.rings[mi] &= !p.bit();
+                self.removed[mi] += 1;
+                let own_move = matches!(self.stage, Stage::RemoveRing { own_move: true });
+                if self.removed[mi] >= self.variant.rings_to_win() {
+                    self.stage = Stage::Over(Ending {
+                        outcome: Outcome::Win(me),
+                        reason: EndReason::RingsRemoved,
+                    });
+                } else if has_row(self.markers[mi]) {
+                    self.stage = Stage::RemoveRow { own_move };
+                } else if own_move {
+                    self.hand_over(me);
+                } else {
+                    self.start_ring_move(me);
+                }
+            }
+        }
+    }
+
+    /// `me` has finished its turn: the opponent removes the rows made for it, then moves.
+    fn hand_over(&mut self, me: Color) {
+        let opp = me.other();
+        self.to_act = opp;
+        if has_row(self.markers[opp.index()]) {
+            self.stage = Stage::RemoveRow { own_move: false };
+        } else {
+            self.start_ring_move(opp);
+        }
+    }
+
+    /// `side` must now move a ring (yinsh-rules.md §4): the game may end instead for
+    /// an empty pool or when neither side can move, or `side` must pass.
+    fn start_ring_move(&mut self, side: Color) {
+        self.to_act = side;
+        self.stage = if self.pool == 0 {
+            Stage::Over(self.end_by_count(EndReason::MarkersExhausted))
+        } else if self.has_ring_move(side) {
+            Stage::Move
+        } else if self.has_ring_move(side.other()) {
+            Stage::Pass
+        } else {
+            Stage::Over(self.end_by_count(EndReason::BothBlocked))
+        };
+    }
+
+    fn end_by_count(&self, reason: EndReason) -> Ending {
+        let (w, b) = (self.removed[0], self.removed[1]);
+        let outcome = match w.cmp(&b) {
+            std::cmp::Ordering::Greater => Outcome::Win(Color::White),
+            std::cmp::Ordering::Less => Outcome::Win(Color::Black),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        };
+        Ending { outcome, reason }
+    }
+}
+
+/// The points strictly between two points on one line.
+#[inline]
+fn between_mask(from: Point, to: Point) -> u128 {
+    let Some((dir, len)) = Axis::between(from, to) else {
+        return 0;
+    };
+    let mut m = 0u128;
+    let mut b = from.bit_index();
+    for _ in 1..len {
+        match next_index(b, dir) {
+            Some(n) => {
+                b = n;
+                m |= 1u128 << n;
+            }
+            None => break,
+        }
+    }
+    m
+}

@@ -1,0 +1,1 @@
+//! The play-by-email server: commands, dispatch, replies, accounts and the game store.

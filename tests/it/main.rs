@@ -1,0 +1,4 @@
+//! The one integration-test binary: each module tests one capability.
+
+mod boardspace;
+mod common;
