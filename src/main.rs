@@ -1,8 +1,9 @@
 //! The `yinsh-pbem` command: parse the arguments, call the library, map to an exit code.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use yinsh_pbem::cli;
 
 /// yinsh-pbem: a play-by-email server for YINSH.
@@ -13,8 +14,47 @@ struct Cli {
     command: Command,
 }
 
+/// Where the server keeps its data and how it sends mail.
+#[derive(Args)]
+struct ServerArgs {
+    /// The home folder: games, accounts, spool and outbox.
+    #[arg(long, env = "YINSH_PBEM_HOME", default_value = "games")]
+    home: PathBuf,
+    /// The From of every reply.
+    #[arg(long, env = "YINSH_PBEM_FROM", default_value = "YINSH PBeM <yinsh@localhost>")]
+    from: String,
+    /// Send replies by SMTP: smtp://host:port (STARTTLS), smtps://, user:pass@ for auth.
+    #[arg(long, conflicts_with = "sendmail")]
+    smtp: Option<String>,
+    /// Send replies through a sendmail-compatible program.
+    #[arg(long)]
+    sendmail: Option<PathBuf>,
+    /// Write replies as .eml files into this folder (the default: <home>/outbox).
+    #[arg(long, conflicts_with_all = ["smtp", "sendmail"])]
+    outbox: Option<PathBuf>,
+}
+
 #[derive(Subcommand)]
 enum Command {
+    /// Handle ONE mail read from stdin (as an MTA pipe hands it over).
+    Deliver {
+        #[command(flatten)]
+        server: ServerArgs,
+        /// The envelope sender, when the mail system passes it.
+        #[arg(long)]
+        sender: Option<String>,
+        /// Print what was done (replies and where they went) on stdout.
+        #[arg(long, short)]
+        verbose: bool,
+    },
+    /// Send the replies waiting in the spool.
+    Flush {
+        #[command(flatten)]
+        server: ServerArgs,
+        /// Print what was done.
+        #[arg(long, short)]
+        verbose: bool,
+    },
     /// Count the atomic-action sequences of length DEPTH after the given actions.
     Perft {
         /// Play the blitz variant (first ring removed wins).
@@ -38,13 +78,31 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// The transcript; stdin when absent.
-        file: Option<std::path::PathBuf>,
+        file: Option<PathBuf>,
     },
+}
+
+impl ServerArgs {
+    fn settings(self) -> cli::ServerOptions {
+        cli::ServerOptions {
+            home: self.home,
+            from: self.from,
+            smtp: self.smtp,
+            sendmail: self.sendmail,
+            outbox: self.outbox,
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Deliver {
+            server,
+            sender,
+            verbose,
+        } => cli::deliver(server.settings(), sender.as_deref(), verbose),
+        Command::Flush { server, verbose } => cli::flush(server.settings(), verbose),
         Command::Perft {
             blitz,
             divide,

@@ -1,8 +1,9 @@
-//! The commands behind `main.rs` that print to a terminal rather than answer mail
-//! (perft, replay). Each returns the process exit code.
+//! The commands behind `main.rs`: each returns the process exit code.
 
 mod perft;
 mod replay;
+mod serve;
 
 pub use perft::perft;
 pub use replay::replay;
+pub use serve::{EX_TEMPFAIL, ServerOptions, deliver, flush};

@@ -1,1 +1,11 @@
 //! The play-by-email server: commands, dispatch, replies, accounts and the game store.
+
+pub mod command;
+pub mod deliver;
+pub mod dispatch;
+pub mod help;
+pub mod log;
+pub mod record;
+pub mod redact;
+pub mod reply;
+pub mod store;

@@ -1,0 +1,531 @@
+//! Commands as players write them in a Subject line (pbmserv-reference.md §2), parsed
+//! with nom: words split on white space, command words case-insensitive. A command
+//! that does not fit its syntax is refused with the syntax players know
+//! (`Syntax is "yinsh move <board> <userid> <password> <move>"`) and what was wrong.
+
+use std::fmt;
+
+use nom::bytes::complete::take_till1;
+use nom::character::complete::{digit1, space0};
+use nom::combinator::{all_consuming, map_res, opt};
+use nom::multi::many0;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use super::store::{Password, UserId};
+
+/// Which of a player's games a listing shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum GameFilter {
+    /// Every game.
+    All,
+    /// Games still being played (the default).
+    #[default]
+    Active,
+    /// Finished games.
+    Inactive,
+    /// Games where it is the player's turn.
+    Next,
+}
+
+/// A board and, optionally, the turn number to show it at (`104#12`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BoardRef {
+    /// The board number.
+    pub board: u32,
+    /// Show the game as it was after this many turns.
+    pub at: Option<u32>,
+}
+
+/// A server-wide or YINSH command, as parsed from a Subject line.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Command {
+    /// `help [subject ...]`
+    Help {
+        /// Topics asked for.
+        topics: Vec<String>,
+    },
+    /// `signup userid password [address ...]` (also `add`).
+    Signup {
+        /// The new userid.
+        userid: UserId,
+        /// Its password.
+        password: Password,
+        /// Addresses for its mail; the sender's when empty.
+        addresses: Vec<String>,
+    },
+    /// `change password userid current-password new-password`
+    ChangePassword {
+        /// The account.
+        userid: UserId,
+        /// Its current password.
+        password: Password,
+        /// The new one.
+        new_password: Password,
+    },
+    /// `change address userid password [address ...]`
+    ChangeAddress {
+        /// The account.
+        userid: UserId,
+        /// Its password.
+        password: Password,
+        /// The new addresses; the sender's when empty.
+        addresses: Vec<String>,
+    },
+    /// `signoff userid password` (also `delete`).
+    Signoff {
+        /// The account.
+        userid: UserId,
+        /// Its password.
+        password: Password,
+    },
+    /// `list [game-type ...]`
+    List,
+    /// `multiple`: the body holds one command per line.
+    Multiple,
+    /// `yinsh help`
+    YinshHelp,
+    /// `yinsh challenge [-blitz] userid1 userid2`
+    Challenge {
+        /// Blitz variant.
+        blitz: bool,
+        /// userid1: plays White and moves first.
+        white: UserId,
+        /// userid2: plays Black.
+        black: UserId,
+    },
+    /// `yinsh move board userid password move[#moveno]`
+    Move {
+        /// The board.
+        board: u32,
+        /// Who moves.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// The turn as written (without `#moveno`).
+        text: String,
+        /// The turn number it is meant to get.
+        moveno: Option<u32>,
+    },
+    /// `yinsh resign board userid password` (or `resign` as the move).
+    Resign {
+        /// The board.
+        board: u32,
+        /// Who resigns.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+    },
+    /// `yinsh show board[#moveno] ...`
+    Show {
+        /// Boards to show.
+        boards: Vec<BoardRef>,
+    },
+    /// `yinsh games userid ... [all|active|inactive|next]`
+    Games {
+        /// Players whose games to list; the sender's account if empty is not known,
+        /// so at least one is needed.
+        userids: Vec<UserId>,
+        /// Which games.
+        filter: GameFilter,
+    },
+}
+
+/// Why a Subject line is not a command.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum CommandError {
+    /// Nothing in the Subject.
+    #[error("The Subject line is empty: it must hold a command, like \"yinsh help\" or \"help\".")]
+    Empty,
+    /// An unknown first word.
+    #[error("Unknown command \"{0}\". Commands are: help, signup, change, signoff, list, multiple, and yinsh ... (send \"help\" for the list).")]
+    Unknown(String),
+    /// A game this server does not run.
+    #[error("This server runs YINSH only; \"{0}\" is not a game here. Write \"yinsh ...\".")]
+    OtherGame(String),
+    /// An unknown `yinsh` subcommand.
+    #[error("Unknown yinsh command \"{0}\". Send \"yinsh help\" for the commands.")]
+    UnknownYinsh(String),
+    /// The words do not fit the command's syntax.
+    #[error("Syntax is \"{usage}\": {problem}")]
+    Syntax {
+        /// The command's syntax.
+        usage: &'static str,
+        /// What was wrong.
+        problem: String,
+    },
+}
+
+/// Syntax lines, as `help` shows them.
+pub mod usage {
+    /// `signup`
+    pub const SIGNUP: &str = "signup <userid> <password> [<e-mail address> ...]";
+    /// `add`
+    pub const ADD: &str = "add <userid> <password> [<e-mail address> ...]";
+    /// `change password`
+    pub const CHANGE_PASSWORD: &str = "change password <userid> <current-password> <new-password>";
+    /// `change address`
+    pub const CHANGE_ADDRESS: &str = "change address <userid> <password> [<e-mail address> ...]";
+    /// `change`
+    pub const CHANGE: &str = "change password ... | change address ...";
+    /// `signoff`
+    pub const SIGNOFF: &str = "signoff <userid> <password>";
+    /// `delete`
+    pub const DELETE: &str = "delete <userid> <password>";
+    /// `multiple`
+    pub const MULTIPLE: &str = "multiple";
+    /// `yinsh challenge`
+    pub const CHALLENGE: &str = "yinsh challenge [-blitz] <userid1> <userid2>";
+    /// `yinsh move`
+    pub const MOVE: &str = "yinsh move <board> <userid> <password> <move>";
+    /// `yinsh resign`
+    pub const RESIGN: &str = "yinsh resign <board> <userid> <password>";
+    /// `yinsh show`
+    pub const SHOW: &str = "yinsh show <board>[#<moveno>] ...";
+    /// `yinsh games`
+    pub const GAMES: &str = "yinsh games <userid> ... [all | active | inactive | next]";
+    /// `yinsh help`
+    pub const YINSH_HELP: &str = "yinsh help";
+}
+
+type Res<'a, T> = IResult<&'a str, T>;
+
+// word := space* (any non-space char)+
+fn word(i: &str) -> Res<'_, &str> {
+    preceded(space0, take_till1(char::is_whitespace)).parse(i)
+}
+
+// rest := space* (anything)   — the rest of the line, trimmed
+fn rest(i: &str) -> Res<'_, &str> {
+    Ok(("", i.trim()))
+}
+
+// board := space* digit+
+fn board(i: &str) -> Res<'_, u32> {
+    preceded(space0, map_res(digit1, str::parse::<u32>)).parse(i)
+}
+
+// board_ref := board ("#" digit+)?
+fn board_ref(i: &str) -> Res<'_, BoardRef> {
+    let (i, board) = board(i)?;
+    let (i, at) = opt(preceded(
+        nom::character::complete::char('#'),
+        map_res(digit1, str::parse::<u32>),
+    ))
+    .parse(i)?;
+    Ok((i, BoardRef { board, at }))
+}
+
+fn end(i: &str) -> Res<'_, ()> {
+    let (i, _) = space0(i)?;
+    nom::combinator::eof(i).map(|(i, _)| (i, ()))
+}
+
+fn syntax(usage: &'static str, problem: impl Into<String>) -> CommandError {
+    CommandError::Syntax {
+        usage,
+        problem: problem.into(),
+    }
+}
+
+/// Run a nom parser over all of `args`, turning a failure into the command's syntax
+/// error.
+fn args<'a, O>(
+    args: &'a str,
+    usage: &'static str,
+    what: &str,
+    p: impl Parser<&'a str, Output = O, Error = nom::error::Error<&'a str>>,
+) -> Result<O, CommandError> {
+    all_consuming(p).parse(args).map(|(_, o)| o).map_err(|e| {
+        let at = match &e {
+            nom::Err::Error(e) | nom::Err::Failure(e) => e.input.trim(),
+            nom::Err::Incomplete(_) => "",
+        };
+        if at.is_empty() {
+            syntax(usage, format!("expected {what}, but the line ends too soon"))
+        } else {
+            syntax(usage, format!("expected {what}, found \"{at}\""))
+        }
+    })
+}
+
+fn userid(text: &str, usage: &'static str) -> Result<UserId, CommandError> {
+    text.parse::<UserId>()
+        .map_err(|e| syntax(usage, format!("\"{text}\" is not a valid userid ({e})")))
+}
+
+fn password(text: &str, usage: &'static str) -> Result<Password, CommandError> {
+    // Never echo the text: it may be a password.
+    text.parse::<Password>()
+        .map_err(|e| syntax(usage, format!("the password is not valid ({e})")))
+}
+
+fn addresses(words: Vec<&str>, usage: &'static str) -> Result<Vec<String>, CommandError> {
+    words
+        .into_iter()
+        .map(|w| {
+            let w = w.trim_matches(|c| c == '<' || c == '>' || c == ',');
+            if looks_like_address(w) {
+                Ok(w.to_string())
+            } else {
+                Err(syntax(usage, format!("\"{w}\" is not an e-mail address")))
+            }
+        })
+        .collect()
+}
+
+/// A plain check that `s` is `local@domain` with no spaces or odd characters.
+pub fn looks_like_address(s: &str) -> bool {
+    let Some((local, domain)) = s.rsplit_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && s.len() <= 254
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && s.chars().all(|c| c.is_ascii_graphic() && !"<>()[]\\,;:\"".contains(c))
+        && domain.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+}
+
+/// Split `text` at a trailing `#N` turn number.
+fn split_moveno(text: &str) -> Result<(&str, Option<u32>), CommandError> {
+    match text.rsplit_once('#') {
+        None => Ok((text, None)),
+        Some((mv, n)) => match n.trim().parse::<u32>() {
+            Ok(n) => Ok((mv.trim_end(), Some(n))),
+            Err(_) => Err(syntax(
+                usage::MOVE,
+                format!("\"#{n}\" is not a move number: write the move, then # and the number it will get, like e5-e9#12"),
+            )),
+        },
+    }
+}
+
+impl Command {
+    /// Parse a Subject line (already stripped of `Re:` and tags).
+    ///
+    /// ```
+    /// use yinsh_pbem::server::command::Command;
+    /// let c = Command::parse("YINSH show 104#12").unwrap();
+    /// assert!(matches!(c, Command::Show { .. }));
+    /// assert!(Command::parse("yinsh move 104 alice").unwrap_err().to_string()
+    ///     .starts_with("Syntax is \"yinsh move <board> <userid> <password> <move>\""));
+    /// ```
+    pub fn parse(line: &str) -> Result<Command, CommandError> {
+        let (after, first) = match word(line) {
+            Ok(ok) => ok,
+            Err(_) => return Err(CommandError::Empty),
+        };
+        match first.to_ascii_lowercase().as_str() {
+            "help" => {
+                let topics = args(after, "help [<subject> ...]", "topics", many0(word))?;
+                Ok(Command::Help {
+                    topics: topics.into_iter().map(str::to_ascii_lowercase).collect(),
+                })
+            }
+            "signup" | "add" => {
+                let usage = if first.eq_ignore_ascii_case("add") {
+                    usage::ADD
+                } else {
+                    usage::SIGNUP
+                };
+                let (u, p, a) = args(
+                    after,
+                    usage,
+                    "a userid, a password and optional e-mail addresses",
+                    (word, word, many0(word)),
+                )?;
+                Ok(Command::Signup {
+                    userid: userid(u, usage)?,
+                    password: password(p, usage)?,
+                    addresses: addresses(a, usage)?,
+                })
+            }
+            "change" => {
+                let (after, what) = word(after).map_err(|_| {
+                    syntax(usage::CHANGE, "expected \"password\" or \"address\" after change")
+                })?;
+                match what.to_ascii_lowercase().as_str() {
+                    "password" => {
+                        let u = usage::CHANGE_PASSWORD;
+                        let (id, old, new) = args(
+                            after,
+                            u,
+                            "a userid, the current password and the new one",
+                            (word, word, word),
+                        )?;
+                        Ok(Command::ChangePassword {
+                            userid: userid(id, u)?,
+                            password: password(old, u)?,
+                            new_password: password(new, u)?,
+                        })
+                    }
+                    "address" | "addresses" => {
+                        let u = usage::CHANGE_ADDRESS;
+                        let (id, p, a) = args(
+                            after,
+                            u,
+                            "a userid, a password and optional e-mail addresses",
+                            (word, word, many0(word)),
+                        )?;
+                        Ok(Command::ChangeAddress {
+                            userid: userid(id, u)?,
+                            password: password(p, u)?,
+                            addresses: addresses(a, u)?,
+                        })
+                    }
+                    other => Err(syntax(
+                        usage::CHANGE,
+                        format!("expected \"password\" or \"address\", found \"{other}\""),
+                    )),
+                }
+            }
+            "signoff" | "delete" => {
+                let u = if first.eq_ignore_ascii_case("delete") {
+                    usage::DELETE
+                } else {
+                    usage::SIGNOFF
+                };
+                let (id, p) = args(after, u, "a userid and a password", (word, word))?;
+                Ok(Command::Signoff {
+                    userid: userid(id, u)?,
+                    password: password(p, u)?,
+                })
+            }
+            "list" => Ok(Command::List),
+            "multiple" => {
+                args(after, usage::MULTIPLE, "nothing more (the commands go in the body, one per line)", end)?;
+                Ok(Command::Multiple)
+            }
+            "yinsh" => Command::parse_yinsh(after),
+            other => {
+                if matches!(
+                    other,
+                    "chess" | "go" | "gipf" | "zertz" | "dvonn" | "tzaar" | "punct" | "lyngk" | "othello" | "reversi" | "backgammon" | "checkers"
+                ) {
+                    Err(CommandError::OtherGame(other.to_string()))
+                } else {
+                    Err(CommandError::Unknown(first.to_string()))
+                }
+            }
+        }
+    }
+
+    fn parse_yinsh(line: &str) -> Result<Command, CommandError> {
+        let (after, sub) = word(line).map_err(|_| CommandError::UnknownYinsh(String::new()))?;
+        match sub.to_ascii_lowercase().as_str() {
+            "help" => Ok(Command::YinshHelp),
+            "challenge" => {
+                let u = usage::CHALLENGE;
+                let words = args(after, u, "two userids", many0(word))?;
+                let mut blitz = false;
+                let mut ids = Vec::new();
+                for w in words {
+                    let lw = w.to_ascii_lowercase();
+                    if lw == "-blitz" || lw == "--blitz" {
+                        blitz = true;
+                    } else if lw == "-normal" || lw == "--normal" {
+                        blitz = false;
+                    } else if w.starts_with('-') {
+                        return Err(syntax(u, format!("unknown option \"{w}\": the only option is -blitz")));
+                    } else {
+                        ids.push(userid(w, u)?);
+                    }
+                }
+                match <[UserId; 2]>::try_from(ids) {
+                    Ok([white, black]) => Ok(Command::Challenge { blitz, white, black }),
+                    Err(ids) => Err(syntax(u, format!("expected two userids, found {}", ids.len()))),
+                }
+            }
+            "move" => {
+                let u = usage::MOVE;
+                let (b, id, p, text) = args(
+                    after,
+                    u,
+                    "a board number, a userid, a password and a move",
+                    (board, word, word, rest),
+                )?;
+                if text.is_empty() {
+                    return Err(syntax(u, "the move is missing after the password"));
+                }
+                let (text, moveno) = split_moveno(text)?;
+                let (userid, password) = (userid(id, u)?, password(p, u)?);
+                if text.eq_ignore_ascii_case("resign") {
+                    return Ok(Command::Resign {
+                        board: b,
+                        userid,
+                        password,
+                    });
+                }
+                Ok(Command::Move {
+                    board: b,
+                    userid,
+                    password,
+                    text: text.to_string(),
+                    moveno,
+                })
+            }
+            "resign" => {
+                let u = usage::RESIGN;
+                let (b, id, p) = args(after, u, "a board number, a userid and a password", (board, word, word))?;
+                Ok(Command::Resign {
+                    board: b,
+                    userid: userid(id, u)?,
+                    password: password(p, u)?,
+                })
+            }
+            "show" => {
+                let boards = args(after, usage::SHOW, "board numbers like 104 or 104#12", many0(board_ref))?;
+                if boards.is_empty() {
+                    return Err(syntax(usage::SHOW, "expected at least one board number"));
+                }
+                Ok(Command::Show { boards })
+            }
+            "games" => {
+                let u = usage::GAMES;
+                let words = args(after, u, "userids", many0(word))?;
+                let mut filter = GameFilter::Active;
+                let mut userids = Vec::new();
+                for w in words {
+                    match w.to_ascii_lowercase().as_str() {
+                        "all" => filter = GameFilter::All,
+                        "active" => filter = GameFilter::Active,
+                        "inactive" => filter = GameFilter::Inactive,
+                        "next" => filter = GameFilter::Next,
+                        _ => userids.push(userid(w, u)?),
+                    }
+                }
+                if userids.is_empty() {
+                    return Err(syntax(u, "expected at least one userid"));
+                }
+                Ok(Command::Games { userids, filter })
+            }
+            "" => Err(CommandError::UnknownYinsh(String::new())),
+            _ => Err(CommandError::UnknownYinsh(sub.to_string())),
+        }
+    }
+
+    /// Whether the command changes stored state (and so needs the lock).
+    pub fn changes_state(&self) -> bool {
+        !matches!(
+            self,
+            Command::Help { .. }
+                | Command::List
+                | Command::YinshHelp
+                | Command::Show { .. }
+                | Command::Games { .. }
+        )
+    }
+}
+
+impl fmt::Display for GameFilter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameFilter::All => "all",
+            GameFilter::Active => "active",
+            GameFilter::Inactive => "inactive",
+            GameFilter::Next => "next",
+        })
+    }
+}

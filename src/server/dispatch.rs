@@ -1,0 +1,429 @@
+//! Carrying out one command: check who asks (userid and password; the From address
+//! alone authorises nothing), change the store, and compose the replies. A player's
+//! mistake becomes an error reply; only internal failures come back as `Err`.
+
+use crate::rules::{Color, Variant};
+
+use super::command::{BoardRef, Command, GameFilter};
+use super::help;
+use super::record::{LiveGame, ReplayError};
+use super::reply::{self, BoardMail, Event};
+use super::store::{Account, EndRecord, CommentRecord, Password, Store, StoreError, UserId, hash_password, verify_password};
+
+/// An internal failure: the mail is to be retried later (exit 75).
+#[derive(Debug, thiserror::Error)]
+pub enum InternalError {
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A stored game does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// Sending or spooling mail failed.
+    #[error("mail: {0}")]
+    Mail(String),
+}
+
+/// One reply to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    /// Recipients.
+    pub to: Vec<String>,
+    /// Subject.
+    pub subject: String,
+    /// Body.
+    pub body: String,
+}
+
+/// What the dispatcher knows of the mail a command came in.
+pub struct Request<'a> {
+    /// Where errors and query results go (Reply-To, else From, else the envelope
+    /// sender); `None` when nobody can be answered.
+    pub reply_to: Option<String>,
+    /// The comment (body without signature and quotes).
+    pub comment: &'a str,
+    /// The original message as the sender sees it, quoted with `>`, passwords
+    /// masked.
+    pub quoted: &'a str,
+    /// The time now, unix seconds.
+    pub now: u64,
+    /// The server's own address, for help texts.
+    pub server_address: &'a str,
+}
+
+/// A refusal: the error message and the board it concerns.
+struct Refusal {
+    message: String,
+    board: Option<u32>,
+}
+
+fn refuse(message: impl Into<String>) -> Refusal {
+    Refusal {
+        message: message.into(),
+        board: None,
+    }
+}
+
+fn refuse_on(board: u32, message: impl Into<String>) -> Refusal {
+    Refusal {
+        message: message.into(),
+        board: Some(board),
+    }
+}
+
+type Outcome = Result<Result<Vec<Reply>, Refusal>, InternalError>;
+
+/// Carry out `cmd` and return the replies to send.
+pub fn execute(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Vec<Reply>, InternalError> {
+    let outcome = match cmd {
+        Command::Help { .. } => Ok(Ok(vec![to_sender(req, "Yinsh PBeM help", help::general_help(req.server_address))])),
+        Command::List => Ok(Ok(vec![to_sender(req, "List of games", help::list_text())])),
+        Command::YinshHelp => Ok(Ok(vec![to_sender(req, "Yinsh help", help::yinsh_help())])),
+        Command::Multiple => Ok(Err(refuse("\"multiple\" cannot be nested: put one command per line in the body."))),
+        Command::Signup { userid, password, addresses } => signup(store, req, userid, password, addresses),
+        Command::ChangePassword { userid, password, new_password } => change_password(store, req, userid, password, new_password),
+        Command::ChangeAddress { userid, password, addresses } => change_address(store, req, userid, password, addresses),
+        Command::Signoff { userid, password } => signoff(store, req, userid, password),
+        Command::Challenge { blitz, white, black } => challenge(store, req, *blitz, white, black),
+        Command::Move { board, userid, password, text, moveno } => play_move(store, req, *board, userid, password, text, *moveno),
+        Command::Resign { board, userid, password } => resign(store, req, *board, userid, password),
+        Command::Show { boards } => show(store, req, boards),
+        Command::Games { userids, filter } => games(store, req, userids, *filter),
+    };
+    match outcome? {
+        Ok(replies) => Ok(replies),
+        Err(refusal) => Ok(error_reply(store, req, refusal)?.into_iter().collect()),
+    }
+}
+
+fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply {
+    Reply {
+        to: req.reply_to.iter().cloned().collect(),
+        subject: subject.to_string(),
+        body,
+    }
+}
+
+/// The error mail for a refusal, to the sender: `Yinsh Board %s Error` with the board,
+/// or `Yinsh error`.
+fn error_reply(store: &Store, req: &Request<'_>, r: Refusal) -> Result<Option<Reply>, InternalError> {
+    if req.reply_to.is_none() {
+        return Ok(None);
+    }
+    let (subject, board_text) = match r.board {
+        Some(n) => {
+            let board = match store.game(n)? {
+                Some(file) => {
+                    let live = LiveGame::load(file)?;
+                    let mail = BoardMail {
+                        live: &live,
+                        at_turn: None,
+                        event: Event::Show,
+                        comment: None,
+                        reader: None,
+                        subscribers: &[],
+                    };
+                    Some(mail.body()?)
+                }
+                None => None,
+            };
+            (format!("Yinsh Board {n} Error"), board)
+        }
+        None => ("Yinsh error".to_string(), None),
+    };
+    Ok(Some(to_sender(req, &subject, reply::error_body(&r.message, board_text.as_deref(), req.quoted))))
+}
+
+/// The account of `userid` if `password` is right; else the refusal pbmserv gave.
+fn authenticate(store: &Store, userid: &UserId, password: &Password) -> Result<Result<Account, Refusal>, InternalError> {
+    let Some(account) = store.account(userid)? else {
+        return Ok(Err(refuse("Invalid userid entered")));
+    };
+    if !verify_password(password, &account.password_hash) {
+        return Ok(Err(refuse("Invalid password entered")));
+    }
+    Ok(Ok(account))
+}
+
+macro_rules! tri {
+    ($e:expr) => {
+        match $e? {
+            Ok(v) => v,
+            Err(refusal) => return Ok(Err(refusal)),
+        }
+    };
+}
+
+fn addresses_or_sender(req: &Request<'_>, given: &[String]) -> Result<Vec<String>, Refusal> {
+    if !given.is_empty() {
+        return Ok(given.to_vec());
+    }
+    match &req.reply_to {
+        Some(a) => Ok(vec![a.clone()]),
+        None => Err(refuse("No e-mail address given and none to take from the mail: write the address after the password.")),
+    }
+}
+
+fn signup(store: &Store, req: &Request<'_>, userid: &UserId, password: &Password, addresses: &[String]) -> Outcome {
+    if store.account(userid)?.is_some() {
+        return Ok(Err(refuse(format!(
+            "The userid {userid} is already taken. Choose another one: signup <userid> <password> [<e-mail address> ...]"
+        ))));
+    }
+    let addresses = tri!(Ok::<_, InternalError>(addresses_or_sender(req, addresses)));
+    let account = Account {
+        userid: userid.to_string(),
+        password_hash: hash_password(password)?,
+        addresses: addresses.clone(),
+        created: req.now,
+        games: Vec::new(),
+    };
+    store.put_account(&account)?;
+    let body = format!(
+        "Welcome to YINSH by e-mail, {userid}.\n\n\
+         Your userid {userid} is registered. Mail for it goes to: {}\n\
+         Keep your password: every move needs it, and it is never mailed to you.\n\n\
+         To start a game, send the Subject:\n    yinsh challenge {userid} <opponent's userid>\n\
+         (you play White and move first). Send \"yinsh help\" for how to play.\n",
+        addresses.join(", ")
+    );
+    let mut to = addresses;
+    if let Some(s) = &req.reply_to {
+        if !to.iter().any(|a| a.eq_ignore_ascii_case(s)) {
+            to.push(s.clone());
+        }
+    }
+    Ok(Ok(vec![Reply { to, subject: format!("Signup for {userid}"), body }]))
+}
+
+fn change_password(store: &Store, req: &Request<'_>, userid: &UserId, password: &Password, new_password: &Password) -> Outcome {
+    let mut account = tri!(authenticate(store, userid, password));
+    account.password_hash = hash_password(new_password)?;
+    store.put_account(&account)?;
+    let body = format!("The password of {} has been changed.\nIf you did not ask for this, reply at once.\n", account.userid);
+    Ok(Ok(vec![Reply { to: account.addresses.clone(), subject: format!("Password changed for {}", account.userid), body }]))
+}
+
+fn change_address(store: &Store, req: &Request<'_>, userid: &UserId, password: &Password, addresses: &[String]) -> Outcome {
+    let mut account = tri!(authenticate(store, userid, password));
+    let new = tri!(Ok::<_, InternalError>(addresses_or_sender(req, addresses)));
+    let old = std::mem::replace(&mut account.addresses, new.clone());
+    store.put_account(&account)?;
+    let body = format!(
+        "The e-mail addresses of {} are now: {}\n(They were: {}.)\n",
+        account.userid,
+        new.join(", "),
+        old.join(", ")
+    );
+    let mut to = new;
+    for a in old {
+        if !to.iter().any(|b| b.eq_ignore_ascii_case(&a)) {
+            to.push(a);
+        }
+    }
+    Ok(Ok(vec![Reply { to, subject: format!("Address changed for {}", account.userid), body }]))
+}
+
+fn signoff(store: &Store, req: &Request<'_>, userid: &UserId, password: &Password) -> Outcome {
+    let account = tri!(authenticate(store, userid, password));
+    let mut active = Vec::new();
+    for &b in &account.games {
+        if let Some(file) = store.game(b)? {
+            if !LiveGame::load(file)?.game.is_over() {
+                active.push(b.to_string());
+            }
+        }
+    }
+    if !active.is_empty() {
+        return Ok(Err(refuse(format!(
+            "{} still plays board{} {}: finish or resign {} first (yinsh resign <board> <userid> <password>).",
+            account.userid,
+            if active.len() == 1 { "" } else { "s" },
+            active.join(", "),
+            if active.len() == 1 { "it" } else { "them" }
+        ))));
+    }
+    store.delete_account(userid)?;
+    let _ = req;
+    Ok(Ok(vec![Reply {
+        to: account.addresses.clone(),
+        subject: format!("Signoff for {}", account.userid),
+        body: format!("The account {} has been removed. Thank you for playing.\n", account.userid),
+    }]))
+}
+
+/// Board mails for every player of `live` after `event`.
+fn board_mails(store: &Store, live: &LiveGame, event: Event, comment: Option<(&str, &str)>) -> Result<Vec<Reply>, InternalError> {
+    let mut out = Vec::new();
+    let comment = comment.filter(|(_, text)| !text.trim().is_empty());
+    let subject = reply::board_subject(live, &event, comment.is_some());
+    for side in Color::BOTH {
+        let player = live.player(side);
+        let Ok(id) = player.parse::<UserId>() else { continue };
+        let Some(account) = store.account(&id)? else { continue };
+        let mail = BoardMail { live, at_turn: None, event: event.clone(), comment, reader: Some(player), subscribers: &[] };
+        out.push(Reply { to: account.addresses.clone(), subject: subject.clone(), body: mail.body()? });
+    }
+    Ok(out)
+}
+
+fn challenge(store: &Store, req: &Request<'_>, blitz: bool, white: &UserId, black: &UserId) -> Outcome {
+    let invalid = |message: String| Ok(Ok(vec![to_sender(req, "Invalid challenge", message)]));
+    if white == black {
+        return invalid(format!("{white} cannot play against themselves: name two different userids.\nSyntax is \"yinsh challenge [-blitz] <userid1> <userid2>\"\n"));
+    }
+    let (Some(mut wa), Some(mut ba)) = (store.account(white)?, store.account(black)?) else {
+        let missing: Vec<String> = [white, black]
+            .into_iter()
+            .filter(|u| store.account(u).ok().flatten().is_none())
+            .map(|u| u.to_string())
+            .collect();
+        return invalid(format!(
+            "{} {} not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n",
+            missing.join(" and "),
+            if missing.len() == 1 { "is" } else { "are" }
+        ));
+    };
+    let board = store.allocate_board()?;
+    let variant = if blitz { Variant::Blitz } else { Variant::Normal };
+    let mut live = LiveGame::new(board, variant, &wa.userid, &ba.userid, req.now);
+    if !req.comment.trim().is_empty() {
+        live.file.comments.push(CommentRecord { turn: 0, by: String::new(), at: req.now, text: req.comment.to_string() });
+    }
+    store.put_game(&live.file)?;
+    wa.games.push(board);
+    store.put_account(&wa)?;
+    ba.games.push(board);
+    store.put_account(&ba)?;
+    Ok(Ok(board_mails(store, &live, Event::NewGame, None)?))
+}
+
+/// Load a board for a player's command: checks password, board, membership, end.
+fn load_for_player(store: &Store, board: u32, userid: &UserId, password: &Password) -> Result<Result<(Account, LiveGame, Color), Refusal>, InternalError> {
+    let account = tri!(authenticate(store, userid, password));
+    let Some(file) = store.game(board)? else {
+        return Ok(Err(refuse(format!("Yinsh board {board} not found"))));
+    };
+    let live = LiveGame::load(file)?;
+    let Some(side) = live.side(userid) else {
+        return Ok(Err(refuse_on(board, "You are NOT playing this game")));
+    };
+    if live.game.is_over() {
+        return Ok(Err(refuse_on(board, "The game has ended")));
+    }
+    Ok(Ok((account, live, side)))
+}
+
+fn play_move(store: &Store, req: &Request<'_>, board: u32, userid: &UserId, password: &Password, text: &str, moveno: Option<u32>) -> Outcome {
+    let (account, mut live, side) = tri!(load_for_player(store, board, userid, password));
+    if live.game.to_act() != Some(side) {
+        return Ok(Err(refuse_on(board, format!(
+            "It is not your move: it is {}'s turn.",
+            live.player_to_move().unwrap_or("nobody")
+        ))));
+    }
+    let number = live.next_turn_number();
+    if let Some(n) = moveno {
+        if n != number {
+            return Ok(Err(refuse_on(board, format!(
+                "Move {text} received as move #{number}, but it is marked #{n}: it was not played.\n\
+                 (A mail sent twice or crossed with another one does this.) Check the board below and send your move again if it is still wanted."
+            ))));
+        }
+    }
+    if let Err(e) = live.play(text, req.now) {
+        return Ok(Err(refuse_on(board, format!("Move {text} is not legal: {e}"))));
+    }
+    if !req.comment.trim().is_empty() {
+        live.file.comments.push(CommentRecord { turn: number, by: account.userid.clone(), at: req.now, text: req.comment.to_string() });
+    }
+    store.put_game(&live.file)?;
+    Ok(Ok(board_mails(store, &live, Event::Moved, Some((account.userid.as_str(), req.comment)))?))
+}
+
+fn resign(store: &Store, req: &Request<'_>, board: u32, userid: &UserId, password: &Password) -> Outcome {
+    let (account, mut live, side) = tri!(load_for_player(store, board, userid, password));
+    if live.game.resign(side).is_err() {
+        return Ok(Err(refuse_on(board, "The game has ended")));
+    }
+    live.file.ended = Some(EndRecord { reason: "resigned".to_string(), by: account.userid.clone(), at: req.now });
+    live.file.updated = req.now;
+    if !req.comment.trim().is_empty() {
+        live.file.comments.push(CommentRecord { turn: live.next_turn_number(), by: account.userid.clone(), at: req.now, text: req.comment.to_string() });
+    }
+    store.put_game(&live.file)?;
+    Ok(Ok(board_mails(store, &live, Event::Resigned(account.userid.clone()), Some((account.userid.as_str(), req.comment)))?))
+}
+
+fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Outcome {
+    let mut out = Vec::new();
+    for r in boards {
+        let Some(file) = store.game(r.board)? else {
+            out.push(to_sender(req, "Yinsh error", reply::error_body(&format!("Yinsh board {} not found", r.board), None, req.quoted)));
+            continue;
+        };
+        let live = LiveGame::load(file)?;
+        if let Some(n) = r.at {
+            if n as usize > live.file.turns.len() {
+                out.push(to_sender(req, &format!("Yinsh Board {} Error", r.board), reply::error_body(
+                    &format!("Board {} has only {} moves: there is no move #{n} to show.", r.board, live.file.turns.len()), None, req.quoted)));
+                continue;
+            }
+        }
+        let mail = BoardMail { live: &live, at_turn: r.at.map(|n| n as usize), event: Event::Show, comment: None, reader: None, subscribers: &[] };
+        out.push(to_sender(req, &reply::board_subject(&live, &Event::Show, false), mail.body()?));
+    }
+    Ok(Ok(out))
+}
+
+fn games(store: &Store, req: &Request<'_>, userids: &[UserId], filter: GameFilter) -> Outcome {
+    use std::fmt::Write as _;
+    let mut body = String::new();
+    for id in userids {
+        let Some(account) = store.account(id)? else {
+            let _ = writeln!(body, "{id}: no such userid\n");
+            continue;
+        };
+        let mut lines = Vec::new();
+        for &b in &account.games {
+            let Some(file) = store.game(b)? else { continue };
+            let live = LiveGame::load(file)?;
+            let over = live.game.is_over();
+            let to_move = live.player_to_move().map(str::to_string);
+            let keep = match filter {
+                GameFilter::All => true,
+                GameFilter::Active => !over,
+                GameFilter::Inactive => over,
+                GameFilter::Next => to_move.as_deref().is_some_and(|p| p.eq_ignore_ascii_case(id.as_str())),
+            };
+            if !keep {
+                continue;
+            }
+            let status = match (to_move, live.game.outcome()) {
+                (Some(p), _) => format!("{p} to move"),
+                (None, Some(crate::rules::Outcome::Win(c))) => format!("won by {}", live.player(c)),
+                (None, _) => "tie".to_string(),
+            };
+            let variant = if live.game.variant() == Variant::Blitz { "blitz" } else { "" };
+            lines.push(format!(
+                "{:>6}  {:<12} {:<12} {:>5}  {:<6} {}",
+                b,
+                live.file.white,
+                live.file.black,
+                live.file.turns.len(),
+                variant,
+                status
+            ));
+        }
+        let _ = writeln!(body, "{} games of {} ({}):", filter, account.userid, lines.len());
+        if !lines.is_empty() {
+            let _ = writeln!(body, "{:>6}  {:<12} {:<12} {:>5}  {:<6} {}", "Board", "White", "Black", "Moves", "", "Status");
+            for l in lines {
+                let _ = writeln!(body, "{}", l.trim_end());
+            }
+        }
+        body.push('\n');
+    }
+    let body = body.lines().map(str::trim_end).collect::<Vec<_>>().join("\n") + "\n";
+    Ok(Ok(vec![to_sender(req, "List of Yinsh games", body)]))
+}

@@ -1,0 +1,100 @@
+//! The help texts: `help` (the server's commands) and `yinsh help` (the game, its
+//! notation and its commands), written for a newcomer who reads only the mail.
+
+use crate::notation::render::render_board;
+use crate::rules::{Game, Variant};
+
+/// `help`: the server-wide commands.
+pub fn general_help(server_address: &str) -> String {
+    format!(
+        "\
+yinsh-pbem: YINSH by e-mail
+===========================
+
+Send every command to {server_address} in the Subject line of a mail.
+Command words are not case sensitive. The body of a mail is a comment that the
+other player sees (a signature after a \"-- \" line and quoted text are left out).
+
+Accounts
+  signup <userid> <password> [<e-mail address> ...]
+      Register. Without addresses, mail goes to the address you write from.
+      A userid is 1-32 letters, digits, '_', '.' or '-'. A password has no
+      spaces, quotes or colons. (\"add\" is the same command.)
+  change password <userid> <current-password> <new-password>
+  change address <userid> <password> [<e-mail address> ...]
+  signoff <userid> <password>      (or: delete <userid> <password>)
+
+Other
+  help                 this text
+  list                 the games this server runs
+  multiple             the body holds one command per line; each is answered
+  yinsh help           how to play YINSH here, with every yinsh command
+
+Your password is never mailed back to you and is stored only as a hash.
+The From address alone never lets anyone act for you: every command that changes
+something needs your userid and password.
+"
+    )
+}
+
+/// `list`: the games this server runs.
+pub fn list_text() -> String {
+    "\
+Games on this server:
+  yinsh     YINSH by Kris Burm (GIPF project): normal, and blitz with -blitz
+Send \"yinsh help\" for how to play.
+"
+    .to_string()
+}
+
+/// `yinsh help`: the game, the notation, and the commands.
+pub fn yinsh_help() -> String {
+    let board = render_board(&Game::new(Variant::Normal));
+    format!(
+        "\
+YINSH by e-mail
+===============
+
+Commands (in the Subject line):
+  yinsh challenge [-blitz] <userid1> <userid2>
+      Start a game at once. userid1 plays White (o) and moves first; both must
+      have signed up. -blitz: the first ring removed wins.
+  yinsh move <board> <userid> <password> <move>[#<moveno>]
+      Play your turn. #<moveno> is optional: the number your turn will get (the
+      board mail tells you). A move with a wrong number is refused, so a mail
+      sent twice or too late changes nothing.
+  yinsh move <board> <userid> <password> resign
+  yinsh resign <board> <userid> <password>
+  yinsh show <board>[#<moveno>] ...
+      The board now, or as it was after move <moveno>.
+  yinsh games <userid> ... [all | active | inactive | next]
+      A list of games (default: active; next: those waiting for that player).
+  yinsh help       this text
+
+The game
+  Each side has 5 rings; 51 markers are shared. First the players place their
+  rings, one at a time. Then, on your turn, put a marker of your colour in one of
+  your rings and move that ring in a straight line: over empty points, and then
+  over at most one group of markers, stopping on the first empty point after it.
+  A ring never passes over or onto a ring. Every marker jumped is turned over.
+  Five markers of your colour in a line make a row: remove it and one of your
+  rings. Remove 3 rings and you win (1 in blitz). If your move makes a row for
+  your opponent, they remove it at the start of their turn. A player who cannot
+  move a ring passes (the server does that for you). When the markers run out,
+  or neither side can move, the one who removed more rings wins.
+
+Writing a move
+  Points are a letter and a number: e5. Lines run along a column (e2-e7),
+  along a number (b4-g4), or with letter and number rising together (c3-f6).
+    e5                   place a ring (at the start of the game)
+    i8-f5                move the ring on i8 to f5
+    i8-f5;xg5-g9xa5      ...then remove your row g5-g9 and your ring a5
+    xg5-g9xa5;d3-b3      remove the row your opponent made for you, then move
+    i8-f5;xa5            the row may be left out when you have just one
+    --                   pass (only when you cannot move; the server does it)
+  Parts are separated by ; (a : works too). Case does not matter.
+
+The board (White rings (o), markers o; Black rings (x), markers x):
+{board}"
+    )
+}

@@ -1,0 +1,40 @@
+//! The server's log: one line per event, appended to `<home>/log/yinsh-pbem.log`
+//! (never stderr: mail systems treat stderr as failure). Lines never hold a password:
+//! callers pass command lines through `redact::loggable`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// An append-only log file.
+#[derive(Debug, Clone)]
+pub struct Log {
+    path: PathBuf,
+}
+
+impl Log {
+    /// The log in `<home>/log/`.
+    pub fn in_home(home: &Path) -> Log {
+        Log {
+            path: home.join("log").join("yinsh-pbem.log"),
+        }
+    }
+
+    /// Append one line `<unix time> [pid] <text>`; a failure to log is ignored (the
+    /// mail is still handled).
+    pub fn line(&self, now: u64, text: &str) {
+        if let Some(dir) = self.path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let clean: String = text
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.path)
+        {
+            let _ = writeln!(f, "{} {} [{}] {}", now, super::reply::format_date(now), std::process::id(), clean);
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! A stored game brought to life: the game file's move list replayed through the
+//! engine (the move list is the source of truth; a file that does not replay is
+//! refused), with the turn numbering, the players, and playing a new turn followed by
+//! the passes the server must play itself.
+
+use crate::notation::{self, NotationError};
+use crate::rules::{Color, Game, Variant};
+
+use super::store::{GameFile, TurnRecord, UserId};
+
+/// Why a stored game does not replay.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The variant is not `normal` or `blitz`.
+    #[error("board {board}: unknown variant \"{variant}\"")]
+    Variant {
+        /// The board.
+        board: u32,
+        /// What the file says.
+        variant: String,
+    },
+    /// A turn is refused by the rules.
+    #[error("board {board}: turn {turn} \"{text}\" does not replay: {why}")]
+    Turn {
+        /// The board.
+        board: u32,
+        /// 1-based turn number.
+        turn: usize,
+        /// Its text.
+        text: String,
+        /// Why.
+        why: String,
+    },
+    /// The file records an ending the game cannot have.
+    #[error("board {board}: the recorded ending ({reason} by {by}) does not fit the game")]
+    Ending {
+        /// The board.
+        board: u32,
+        /// Reason recorded.
+        reason: String,
+        /// Who.
+        by: String,
+    },
+}
+
+/// A game file and the game it replays to.
+#[derive(Debug, Clone)]
+pub struct LiveGame {
+    /// The stored record.
+    pub file: GameFile,
+    /// The position after every turn (and the recorded ending, if any).
+    pub game: Game,
+}
+
+/// The variant written in a game file.
+pub fn variant_name(v: Variant) -> &'static str {
+    match v {
+        Variant::Normal => "normal",
+        Variant::Blitz => "blitz",
+    }
+}
+
+fn parse_variant(board: u32, s: &str) -> Result<Variant, ReplayError> {
+    match s {
+        "normal" => Ok(Variant::Normal),
+        "blitz" => Ok(Variant::Blitz),
+        _ => Err(ReplayError::Variant {
+            board,
+            variant: s.to_string(),
+        }),
+    }
+}
+
+/// Replay the first `upto` turns of `file` (all of them when `None`), without the
+/// recorded ending.
+pub fn replay_turns(file: &GameFile, upto: Option<usize>) -> Result<Game, ReplayError> {
+    let variant = parse_variant(file.board, &file.variant)?;
+    let mut game = Game::new(variant);
+    let n = upto.unwrap_or(file.turns.len()).min(file.turns.len());
+    for (k, t) in file.turns[..n].iter().enumerate() {
+        let fail = |why: String| ReplayError::Turn {
+            board: file.board,
+            turn: k + 1,
+            text: t.text.clone(),
+            why,
+        };
+        if t.auto && !notation::auto_pass_due(&game) {
+            return Err(fail("a pass marked (Auto) where no pass was forced".into()));
+        }
+        notation::play_turn(&mut game, &t.text).map_err(|e| fail(e.to_string()))?;
+    }
+    Ok(game)
+}
+
+impl LiveGame {
+    /// Replay a game file: every turn, then the recorded ending (resignation).
+    pub fn load(file: GameFile) -> Result<LiveGame, ReplayError> {
+        let mut game = replay_turns(&file, None)?;
+        if let Some(end) = &file.ended {
+            let bad = || ReplayError::Ending {
+                board: file.board,
+                reason: end.reason.clone(),
+                by: end.by.clone(),
+            };
+            let side = side_of(&file, &end.by).ok_or_else(bad)?;
+            match end.reason.as_str() {
+                "resigned" => game.resign(side).map_err(|_| bad())?,
+                _ => return Err(bad()),
+            }
+        }
+        Ok(LiveGame { file, game })
+    }
+
+    /// A new game between two players.
+    pub fn new(board: u32, variant: Variant, white: &str, black: &str, now: u64) -> LiveGame {
+        LiveGame {
+            file: GameFile {
+                board,
+                variant: variant_name(variant).to_string(),
+                white: white.to_string(),
+                black: black.to_string(),
+                created: now,
+                updated: now,
+                turns: Vec::new(),
+                ended: None,
+                comments: Vec::new(),
+                extra: Default::default(),
+            },
+            game: Game::new(variant),
+        }
+    }
+
+    /// The board number.
+    pub fn board(&self) -> u32 {
+        self.file.board
+    }
+
+    /// The side `userid` plays, if they play this game.
+    pub fn side(&self, userid: &UserId) -> Option<Color> {
+        side_of(&self.file, userid.as_str())
+    }
+
+    /// The userid playing `side`.
+    pub fn player(&self, side: Color) -> &str {
+        match side {
+            Color::White => &self.file.white,
+            Color::Black => &self.file.black,
+        }
+    }
+
+    /// The userid whose turn it is, if the game goes on.
+    pub fn player_to_move(&self) -> Option<&str> {
+        self.game.to_act().map(|c| self.player(c))
+    }
+
+    /// The number the next turn will get (turns count from 1, passes included).
+    pub fn next_turn_number(&self) -> u32 {
+        self.file.turns.len() as u32 + 1
+    }
+
+    /// Play `text` as the next turn of the side to act, recorded in canonical form,
+    /// then any passes the server must play; returns how many turns were added.
+    /// On error nothing changes.
+    pub fn play(&mut self, text: &str, now: u64) -> Result<usize, NotationError> {
+        let Some(side) = self.game.to_act() else {
+            // play_turn reports the game being over in the notation's own words.
+            let mut g = self.game;
+            return notation::play_turn(&mut g, text).map(|_| 0);
+        };
+        let mut g = self.game;
+        let actions = notation::play_turn(&mut g, text)?;
+        self.game = g;
+        let by = self.player(side).to_string();
+        self.file.turns.push(TurnRecord {
+            text: notation::write_turn(&actions),
+            by,
+            at: now,
+            auto: false,
+        });
+        self.file.updated = now;
+        Ok(1 + self.play_auto_passes(now))
+    }
+
+    /// Play the passes the side to act is forced to make, as `--` (Auto) turns.
+    pub fn play_auto_passes(&mut self, now: u64) -> usize {
+        let mut n = 0;
+        while notation::auto_pass_due(&self.game) {
+            let Some(side) = self.game.to_act() else { break };
+            if notation::play_turn(&mut self.game, "--").is_err() {
+                break;
+            }
+            self.file.turns.push(TurnRecord {
+                text: "--".to_string(),
+                by: self.player(side).to_string(),
+                at: now,
+                auto: true,
+            });
+            n += 1;
+        }
+        n
+    }
+}
+
+fn side_of(file: &GameFile, userid: &str) -> Option<Color> {
+    if file.white.eq_ignore_ascii_case(userid) {
+        Some(Color::White)
+    } else if file.black.eq_ignore_ascii_case(userid) {
+        Some(Color::Black)
+    } else {
+        None
+    }
+}

@@ -1,0 +1,323 @@
+//! The text of the mails the server sends (pbmserv-reference.md §3-§4): subjects,
+//! board mails with their move list, board and comment, error mails with the original
+//! message quoted, and the dates in them.
+
+use std::fmt::Write as _;
+
+use crate::notation::render::{SideNames, render};
+use crate::rules::{ActionKind, Color, EndReason, Game, Outcome};
+
+use super::record::LiveGame;
+
+/// 60 stars: the rule between sections of a board mail.
+pub const STARS: &str = "************************************************************";
+
+/// What happened that a board mail reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// A new game.
+    NewGame,
+    /// A turn (or several, with automatic passes) was played.
+    Moved,
+    /// A player resigned.
+    Resigned(String),
+    /// Just showing the board.
+    Show,
+}
+
+/// `Yinsh Board %s %s` (board, userid to move; empty when over), ` **` when the mail
+/// carries a comment; `New Yinsh Board %s %s` for a new game.
+pub fn board_subject(live: &LiveGame, event: &Event, has_comment: bool) -> String {
+    let to_move = live.player_to_move().unwrap_or("");
+    let mut s = match event {
+        Event::NewGame => format!("New Yinsh Board {} {}", live.board(), to_move),
+        _ => format!("Yinsh Board {} {}", live.board(), to_move),
+    };
+    let trimmed = s.trim_end().len();
+    s.truncate(trimmed);
+    if has_comment {
+        s.push_str(" **");
+    }
+    s
+}
+
+/// The status line: `It is %s's turn.` / `Game won by %s.` / `Game was a tie.`
+pub fn status_line(live: &LiveGame, game: &Game) -> String {
+    match (game.to_act(), game.outcome()) {
+        (Some(side), _) => format!("It is {}'s turn.", live.player(side)),
+        (None, Some(Outcome::Win(side))) => format!("Game won by {}.", live.player(side)),
+        (None, _) => "Game was a tie.".to_string(),
+    }
+}
+
+/// Why a finished game ended, in a sentence.
+pub fn ending_line(live: &LiveGame, game: &Game) -> Option<String> {
+    let end = game.ending()?;
+    Some(match end.reason {
+        EndReason::RingsRemoved => match end.outcome {
+            Outcome::Win(side) => format!(
+                "{} removed {} ring{}.",
+                live.player(side),
+                game.rings_removed(side),
+                if game.rings_removed(side) == 1 { "" } else { "s" }
+            ),
+            Outcome::Draw => "Both sides removed the same number of rings.".to_string(),
+        },
+        EndReason::MarkersExhausted => format!(
+            "The markers ran out: {} removed {}, {} removed {}.",
+            live.player(Color::White),
+            game.rings_removed(Color::White),
+            live.player(Color::Black),
+            game.rings_removed(Color::Black)
+        ),
+        EndReason::BothBlocked => format!(
+            "Neither side can move a ring: {} removed {}, {} removed {}.",
+            live.player(Color::White),
+            game.rings_removed(Color::White),
+            live.player(Color::Black),
+            game.rings_removed(Color::Black)
+        ),
+        EndReason::Resignation => match end.outcome {
+            Outcome::Win(side) => format!("{} resigned.", live.player(side.other())),
+            Outcome::Draw => "The game was abandoned.".to_string(),
+        },
+    })
+}
+
+/// The move list in two columns (White, Black): a header of side names, a line of
+/// userids, then ` %3d %-9s` per turn. `last_rounds` keeps only the last rounds.
+pub fn move_list(live: &LiveGame, upto: usize, last_rounds: Option<usize>) -> String {
+    let turns = &live.file.turns[..upto.min(live.file.turns.len())];
+    let text = |k: usize| {
+        let t = &turns[k];
+        if t.auto {
+            format!("{} (Auto)", t.text)
+        } else {
+            t.text.clone()
+        }
+    };
+    let rounds = turns.len().div_ceil(2);
+    let first_round = last_rounds.map_or(0, |n| rounds.saturating_sub(n));
+    let width = (first_round * 2..turns.len())
+        .step_by(2)
+        .map(|k| text(k).len())
+        .max()
+        .unwrap_or(0)
+        .max(9);
+    let mut out = String::new();
+    let _ = writeln!(out, "     {:<w$}      {}", "White", "Black", w = width);
+    let _ = writeln!(
+        out,
+        "     {:<w$}      {}",
+        live.player(Color::White),
+        live.player(Color::Black),
+        w = width
+    );
+    for r in first_round..rounds {
+        let mut line = format!(" {:>3} {:<w$}", 2 * r + 1, text(2 * r), w = width);
+        if 2 * r + 1 < turns.len() {
+            let _ = write!(line, " {:>3} {}", 2 * r + 2, text(2 * r + 1));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// What the player to move must write, as a template for the Subject.
+pub fn move_template(game: &Game) -> &'static str {
+    match (game.expects(), game.removing_after_own_move()) {
+        (Some(ActionKind::Place), _) => "<point>",
+        (Some(ActionKind::RemoveRow | ActionKind::RemoveRing), Some(false)) => {
+            "x<row>x<ring>;<from>-<to>"
+        }
+        (Some(ActionKind::Pass), _) => "--",
+        _ => "<from>-<to>",
+    }
+}
+
+/// Format unix seconds as `2026-11-22 21:47 UTC`.
+pub fn format_date(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rem / 3600,
+        rem % 3600 / 60
+    )
+}
+
+/// A duration in days, hours and minutes: `2d 3h 15m`.
+pub fn format_duration(secs: u64) -> String {
+    let (d, h, m) = (secs / 86_400, secs % 86_400 / 3600, secs % 3600 / 60);
+    if d > 0 {
+        format!("{d}d {h}h {m}m")
+    } else if h > 0 {
+        format!("{h}h {m}m")
+    } else {
+        format!("{m}m")
+    }
+}
+
+/// Time each side took over its turns (from the previous turn, or the start).
+pub fn time_used(live: &LiveGame) -> [u64; 2] {
+    let mut used = [0u64; 2];
+    let mut last = live.file.created;
+    for (k, t) in live.file.turns.iter().enumerate() {
+        used[k % 2] += t.at.saturating_sub(last);
+        last = t.at;
+    }
+    used
+}
+
+/// How much of the move list a mail shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListLength {
+    /// The last four rounds (ordinary mails).
+    Recent,
+    /// Every turn (new game, show, finished game).
+    Full,
+}
+
+/// The body of a board mail for one reader.
+pub struct BoardMail<'a> {
+    /// The game.
+    pub live: &'a LiveGame,
+    /// Show it as it was after this many turns (`show 104#12`); all when `None`.
+    pub at_turn: Option<usize>,
+    /// What happened.
+    pub event: Event,
+    /// The comment sent with the command, and who wrote it.
+    pub comment: Option<(&'a str, &'a str)>,
+    /// The reader, when a player: the player to move gets the command to send next.
+    pub reader: Option<&'a str>,
+    /// Watchers of the game.
+    pub subscribers: &'a [String],
+}
+
+impl BoardMail<'_> {
+    /// The mail body.
+    pub fn body(&self) -> Result<String, super::record::ReplayError> {
+        let live = self.live;
+        let historic = self.at_turn.filter(|&n| n < live.file.turns.len());
+        let game = match historic {
+            Some(n) => super::record::replay_turns(&live.file, Some(n))?,
+            None => live.game,
+        };
+        let upto = historic.unwrap_or(live.file.turns.len());
+        let mut out = String::new();
+        match self.event {
+            Event::NewGame => {
+                let _ = writeln!(out, "A new Yinsh board ({}) has been started", live.board());
+                if game.variant() == crate::rules::Variant::Blitz {
+                    out.push_str("This is a blitz game: the first ring removed wins.\n");
+                }
+            }
+            _ => {
+                let _ = writeln!(out, "Summary of Yinsh Board {}", live.board());
+            }
+        }
+        if let Event::Resigned(who) = &self.event {
+            let _ = writeln!(out, "{who} resigned.");
+        }
+        if let Some(n) = historic {
+            let _ = writeln!(out, "As it was after move {n} (the game has {} moves).", live.file.turns.len());
+        }
+        let _ = writeln!(out, "{}", status_line(live, &game));
+        if let Some(why) = ending_line(live, &game).filter(|_| historic.is_none()) {
+            if !matches!(self.event, Event::Resigned(_)) {
+                let _ = writeln!(out, "{why}");
+            }
+        }
+        out.push('\n');
+        let full = matches!(self.event, Event::NewGame | Event::Show) || game.is_over();
+        let last = if full { None } else { Some(4) };
+        out.push_str(&move_list(live, upto, last));
+        out.push('\n');
+        let names = SideNames {
+            white: live.player(Color::White),
+            black: live.player(Color::Black),
+        };
+        out.push_str(&render(&game, &names));
+        if !self.subscribers.is_empty() {
+            let _ = writeln!(out, "\nSubscribers: {}", self.subscribers.join(", "));
+        }
+        if let Some((who, text)) = self.comment {
+            let _ = writeln!(out, "\n{STARS}\n{who} writes:\n{text}");
+        }
+        if historic.is_none() {
+            if let (Some(reader), Some(side)) = (self.reader, game.to_act()) {
+                let mover = live.player(side);
+                if mover.eq_ignore_ascii_case(reader) {
+                    let _ = writeln!(
+                        out,
+                        "\nYour move, {mover}. Reply with this Subject (your password in place of <password>):\n    yinsh move {} {mover} <password> {}#{}",
+                        live.board(),
+                        move_template(&game),
+                        live.next_turn_number()
+                    );
+                }
+            }
+            if game.is_over() {
+                let f = &live.file;
+                let end_at = f.ended.as_ref().map_or(f.updated, |e| e.at);
+                let last_move = f.turns.last().map_or(f.created, |t| t.at);
+                let used = time_used(live);
+                let _ = writeln!(
+                    out,
+                    "\n{STARS}\nGame started.... {}\nLast move made.. {}\nGame ended...... {}\nTime used: {} {}, {} {}",
+                    format_date(f.created),
+                    format_date(last_move),
+                    format_date(end_at),
+                    f.white,
+                    format_duration(used[0]),
+                    f.black,
+                    format_duration(used[1])
+                );
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The body of an error mail: the message, the board when there is one, then the
+/// original message quoted.
+pub fn error_body(message: &str, board: Option<&str>, original_quoted: &str) -> String {
+    let mut out = String::new();
+    out.push_str(message.trim_end());
+    out.push('\n');
+    if let Some(b) = board {
+        out.push('\n');
+        out.push_str(b);
+    }
+    out.push_str("\nOriginal message follows:\n\n");
+    out.push_str(original_quoted);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(format_date(0), "1970-01-01 00:00 UTC");
+        assert_eq!(format_date(951_782_400), "2000-02-29 00:00 UTC");
+        assert_eq!(format_date(1_795_384_020), "2026-11-22 21:47 UTC");
+        assert_eq!(format_duration(93_780), "1d 2h 3m");
+        assert_eq!(format_duration(59), "0m");
+    }
+}
