@@ -1,0 +1,200 @@
+//! Game files `<home>/boards/<n>.json` and the board counter `<home>/next-board`.
+//! A game file holds the move list in canonical notation (the source of truth; the
+//! server replays it), the endings the moves cannot show, comments, and an `extra`
+//! object kept as it is for later features.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use super::fs::{list_json, read_json, read_text, write_atomic, write_json};
+use super::{FIRST_BOARD, Store, StoreError};
+
+/// One game, stored in `<home>/boards/<board>.json`.
+///
+/// Unknown top-level fields are refused when reading (so that an older program never
+/// drops what a newer one wrote); later features keep their data in `extra`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFile {
+    /// The board number.
+    pub board: u32,
+    /// `"normal"` or `"blitz"`.
+    pub variant: String,
+    /// The userid playing white.
+    pub white: String,
+    /// The userid playing black.
+    pub black: String,
+    /// When the game was made, in Unix seconds.
+    pub created: u64,
+    /// When the file last changed, in Unix seconds.
+    pub updated: u64,
+    /// The turns played, in canonical notation.
+    pub turns: Vec<TurnRecord>,
+    /// How the game ended, when the turns cannot show it (a resignation, say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<EndRecord>,
+    /// Comments sent with turns.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<CommentRecord>,
+    /// Room for later features; read and written back unchanged.
+    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// One turn as written in the game file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnRecord {
+    /// The turn in canonical notation.
+    pub text: String,
+    /// The userid that sent it.
+    pub by: String,
+    /// When, in Unix seconds.
+    pub at: u64,
+    /// Whether the server played it (a forced pass, say) rather than the player.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub auto: bool,
+}
+
+/// An ending the move list cannot show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndRecord {
+    /// Why: `"resigned"`, and later others.
+    pub reason: String,
+    /// The userid it concerns (who resigned).
+    pub by: String,
+    /// When, in Unix seconds.
+    pub at: u64,
+}
+
+/// A comment a player sent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommentRecord {
+    /// The number of the turn it came with.
+    pub turn: u32,
+    /// The userid that wrote it.
+    pub by: String,
+    /// When, in Unix seconds.
+    pub at: u64,
+    /// The comment.
+    pub text: String,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl GameFile {
+    /// A game with no turns yet, made (and updated) at `now`.
+    pub fn new(board: u32, variant: &str, white: &str, black: &str, now: u64) -> GameFile {
+        GameFile {
+            board,
+            variant: variant.to_string(),
+            white: white.to_string(),
+            black: black.to_string(),
+            created: now,
+            updated: now,
+            turns: Vec::new(),
+            ended: None,
+            comments: Vec::new(),
+            extra: serde_json::Map::new(),
+        }
+    }
+}
+
+impl Store {
+    /// `<home>/boards/<board>.json`.
+    pub fn game_path(&self, board: u32) -> PathBuf {
+        self.boards_dir().join(format!("{board}.json"))
+    }
+
+    /// The game on `board`, or `None` if there is none.
+    pub fn game(&self, board: u32) -> Result<Option<GameFile>, StoreError> {
+        let path = self.game_path(board);
+        let Some(game) = read_json::<GameFile>(&path, "game")? else {
+            return Ok(None);
+        };
+        if game.board != board {
+            return Err(StoreError::Mismatch {
+                what: "board",
+                path,
+                found: game.board.to_string(),
+                expected: board.to_string(),
+            });
+        }
+        Ok(Some(game))
+    }
+
+    /// Writes `game` (atomically) to the file of its board.
+    pub fn put_game(&self, game: &GameFile) -> Result<(), StoreError> {
+        write_json(&self.game_path(game.board), "game", game)
+    }
+
+    /// Every board number that has a game file, sorted.
+    pub fn games(&self) -> Result<Vec<u32>, StoreError> {
+        let mut boards = Vec::new();
+        for (stem, path) in list_json(&self.boards_dir())? {
+            match stem.parse::<u32>() {
+                Ok(n) if n.to_string() == stem => boards.push(n),
+                _ => {
+                    return Err(StoreError::StrayFile {
+                        path,
+                        expected: "<board number>.json, such as 101.json",
+                    });
+                }
+            }
+        }
+        boards.sort_unstable();
+        Ok(boards)
+    }
+
+    /// Hands out a new board number: the one in `next-board` (101 when the file is
+    /// missing, and never one that already has a game file), and stores the next.
+    ///
+    /// Numbers are never reused, even when a game file is deleted. It takes the lock
+    /// unless this thread already holds it through this store.
+    pub fn allocate_board(&self) -> Result<u32, StoreError> {
+        let _lock = if self.is_locked_here() {
+            None
+        } else {
+            Some(self.lock()?)
+        };
+        let path = self.counter_path();
+        let stored = match read_text(&path)? {
+            None => FIRST_BOARD,
+            Some(text) => {
+                let text = text.trim();
+                let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+                match text.parse::<u32>() {
+                    Ok(n) if digits => n,
+                    _ => {
+                        return Err(StoreError::BadCounter {
+                            path,
+                            found: text.chars().take(40).collect(),
+                        });
+                    }
+                }
+            }
+        };
+        // Should the counter have been lost or rolled back, never hand out a number
+        // that already has a game file.
+        let board = match self.games()?.last() {
+            Some(&last) if last >= stored => {
+                last.checked_add(1).ok_or(StoreError::BoardsExhausted {
+                    path: path.clone(),
+                    found: last,
+                })?
+            }
+            _ => stored,
+        };
+        let next = board.checked_add(1).ok_or(StoreError::BoardsExhausted {
+            path: path.clone(),
+            found: board,
+        })?;
+        write_atomic(&path, format!("{next}\n").as_bytes())?;
+        Ok(board)
+    }
+}

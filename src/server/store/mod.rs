@@ -1,0 +1,232 @@
+//! The server's store: one home folder holding accounts and game files as
+//! human-readable JSON, the board counter, and the one lock that serialises every
+//! process that changes them. Every write is atomic (see [`write_atomic`]). The store
+//! only reads and writes records; replaying a game's moves is the server's job.
+//!
+//! ```text
+//! <home>/lock                  the lock file (flock)
+//! <home>/next-board            the next board number as decimal text; starts at 101
+//! <home>/accounts/<key>.json   one account per file; key = userid lower-cased
+//! <home>/boards/<n>.json       one game per file
+//! <home>/spool/ <home>/outbox/ <home>/log/   written by other modules
+//! ```
+//! `docs/storage.md` describes the formats.
+
+mod accounts;
+mod fs;
+mod games;
+mod password;
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+pub use accounts::{Account, InvalidUserId, UserId};
+pub use fs::{StoreLock, write_atomic};
+pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
+pub use password::{
+    ARGON2_M_KIB, ARGON2_P, ARGON2_T, InvalidPassword, Password, hash_password, verify_password,
+};
+
+/// The first board number handed out in a new home.
+pub const FIRST_BOARD: u32 = 101;
+
+/// A failure of the store: the disk, or a file in the home that is not as this
+/// program writes it. Every variant is an internal failure (the caller exits 75).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A file-system call failed.
+    #[error("cannot {action} {}: {source}", path.display())]
+    Io {
+        /// What we were doing, e.g. "read" or "rename the temp file onto".
+        action: &'static str,
+        /// The file or folder concerned.
+        path: PathBuf,
+        /// The operating system's error.
+        source: io::Error,
+    },
+    /// A file exists but does not parse as the record it should hold.
+    #[error("{} is not a valid {what} file ({source}); repair it or restore it from a backup", path.display())]
+    Corrupt {
+        /// The kind of record expected, e.g. "account".
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// The parser's complaint, with line and column.
+        source: serde_json::Error,
+    },
+    /// A record could not be turned into JSON.
+    #[error("cannot encode the {what} for {}: {source}", path.display())]
+    Encode {
+        /// The kind of record, e.g. "game".
+        what: &'static str,
+        /// The file it was meant for.
+        path: PathBuf,
+        /// The encoder's complaint.
+        source: serde_json::Error,
+    },
+    /// The board counter holds something other than a decimal number.
+    #[error("{} holds {found:?}, expected one board number in decimal such as \"101\"", path.display())]
+    BadCounter {
+        /// The counter file.
+        path: PathBuf,
+        /// What it holds (trimmed).
+        found: String,
+    },
+    /// Every board number up to `u32::MAX` has been used.
+    #[error("{} has reached board {found}: no board numbers are left", path.display())]
+    BoardsExhausted {
+        /// The counter file.
+        path: PathBuf,
+        /// The number that could not be increased.
+        found: u32,
+    },
+    /// A record's own key disagrees with its file name.
+    #[error("{} holds the {what} {found:?} but its file name says {expected:?}; rename the file or fix the field", path.display())]
+    Mismatch {
+        /// The field, e.g. "userid" or "board".
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// The value in the file.
+        found: String,
+        /// The value the file name implies.
+        expected: String,
+    },
+    /// A `.json` file whose name this store would never write.
+    #[error("{} does not belong here: expected {expected}; move it out of the folder", path.display())]
+    StrayFile {
+        /// The file.
+        path: PathBuf,
+        /// What a name in that folder looks like.
+        expected: &'static str,
+    },
+    /// An account record to be written carries an invalid userid.
+    #[error("cannot store an account for the invalid userid {found:?}: {source}")]
+    InvalidAccount {
+        /// The userid in the record.
+        found: String,
+        /// Why it is invalid.
+        source: InvalidUserId,
+    },
+    /// Argon2 failed to hash a password (e.g. the OS random source failed).
+    #[error("cannot hash the password: {source}")]
+    Hash {
+        /// Argon2's error.
+        source: argon2::password_hash::Error,
+    },
+    /// This thread already holds the lock through this store; a second `lock()` would
+    /// wait for itself forever.
+    #[error("this thread already holds the lock on {}; use that StoreLock instead of locking again", path.display())]
+    AlreadyLocked {
+        /// The lock file.
+        path: PathBuf,
+    },
+}
+
+impl StoreError {
+    /// An [`StoreError::Io`] for `action` on `path`.
+    pub(crate) fn io(action: &'static str, path: &Path, source: io::Error) -> StoreError {
+        StoreError::Io {
+            action,
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+/// The home folder of the server and everything in it.
+///
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// use yinsh_pbem::server::store::Store;
+/// let dir = tempfile::tempdir()?;
+/// let store = Store::open(&dir.path().join("games"))?;
+/// let _lock = store.lock()?;
+/// assert_eq!(store.allocate_board()?, 101);
+/// assert_eq!(store.allocate_board()?, 102);
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Debug, Clone)]
+pub struct Store {
+    home: PathBuf,
+    holders: fs::Holders,
+}
+
+impl Store {
+    /// Opens the store at `home`, creating it and its folders if they are missing.
+    pub fn open(home: &Path) -> Result<Store, StoreError> {
+        let store = Store {
+            home: home.to_path_buf(),
+            holders: fs::Holders::default(),
+        };
+        fs::create_dir(home, 0o755)?;
+        // Accounts hold password hashes: only the server's user may read them.
+        fs::create_dir(&store.accounts_dir(), 0o700)?;
+        for dir in [
+            store.boards_dir(),
+            store.spool_dir(),
+            store.outbox_dir(),
+            store.log_dir(),
+        ] {
+            fs::create_dir(&dir, 0o755)?;
+        }
+        Ok(store)
+    }
+
+    /// The home folder, as given to [`Store::open`].
+    pub fn home(&self) -> &Path {
+        &self.home
+    }
+
+    /// Takes the exclusive lock on `<home>/lock`, waiting as long as another process
+    /// or thread holds it; it is released when the returned value is dropped.
+    ///
+    /// Hold it around every read-modify-write of the store. A thread that already
+    /// holds it through this `Store` (or a clone) gets [`StoreError::AlreadyLocked`];
+    /// one holding it through a different `Store` on the same home would wait for
+    /// itself, so a process uses one `Store` (cloned where needed).
+    pub fn lock(&self) -> Result<StoreLock, StoreError> {
+        StoreLock::acquire(&self.lock_path(), &self.holders)
+    }
+
+    /// Whether the current thread holds the lock through this `Store` (or a clone).
+    pub fn is_locked_here(&self) -> bool {
+        fs::holds(&self.holders)
+    }
+
+    /// `<home>/lock`.
+    pub fn lock_path(&self) -> PathBuf {
+        self.home.join("lock")
+    }
+
+    /// `<home>/next-board`.
+    pub fn counter_path(&self) -> PathBuf {
+        self.home.join("next-board")
+    }
+
+    /// `<home>/accounts`.
+    pub fn accounts_dir(&self) -> PathBuf {
+        self.home.join("accounts")
+    }
+
+    /// `<home>/boards`.
+    pub fn boards_dir(&self) -> PathBuf {
+        self.home.join("boards")
+    }
+
+    /// `<home>/spool`, for the mail module.
+    pub fn spool_dir(&self) -> PathBuf {
+        self.home.join("spool")
+    }
+
+    /// `<home>/outbox`, for the mail module.
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.home.join("outbox")
+    }
+
+    /// `<home>/log`.
+    pub fn log_dir(&self) -> PathBuf {
+        self.home.join("log")
+    }
+}

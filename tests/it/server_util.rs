@@ -1,0 +1,109 @@
+//! Driving the real `yinsh-pbem deliver` binary against a temporary home, and
+//! reading the replies it writes to the outbox.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+/// A server home in a temporary folder, with a fixed clock.
+pub struct TestServer {
+    pub dir: tempfile::TempDir,
+    pub now: u64,
+    seq: u32,
+}
+
+/// One reply read back from the outbox.
+#[derive(Debug, Clone)]
+pub struct Sent {
+    pub file: PathBuf,
+    pub to: Vec<String>,
+    pub subject: String,
+    pub body: String,
+    pub raw: String,
+}
+
+impl TestServer {
+    pub fn new() -> TestServer {
+        TestServer { dir: tempfile::tempdir().expect("tempdir"), now: 1_795_384_020, seq: 0 }
+    }
+
+    pub fn home(&self) -> PathBuf {
+        self.dir.path().join("games")
+    }
+
+    pub fn outbox(&self) -> PathBuf {
+        self.home().join("outbox")
+    }
+
+    /// A plain text mail from `from` with this Subject and body.
+    pub fn mail(&mut self, from: &str, subject: &str, body: &str) -> String {
+        self.seq += 1;
+        format!(
+            "From: {from}\nTo: yinsh@localhost\nSubject: {subject}\nDate: Sun, 22 Nov 2026 21:00:00 +0000\nMessage-ID: <test-{}-{}@example.org>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n{body}\n",
+            self.seq, self.now
+        )
+    }
+
+    /// Deliver raw mail bytes; returns the exit code.
+    pub fn deliver_raw(&mut self, raw: &[u8]) -> i32 {
+        self.now += 60;
+        let out = Command::cargo_bin("yinsh-pbem")
+            .expect("binary")
+            .arg("deliver")
+            .arg("--home")
+            .arg(self.home())
+            .env("YINSH_PBEM_NOW", self.now.to_string())
+            .env_remove("YINSH_PBEM_HOME")
+            .env_remove("YINSH_PBEM_FROM")
+            .write_stdin(raw.to_vec())
+            .output()
+            .expect("run deliver");
+        assert!(out.stderr.is_empty(), "deliver wrote to stderr: {}", String::from_utf8_lossy(&out.stderr));
+        out.status.code().unwrap_or(-1)
+    }
+
+    /// Deliver a plain mail, expect exit 0, and return the replies it produced.
+    pub fn send(&mut self, from: &str, subject: &str, body: &str) -> Vec<Sent> {
+        let before = self.outbox_files();
+        let raw = self.mail(from, subject, body);
+        assert_eq!(self.deliver_raw(raw.as_bytes()), 0, "deliver of {subject:?}");
+        let mut new: Vec<Sent> = self
+            .outbox_files()
+            .into_iter()
+            .filter(|f| !before.contains(f))
+            .map(|f| read_sent(&f))
+            .collect();
+        new.sort_by(|a, b| a.to.cmp(&b.to).then(a.subject.cmp(&b.subject)));
+        new
+    }
+
+    pub fn outbox_files(&self) -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(self.outbox())
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        v.sort();
+        v
+    }
+
+    pub fn game_file(&self, board: u32) -> serde_json::Value {
+        let text = std::fs::read_to_string(self.home().join("boards").join(format!("{board}.json"))).expect("game file");
+        serde_json::from_str(&text).expect("game json")
+    }
+}
+
+/// Read an outbox `.eml` back with mail-parser.
+pub fn read_sent(path: &Path) -> Sent {
+    let raw = std::fs::read(path).expect("read eml");
+    let msg = mail_parser::MessageParser::default().parse(&raw).expect("parse eml");
+    let to = msg
+        .to()
+        .map(|a| a.iter().filter_map(|x| x.address().map(str::to_string)).collect())
+        .unwrap_or_default();
+    Sent {
+        file: path.to_path_buf(),
+        to,
+        subject: msg.subject().unwrap_or("").to_string(),
+        body: msg.body_text(0).map(|b| b.replace("\r\n", "\n")).unwrap_or_default(),
+        raw: String::from_utf8_lossy(&raw).into_owned(),
+    }
+}
