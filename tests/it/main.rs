@@ -2,4 +2,5 @@
 
 mod boardspace;
 mod common;
+mod render;
 mod store;
