@@ -2,3 +2,4 @@
 
 mod boardspace;
 mod common;
+mod mail_io;
