@@ -1,2 +1,14 @@
 //! Mail in and out: the only place that touches mail-parser (inbound) and lettre
-//! (outbound).
+//! (outbound). [`inbound`] reads a command mail, [`outbound`] builds a reply,
+//! [`spool`] keeps built replies durably on disk until [`transport::flush`] has
+//! handed them to the outbox folder, an SMTP server or a sendmail program.
+
+pub mod inbound;
+pub mod outbound;
+pub mod spool;
+pub mod transport;
+
+pub use inbound::{InboundError, InboundMail, clean_subject, comment_of, parse_inbound, quote};
+pub use outbound::{BuiltMail, MailSettings, OutboundError, OutgoingMail, build, new_message_id};
+pub use spool::{Spool, SpoolEntry, SpoolError};
+pub use transport::{FlushReport, Transport, flush};

@@ -2,5 +2,6 @@
 
 mod boardspace;
 mod common;
+mod mail_io;
 mod render;
 mod store;

@@ -1,0 +1,395 @@
+//! The outgoing spool: a folder where built mails wait, durably, until
+//! [`flush`](super::transport::flush) has handed them to a transport.
+//!
+//! Storage format (one file per mail): the file `<name>.msg`, where `<name>` is the
+//! Message-ID with every byte outside `A-Z a-z 0-9 @ . _ + -` (and a leading `.`)
+//! written as `%XX`. Its first line is a JSON object ended by `\n`:
+//! `{"v":1,"id":"<Message-ID without <>>","from":"<envelope sender>",
+//! "to":["<recipient>",...],"queued_ns":<unix time in nanoseconds>}`; every byte after
+//! that line is the raw message exactly as built (CRLF line ends). Files whose name
+//! starts with `.` are not entries: `.tmp-*` are writes in progress (or left by a
+//! crash: harmless, removed by [`Spool::open`] after a day) and `.lock` serialises
+//! flushes.
+//!
+//! Writes are atomic: the file is written under a temporary name in the same folder,
+//! fsynced, hard-linked to its final name (which fails if an entry with that id
+//! already exists, so a second [`Spool::put`] of the same id leaves the first as
+//! is), then the temporary name is removed and the folder fsynced. A reader therefore
+//! sees a whole entry or none.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use super::outbound::BuiltMail;
+
+/// The spool folder.
+#[derive(Debug, Clone)]
+pub struct Spool {
+    dir: PathBuf,
+}
+
+/// One mail waiting in the spool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpoolEntry {
+    /// The entry's file.
+    pub path: PathBuf,
+    /// When it was queued, unix time in nanoseconds.
+    pub queued_ns: u64,
+    /// The mail with its envelope.
+    pub mail: BuiltMail,
+}
+
+/// What went wrong with the spool.
+#[derive(Debug, thiserror::Error)]
+pub enum SpoolError {
+    /// A file operation failed.
+    #[error("could not {action} `{path}`: {source}; check that the folder exists and is writable")]
+    Io {
+        /// What was being done, e.g. "create the spool folder".
+        action: &'static str,
+        /// The file or folder.
+        path: PathBuf,
+        /// The system's error.
+        source: io::Error,
+    },
+    /// A spool file does not hold an entry in the format of this module.
+    #[error(
+        "the spool file `{path}` is damaged: {reason}; inspect it, then move it out of \
+         the spool (it is never removed automatically)"
+    )]
+    BadEntry {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A mail id that cannot name a file.
+    #[error("the message id `{id}` cannot name a spool file: {reason}")]
+    BadId {
+        /// The id.
+        id: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// The transport could not be set up (nothing was sent).
+    #[error("the transport {transport} cannot be used: {reason}")]
+    Transport {
+        /// The transport, as configured.
+        transport: String,
+        /// Why it cannot be used.
+        reason: String,
+    },
+}
+
+/// The first line of a spool file.
+#[derive(Debug, Serialize, Deserialize)]
+struct Header {
+    v: u32,
+    id: String,
+    from: String,
+    to: Vec<String>,
+    queued_ns: u64,
+}
+
+/// The version written in [`Header::v`].
+const FORMAT_VERSION: u32 = 1;
+
+/// The extension of spool entries.
+const ENTRY_EXT: &str = "msg";
+
+/// Temporary files older than this are left-overs of a crash.
+const STALE_TMP: Duration = Duration::from_secs(24 * 3600);
+
+impl Spool {
+    /// Opens the spool in `dir`, creating the folder if needed and removing temporary
+    /// files a crash left more than a day ago.
+    pub fn open(dir: &Path) -> Result<Spool, SpoolError> {
+        fs::create_dir_all(dir).map_err(|source| SpoolError::Io {
+            action: "create the spool folder",
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let spool = Spool {
+            dir: dir.to_path_buf(),
+        };
+        for entry in read_dir(dir)? {
+            let name = entry.file_name();
+            let old = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age > STALE_TMP);
+            if name.to_string_lossy().starts_with(".tmp-") && old {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+        Ok(spool)
+    }
+
+    /// The spool folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Queues a mail durably; an entry with the same id is left as it is (the call
+    /// is idempotent). Returns the entry's path.
+    pub fn put(&self, mail: &BuiltMail) -> Result<PathBuf, SpoolError> {
+        let path = self
+            .dir
+            .join(format!("{}.{ENTRY_EXT}", file_stem(&mail.id)?));
+        let header = Header {
+            v: FORMAT_VERSION,
+            id: mail.id.clone(),
+            from: mail.envelope_from.clone(),
+            to: mail.recipients.clone(),
+            queued_ns: unix_nanos(SystemTime::now()),
+        };
+        let mut bytes = serde_json::to_vec(&header).map_err(|e| SpoolError::BadEntry {
+            path: path.clone(),
+            reason: format!("its header cannot be written as JSON: {e}"),
+        })?;
+        bytes.push(b'\n');
+        bytes.extend_from_slice(&mail.bytes);
+        write_atomic(&path, &bytes, false).map_err(|source| SpoolError::Io {
+            action: "write the spool entry",
+            path: path.clone(),
+            source,
+        })?;
+        Ok(path)
+    }
+
+    /// The entries, oldest first; a file that is not a valid entry is an error.
+    pub fn entries(&self) -> Result<Vec<SpoolEntry>, SpoolError> {
+        let (entries, mut damaged) = self.scan()?;
+        match damaged.pop() {
+            Some(err) => Err(err),
+            None => Ok(entries),
+        }
+    }
+
+    /// The valid entries, oldest first, and an error for every damaged file.
+    pub fn scan(&self) -> Result<(Vec<SpoolEntry>, Vec<SpoolError>), SpoolError> {
+        let mut entries = Vec::new();
+        let mut damaged = Vec::new();
+        for dir_entry in read_dir(&self.dir)? {
+            let path = dir_entry.path();
+            let name = dir_entry.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with('.') || !name.ends_with(&format!(".{ENTRY_EXT}")) {
+                continue;
+            }
+            match read_entry(&path) {
+                Ok(entry) => entries.push(entry),
+                Err(err) => damaged.push(err),
+            }
+        }
+        entries.sort_by(|a, b| (a.queued_ns, &a.path).cmp(&(b.queued_ns, &b.path)));
+        Ok((entries, damaged))
+    }
+
+    /// Removes a sent entry and makes the removal durable. An entry already gone
+    /// is not an error.
+    pub fn remove(&self, entry: &SpoolEntry) -> Result<(), SpoolError> {
+        match fs::remove_file(&entry.path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+            Err(source) => {
+                return Err(SpoolError::Io {
+                    action: "remove the sent spool entry",
+                    path: entry.path.clone(),
+                    source,
+                });
+            }
+        }
+        sync_dir(&self.dir).map_err(|source| SpoolError::Io {
+            action: "sync the spool folder",
+            path: self.dir.clone(),
+            source,
+        })
+    }
+
+    /// Takes the spool's flush lock (blocking), released when the file is dropped.
+    pub(crate) fn lock(&self) -> Result<File, SpoolError> {
+        let path = self.dir.join(".lock");
+        let err = |source| SpoolError::Io {
+            action: "lock the spool",
+            path: path.clone(),
+            source,
+        };
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(err)?;
+        file.lock().map_err(err)?;
+        Ok(file)
+    }
+}
+
+/// Reads a folder's entries, as a list.
+fn read_dir(dir: &Path) -> Result<Vec<fs::DirEntry>, SpoolError> {
+    let err = |source| SpoolError::Io {
+        action: "read the folder",
+        path: dir.to_path_buf(),
+        source,
+    };
+    fs::read_dir(dir)
+        .map_err(err)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(err)
+}
+
+/// Reads one spool file.
+fn read_entry(path: &Path) -> Result<SpoolEntry, SpoolError> {
+    let bytes = fs::read(path).map_err(|source| SpoolError::Io {
+        action: "read the spool entry",
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let bad = |reason: String| SpoolError::BadEntry {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let Some(newline) = bytes.iter().position(|&b| b == b'\n') else {
+        return Err(bad("it has no header line".into()));
+    };
+    let header: Header = serde_json::from_slice(&bytes[..newline])
+        .map_err(|e| bad(format!("its first line is not the JSON header: {e}")))?;
+    if header.v != FORMAT_VERSION {
+        return Err(bad(format!(
+            "its format version is {}, this program reads version {FORMAT_VERSION}",
+            header.v
+        )));
+    }
+    if header.to.is_empty() {
+        return Err(bad("its envelope has no recipient".into()));
+    }
+    Ok(SpoolEntry {
+        path: path.to_path_buf(),
+        queued_ns: header.queued_ns,
+        mail: BuiltMail {
+            id: header.id,
+            envelope_from: header.from,
+            recipients: header.to,
+            bytes: bytes[newline + 1..].to_vec(),
+        },
+    })
+}
+
+/// The longest file stem made from an id.
+const MAX_STEM: usize = 240;
+
+/// A file name stem for a message id: safe bytes kept, others (and a leading `.`)
+/// as `%XX`.
+pub(crate) fn file_stem(id: &str) -> Result<String, SpoolError> {
+    if id.is_empty() {
+        return Err(SpoolError::BadId {
+            id: id.to_string(),
+            reason: "it is empty",
+        });
+    }
+    let mut stem = String::with_capacity(id.len());
+    for (i, b) in id.bytes().enumerate() {
+        let safe = b.is_ascii_alphanumeric() || b"@._+-".contains(&b);
+        if safe && !(i == 0 && b == b'.') {
+            stem.push(char::from(b));
+        } else {
+            stem.push_str(&format!("%{b:02X}"));
+        }
+    }
+    if stem.len() > MAX_STEM {
+        return Err(SpoolError::BadId {
+            id: id.to_string(),
+            reason: "it is too long for a file name (more than 240 bytes once escaped)",
+        });
+    }
+    Ok(stem)
+}
+
+/// Nanoseconds since the unix epoch (0 before it, saturating far after).
+fn unix_nanos(t: SystemTime) -> u64 {
+    t.duration_since(UNIX_EPOCH)
+        .map(|d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX))
+        .unwrap_or(0)
+}
+
+/// Writes `bytes` to `path` atomically: temporary file in the same folder, fsync,
+/// then rename (`overwrite`) or hard link (keeps an existing file), fsync of the
+/// folder. Returns whether this call created or replaced the file.
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> io::Result<bool> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let dir = path.parent().unwrap_or(Path::new("."));
+    if !overwrite && path.exists() {
+        return Ok(false);
+    }
+    let tmp = dir.join(format!(
+        ".tmp-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = write_tmp_then_place(&tmp, path, bytes, overwrite);
+    if result.is_err() || !overwrite {
+        let _ = fs::remove_file(&tmp);
+    }
+    let written = result?;
+    sync_dir(dir)?;
+    Ok(written)
+}
+
+/// The steps of [`write_atomic`] that need clean-up of `tmp` on failure.
+fn write_tmp_then_place(
+    tmp: &Path,
+    path: &Path,
+    bytes: &[u8],
+    overwrite: bool,
+) -> io::Result<bool> {
+    let mut file = OpenOptions::new().write(true).create_new(true).open(tmp)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    drop(file);
+    if overwrite {
+        fs::rename(tmp, path)?;
+        return Ok(true);
+    }
+    match fs::hard_link(tmp, path) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(false),
+        // A file system without hard links: check, then rename (a tiny race with a
+        // concurrent put of the same id, which would write the same mail).
+        Err(_) if !path.exists() => {
+            fs::rename(tmp, path)?;
+            Ok(true)
+        }
+        Err(_) => Ok(false),
+    }
+}
+
+/// Makes the folder's entries (new names, removals) durable.
+pub(crate) fn sync_dir(dir: &Path) -> io::Result<()> {
+    if cfg!(unix) {
+        File::open(dir)?.sync_all()
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_stems_escape_unsafe_bytes() {
+        assert_eq!(file_stem("a.1@b-c").ok(), Some("a.1@b-c".to_string()));
+        assert_eq!(file_stem(".x/y z").ok(), Some("%2Ex%2Fy%20z".to_string()));
+        assert_eq!(file_stem("..").ok(), Some("%2E.".to_string()));
+        assert!(file_stem("").is_err());
+        assert!(file_stem(&"/".repeat(100)).is_err());
+    }
+}
