@@ -133,7 +133,7 @@ fn run_commands(store: &Store, req: &Request<'_>, inbound: &InboundMail) -> Resu
     match Command::parse(&inbound.subject) {
         Ok(Command::Multiple) => {
             let mut out = Vec::new();
-            let sub = Request { comment: "", ..*req };
+            let sub = Request { comment: "", reply_to: req.reply_to.clone(), ..*req };
             for line in inbound.body.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 if line == "--" || line.starts_with("-- ") {
                     break; // a signature
@@ -182,7 +182,7 @@ fn spool_replies(
     now: u64,
     report: &mut Report,
 ) -> Result<(), InternalError> {
-    let spool = Spool::open(&store.home().join("spool")).map_err(|e| InternalError::Mail(e.to_string()))?;
+    let spool = Spool::open(&store.spool_dir()).map_err(|e| InternalError::Mail(e.to_string()))?;
     let ms = mail_settings(settings);
     let domain = settings.address().rsplit_once('@').map_or("localhost".to_string(), |(_, d)| d.to_string());
     let mut references = inbound.references.clone();
@@ -218,19 +218,11 @@ fn spool_replies(
     Ok(())
 }
 
-/// Send what is spooled. Serialised by its own lock so that two flushes never send
-/// the same mail; a failed send stays spooled for the next `flush`.
+/// Send what is spooled (the spool's own lock keeps two flushes from sending the same
+/// mail); a failed send stays spooled for the next `flush`.
 pub fn flush(settings: &Settings, report: &mut Report) -> Result<(), InternalError> {
     let store = Store::open(&settings.home)?;
-    let lock_path = store.home().join("flush.lock");
-    let lock = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_path)
-        .map_err(|e| InternalError::Mail(format!("{}: {e}", lock_path.display())))?;
-    lock.lock().map_err(|e| InternalError::Mail(format!("{}: {e}", lock_path.display())))?;
-    let spool = Spool::open(&store.home().join("spool")).map_err(|e| InternalError::Mail(e.to_string()))?;
+    let spool = Spool::open(&store.spool_dir()).map_err(|e| InternalError::Mail(e.to_string()))?;
     let r = mail::flush(&spool, &settings.transport).map_err(|e| InternalError::Mail(e.to_string()))?;
     report.sent += r.sent;
     report.failed += r.failed.len();

@@ -196,7 +196,7 @@ fn signup(store: &Store, req: &Request<'_>, userid: &UserId, password: &Password
     Ok(Ok(vec![Reply { to, subject: format!("Signup for {userid}"), body }]))
 }
 
-fn change_password(store: &Store, req: &Request<'_>, userid: &UserId, password: &Password, new_password: &Password) -> Outcome {
+fn change_password(store: &Store, _req: &Request<'_>, userid: &UserId, password: &Password, new_password: &Password) -> Outcome {
     let mut account = tri!(authenticate(store, userid, password));
     account.password_hash = hash_password(new_password)?;
     store.put_account(&account)?;

@@ -105,10 +105,10 @@ pub fn move_list(live: &LiveGame, upto: usize, last_rounds: Option<usize>) -> St
         .unwrap_or(0)
         .max(9);
     let mut out = String::new();
-    let _ = writeln!(out, "     {:<w$}      {}", "White", "Black", w = width);
+    let _ = writeln!(out, "     {:<w$}     {}", "White", "Black", w = width);
     let _ = writeln!(
         out,
-        "     {:<w$}      {}",
+        "     {:<w$}     {}",
         live.player(Color::White),
         live.player(Color::Black),
         w = width
@@ -261,7 +261,7 @@ impl BoardMail<'_> {
                 if mover.eq_ignore_ascii_case(reader) {
                     let _ = writeln!(
                         out,
-                        "\nYour move, {mover}. Reply with this Subject (your password in place of <password>):\n    yinsh move {} {mover} <password> {}#{}",
+                        "\nYour move, {mover}. Send a mail with this Subject, putting your\npassword in place of <password>:\n    yinsh move {} {mover} <password> {}#{}",
                         live.board(),
                         move_template(&game),
                         live.next_turn_number()

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::mail::InboundMail;
 
-use super::store::{StoreError, atomic_write};
+use super::store::{StoreError, write_atomic};
 
 /// Why a mail is dropped without an answer, if it is.
 ///
@@ -83,9 +83,9 @@ impl Seen {
 
     /// Record that it was handled.
     pub fn insert(&self, message_id: &str, now: u64) -> Result<(), StoreError> {
-        std::fs::create_dir_all(&self.dir).map_err(|e| StoreError::io(&self.dir, e))?;
+        std::fs::create_dir_all(&self.dir).map_err(|e| StoreError::io("create", &self.dir, e))?;
         let _ = now;
-        atomic_write(&self.path(message_id), format!("{}\n", message_id.trim()).as_bytes())
+        write_atomic(&self.path(message_id), format!("{}\n", message_id.trim()).as_bytes())
     }
 }
 
@@ -120,7 +120,7 @@ impl RateLimit {
     /// Count one mail from `sender` at `now` (`<home>/rate/<hash>.json`) and judge it.
     pub fn check(&self, home: &Path, sender: &str, now: u64) -> Result<RateVerdict, StoreError> {
         let dir = home.join("rate");
-        std::fs::create_dir_all(&dir).map_err(|e| StoreError::io(&dir, e))?;
+        std::fs::create_dir_all(&dir).map_err(|e| StoreError::io("create", &dir, e))?;
         let path = dir.join(format!("{}.json", key_name(sender)));
         let mut w: Window = std::fs::read(&path)
             .ok()
@@ -138,8 +138,8 @@ impl RateLimit {
         } else {
             RateVerdict::Drop
         };
-        let bytes = serde_json::to_vec(&w).map_err(|e| StoreError::io(&path, std::io::Error::other(e)))?;
-        atomic_write(&path, &bytes)?;
+        let bytes = serde_json::to_vec(&w).map_err(|e| StoreError::io("encode", &path, std::io::Error::other(e)))?;
+        write_atomic(&path, &bytes)?;
         Ok(verdict)
     }
 }

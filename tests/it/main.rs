@@ -2,6 +2,8 @@
 
 mod boardspace;
 mod common;
+mod email_game;
 mod mail_io;
 mod render;
+mod server_util;
 mod store;
