@@ -2,3 +2,7 @@
 
 mod boardspace;
 mod common;
+mod naive;
+mod perft;
+mod playouts;
+mod rules;
