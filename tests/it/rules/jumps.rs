@@ -269,3 +269,20 @@ fn section_3_2_markers_beside_the_path_and_beyond_the_landing_stay() {
     }
     assert_eq!(g2.markers_on_board(), g.markers_on_board() + 1);
 }
+
+#[test]
+fn past_markers_message_names_a_single_marker_once() {
+    // Regression: a jump over one marker was reported as "the markers at e5-e5".
+    let g = c3("", "e5");
+    let why = g.check(act("c3-g7")).unwrap_err();
+    assert_eq!(
+        why.to_string(),
+        "after the marker at e5 the ring must stop at f6"
+    );
+    let g = c3("f6", "g7");
+    let why = g.check(act("c3-i9")).unwrap_err();
+    assert_eq!(
+        why.to_string(),
+        "after the markers at f6-g7 the ring must stop at h8"
+    );
+}
