@@ -95,8 +95,7 @@ fn setup_refuses_the_wrong_side_to_place_section_3_1() {
         });
         assert_eq!(e, SetupError::WrongSideToPlace(want), "{white} / {black}");
     }
-    // Counts that no placement order gives (Black ahead, or White two ahead) are
-    // refused whoever is to move.
+    // Counts that no placement order gives have their own reason (next test).
     for (white, black) in [("c3", "a5 a4"), ("c3 c4 c5", "a5"), ("", "a5")] {
         for to_move in [Color::White, Color::Black] {
             let e = err(Spec {
@@ -105,7 +104,7 @@ fn setup_refuses_the_wrong_side_to_place_section_3_1() {
                 ..Spec::default()
             });
             assert!(
-                matches!(e, SetupError::WrongSideToPlace(_)),
+                matches!(e, SetupError::UnevenPlacement { .. }),
                 "{white} / {black}: {e}"
             );
         }
@@ -180,4 +179,25 @@ fn setup_counts_the_pool_and_owes_the_rows_of_the_side_to_move_section_3_6() {
         .build()
         .unwrap();
     assert_eq!(set, placed);
+}
+
+#[test]
+fn setup_refuses_impossible_placement_counts_with_their_own_reason() {
+    // Regression: 1 White and 2 Black rings with Black to move was refused as
+    // "the counts say Black is to place", naming the very side that was to move.
+    let e = err(Spec {
+        rings: ["c3", "a5 a4"],
+        to_move: Color::Black,
+        ..Spec::default()
+    });
+    assert_eq!(e, SetupError::UnevenPlacement { white: 1, black: 2 });
+    assert_eq!(
+        e.to_string(),
+        "during placement the sides alternate, White first: 1 White and 2 Black rings cannot happen"
+    );
+    let e = err(Spec {
+        rings: ["c3 c4 c5", "a5"],
+        ..Spec::default()
+    });
+    assert_eq!(e, SetupError::UnevenPlacement { white: 3, black: 1 });
 }
