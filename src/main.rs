@@ -65,7 +65,7 @@ enum Command {
         divide: bool,
         /// How many plies deep to count.
         depth: u32,
-        /// Atomic actions played from the empty board first: e5, e5-e8, xa2-a6, xe5, --.
+        /// Atomic actions played from the empty board first: e5, e5-e8, xb2-b6, xe5, --.
         #[arg(allow_hyphen_values = true)]
         actions: Vec<String>,
     },

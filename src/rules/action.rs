@@ -10,13 +10,13 @@ use super::row::{ParseRowError, Row};
 
 /// One atomic action.
 ///
-/// Its text form is the one perft takes: `e5` (place), `e5-e8` (move), `xa2-a6`
+/// Its text form is the one perft takes: `e5` (place), `e5-e8` (move), `xb2-b6`
 /// (remove a row, ends in either order), `xe5` (remove a ring), `--` (pass).
 ///
 /// ```
 /// use yinsh_pbem::rules::Action;
-/// let a: Action = "xA6-a2".parse().unwrap();
-/// assert_eq!(a.to_string(), "xa2-a6");
+/// let a: Action = "xB6-b2".parse().unwrap();
+/// assert_eq!(a.to_string(), "xb2-b6");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Action {
@@ -99,7 +99,7 @@ pub enum ParseActionError {
     #[error(transparent)]
     Row(#[from] ParseRowError),
     /// Empty text.
-    #[error("an empty action: write e5, e5-e8, xa2-a6, xe5 or --")]
+    #[error("an empty action: write e5, e5-e8, xb2-b6, xe5 or --")]
     Empty,
 }
 
@@ -216,13 +216,31 @@ mod tests {
 
     #[test]
     fn actions_round_trip_through_text_section_6() {
-        for s in ["e5", "e5-e8", "xa2-a6", "xe5", "--", "c2-g6"] {
+        for s in ["e5", "e5-e8", "xb2-b6", "xe5", "--", "c2-g6"] {
             assert_eq!(s.parse::<Action>().unwrap().to_string(), s);
         }
-        assert_eq!("xa6-a2".parse::<Action>().unwrap().to_string(), "xa2-a6");
+        assert_eq!("xb6-b2".parse::<Action>().unwrap().to_string(), "xb2-b6");
+        assert!(
+            "xa2-a6".parse::<Action>().is_err(),
+            "a6 is a corner, not a point"
+        );
         assert_eq!("E5-E8".parse::<Action>().unwrap().to_string(), "e5-e8");
         for bad in ["", "a1", "xa2-a7", "e5-", "x", "-e5", "e5-e8-e9"] {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn examples_in_the_empty_action_message_are_real_actions() {
+        // Regression: the message (and the docs) offered `xa2-a6`, but a6 is a corner
+        // of the hexagon, not a point, so the example itself was refused.
+        let text = ParseActionError::Empty.to_string();
+        let examples = text.split_once("write ").unwrap().1;
+        for ex in examples
+            .split([',', ' '])
+            .filter(|w| !w.is_empty() && *w != "or")
+        {
+            assert!(ex.parse::<Action>().is_ok(), "{ex}");
         }
     }
 }

@@ -146,7 +146,7 @@ pub enum IllegalAction {
     #[error("{0} holds a marker: a ring must land on an empty point")]
     OntoMarker(Point),
     /// The move goes on past the first empty point after a group of markers.
-    #[error("after the markers at {first}-{last} the ring must stop at {stop}")]
+    #[error("after {} the ring must stop at {stop}", jumped_markers(*.first, *.last))]
     PastMarkers {
         /// First jumped marker.
         first: Point,
@@ -164,6 +164,15 @@ pub enum IllegalAction {
     /// No ring move exists; the only action is a pass.
     #[error("you have no legal ring move and must pass")]
     MustPass,
+}
+
+/// "the marker at e5" or "the markers at f6-g7", for `IllegalAction::PastMarkers`.
+fn jumped_markers(first: Point, last: Point) -> String {
+    if first == last {
+        format!("the marker at {first}")
+    } else {
+        format!("the markers at {first}-{last}")
+    }
 }
 
 /// A YINSH game in progress or finished.

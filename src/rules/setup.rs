@@ -46,6 +46,17 @@ pub enum SetupError {
     /// During placement the side to move does not match the ring counts.
     #[error("during placement White places first: the counts say {0} is to place")]
     WrongSideToPlace(Color),
+    /// During placement the ring counts are not those of alternate placement, White
+    /// first (White has as many rings as Black, or one more).
+    #[error(
+        "during placement the sides alternate, White first: {white} White and {black} Black rings cannot happen"
+    )]
+    UnevenPlacement {
+        /// White's rings on the board.
+        white: u8,
+        /// Black's rings on the board.
+        black: u8,
+    },
     /// A side has already won.
     #[error("{0} has already removed enough rings to win")]
     AlreadyWon(Color),
@@ -131,8 +142,14 @@ impl Setup {
                 return Err(SetupError::PlacementUnfinished);
             }
             let (w, b) = (rings[0].count_ones(), rings[1].count_ones());
+            if w < b || w > b + 1 {
+                return Err(SetupError::UnevenPlacement {
+                    white: w as u8,
+                    black: b as u8,
+                });
+            }
             let side = if w == b { Color::White } else { Color::Black };
-            if w < b || w > b + 1 || side != self.to_move {
+            if side != self.to_move {
                 return Err(SetupError::WrongSideToPlace(side));
             }
         }
