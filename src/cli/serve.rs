@@ -15,8 +15,17 @@ use crate::server::log::Log;
 /// EX_TEMPFAIL from sysexits.h.
 pub const EX_TEMPFAIL: u8 = 75;
 
-/// The most bytes of one mail read from stdin.
-const MAX_READ: u64 = 32 * 1024 * 1024;
+/// Read the mail on stdin: keep at most `max + 1` bytes (enough to see that it is too
+/// big), read and drop the rest so that the mail system's pipe is drained, and return
+/// the kept bytes with the whole size.
+fn read_mail(max: usize) -> std::io::Result<(Vec<u8>, usize)> {
+    let mut stdin = std::io::stdin().lock();
+    let mut raw = Vec::new();
+    (&mut stdin).take(max as u64 + 1).read_to_end(&mut raw)?;
+    let rest = std::io::copy(&mut stdin, &mut std::io::sink())?;
+    let total = raw.len() + rest as usize;
+    Ok((raw, total))
+}
 
 /// Server options from the command line and environment.
 #[derive(Debug, Clone)]
@@ -97,12 +106,8 @@ fn finish(settings: &Settings, result: Result<Report, String>, verbose: bool) ->
 pub fn deliver(opts: ServerOptions, sender: Option<&str>, verbose: bool) -> ExitCode {
     let settings = opts.settings();
     let result = guarded(&settings.home, || {
-        let mut raw = Vec::new();
-        std::io::stdin()
-            .take(MAX_READ)
-            .read_to_end(&mut raw)
-            .map_err(|e| format!("reading stdin: {e}"))?;
-        deliver::deliver(&raw, sender, &settings).map_err(|e| e.to_string())
+        let (raw, total) = read_mail(settings.max_message_bytes).map_err(|e| format!("reading stdin: {e}"))?;
+        deliver::deliver(&raw, total, sender, &settings).map_err(|e| e.to_string())
     });
     finish(&settings, result, verbose)
 }

@@ -12,6 +12,7 @@ use super::command::{Command, CommandError};
 use super::dispatch::{self, InternalError, Reply, Request};
 use super::log::Log;
 use super::redact;
+use super::robot::{self, RateLimit};
 use super::store::Store;
 
 /// How the server runs: where its data lives and how mail leaves.
@@ -25,6 +26,10 @@ pub struct Settings {
     pub transport: Transport,
     /// The clock: unix seconds; `None` for the system clock.
     pub now: Option<u64>,
+    /// Mails larger than this many bytes get a short error and are not handled.
+    pub max_message_bytes: usize,
+    /// Mails one sender may send per period before being dropped.
+    pub rate_limit: RateLimit,
 }
 
 impl Settings {
@@ -37,6 +42,8 @@ impl Settings {
             from: "YINSH PBeM <yinsh@localhost>".to_string(),
             transport: Transport::Outbox(outbox),
             now: None,
+            max_message_bytes: 1024 * 1024,
+            rate_limit: RateLimit { max: 60, period: 3600 },
         }
     }
 
@@ -76,28 +83,65 @@ pub struct Report {
     pub failed: usize,
 }
 
-/// Handle one raw mail.
-pub fn deliver(raw: &[u8], envelope_sender: Option<&str>, settings: &Settings) -> Result<Report, InternalError> {
+/// The headers of a raw mail, and at most 64 KiB of it: enough to answer a mail too
+/// big to handle.
+fn head_of(raw: &[u8]) -> &[u8] {
+    let cut = raw.len().min(64 * 1024);
+    let head = &raw[..cut];
+    let end = head
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map(|p| p + 4)
+        .or_else(|| head.windows(2).position(|w| w == b"\n\n").map(|p| p + 2))
+        .unwrap_or(cut);
+    &raw[..end]
+}
+
+/// Handle one raw mail. `total_size` is its whole size in bytes (`raw` may hold only
+/// its beginning when it is larger than the limit).
+pub fn deliver(
+    raw: &[u8],
+    total_size: usize,
+    envelope_sender: Option<&str>,
+    settings: &Settings,
+) -> Result<Report, InternalError> {
     let now = settings.now();
     let store = Store::open(&settings.home)?;
     let log = Log::in_home(&settings.home);
     let mut report = Report::default();
-    let inbound = match mail::parse_inbound(raw) {
+    let note = |report: &mut Report, line: String| {
+        log.line(now, &line);
+        report.lines.push(line);
+    };
+    let too_big = total_size > settings.max_message_bytes;
+    let inbound = match mail::parse_inbound(if too_big { head_of(raw) } else { raw }) {
         Ok(m) => m,
         Err(e) => {
-            log.line(now, &format!("dropped: not a mail ({e})"));
-            report.lines.push(format!("dropped: not a mail ({e})"));
+            note(&mut report, format!("dropped: not a mail ({e})"));
             return Ok(report);
         }
     };
+    let id = inbound.message_id.as_deref().unwrap_or("(no id)");
+    if let Some(why) = robot::drop_reason(&inbound, envelope_sender, &settings.address()) {
+        note(&mut report, format!("dropped {id} without answer: {why}"));
+        return Ok(report);
+    }
     let reply_to = inbound
         .reply_to
         .clone()
         .or_else(|| inbound.from.clone())
         .or_else(|| envelope_sender.map(str::to_string))
         .filter(|a| !a.is_empty());
-    let quoted = redact::quoted_original(inbound.from.as_deref(), &inbound.subject, None, &inbound.body);
     let server_address = settings.address();
+    note(
+        &mut report,
+        format!(
+            "mail {id} from {} ({total_size} bytes): {}",
+            reply_to.as_deref().unwrap_or("(nobody)"),
+            redact::loggable(&inbound.subject)
+        ),
+    );
+    let quoted = redact::quoted_original(inbound.from.as_deref(), &inbound.subject, None, if too_big { "" } else { &inbound.body });
     let request = Request {
         reply_to: reply_to.clone(),
         comment: &inbound.comment,
@@ -105,19 +149,45 @@ pub fn deliver(raw: &[u8], envelope_sender: Option<&str>, settings: &Settings) -
         now,
         server_address: &server_address,
     };
-    log.line(
-        now,
-        &format!(
-            "mail {} from {}: {}",
-            inbound.message_id.as_deref().unwrap_or("(no id)"),
-            reply_to.as_deref().unwrap_or("(nobody)"),
-            redact::loggable(&inbound.subject)
-        ),
-    );
     let replies = {
         let _lock = store.lock()?;
-        let replies = run_commands(&store, &request, &inbound)?;
+        let seen = robot::Seen::in_home(store.home());
+        if let Some(mid) = &inbound.message_id {
+            if seen.contains(mid) {
+                note(&mut report, format!("dropped {mid}: already handled (the same mail delivered again)"));
+                return Ok(report);
+            }
+        }
+        let verdict = match &reply_to {
+            Some(sender) => settings.rate_limit.check(store.home(), sender, now)?,
+            None => robot::RateVerdict::Allow,
+        };
+        let replies = match verdict {
+            robot::RateVerdict::Drop => {
+                note(&mut report, format!("dropped {id}: over the limit of {} mails in {} s", settings.rate_limit.max, settings.rate_limit.period));
+                Vec::new()
+            }
+            robot::RateVerdict::DropAndNotify => {
+                note(&mut report, format!("dropped {id}: over the limit of {} mails in {} s (notice sent)", settings.rate_limit.max, settings.rate_limit.period));
+                notice(&request, format!(
+                    "You have sent more than {} mails in {} minutes. Mail from you is not handled until the\nperiod ends; this notice is sent once per period. Nothing from the dropped mails was done.",
+                    settings.rate_limit.max,
+                    settings.rate_limit.period / 60
+                ))
+            }
+            robot::RateVerdict::Allow if too_big => {
+                note(&mut report, format!("refused {id}: {total_size} bytes is over the limit of {}", settings.max_message_bytes));
+                notice(&request, format!(
+                    "Your mail of {total_size} bytes is larger than the limit of {} bytes, so it was not handled\nand nothing in it was stored. Send the command again without attachments.",
+                    settings.max_message_bytes
+                ))
+            }
+            robot::RateVerdict::Allow => run_commands(&store, &request, &inbound)?,
+        };
         spool_replies(&store, settings, &inbound, &replies, now, &mut report)?;
+        if let Some(mid) = &inbound.message_id {
+            seen.insert(mid, now)?;
+        }
         replies
     };
     for r in &replies {
@@ -126,6 +196,18 @@ pub fn deliver(raw: &[u8], envelope_sender: Option<&str>, settings: &Settings) -
     flush(settings, &mut report)?;
     log.line(now, &format!("handled: {} replies spooled, {} sent, {} left in the spool", report.spooled, report.sent, report.failed));
     Ok(report)
+}
+
+/// A short notice to the sender (no quote of the original).
+fn notice(req: &Request<'_>, text: String) -> Vec<Reply> {
+    req.reply_to
+        .iter()
+        .map(|to| Reply {
+            to: vec![to.clone()],
+            subject: "Yinsh error".to_string(),
+            body: format!("{text}\n"),
+        })
+        .collect()
 }
 
 /// Parse the Subject (and for `multiple`, each body line) and carry the commands out.

@@ -6,7 +6,7 @@ pub mod dispatch;
 pub mod help;
 pub mod log;
 pub mod record;
-pub mod robot;
 pub mod redact;
 pub mod reply;
+pub mod robot;
 pub mod store;

@@ -14,8 +14,9 @@ fn secret_words(words: &[&str]) -> Vec<usize> {
         ("signup" | "add" | "signoff" | "delete" | "message" | "broadcast" | "vacation", _) => vec![2],
         ("change", "password") => vec![3, 4],
         ("change", _) => vec![3],
-        ("yinsh", "showas") => vec![3],
-        ("yinsh", "move" | "queue" | "resign" | "chat" | "submit" | "confirm" | "subscribe" | "unsubscribe") => {
+        // Per-game commands, for this game or any other a player may name.
+        (_, "showas") => vec![3],
+        (_, "move" | "queue" | "resign" | "chat" | "submit" | "confirm" | "subscribe" | "unsubscribe") => {
             vec![4]
         }
         _ => Vec::new(),
@@ -82,7 +83,10 @@ pub fn quoted_original(from: Option<&str>, subject: &str, date: Option<&str>, bo
         text.push_str(&format!("Date: {d}\n"));
     }
     text.push('\n');
-    let lines: Vec<&str> = body.lines().collect();
+    let mut lines: Vec<&str> = body.lines().collect();
+    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
     for line in lines.iter().take(QUOTE_LINES) {
         let line: String = line.chars().take(QUOTE_WIDTH).collect();
         text.push_str(&line);
@@ -124,6 +128,7 @@ mod tests {
             ("change address bob pw a@b.org", "change address bob ******** a@b.org"),
             ("YINSH RESIGN 104 alice pw", "YINSH RESIGN 104 alice ********"),
             ("yinsh show 104", "yinsh show 104"),
+            ("chess move 5 carol pw e4", "chess move 5 carol ******** e4"),
         ];
         for (line, want) in cases {
             assert_eq!(mask(line, &secrets_in(line)), want);

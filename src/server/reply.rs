@@ -231,7 +231,12 @@ impl BoardMail<'_> {
             let _ = writeln!(out, "{who} resigned.");
         }
         if let Some(n) = historic {
-            let _ = writeln!(out, "As it was after move {n} (the game has {} moves).", live.file.turns.len());
+            let total = live.file.turns.len();
+            let _ = writeln!(
+                out,
+                "As it was after move {n} (the game has {total} move{}).",
+                if total == 1 { "" } else { "s" }
+            );
         }
         let _ = writeln!(out, "{}", status_line(live, &game));
         if let Some(why) = ending_line(live, &game).filter(|_| historic.is_none()) {

@@ -15,7 +15,6 @@ pub struct TestServer {
 /// One reply read back from the outbox.
 #[derive(Debug, Clone)]
 pub struct Sent {
-    pub file: PathBuf,
     pub to: Vec<String>,
     pub subject: String,
     pub body: String,
@@ -64,13 +63,18 @@ impl TestServer {
 
     /// Deliver a plain mail, expect exit 0, and return the replies it produced.
     pub fn send(&mut self, from: &str, subject: &str, body: &str) -> Vec<Sent> {
-        let before = self.outbox_files();
         let raw = self.mail(from, subject, body);
-        assert_eq!(self.deliver_raw(raw.as_bytes()), 0, "deliver of {subject:?}");
+        self.send_raw(raw.as_bytes())
+    }
+
+    /// Deliver raw mail bytes, expect exit 0, and return the replies it produced.
+    pub fn send_raw(&mut self, raw: &[u8]) -> Vec<Sent> {
+        let before = self.outbox_files();
+        assert_eq!(self.deliver_raw(raw), 0, "deliver of {}", String::from_utf8_lossy(&raw[..raw.len().min(200)]));
         let mut new: Vec<Sent> = self
             .outbox_files()
             .into_iter()
-            .filter(|f| !before.contains(f))
+                .filter(|f| !before.contains(f))
             .map(|f| read_sent(&f))
             .collect();
         new.sort_by(|a, b| a.to.cmp(&b.to).then(a.subject.cmp(&b.subject)));
@@ -100,7 +104,6 @@ pub fn read_sent(path: &Path) -> Sent {
         .map(|a| a.iter().filter_map(|x| x.address().map(str::to_string)).collect())
         .unwrap_or_default();
     Sent {
-        file: path.to_path_buf(),
         to,
         subject: msg.subject().unwrap_or("").to_string(),
         body: msg.body_text(0).map(|b| b.replace("\r\n", "\n")).unwrap_or_default(),
