@@ -14,24 +14,31 @@ struct Cli {
     command: Command,
 }
 
-/// Where the server keeps its data and how it sends mail.
+/// Where the server keeps its data and how it sends mail. Each option overrides the
+/// config file; the config file overrides the embedded defaults.
 #[derive(Args)]
 struct ServerArgs {
-    /// The home folder: games, accounts, spool and outbox.
-    #[arg(long, env = "YINSH_PBEM_HOME", default_value = "games")]
-    home: PathBuf,
-    /// The From of every reply.
-    #[arg(long, env = "YINSH_PBEM_FROM", default_value = "YINSH PBeM <yinsh@localhost>")]
-    from: String,
+    /// A TOML config file (default: <home>/config.toml when it exists).
+    #[arg(long, env = "YINSH_PBEM_CONFIG")]
+    config: Option<PathBuf>,
+    /// The home folder: games, accounts, spool and outbox [default: games].
+    #[arg(long, env = "YINSH_PBEM_HOME")]
+    home: Option<PathBuf>,
+    /// The From of every reply [default: "YINSH PBeM <yinsh@localhost>"].
+    #[arg(long, env = "YINSH_PBEM_FROM")]
+    from: Option<String>,
     /// Send replies by SMTP: smtp://host:port (STARTTLS), smtps://, user:pass@ for auth.
     #[arg(long, conflicts_with = "sendmail")]
     smtp: Option<String>,
     /// Send replies through a sendmail-compatible program.
     #[arg(long)]
     sendmail: Option<PathBuf>,
-    /// Write replies as .eml files into this folder (the default: <home>/outbox).
+    /// Write replies as .eml files into this folder [default: <home>/outbox].
     #[arg(long, conflicts_with_all = ["smtp", "sendmail"])]
     outbox: Option<PathBuf>,
+    /// Mails larger than this get a short error and are not handled [default: 1048576].
+    #[arg(long, env = "YINSH_PBEM_MAX_MESSAGE_BYTES")]
+    max_message_bytes: Option<usize>,
 }
 
 #[derive(Subcommand)]
@@ -54,6 +61,11 @@ enum Command {
         /// Print what was done.
         #[arg(long, short)]
         verbose: bool,
+    },
+    /// Report the settings that deliver and flush would use, and what is wrong with them.
+    CheckConfig {
+        #[command(flatten)]
+        server: ServerArgs,
     },
     /// Count the atomic-action sequences of length DEPTH after the given actions.
     Perft {
@@ -83,13 +95,15 @@ enum Command {
 }
 
 impl ServerArgs {
-    fn settings(self) -> cli::ServerOptions {
-        cli::ServerOptions {
+    fn settings(self) -> cli::Overrides {
+        cli::Overrides {
+            config: self.config,
             home: self.home,
             from: self.from,
             smtp: self.smtp,
             sendmail: self.sendmail,
             outbox: self.outbox,
+            max_message_bytes: self.max_message_bytes,
         }
     }
 }
@@ -103,6 +117,7 @@ fn main() -> ExitCode {
             verbose,
         } => cli::deliver(server.settings(), sender.as_deref(), verbose),
         Command::Flush { server, verbose } => cli::flush(server.settings(), verbose),
+        Command::CheckConfig { server } => cli::check_config(server.settings()),
         Command::Perft {
             blitz,
             divide,

@@ -4,6 +4,7 @@ mod perft;
 mod replay;
 mod serve;
 
+pub use crate::server::config::Overrides;
 pub use perft::perft;
 pub use replay::replay;
-pub use serve::{EX_TEMPFAIL, ServerOptions, deliver, flush};
+pub use serve::{EX_TEMPFAIL, check_config, deliver, flush};

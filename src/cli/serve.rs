@@ -5,10 +5,10 @@
 
 use std::io::Read;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::mail::Transport;
+use crate::server::config::{self, Overrides};
 use crate::server::deliver::{self, Report, Settings};
 use crate::server::log::Log;
 
@@ -27,41 +27,11 @@ fn read_mail(max: usize) -> std::io::Result<(Vec<u8>, usize)> {
     Ok((raw, total))
 }
 
-/// Server options from the command line and environment.
-#[derive(Debug, Clone)]
-pub struct ServerOptions {
-    /// Home folder.
-    pub home: PathBuf,
-    /// From of replies.
-    pub from: String,
-    /// SMTP URL.
-    pub smtp: Option<String>,
-    /// sendmail program.
-    pub sendmail: Option<PathBuf>,
-    /// Outbox folder.
-    pub outbox: Option<PathBuf>,
-}
-
-impl ServerOptions {
-    /// The settings these options give. `YINSH_PBEM_NOW` (unix seconds) fixes the
-    /// clock, for tests.
-    pub fn settings(&self) -> Settings {
-        let mut s = Settings::defaults(self.home.clone());
-        s.from = self.from.clone();
-        if let Some(url) = &self.smtp {
-            s.transport = Transport::Smtp(url.clone());
-        } else if let Some(path) = &self.sendmail {
-            s.transport = Transport::Sendmail(path.clone());
-        } else if let Some(dir) = &self.outbox {
-            s.transport = Transport::Outbox(dir.clone());
-        }
-        s.now = std::env::var("YINSH_PBEM_NOW").ok().and_then(|v| v.parse().ok());
-        s
-    }
-}
-
 /// Run `f`, turning a panic into a logged internal failure.
-fn guarded(home: &std::path::Path, f: impl FnOnce() -> Result<Report, String>) -> Result<Report, String> {
+fn guarded(
+    home: &std::path::Path,
+    f: impl FnOnce() -> Result<Report, String>,
+) -> Result<Report, String> {
     let log = Log::in_home(home);
     let hook_log = log.clone();
     std::panic::set_hook(Box::new(move |info| {
@@ -87,13 +57,17 @@ fn finish(settings: &Settings, result: Result<Report, String>, verbose: bool) ->
                         report.sent,
                         dir.display()
                     ),
-                    _ => println!("{} replies spooled, {} sent, {} left in the spool", report.spooled, report.sent, report.failed),
+                    _ => println!(
+                        "{} replies spooled, {} sent, {} left in the spool",
+                        report.spooled, report.sent, report.failed
+                    ),
                 }
             }
             ExitCode::SUCCESS
         }
         Err(e) => {
-            Log::in_home(&settings.home).line(settings.now(), &format!("internal failure, exit 75: {e}"));
+            Log::in_home(&settings.home)
+                .line(settings.now(), &format!("internal failure, exit 75: {e}"));
             if verbose {
                 println!("internal failure: {e}");
             }
@@ -103,22 +77,67 @@ fn finish(settings: &Settings, result: Result<Report, String>, verbose: bool) ->
 }
 
 /// `yinsh-pbem deliver`: read one mail on stdin and handle it.
-pub fn deliver(opts: ServerOptions, sender: Option<&str>, verbose: bool) -> ExitCode {
-    let settings = opts.settings();
+pub fn deliver(opts: Overrides, sender: Option<&str>, verbose: bool) -> ExitCode {
+    let Some(settings) = settings_or_log(&opts, verbose) else {
+        return ExitCode::from(EX_TEMPFAIL);
+    };
     let result = guarded(&settings.home, || {
-        let (raw, total) = read_mail(settings.max_message_bytes).map_err(|e| format!("reading stdin: {e}"))?;
+        let (raw, total) =
+            read_mail(settings.max_message_bytes).map_err(|e| format!("reading stdin: {e}"))?;
         deliver::deliver(&raw, total, sender, &settings).map_err(|e| e.to_string())
     });
     finish(&settings, result, verbose)
 }
 
 /// `yinsh-pbem flush`: send what waits in the spool.
-pub fn flush(opts: ServerOptions, verbose: bool) -> ExitCode {
-    let settings = opts.settings();
+pub fn flush(opts: Overrides, verbose: bool) -> ExitCode {
+    let Some(settings) = settings_or_log(&opts, verbose) else {
+        return ExitCode::from(EX_TEMPFAIL);
+    };
     let result = guarded(&settings.home, || {
         let mut report = Report::default();
         deliver::flush(&settings, &mut report).map_err(|e| e.to_string())?;
         Ok(report)
     });
     finish(&settings, result, verbose)
+}
+
+/// The settings, or `None` after logging why the configuration is unusable (the mail
+/// is then kept by the mail system: exit 75).
+fn settings_or_log(opts: &Overrides, verbose: bool) -> Option<Settings> {
+    match config::resolve(opts) {
+        Ok(r) => Some(r.settings),
+        Err(e) => {
+            let home = opts.home.clone().unwrap_or_else(|| "games".into());
+            Log::in_home(&home).line(0, &format!("configuration error, exit 75: {e}"));
+            if verbose {
+                println!("configuration error: {e}");
+            }
+            None
+        }
+    }
+}
+
+/// `yinsh-pbem check-config`: print the settings in use and every problem; exit 0
+/// when there is none, 1 otherwise.
+pub fn check_config(opts: Overrides) -> ExitCode {
+    match config::resolve(&opts) {
+        Ok(r) => {
+            print!("{}", config::describe(&r));
+            let problems = config::problems(&r.settings);
+            if problems.is_empty() {
+                println!("no problems found");
+                ExitCode::SUCCESS
+            } else {
+                for p in &problems {
+                    println!("problem: {p}");
+                }
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => {
+            println!("problem: {e}");
+            ExitCode::from(1)
+        }
+    }
 }

@@ -138,7 +138,9 @@ pub enum CommandError {
     #[error("The Subject line is empty: it must hold a command, like \"yinsh help\" or \"help\".")]
     Empty,
     /// An unknown first word.
-    #[error("Unknown command \"{0}\". Commands are: help, signup, change, signoff, list, multiple, and yinsh ... (send \"help\" for the list).")]
+    #[error(
+        "Unknown command \"{0}\". Commands are: help, signup, change, signoff, list, multiple, and yinsh ... (send \"help\" for the list)."
+    )]
     Unknown(String),
     /// A game this server does not run.
     #[error("This server runs YINSH only; \"{0}\" is not a game here. Write \"yinsh ...\".")]
@@ -242,7 +244,10 @@ fn args<'a, O>(
             nom::Err::Incomplete(_) => "",
         };
         if at.is_empty() {
-            syntax(usage, format!("expected {what}, but the line ends too soon"))
+            syntax(
+                usage,
+                format!("expected {what}, but the line ends too soon"),
+            )
         } else {
             syntax(usage, format!("expected {what}, found \"{at}\""))
         }
@@ -284,8 +289,11 @@ pub fn looks_like_address(s: &str) -> bool {
         && domain.contains('.')
         && !domain.starts_with('.')
         && !domain.ends_with('.')
-        && s.chars().all(|c| c.is_ascii_graphic() && !"<>()[]\\,;:\"".contains(c))
-        && domain.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+        && s.chars()
+            .all(|c| c.is_ascii_graphic() && !"<>()[]\\,;:\"".contains(c))
+        && domain
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
 }
 
 /// Split `text` at a trailing `#N` turn number.
@@ -296,7 +304,9 @@ fn split_moveno(text: &str) -> Result<(&str, Option<u32>), CommandError> {
             Ok(n) => Ok((mv.trim_end(), Some(n))),
             Err(_) => Err(syntax(
                 usage::MOVE,
-                format!("\"#{n}\" is not a move number: write the move, then # and the number it will get, like e5-e9#12"),
+                format!(
+                    "\"#{n}\" is not a move number: write the move, then # and the number it will get, like e5-e9#12"
+                ),
             )),
         },
     }
@@ -344,7 +354,10 @@ impl Command {
             }
             "change" => {
                 let (after, what) = word(after).map_err(|_| {
-                    syntax(usage::CHANGE, "expected \"password\" or \"address\" after change")
+                    syntax(
+                        usage::CHANGE,
+                        "expected \"password\" or \"address\" after change",
+                    )
                 })?;
                 match what.to_ascii_lowercase().as_str() {
                     "password" => {
@@ -395,14 +408,30 @@ impl Command {
             }
             "list" => Ok(Command::List),
             "multiple" => {
-                args(after, usage::MULTIPLE, "nothing more (the commands go in the body, one per line)", end)?;
+                args(
+                    after,
+                    usage::MULTIPLE,
+                    "nothing more (the commands go in the body, one per line)",
+                    end,
+                )?;
                 Ok(Command::Multiple)
             }
             "yinsh" => Command::parse_yinsh(after),
             other => {
                 if matches!(
                     other,
-                    "chess" | "go" | "gipf" | "zertz" | "dvonn" | "tzaar" | "punct" | "lyngk" | "othello" | "reversi" | "backgammon" | "checkers"
+                    "chess"
+                        | "go"
+                        | "gipf"
+                        | "zertz"
+                        | "dvonn"
+                        | "tzaar"
+                        | "punct"
+                        | "lyngk"
+                        | "othello"
+                        | "reversi"
+                        | "backgammon"
+                        | "checkers"
                 ) {
                     Err(CommandError::OtherGame(other.to_string()))
                 } else {
@@ -428,14 +457,24 @@ impl Command {
                     } else if lw == "-normal" || lw == "--normal" {
                         blitz = false;
                     } else if w.starts_with('-') {
-                        return Err(syntax(u, format!("unknown option \"{w}\": the only option is -blitz")));
+                        return Err(syntax(
+                            u,
+                            format!("unknown option \"{w}\": the only option is -blitz"),
+                        ));
                     } else {
                         ids.push(userid(w, u)?);
                     }
                 }
                 match <[UserId; 2]>::try_from(ids) {
-                    Ok([white, black]) => Ok(Command::Challenge { blitz, white, black }),
-                    Err(ids) => Err(syntax(u, format!("expected two userids, found {}", ids.len()))),
+                    Ok([white, black]) => Ok(Command::Challenge {
+                        blitz,
+                        white,
+                        black,
+                    }),
+                    Err(ids) => Err(syntax(
+                        u,
+                        format!("expected two userids, found {}", ids.len()),
+                    )),
                 }
             }
             "move" => {
@@ -468,7 +507,12 @@ impl Command {
             }
             "resign" => {
                 let u = usage::RESIGN;
-                let (b, id, p) = args(after, u, "a board number, a userid and a password", (board, word, word))?;
+                let (b, id, p) = args(
+                    after,
+                    u,
+                    "a board number, a userid and a password",
+                    (board, word, word),
+                )?;
                 Ok(Command::Resign {
                     board: b,
                     userid: userid(id, u)?,
@@ -476,7 +520,12 @@ impl Command {
                 })
             }
             "show" => {
-                let boards = args(after, usage::SHOW, "board numbers like 104 or 104#12", many0(board_ref))?;
+                let boards = args(
+                    after,
+                    usage::SHOW,
+                    "board numbers like 104 or 104#12",
+                    many0(board_ref),
+                )?;
                 if boards.is_empty() {
                     return Err(syntax(usage::SHOW, "expected at least one board number"));
                 }

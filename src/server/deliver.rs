@@ -43,7 +43,10 @@ impl Settings {
             transport: Transport::Outbox(outbox),
             now: None,
             max_message_bytes: 1024 * 1024,
-            rate_limit: RateLimit { max: 60, period: 3600 },
+            rate_limit: RateLimit {
+                max: 60,
+                period: 3600,
+            },
         }
     }
 
@@ -141,7 +144,12 @@ pub fn deliver(
             redact::loggable(&inbound.subject)
         ),
     );
-    let quoted = redact::quoted_original(inbound.from.as_deref(), &inbound.subject, None, if too_big { "" } else { &inbound.body });
+    let quoted = redact::quoted_original(
+        inbound.from.as_deref(),
+        &inbound.subject,
+        None,
+        if too_big { "" } else { &inbound.body },
+    );
     let request = Request {
         reply_to: reply_to.clone(),
         comment: &inbound.comment,
@@ -154,7 +162,10 @@ pub fn deliver(
         let seen = robot::Seen::in_home(store.home());
         if let Some(mid) = &inbound.message_id {
             if seen.contains(mid) {
-                note(&mut report, format!("dropped {mid}: already handled (the same mail delivered again)"));
+                note(
+                    &mut report,
+                    format!("dropped {mid}: already handled (the same mail delivered again)"),
+                );
                 return Ok(report);
             }
         }
@@ -164,23 +175,47 @@ pub fn deliver(
         };
         let replies = match verdict {
             robot::RateVerdict::Drop => {
-                note(&mut report, format!("dropped {id}: over the limit of {} mails in {} s", settings.rate_limit.max, settings.rate_limit.period));
+                note(
+                    &mut report,
+                    format!(
+                        "dropped {id}: over the limit of {} mails in {} s",
+                        settings.rate_limit.max, settings.rate_limit.period
+                    ),
+                );
                 Vec::new()
             }
             robot::RateVerdict::DropAndNotify => {
-                note(&mut report, format!("dropped {id}: over the limit of {} mails in {} s (notice sent)", settings.rate_limit.max, settings.rate_limit.period));
-                notice(&request, format!(
-                    "You have sent more than {} mails in {} minutes. Mail from you is not handled until the\nperiod ends; this notice is sent once per period. Nothing from the dropped mails was done.",
-                    settings.rate_limit.max,
-                    settings.rate_limit.period / 60
-                ))
+                note(
+                    &mut report,
+                    format!(
+                        "dropped {id}: over the limit of {} mails in {} s (notice sent)",
+                        settings.rate_limit.max, settings.rate_limit.period
+                    ),
+                );
+                notice(
+                    &request,
+                    format!(
+                        "You have sent more than {} mails in {} minutes. Mail from you is not handled until the\nperiod ends; this notice is sent once per period. Nothing from the dropped mails was done.",
+                        settings.rate_limit.max,
+                        settings.rate_limit.period / 60
+                    ),
+                )
             }
             robot::RateVerdict::Allow if too_big => {
-                note(&mut report, format!("refused {id}: {total_size} bytes is over the limit of {}", settings.max_message_bytes));
-                notice(&request, format!(
-                    "Your mail of {total_size} bytes is larger than the limit of {} bytes, so it was not handled\nand nothing in it was stored. Send the command again without attachments.",
-                    settings.max_message_bytes
-                ))
+                note(
+                    &mut report,
+                    format!(
+                        "refused {id}: {total_size} bytes is over the limit of {}",
+                        settings.max_message_bytes
+                    ),
+                );
+                notice(
+                    &request,
+                    format!(
+                        "Your mail of {total_size} bytes is larger than the limit of {} bytes, so it was not handled\nand nothing in it was stored. Send the command again without attachments.",
+                        settings.max_message_bytes
+                    ),
+                )
             }
             robot::RateVerdict::Allow => run_commands(&store, &request, &inbound)?,
         };
@@ -191,10 +226,18 @@ pub fn deliver(
         replies
     };
     for r in &replies {
-        report.lines.push(format!("reply to {}: {}", r.to.join(", "), r.subject));
+        report
+            .lines
+            .push(format!("reply to {}: {}", r.to.join(", "), r.subject));
     }
     flush(settings, &mut report)?;
-    log.line(now, &format!("handled: {} replies spooled, {} sent, {} left in the spool", report.spooled, report.sent, report.failed));
+    log.line(
+        now,
+        &format!(
+            "handled: {} replies spooled, {} sent, {} left in the spool",
+            report.spooled, report.sent, report.failed
+        ),
+    );
     Ok(report)
 }
 
@@ -211,12 +254,25 @@ fn notice(req: &Request<'_>, text: String) -> Vec<Reply> {
 }
 
 /// Parse the Subject (and for `multiple`, each body line) and carry the commands out.
-fn run_commands(store: &Store, req: &Request<'_>, inbound: &InboundMail) -> Result<Vec<Reply>, InternalError> {
+fn run_commands(
+    store: &Store,
+    req: &Request<'_>,
+    inbound: &InboundMail,
+) -> Result<Vec<Reply>, InternalError> {
     match Command::parse(&inbound.subject) {
         Ok(Command::Multiple) => {
             let mut out = Vec::new();
-            let sub = Request { comment: "", reply_to: req.reply_to.clone(), ..*req };
-            for line in inbound.body.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let sub = Request {
+                comment: "",
+                reply_to: req.reply_to.clone(),
+                ..*req
+            };
+            for line in inbound
+                .body
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+            {
                 if line == "--" || line.starts_with("-- ") {
                     break; // a signature
                 }
@@ -226,7 +282,11 @@ fn run_commands(store: &Store, req: &Request<'_>, inbound: &InboundMail) -> Resu
                 }
             }
             if out.is_empty() {
-                out.extend(syntax_reply(req, &CommandError::Empty, Some("multiple: the body holds no command")));
+                out.extend(syntax_reply(
+                    req,
+                    &CommandError::Empty,
+                    Some("multiple: the body holds no command"),
+                ));
             }
             Ok(out)
         }
@@ -266,7 +326,10 @@ fn spool_replies(
 ) -> Result<(), InternalError> {
     let spool = Spool::open(&store.spool_dir()).map_err(|e| InternalError::Mail(e.to_string()))?;
     let ms = mail_settings(settings);
-    let domain = settings.address().rsplit_once('@').map_or("localhost".to_string(), |(_, d)| d.to_string());
+    let domain = settings
+        .address()
+        .rsplit_once('@')
+        .map_or("localhost".to_string(), |(_, d)| d.to_string());
     let mut references = inbound.references.clone();
     if let Some(id) = &inbound.message_id {
         references.push(id.clone());
@@ -287,7 +350,9 @@ fn spool_replies(
         let id = mail::new_message_id(&domain, &seed);
         match mail::build(&out, &ms, when, &id) {
             Ok(built) => {
-                spool.put(&built).map_err(|e| InternalError::Mail(e.to_string()))?;
+                spool
+                    .put(&built)
+                    .map_err(|e| InternalError::Mail(e.to_string()))?;
                 report.spooled += 1;
             }
             Err(e) => {
@@ -305,13 +370,19 @@ fn spool_replies(
 pub fn flush(settings: &Settings, report: &mut Report) -> Result<(), InternalError> {
     let store = Store::open(&settings.home)?;
     let spool = Spool::open(&store.spool_dir()).map_err(|e| InternalError::Mail(e.to_string()))?;
-    let r = mail::flush(&spool, &settings.transport).map_err(|e| InternalError::Mail(e.to_string()))?;
+    let r =
+        mail::flush(&spool, &settings.transport).map_err(|e| InternalError::Mail(e.to_string()))?;
     report.sent += r.sent;
     report.failed += r.failed.len();
     let log = Log::in_home(store.home());
     for (id, why) in &r.failed {
-        log.line(settings.now(), &format!("send failed, kept in the spool: {id}: {why}"));
-        report.lines.push(format!("send failed, kept in the spool: {id}: {why}"));
+        log.line(
+            settings.now(),
+            &format!("send failed, kept in the spool: {id}: {why}"),
+        );
+        report
+            .lines
+            .push(format!("send failed, kept in the spool: {id}: {why}"));
     }
     Ok(())
 }

@@ -8,7 +8,10 @@ use super::command::{BoardRef, Command, GameFilter};
 use super::help;
 use super::record::{LiveGame, ReplayError};
 use super::reply::{self, BoardMail, Event};
-use super::store::{Account, EndRecord, CommentRecord, Password, Store, StoreError, UserId, hash_password, verify_password};
+use super::store::{
+    Account, CommentRecord, EndRecord, Password, Store, StoreError, UserId, hash_password,
+    verify_password,
+};
 
 /// An internal failure: the mail is to be retried later (exit 75).
 #[derive(Debug, thiserror::Error)]
@@ -74,19 +77,55 @@ fn refuse_on(board: u32, message: impl Into<String>) -> Refusal {
 type Outcome = Result<Result<Vec<Reply>, Refusal>, InternalError>;
 
 /// Carry out `cmd` and return the replies to send.
-pub fn execute(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Vec<Reply>, InternalError> {
+pub fn execute(
+    store: &Store,
+    req: &Request<'_>,
+    cmd: &Command,
+) -> Result<Vec<Reply>, InternalError> {
     let outcome = match cmd {
-        Command::Help { .. } => Ok(Ok(vec![to_sender(req, "Yinsh PBeM help", help::general_help(req.server_address))])),
+        Command::Help { .. } => Ok(Ok(vec![to_sender(
+            req,
+            "Yinsh PBeM help",
+            help::general_help(req.server_address),
+        )])),
         Command::List => Ok(Ok(vec![to_sender(req, "List of games", help::list_text())])),
         Command::YinshHelp => Ok(Ok(vec![to_sender(req, "Yinsh help", help::yinsh_help())])),
-        Command::Multiple => Ok(Err(refuse("\"multiple\" cannot be nested: put one command per line in the body."))),
-        Command::Signup { userid, password, addresses } => signup(store, req, userid, password, addresses),
-        Command::ChangePassword { userid, password, new_password } => change_password(store, req, userid, password, new_password),
-        Command::ChangeAddress { userid, password, addresses } => change_address(store, req, userid, password, addresses),
+        Command::Multiple => Ok(Err(refuse(
+            "\"multiple\" cannot be nested: put one command per line in the body.",
+        ))),
+        Command::Signup {
+            userid,
+            password,
+            addresses,
+        } => signup(store, req, userid, password, addresses),
+        Command::ChangePassword {
+            userid,
+            password,
+            new_password,
+        } => change_password(store, req, userid, password, new_password),
+        Command::ChangeAddress {
+            userid,
+            password,
+            addresses,
+        } => change_address(store, req, userid, password, addresses),
         Command::Signoff { userid, password } => signoff(store, req, userid, password),
-        Command::Challenge { blitz, white, black } => challenge(store, req, *blitz, white, black),
-        Command::Move { board, userid, password, text, moveno } => play_move(store, req, *board, userid, password, text, *moveno),
-        Command::Resign { board, userid, password } => resign(store, req, *board, userid, password),
+        Command::Challenge {
+            blitz,
+            white,
+            black,
+        } => challenge(store, req, *blitz, white, black),
+        Command::Move {
+            board,
+            userid,
+            password,
+            text,
+            moveno,
+        } => play_move(store, req, *board, userid, password, text, *moveno),
+        Command::Resign {
+            board,
+            userid,
+            password,
+        } => resign(store, req, *board, userid, password),
         Command::Show { boards } => show(store, req, boards),
         Command::Games { userids, filter } => games(store, req, userids, *filter),
     };
@@ -106,7 +145,11 @@ fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply {
 
 /// The error mail for a refusal, to the sender: `Yinsh Board %s Error` with the board,
 /// or `Yinsh error`.
-fn error_reply(store: &Store, req: &Request<'_>, r: Refusal) -> Result<Option<Reply>, InternalError> {
+fn error_reply(
+    store: &Store,
+    req: &Request<'_>,
+    r: Refusal,
+) -> Result<Option<Reply>, InternalError> {
     if req.reply_to.is_none() {
         return Ok(None);
     }
@@ -131,11 +174,19 @@ fn error_reply(store: &Store, req: &Request<'_>, r: Refusal) -> Result<Option<Re
         }
         None => ("Yinsh error".to_string(), None),
     };
-    Ok(Some(to_sender(req, &subject, reply::error_body(&r.message, board_text.as_deref(), req.quoted))))
+    Ok(Some(to_sender(
+        req,
+        &subject,
+        reply::error_body(&r.message, board_text.as_deref(), req.quoted),
+    )))
 }
 
 /// The account of `userid` if `password` is right; else the refusal pbmserv gave.
-fn authenticate(store: &Store, userid: &UserId, password: &Password) -> Result<Result<Account, Refusal>, InternalError> {
+fn authenticate(
+    store: &Store,
+    userid: &UserId,
+    password: &Password,
+) -> Result<Result<Account, Refusal>, InternalError> {
     let Some(account) = store.account(userid)? else {
         return Ok(Err(refuse("Invalid userid entered")));
     };
@@ -160,11 +211,19 @@ fn addresses_or_sender(req: &Request<'_>, given: &[String]) -> Result<Vec<String
     }
     match &req.reply_to {
         Some(a) => Ok(vec![a.clone()]),
-        None => Err(refuse("No e-mail address given and none to take from the mail: write the address after the password.")),
+        None => Err(refuse(
+            "No e-mail address given and none to take from the mail: write the address after the password.",
+        )),
     }
 }
 
-fn signup(store: &Store, req: &Request<'_>, userid: &UserId, password: &Password, addresses: &[String]) -> Outcome {
+fn signup(
+    store: &Store,
+    req: &Request<'_>,
+    userid: &UserId,
+    password: &Password,
+    addresses: &[String],
+) -> Outcome {
     if store.account(userid)?.is_some() {
         return Ok(Err(refuse(format!(
             "The userid {userid} is already taken. Choose another one: signup <userid> <password> [<e-mail address> ...]"
@@ -193,18 +252,41 @@ fn signup(store: &Store, req: &Request<'_>, userid: &UserId, password: &Password
             to.push(s.clone());
         }
     }
-    Ok(Ok(vec![Reply { to, subject: format!("Signup for {userid}"), body }]))
+    Ok(Ok(vec![Reply {
+        to,
+        subject: format!("Signup for {userid}"),
+        body,
+    }]))
 }
 
-fn change_password(store: &Store, _req: &Request<'_>, userid: &UserId, password: &Password, new_password: &Password) -> Outcome {
+fn change_password(
+    store: &Store,
+    _req: &Request<'_>,
+    userid: &UserId,
+    password: &Password,
+    new_password: &Password,
+) -> Outcome {
     let mut account = tri!(authenticate(store, userid, password));
     account.password_hash = hash_password(new_password)?;
     store.put_account(&account)?;
-    let body = format!("The password of {} has been changed.\nIf you did not ask for this, reply at once.\n", account.userid);
-    Ok(Ok(vec![Reply { to: account.addresses.clone(), subject: format!("Password changed for {}", account.userid), body }]))
+    let body = format!(
+        "The password of {} has been changed.\nIf you did not ask for this, reply at once.\n",
+        account.userid
+    );
+    Ok(Ok(vec![Reply {
+        to: account.addresses.clone(),
+        subject: format!("Password changed for {}", account.userid),
+        body,
+    }]))
 }
 
-fn change_address(store: &Store, req: &Request<'_>, userid: &UserId, password: &Password, addresses: &[String]) -> Outcome {
+fn change_address(
+    store: &Store,
+    req: &Request<'_>,
+    userid: &UserId,
+    password: &Password,
+    addresses: &[String],
+) -> Outcome {
     let mut account = tri!(authenticate(store, userid, password));
     let new = tri!(Ok::<_, InternalError>(addresses_or_sender(req, addresses)));
     let old = std::mem::replace(&mut account.addresses, new.clone());
@@ -221,7 +303,11 @@ fn change_address(store: &Store, req: &Request<'_>, userid: &UserId, password: &
             to.push(a);
         }
     }
-    Ok(Ok(vec![Reply { to, subject: format!("Address changed for {}", account.userid), body }]))
+    Ok(Ok(vec![Reply {
+        to,
+        subject: format!("Address changed for {}", account.userid),
+        body,
+    }]))
 }
 
 fn signoff(store: &Store, req: &Request<'_>, userid: &UserId, password: &Password) -> Outcome {
@@ -248,29 +334,60 @@ fn signoff(store: &Store, req: &Request<'_>, userid: &UserId, password: &Passwor
     Ok(Ok(vec![Reply {
         to: account.addresses.clone(),
         subject: format!("Signoff for {}", account.userid),
-        body: format!("The account {} has been removed. Thank you for playing.\n", account.userid),
+        body: format!(
+            "The account {} has been removed. Thank you for playing.\n",
+            account.userid
+        ),
     }]))
 }
 
 /// Board mails for every player of `live` after `event`.
-fn board_mails(store: &Store, live: &LiveGame, event: Event, comment: Option<(&str, &str)>) -> Result<Vec<Reply>, InternalError> {
+fn board_mails(
+    store: &Store,
+    live: &LiveGame,
+    event: Event,
+    comment: Option<(&str, &str)>,
+) -> Result<Vec<Reply>, InternalError> {
     let mut out = Vec::new();
     let comment = comment.filter(|(_, text)| !text.trim().is_empty());
     let subject = reply::board_subject(live, &event, comment.is_some());
     for side in Color::BOTH {
         let player = live.player(side);
-        let Ok(id) = player.parse::<UserId>() else { continue };
-        let Some(account) = store.account(&id)? else { continue };
-        let mail = BoardMail { live, at_turn: None, event: event.clone(), comment, reader: Some(player), subscribers: &[] };
-        out.push(Reply { to: account.addresses.clone(), subject: subject.clone(), body: mail.body()? });
+        let Ok(id) = player.parse::<UserId>() else {
+            continue;
+        };
+        let Some(account) = store.account(&id)? else {
+            continue;
+        };
+        let mail = BoardMail {
+            live,
+            at_turn: None,
+            event: event.clone(),
+            comment,
+            reader: Some(player),
+            subscribers: &[],
+        };
+        out.push(Reply {
+            to: account.addresses.clone(),
+            subject: subject.clone(),
+            body: mail.body()?,
+        });
     }
     Ok(out)
 }
 
-fn challenge(store: &Store, req: &Request<'_>, blitz: bool, white: &UserId, black: &UserId) -> Outcome {
+fn challenge(
+    store: &Store,
+    req: &Request<'_>,
+    blitz: bool,
+    white: &UserId,
+    black: &UserId,
+) -> Outcome {
     let invalid = |message: String| Ok(Ok(vec![to_sender(req, "Invalid challenge", message)]));
     if white == black {
-        return invalid(format!("{white} cannot play against themselves: name two different userids.\nSyntax is \"yinsh challenge [-blitz] <userid1> <userid2>\"\n"));
+        return invalid(format!(
+            "{white} cannot play against themselves: name two different userids.\nSyntax is \"yinsh challenge [-blitz] <userid1> <userid2>\"\n"
+        ));
     }
     let (Some(mut wa), Some(mut ba)) = (store.account(white)?, store.account(black)?) else {
         let missing: Vec<String> = [white, black]
@@ -285,10 +402,19 @@ fn challenge(store: &Store, req: &Request<'_>, blitz: bool, white: &UserId, blac
         ));
     };
     let board = store.allocate_board()?;
-    let variant = if blitz { Variant::Blitz } else { Variant::Normal };
+    let variant = if blitz {
+        Variant::Blitz
+    } else {
+        Variant::Normal
+    };
     let mut live = LiveGame::new(board, variant, &wa.userid, &ba.userid, req.now);
     if !req.comment.trim().is_empty() {
-        live.file.comments.push(CommentRecord { turn: 0, by: String::new(), at: req.now, text: req.comment.to_string() });
+        live.file.comments.push(CommentRecord {
+            turn: 0,
+            by: String::new(),
+            at: req.now,
+            text: req.comment.to_string(),
+        });
     }
     store.put_game(&live.file)?;
     wa.games.push(board);
@@ -299,7 +425,12 @@ fn challenge(store: &Store, req: &Request<'_>, blitz: bool, white: &UserId, blac
 }
 
 /// Load a board for a player's command: checks password, board, membership, end.
-fn load_for_player(store: &Store, board: u32, userid: &UserId, password: &Password) -> Result<Result<(Account, LiveGame, Color), Refusal>, InternalError> {
+fn load_for_player(
+    store: &Store,
+    board: u32,
+    userid: &UserId,
+    password: &Password,
+) -> Result<Result<(Account, LiveGame, Color), Refusal>, InternalError> {
     let account = tri!(authenticate(store, userid, password));
     let Some(file) = store.game(board)? else {
         return Ok(Err(refuse(format!("Yinsh board {board} not found"))));
@@ -314,64 +445,141 @@ fn load_for_player(store: &Store, board: u32, userid: &UserId, password: &Passwo
     Ok(Ok((account, live, side)))
 }
 
-fn play_move(store: &Store, req: &Request<'_>, board: u32, userid: &UserId, password: &Password, text: &str, moveno: Option<u32>) -> Outcome {
+fn play_move(
+    store: &Store,
+    req: &Request<'_>,
+    board: u32,
+    userid: &UserId,
+    password: &Password,
+    text: &str,
+    moveno: Option<u32>,
+) -> Outcome {
     let (account, mut live, side) = tri!(load_for_player(store, board, userid, password));
     if live.game.to_act() != Some(side) {
-        return Ok(Err(refuse_on(board, format!(
-            "It is not your move: it is {}'s turn.",
-            live.player_to_move().unwrap_or("nobody")
-        ))));
+        return Ok(Err(refuse_on(
+            board,
+            format!(
+                "It is not your move: it is {}'s turn.",
+                live.player_to_move().unwrap_or("nobody")
+            ),
+        )));
     }
     let number = live.next_turn_number();
     if let Some(n) = moveno {
         if n != number {
-            return Ok(Err(refuse_on(board, format!(
-                "Move {text} received as move #{number}, but it is marked #{n}: it was not played.\n\
+            return Ok(Err(refuse_on(
+                board,
+                format!(
+                    "Move {text} received as move #{number}, but it is marked #{n}: it was not played.\n\
                  (A mail sent twice or crossed with another one does this.) Check the board below and send your move again if it is still wanted."
-            ))));
+                ),
+            )));
         }
     }
     if let Err(e) = live.play(text, req.now) {
-        return Ok(Err(refuse_on(board, format!("Move {text} is not legal: {e}"))));
+        return Ok(Err(refuse_on(
+            board,
+            format!("Move {text} is not legal: {e}"),
+        )));
     }
     if !req.comment.trim().is_empty() {
-        live.file.comments.push(CommentRecord { turn: number, by: account.userid.clone(), at: req.now, text: req.comment.to_string() });
+        live.file.comments.push(CommentRecord {
+            turn: number,
+            by: account.userid.clone(),
+            at: req.now,
+            text: req.comment.to_string(),
+        });
     }
     store.put_game(&live.file)?;
-    Ok(Ok(board_mails(store, &live, Event::Moved, Some((account.userid.as_str(), req.comment)))?))
+    Ok(Ok(board_mails(
+        store,
+        &live,
+        Event::Moved,
+        Some((account.userid.as_str(), req.comment)),
+    )?))
 }
 
-fn resign(store: &Store, req: &Request<'_>, board: u32, userid: &UserId, password: &Password) -> Outcome {
+fn resign(
+    store: &Store,
+    req: &Request<'_>,
+    board: u32,
+    userid: &UserId,
+    password: &Password,
+) -> Outcome {
     let (account, mut live, side) = tri!(load_for_player(store, board, userid, password));
     if live.game.resign(side).is_err() {
         return Ok(Err(refuse_on(board, "The game has ended")));
     }
-    live.file.ended = Some(EndRecord { reason: "resigned".to_string(), by: account.userid.clone(), at: req.now });
+    live.file.ended = Some(EndRecord {
+        reason: "resigned".to_string(),
+        by: account.userid.clone(),
+        at: req.now,
+    });
     live.file.updated = req.now;
     if !req.comment.trim().is_empty() {
-        live.file.comments.push(CommentRecord { turn: live.next_turn_number(), by: account.userid.clone(), at: req.now, text: req.comment.to_string() });
+        live.file.comments.push(CommentRecord {
+            turn: live.next_turn_number(),
+            by: account.userid.clone(),
+            at: req.now,
+            text: req.comment.to_string(),
+        });
     }
     store.put_game(&live.file)?;
-    Ok(Ok(board_mails(store, &live, Event::Resigned(account.userid.clone()), Some((account.userid.as_str(), req.comment)))?))
+    Ok(Ok(board_mails(
+        store,
+        &live,
+        Event::Resigned(account.userid.clone()),
+        Some((account.userid.as_str(), req.comment)),
+    )?))
 }
 
 fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Outcome {
     let mut out = Vec::new();
     for r in boards {
         let Some(file) = store.game(r.board)? else {
-            out.push(to_sender(req, "Yinsh error", reply::error_body(&format!("Yinsh board {} not found", r.board), None, req.quoted)));
+            out.push(to_sender(
+                req,
+                "Yinsh error",
+                reply::error_body(
+                    &format!("Yinsh board {} not found", r.board),
+                    None,
+                    req.quoted,
+                ),
+            ));
             continue;
         };
         let live = LiveGame::load(file)?;
         if let Some(n) = r.at {
             if n as usize > live.file.turns.len() {
-                out.push(to_sender(req, &format!("Yinsh Board {} Error", r.board), reply::error_body(
-                    &format!("Board {} has only {} moves: there is no move #{n} to show.", r.board, live.file.turns.len()), None, req.quoted)));
+                out.push(to_sender(
+                    req,
+                    &format!("Yinsh Board {} Error", r.board),
+                    reply::error_body(
+                        &format!(
+                            "Board {} has only {} moves: there is no move #{n} to show.",
+                            r.board,
+                            live.file.turns.len()
+                        ),
+                        None,
+                        req.quoted,
+                    ),
+                ));
                 continue;
             }
         }
-        let mail = BoardMail { live: &live, at_turn: r.at.map(|n| n as usize), event: Event::Show, comment: None, reader: None, subscribers: &[] };
-        out.push(to_sender(req, &reply::board_subject(&live, &Event::Show, false), mail.body()?));
+        let mail = BoardMail {
+            live: &live,
+            at_turn: r.at.map(|n| n as usize),
+            event: Event::Show,
+            comment: None,
+            reader: None,
+            subscribers: &[],
+        };
+        out.push(to_sender(
+            req,
+            &reply::board_subject(&live, &Event::Show, false),
+            mail.body()?,
+        ));
     }
     Ok(Ok(out))
 }
@@ -394,7 +602,9 @@ fn games(store: &Store, req: &Request<'_>, userids: &[UserId], filter: GameFilte
                 GameFilter::All => true,
                 GameFilter::Active => !over,
                 GameFilter::Inactive => over,
-                GameFilter::Next => to_move.as_deref().is_some_and(|p| p.eq_ignore_ascii_case(id.as_str())),
+                GameFilter::Next => to_move
+                    .as_deref()
+                    .is_some_and(|p| p.eq_ignore_ascii_case(id.as_str())),
             };
             if !keep {
                 continue;
@@ -404,7 +614,11 @@ fn games(store: &Store, req: &Request<'_>, userids: &[UserId], filter: GameFilte
                 (None, Some(crate::rules::Outcome::Win(c))) => format!("won by {}", live.player(c)),
                 (None, _) => "tie".to_string(),
             };
-            let variant = if live.game.variant() == Variant::Blitz { "blitz" } else { "" };
+            let variant = if live.game.variant() == Variant::Blitz {
+                "blitz"
+            } else {
+                ""
+            };
             lines.push(format!(
                 "{:>6}  {:<12} {:<12} {:>5}  {:<6} {}",
                 b,
@@ -415,15 +629,30 @@ fn games(store: &Store, req: &Request<'_>, userids: &[UserId], filter: GameFilte
                 status
             ));
         }
-        let _ = writeln!(body, "{} games of {} ({}):", filter, account.userid, lines.len());
+        let _ = writeln!(
+            body,
+            "{} games of {} ({}):",
+            filter,
+            account.userid,
+            lines.len()
+        );
         if !lines.is_empty() {
-            let _ = writeln!(body, "{:>6}  {:<12} {:<12} {:>5}  {:<6} {}", "Board", "White", "Black", "Moves", "", "Status");
+            let _ = writeln!(
+                body,
+                "{:>6}  {:<12} {:<12} {:>5}  {:<6} {}",
+                "Board", "White", "Black", "Moves", "", "Status"
+            );
             for l in lines {
                 let _ = writeln!(body, "{}", l.trim_end());
             }
         }
         body.push('\n');
     }
-    let body = body.lines().map(str::trim_end).collect::<Vec<_>>().join("\n") + "\n";
+    let body = body
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
     Ok(Ok(vec![to_sender(req, "List of Yinsh games", body)]))
 }

@@ -34,7 +34,14 @@ impl Log {
             .append(true)
             .open(&self.path)
         {
-            let _ = writeln!(f, "{} {} [{}] {}", now, super::reply::format_date(now), std::process::id(), clean);
+            let _ = writeln!(
+                f,
+                "{} {} [{}] {}",
+                now,
+                super::reply::format_date(now),
+                std::process::id(),
+                clean
+            );
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The play-by-email server: commands, dispatch, replies, accounts and the game store.
 
 pub mod command;
+pub mod config;
 pub mod deliver;
 pub mod dispatch;
 pub mod help;

@@ -185,7 +185,9 @@ impl LiveGame {
     pub fn play_auto_passes(&mut self, now: u64) -> usize {
         let mut n = 0;
         while notation::auto_pass_due(&self.game) {
-            let Some(side) = self.game.to_act() else { break };
+            let Some(side) = self.game.to_act() else {
+                break;
+            };
             if notation::play_turn(&mut self.game, "--").is_err() {
                 break;
             }

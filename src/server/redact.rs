@@ -7,16 +7,26 @@ pub const MASK: &str = "********";
 /// Indices of the words of a command line that hold passwords (pbmserv-reference.md
 /// §2: the password follows the userid).
 fn secret_words(words: &[&str]) -> Vec<usize> {
-    let lw: Vec<String> = words.iter().take(2).map(|w| w.to_ascii_lowercase()).collect();
+    let lw: Vec<String> = words
+        .iter()
+        .take(2)
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
     let first = lw.first().map(String::as_str).unwrap_or("");
     let second = lw.get(1).map(String::as_str).unwrap_or("");
     match (first, second) {
-        ("signup" | "add" | "signoff" | "delete" | "message" | "broadcast" | "vacation", _) => vec![2],
+        ("signup" | "add" | "signoff" | "delete" | "message" | "broadcast" | "vacation", _) => {
+            vec![2]
+        }
         ("change", "password") => vec![3, 4],
         ("change", _) => vec![3],
         // Per-game commands, for this game or any other a player may name.
         (_, "showas") => vec![3],
-        (_, "move" | "queue" | "resign" | "chat" | "submit" | "confirm" | "subscribe" | "unsubscribe") => {
+        (
+            _,
+            "move" | "queue" | "resign" | "chat" | "submit" | "confirm" | "subscribe"
+            | "unsubscribe",
+        ) => {
             vec![4]
         }
         _ => Vec::new(),
@@ -69,7 +79,12 @@ const QUOTE_WIDTH: usize = 200;
 /// The original message as its sender wrote it (From, Subject, Date, body), quoted
 /// with `>`, with every password masked: the ones in the Subject and in any body line
 /// that is a command (as in `multiple`).
-pub fn quoted_original(from: Option<&str>, subject: &str, date: Option<&str>, body: &str) -> String {
+pub fn quoted_original(
+    from: Option<&str>,
+    subject: &str,
+    date: Option<&str>,
+    body: &str,
+) -> String {
     let mut secrets = secrets_in(subject);
     for line in body.lines() {
         secrets.extend(secrets_in(line));
@@ -93,7 +108,10 @@ pub fn quoted_original(from: Option<&str>, subject: &str, date: Option<&str>, bo
         text.push('\n');
     }
     if lines.len() > QUOTE_LINES {
-        text.push_str(&format!("[{} more lines not quoted]\n", lines.len() - QUOTE_LINES));
+        text.push_str(&format!(
+            "[{} more lines not quoted]\n",
+            lines.len() - QUOTE_LINES
+        ));
     }
     let masked = mask(&text, &secrets);
     let mut out = String::with_capacity(masked.len() + masked.len() / 8);
@@ -112,7 +130,11 @@ pub fn quoted_original(from: Option<&str>, subject: &str, date: Option<&str>, bo
 /// A command line fit for a log: passwords masked, cut to 200 characters.
 pub fn loggable(line: &str) -> String {
     let masked = mask(line, &secrets_in(line));
-    masked.chars().filter(|c| !c.is_control()).take(200).collect()
+    masked
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(200)
+        .collect()
 }
 
 #[cfg(test)]
@@ -122,11 +144,26 @@ mod tests {
     #[test]
     fn passwords_are_masked_in_every_command_shape() {
         let cases = [
-            ("yinsh move 104 alice s3cret e5-e9", "yinsh move 104 alice ******** e5-e9"),
-            ("signup bob hunter2 bob@example.org", "signup bob ******** bob@example.org"),
-            ("change password bob old new", "change password bob ******** ********"),
-            ("change address bob pw a@b.org", "change address bob ******** a@b.org"),
-            ("YINSH RESIGN 104 alice pw", "YINSH RESIGN 104 alice ********"),
+            (
+                "yinsh move 104 alice s3cret e5-e9",
+                "yinsh move 104 alice ******** e5-e9",
+            ),
+            (
+                "signup bob hunter2 bob@example.org",
+                "signup bob ******** bob@example.org",
+            ),
+            (
+                "change password bob old new",
+                "change password bob ******** ********",
+            ),
+            (
+                "change address bob pw a@b.org",
+                "change address bob ******** a@b.org",
+            ),
+            (
+                "YINSH RESIGN 104 alice pw",
+                "YINSH RESIGN 104 alice ********",
+            ),
             ("yinsh show 104", "yinsh show 104"),
             ("chess move 5 carol pw e4", "chess move 5 carol ******** e4"),
         ];

@@ -59,7 +59,11 @@ pub fn ending_line(live: &LiveGame, game: &Game) -> Option<String> {
                 "{} removed {} ring{}.",
                 live.player(side),
                 game.rings_removed(side),
-                if game.rings_removed(side) == 1 { "" } else { "s" }
+                if game.rings_removed(side) == 1 {
+                    ""
+                } else {
+                    "s"
+                }
             ),
             Outcome::Draw => "Both sides removed the same number of rings.".to_string(),
         },

@@ -14,8 +14,14 @@ use super::store::{StoreError, write_atomic};
 ///
 /// `envelope_sender` is what the mail system passed (`--sender`), else the
 /// Return-Path header; `loop_id` is our own `X-Loop` value.
-pub fn drop_reason(mail: &InboundMail, envelope_sender: Option<&str>, loop_id: &str) -> Option<String> {
-    let sender = envelope_sender.map(str::to_string).or_else(|| mail.return_path.clone());
+pub fn drop_reason(
+    mail: &InboundMail,
+    envelope_sender: Option<&str>,
+    loop_id: &str,
+) -> Option<String> {
+    let sender = envelope_sender
+        .map(str::to_string)
+        .or_else(|| mail.return_path.clone());
     if let Some(s) = &sender {
         let s = s.trim().trim_start_matches('<').trim_end_matches('>');
         if s.is_empty() {
@@ -38,13 +44,25 @@ pub fn drop_reason(mail: &InboundMail, envelope_sender: Option<&str>, loop_id: &
             return Some(format!("Precedence: {v}"));
         }
     }
-    if mail.list_id.as_deref().is_some_and(|l| !l.trim().is_empty()) {
+    if mail
+        .list_id
+        .as_deref()
+        .is_some_and(|l| !l.trim().is_empty())
+    {
         return Some("List-Id present (mailing list traffic)".into());
     }
-    if mail.x_loop.iter().any(|x| x.trim().eq_ignore_ascii_case(loop_id)) {
+    if mail
+        .x_loop
+        .iter()
+        .any(|x| x.trim().eq_ignore_ascii_case(loop_id))
+    {
         return Some(format!("X-Loop: {loop_id} (our own mail came back)"));
     }
-    if mail.from.as_deref().is_some_and(|f| f.eq_ignore_ascii_case(loop_id)) {
+    if mail
+        .from
+        .as_deref()
+        .is_some_and(|f| f.eq_ignore_ascii_case(loop_id))
+    {
         return Some("From is our own address".into());
     }
     None
@@ -69,7 +87,9 @@ pub struct Seen {
 impl Seen {
     /// The journal in `<home>/seen/`.
     pub fn in_home(home: &Path) -> Seen {
-        Seen { dir: home.join("seen") }
+        Seen {
+            dir: home.join("seen"),
+        }
     }
 
     fn path(&self, message_id: &str) -> PathBuf {
@@ -85,7 +105,10 @@ impl Seen {
     pub fn insert(&self, message_id: &str, now: u64) -> Result<(), StoreError> {
         std::fs::create_dir_all(&self.dir).map_err(|e| StoreError::io("create", &self.dir, e))?;
         let _ = now;
-        write_atomic(&self.path(message_id), format!("{}\n", message_id.trim()).as_bytes())
+        write_atomic(
+            &self.path(message_id),
+            format!("{}\n", message_id.trim()).as_bytes(),
+        )
     }
 }
 
@@ -127,7 +150,11 @@ impl RateLimit {
             .and_then(|b| serde_json::from_slice(&b).ok())
             .unwrap_or_default();
         if now >= w.start.saturating_add(self.period) || now < w.start {
-            w = Window { start: now, count: 0, notified: false };
+            w = Window {
+                start: now,
+                count: 0,
+                notified: false,
+            };
         }
         w.count = w.count.saturating_add(1);
         let verdict = if w.count <= self.max {
@@ -138,7 +165,8 @@ impl RateLimit {
         } else {
             RateVerdict::Drop
         };
-        let bytes = serde_json::to_vec(&w).map_err(|e| StoreError::io("encode", &path, std::io::Error::other(e)))?;
+        let bytes = serde_json::to_vec(&w)
+            .map_err(|e| StoreError::io("encode", &path, std::io::Error::other(e)))?;
         write_atomic(&path, &bytes)?;
         Ok(verdict)
     }

@@ -14,7 +14,11 @@ fn game_in_progress() -> TestServer {
     s.send("Alice <alice@example.org>", "signup alice apw", "");
     s.send("Bob Builder <bob@example.org>", "signup bob bpw", "");
     s.send("Alice <alice@example.org>", "yinsh challenge alice bob", "");
-    let r = s.send("Alice <alice@example.org>", "yinsh move 101 alice apw e5#1", "");
+    let r = s.send(
+        "Alice <alice@example.org>",
+        "yinsh move 101 alice apw e5#1",
+        "",
+    );
     assert_eq!(r.len(), 2);
     s
 }
@@ -28,11 +32,17 @@ fn describe(replies: &[Sent]) -> String {
             r.raw
                 .lines()
                 .take_while(|l| !l.is_empty())
-                .find(|l| l.to_ascii_lowercase().starts_with(&format!("{}:", name.to_ascii_lowercase())))
+                .find(|l| {
+                    l.to_ascii_lowercase()
+                        .starts_with(&format!("{}:", name.to_ascii_lowercase()))
+                })
                 .unwrap_or("")
                 .to_string()
         };
-        assert!(header("Message-ID").contains('@'), "every reply has a Message-ID");
+        assert!(
+            header("Message-ID").contains('@'),
+            "every reply has a Message-ID"
+        );
         out.push_str(&format!(
             "To: {}\nSubject: {}\n{}\n{}\n{}\n{}\n\n{}\n======== end of mail ========\n",
             r.to.join(", "),
@@ -68,6 +78,12 @@ fn every_corpus_mail_gets_the_expected_replies_and_game_file() {
             }
         }
         let game = serde_json::to_string_pretty(&s.game_file(101)).unwrap();
-        insta::assert_snapshot!(name.clone(), format!("{}\n---- boards/101.json ----\n{game}\n", describe(&replies)));
+        insta::assert_snapshot!(
+            name.clone(),
+            format!(
+                "{}\n---- boards/101.json ----\n{game}\n",
+                describe(&replies)
+            )
+        );
     }
 }

@@ -56,7 +56,11 @@ fn mobility(game: &Game, side: Color) -> usize {
 /// (random play almost never blocks a side), split into turns.
 fn hemming_game(seed: u64) -> (Game, Vec<Turn>) {
     let mut rng = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let victim = if seed % 2 == 0 { Color::White } else { Color::Black };
+    let victim = if seed % 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
     let mut game = Game::new(Variant::Normal);
     let mut turns = Vec::new();
     while let Some(side) = game.to_act() {
@@ -71,11 +75,21 @@ fn hemming_game(seed: u64) -> (Game, Vec<Turn>) {
                         .iter()
                         .copied()
                         .filter(|a| match a {
-                            Action::Place(p) => Direction::ALL.iter().filter(|d| d.step(*p).is_some()).count() <= 4,
+                            Action::Place(p) => {
+                                Direction::ALL
+                                    .iter()
+                                    .filter(|d| d.step(*p).is_some())
+                                    .count()
+                                    <= 4
+                            }
                             _ => false,
                         })
                         .collect();
-                    if rim.is_empty() { pick(&mut rng, &legal) } else { pick(&mut rng, &rim) }
+                    if rim.is_empty() {
+                        pick(&mut rng, &legal)
+                    } else {
+                        pick(&mut rng, &rim)
+                    }
                 }
                 Some(ActionKind::Move) if rng.next() % 8 != 0 => {
                     let scored: Vec<(usize, Action)> = legal
@@ -83,7 +97,11 @@ fn hemming_game(seed: u64) -> (Game, Vec<Turn>) {
                         .map(|&a| (mobility(&game.after(a).expect("legal"), victim), a))
                         .collect();
                     let best = scored.iter().map(|s| s.0).min().unwrap_or(0);
-                    let ties: Vec<Action> = scored.into_iter().filter(|s| s.0 == best).map(|s| s.1).collect();
+                    let ties: Vec<Action> = scored
+                        .into_iter()
+                        .filter(|s| s.0 == best)
+                        .map(|s| s.1)
+                        .collect();
                     pick(&mut rng, &ties)
                 }
                 _ => pick(&mut rng, &legal),
@@ -91,7 +109,11 @@ fn hemming_game(seed: u64) -> (Game, Vec<Turn>) {
             game.play(a).expect("legal");
             actions.push(a);
         }
-        turns.push(Turn { side, text: write_turn(&actions), auto });
+        turns.push(Turn {
+            side,
+            text: write_turn(&actions),
+            auto,
+        });
     }
     (game, turns)
 }
@@ -124,8 +146,12 @@ fn a_whole_game_by_mail_ends_with_game_won_by() {
     assert_eq!(r[0].to, vec!["bob@example.org"]);
     let r = s.send(alice, "yinsh challenge alice bob", "");
     assert_eq!(r.len(), 2, "{r:?}");
-    assert!(r.iter().all(|m| m.subject == "New Yinsh Board 101 alice"), "{r:?}");
-    assert!(r.iter().any(|m| m.to == vec!["alice@example.org"] && m.body.contains("yinsh move 101 alice <password> <point>#1")));
+    assert!(
+        r.iter().all(|m| m.subject == "New Yinsh Board 101 alice"),
+        "{r:?}"
+    );
+    assert!(r.iter().any(|m| m.to == vec!["alice@example.org"]
+        && m.body.contains("yinsh move 101 alice <password> <point>#1")));
 
     let mut number = 1u32;
     let mut stale_checked = false;
@@ -146,19 +172,43 @@ fn a_whole_game_by_mail_ends_with_game_won_by() {
         if !stale_checked && number > 12 && t.text.contains('-') {
             stale_checked = true;
             let before = std::fs::read(s.home().join("boards/101.json")).unwrap();
-            let r = s.send(from, &format!("yinsh move 101 {userid} {pw} {}#{}", t.text, number - 1), "");
+            let r = s.send(
+                from,
+                &format!("yinsh move 101 {userid} {pw} {}#{}", t.text, number - 1),
+                "",
+            );
             assert_eq!(r.len(), 1);
             assert_eq!(r[0].subject, "Yinsh Board 101 Error");
-            assert!(r[0].body.contains(&format!("received as move #{number}")), "{}", r[0].body);
+            assert!(
+                r[0].body.contains(&format!("received as move #{number}")),
+                "{}",
+                r[0].body
+            );
             assert!(!r[0].body.contains(pw), "password leaked");
-            assert_eq!(std::fs::read(s.home().join("boards/101.json")).unwrap(), before, "a refused move changed the game");
+            assert_eq!(
+                std::fs::read(s.home().join("boards/101.json")).unwrap(),
+                before,
+                "a refused move changed the game"
+            );
         }
         let comment = if k == 20 { "Nice try!" } else { "" };
-        let r = s.send(from, &format!("yinsh move 101 {userid} {pw} {}#{number}", t.text), comment);
+        let r = s.send(
+            from,
+            &format!("yinsh move 101 {userid} {pw} {}#{number}", t.text),
+            comment,
+        );
         assert_eq!(r.len(), 2, "seed {seed} turn {number} {}: {r:?}", t.text);
         for m in &r {
-            assert!(m.subject.starts_with("Yinsh Board 101"), "{}: {}", m.subject, m.body);
-            assert!(!m.body.contains(pw) && !m.raw.contains(pw), "password leaked");
+            assert!(
+                m.subject.starts_with("Yinsh Board 101"),
+                "{}: {}",
+                m.subject,
+                m.body
+            );
+            assert!(
+                !m.body.contains(pw) && !m.raw.contains(pw),
+                "password leaked"
+            );
             if !comment.is_empty() {
                 assert!(m.subject.ends_with(" **"));
                 assert!(m.body.contains(&format!("{userid} writes:\nNice try!")));
@@ -176,9 +226,16 @@ fn a_whole_game_by_mail_ends_with_game_won_by() {
         None => unreachable!("ends by rings"),
     };
     for m in &finals {
-        assert!(m.body.contains(&format!("Game won by {winner}.")), "{}", m.body);
+        assert!(
+            m.body.contains(&format!("Game won by {winner}.")),
+            "{}",
+            m.body
+        );
         assert!(m.body.contains("Game ended...... "));
-        assert!(m.body.contains(" (Auto)"), "the forced pass is shown as (Auto)");
+        assert!(
+            m.body.contains(" (Auto)"),
+            "the forced pass is shown as (Auto)"
+        );
         assert_eq!(m.subject, "Yinsh Board 101");
     }
     assert_eq!(final_game.expects(), None::<ActionKind>);

@@ -23,7 +23,11 @@ pub struct Sent {
 
 impl TestServer {
     pub fn new() -> TestServer {
-        TestServer { dir: tempfile::tempdir().expect("tempdir"), now: 1_795_384_020, seq: 0 }
+        TestServer {
+            dir: tempfile::tempdir().expect("tempdir"),
+            now: 1_795_384_020,
+            seq: 0,
+        }
     }
 
     pub fn home(&self) -> PathBuf {
@@ -57,7 +61,11 @@ impl TestServer {
             .write_stdin(raw.to_vec())
             .output()
             .expect("run deliver");
-        assert!(out.stderr.is_empty(), "deliver wrote to stderr: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.stderr.is_empty(),
+            "deliver wrote to stderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         out.status.code().unwrap_or(-1)
     }
 
@@ -70,11 +78,16 @@ impl TestServer {
     /// Deliver raw mail bytes, expect exit 0, and return the replies it produced.
     pub fn send_raw(&mut self, raw: &[u8]) -> Vec<Sent> {
         let before = self.outbox_files();
-        assert_eq!(self.deliver_raw(raw), 0, "deliver of {}", String::from_utf8_lossy(&raw[..raw.len().min(200)]));
+        assert_eq!(
+            self.deliver_raw(raw),
+            0,
+            "deliver of {}",
+            String::from_utf8_lossy(&raw[..raw.len().min(200)])
+        );
         let mut new: Vec<Sent> = self
             .outbox_files()
             .into_iter()
-                .filter(|f| !before.contains(f))
+            .filter(|f| !before.contains(f))
             .map(|f| read_sent(&f))
             .collect();
         new.sort_by(|a, b| a.to.cmp(&b.to).then(a.subject.cmp(&b.subject)));
@@ -90,7 +103,9 @@ impl TestServer {
     }
 
     pub fn game_file(&self, board: u32) -> serde_json::Value {
-        let text = std::fs::read_to_string(self.home().join("boards").join(format!("{board}.json"))).expect("game file");
+        let text =
+            std::fs::read_to_string(self.home().join("boards").join(format!("{board}.json")))
+                .expect("game file");
         serde_json::from_str(&text).expect("game json")
     }
 }
@@ -98,15 +113,24 @@ impl TestServer {
 /// Read an outbox `.eml` back with mail-parser.
 pub fn read_sent(path: &Path) -> Sent {
     let raw = std::fs::read(path).expect("read eml");
-    let msg = mail_parser::MessageParser::default().parse(&raw).expect("parse eml");
+    let msg = mail_parser::MessageParser::default()
+        .parse(&raw)
+        .expect("parse eml");
     let to = msg
         .to()
-        .map(|a| a.iter().filter_map(|x| x.address().map(str::to_string)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.address().map(str::to_string))
+                .collect()
+        })
         .unwrap_or_default();
     Sent {
         to,
         subject: msg.subject().unwrap_or("").to_string(),
-        body: msg.body_text(0).map(|b| b.replace("\r\n", "\n")).unwrap_or_default(),
+        body: msg
+            .body_text(0)
+            .map(|b| b.replace("\r\n", "\n"))
+            .unwrap_or_default(),
         raw: String::from_utf8_lossy(&raw).into_owned(),
     }
 }

@@ -1,0 +1,285 @@
+//! The server's configuration: a TOML file, overridden by environment variables,
+//! overridden by the command line, on top of the embedded defaults; and
+//! `check-config`, which says what will be used and what is wrong with it.
+//!
+//! ```toml
+//! home = "/var/lib/yinsh"
+//! from = "YINSH PBeM <yinsh@example.org>"
+//!
+//! [transport]
+//! kind = "smtp"                 # "outbox" (default), "smtp" or "sendmail"
+//! url = "smtp://mail.example.org:587"
+//!
+//! [limits]
+//! max_message_bytes = 1048576   # bigger mails get a short error
+//! mails_per_sender = 60         # per period, then dropped (one notice per period)
+//! period_seconds = 3600
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::mail::Transport;
+
+use super::command::looks_like_address;
+use super::deliver::{Settings, bare_address};
+use super::robot::RateLimit;
+
+/// The config file's contents; every key is optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigFile {
+    /// The home folder.
+    pub home: Option<PathBuf>,
+    /// The From of replies.
+    pub from: Option<String>,
+    /// How replies leave.
+    pub transport: Option<TransportConfig>,
+    /// Limits against abuse.
+    pub limits: Option<Limits>,
+}
+
+/// `[transport]`
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TransportConfig {
+    /// `outbox`, `smtp` or `sendmail`.
+    pub kind: Option<String>,
+    /// For `smtp`: the URL.
+    pub url: Option<String>,
+    /// For `sendmail`: the program.
+    pub path: Option<PathBuf>,
+    /// For `outbox`: the folder (default `<home>/outbox`).
+    pub outbox: Option<PathBuf>,
+}
+
+/// `[limits]`
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// Largest mail handled, bytes.
+    pub max_message_bytes: Option<usize>,
+    /// Mails one sender may send per period.
+    pub mails_per_sender: Option<u32>,
+    /// The period, seconds.
+    pub period_seconds: Option<u64>,
+}
+
+/// Values from the command line or the environment (both already merged by clap:
+/// the command line wins).
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    /// `--config` / `YINSH_PBEM_CONFIG`.
+    pub config: Option<PathBuf>,
+    /// `--home` / `YINSH_PBEM_HOME`.
+    pub home: Option<PathBuf>,
+    /// `--from` / `YINSH_PBEM_FROM`.
+    pub from: Option<String>,
+    /// `--smtp`.
+    pub smtp: Option<String>,
+    /// `--sendmail`.
+    pub sendmail: Option<PathBuf>,
+    /// `--outbox`.
+    pub outbox: Option<PathBuf>,
+    /// `--max-message-bytes` / `YINSH_PBEM_MAX_MESSAGE_BYTES`.
+    pub max_message_bytes: Option<usize>,
+}
+
+/// Why the configuration cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file cannot be read.
+    #[error("cannot read the config file {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML of the expected shape.
+    #[error("the config file {} is not valid: {message}", path.display())]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// The parser's message (with line and column).
+        message: String,
+    },
+    /// A value is wrong.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// Where the settings came from, for `check-config`.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    /// The settings to use.
+    pub settings: Settings,
+    /// The config file read, if any.
+    pub config_file: Option<PathBuf>,
+}
+
+/// The config file to read: the one named, else `<home>/config.toml` when it exists
+/// (home from the command line or environment, else `games`).
+fn config_path(o: &Overrides) -> Option<PathBuf> {
+    if let Some(p) = &o.config {
+        return Some(p.clone());
+    }
+    let home = o.home.clone().unwrap_or_else(|| PathBuf::from("games"));
+    let p = home.join("config.toml");
+    p.is_file().then_some(p)
+}
+
+/// Read a config file.
+pub fn read_config(path: &Path) -> Result<ConfigFile, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    toml::from_str(&text).map_err(|e| ConfigError::Parse {
+        path: path.to_path_buf(),
+        message: e.to_string().trim().to_string(),
+    })
+}
+
+/// Merge defaults, the config file and the overrides into settings.
+pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
+    let config_file = config_path(o);
+    let file = match &config_file {
+        Some(p) => read_config(p)?,
+        None => ConfigFile::default(),
+    };
+    let home = o
+        .home
+        .clone()
+        .or(file.home.clone())
+        .unwrap_or_else(|| PathBuf::from("games"));
+    let mut s = Settings::defaults(home.clone());
+    if let Some(from) = o.from.clone().or(file.from.clone()) {
+        s.from = from;
+    }
+    let t = file.transport.unwrap_or_default();
+    s.transport = if let Some(url) = &o.smtp {
+        Transport::Smtp(url.clone())
+    } else if let Some(p) = &o.sendmail {
+        Transport::Sendmail(p.clone())
+    } else if let Some(p) = &o.outbox {
+        Transport::Outbox(p.clone())
+    } else {
+        match t.kind.as_deref().unwrap_or("outbox") {
+            "outbox" => Transport::Outbox(t.outbox.clone().unwrap_or_else(|| home.join("outbox"))),
+            "smtp" => Transport::Smtp(t.url.clone().ok_or_else(|| {
+                ConfigError::Invalid(
+                    "[transport] kind = \"smtp\" needs url = \"smtp://host:port\"".into(),
+                )
+            })?),
+            "sendmail" => Transport::Sendmail(
+                t.path
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from("/usr/sbin/sendmail")),
+            ),
+            other => {
+                return Err(ConfigError::Invalid(format!(
+                    "[transport] kind = \"{other}\": write \"outbox\", \"smtp\" or \"sendmail\""
+                )));
+            }
+        }
+    };
+    let limits = file.limits.unwrap_or_default();
+    if let Some(n) = o.max_message_bytes.or(limits.max_message_bytes) {
+        s.max_message_bytes = n;
+    }
+    s.rate_limit = RateLimit {
+        max: limits.mails_per_sender.unwrap_or(s.rate_limit.max),
+        period: limits.period_seconds.unwrap_or(s.rate_limit.period),
+    };
+    s.now = std::env::var("YINSH_PBEM_NOW")
+        .ok()
+        .and_then(|v| v.parse().ok());
+    Ok(Resolved {
+        settings: s,
+        config_file,
+    })
+}
+
+/// What is wrong with settings that parsed: each a sentence saying what to fix.
+pub fn problems(s: &Settings) -> Vec<String> {
+    let mut out = Vec::new();
+    let address = bare_address(&s.from);
+    if !looks_like_address(&address) && !address.ends_with("@localhost") {
+        out.push(format!(
+            "from: \"{}\" has no valid address (write \"Name <user@example.org>\")",
+            s.from
+        ));
+    }
+    match writable_dir(&s.home) {
+        Ok(()) => {}
+        Err(e) => out.push(format!("home {}: {e}", s.home.display())),
+    }
+    match &s.transport {
+        Transport::Outbox(dir) => {
+            if let Err(e) = writable_dir(dir) {
+                out.push(format!("outbox {}: {e}", dir.display()));
+            }
+        }
+        Transport::Smtp(url) => {
+            if !(url.starts_with("smtp://") || url.starts_with("smtps://")) {
+                out.push(format!(
+                    "smtp URL \"{}\" must start with smtp:// or smtps://",
+                    crate::mail::Transport::Smtp(url.clone())
+                ));
+            }
+        }
+        Transport::Sendmail(p) => {
+            use std::os::unix::fs::PermissionsExt;
+            match std::fs::metadata(p) {
+                Ok(m) if m.is_file() && m.permissions().mode() & 0o111 != 0 => {}
+                Ok(_) => out.push(format!(
+                    "sendmail {} is not an executable file",
+                    p.display()
+                )),
+                Err(e) => out.push(format!("sendmail {}: {e}", p.display())),
+            }
+        }
+    }
+    if s.max_message_bytes < 4096 {
+        out.push(format!(
+            "limits.max_message_bytes = {} is too small for any mail (at least 4096)",
+            s.max_message_bytes
+        ));
+    }
+    if s.rate_limit.max == 0 || s.rate_limit.period == 0 {
+        out.push("limits.mails_per_sender and limits.period_seconds must be above 0".to_string());
+    }
+    out
+}
+
+/// Can the server create files in `dir` (creating it if missing)?
+fn writable_dir(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create it: {e}"))?;
+    let probe = dir.join(format!(".check-config.{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(|e| format!("cannot write in it: {e}"))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// The report `check-config` prints.
+pub fn describe(r: &Resolved) -> String {
+    let s = &r.settings;
+    let mut out = String::new();
+    out.push_str(&format!(
+        "config file:        {}\n",
+        r.config_file
+            .as_ref()
+            .map_or("(none)".to_string(), |p| p.display().to_string())
+    ));
+    out.push_str(&format!("home:               {}\n", s.home.display()));
+    out.push_str(&format!("from:               {}\n", s.from));
+    out.push_str(&format!("transport:          {}\n", s.transport));
+    out.push_str(&format!("max message bytes:  {}\n", s.max_message_bytes));
+    out.push_str(&format!(
+        "mails per sender:   {} per {} s\n",
+        s.rate_limit.max, s.rate_limit.period
+    ));
+    out
+}
