@@ -9,6 +9,7 @@ mod naive;
 mod perft;
 mod playouts;
 mod render;
+mod robot;
 mod rules;
 mod server_util;
 mod store;

@@ -9,6 +9,8 @@ use assert_cmd::Command;
 pub struct TestServer {
     pub dir: tempfile::TempDir,
     pub now: u64,
+    /// Extra arguments for every `deliver` (e.g. `--sender`).
+    pub args: Vec<String>,
     seq: u32,
 }
 
@@ -26,6 +28,7 @@ impl TestServer {
         TestServer {
             dir: tempfile::tempdir().expect("tempdir"),
             now: 1_795_384_020,
+            args: Vec::new(),
             seq: 0,
         }
     }
@@ -55,9 +58,12 @@ impl TestServer {
             .arg("deliver")
             .arg("--home")
             .arg(self.home())
+            .args(&self.args)
             .env("YINSH_PBEM_NOW", self.now.to_string())
             .env_remove("YINSH_PBEM_HOME")
             .env_remove("YINSH_PBEM_FROM")
+            .env_remove("YINSH_PBEM_CONFIG")
+            .env_remove("YINSH_PBEM_MAX_MESSAGE_BYTES")
             .write_stdin(raw.to_vec())
             .output()
             .expect("run deliver");
@@ -100,6 +106,11 @@ impl TestServer {
             .unwrap_or_default();
         v.sort();
         v
+    }
+
+    /// The server's log.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.home().join("log/yinsh-pbem.log")).unwrap_or_default()
     }
 
     pub fn game_file(&self, board: u32) -> serde_json::Value {

@@ -1,0 +1,195 @@
+//! A well-behaved mail robot (RFC 3834 and common sense): mail from other robots,
+//! lists, bounces and ourselves is never answered (and the log says why); the same
+//! mail delivered twice is applied and answered once; a sender's mail storm is cut off
+//! with one notice per period; an oversized mail gets a short error and nothing of it
+//! is stored; every mail we send carries our X-Loop.
+
+use crate::server_util::TestServer;
+
+/// alice and bob signed up and board 101 started.
+fn started() -> TestServer {
+    let mut s = TestServer::new();
+    s.send("Alice <alice@example.org>", "signup alice apw", "");
+    s.send("Bob <bob@example.org>", "signup bob bpw", "");
+    let r = s.send("Alice <alice@example.org>", "yinsh challenge alice bob", "");
+    assert_eq!(r.len(), 2);
+    for m in &r {
+        assert!(
+            m.raw.contains("\r\nX-Loop: yinsh@localhost\r\n"),
+            "{}",
+            m.raw
+        );
+        assert!(m.raw.contains("\r\nAuto-Submitted: auto-replied\r\n"));
+    }
+    s
+}
+
+fn move_mail(s: &mut TestServer, extra_headers: &str) -> String {
+    let m = s.mail(
+        "Alice <alice@example.org>",
+        "yinsh move 101 alice apw e5#1",
+        "",
+    );
+    m.replacen(
+        "MIME-Version: 1.0\n",
+        &format!("MIME-Version: 1.0\n{extra_headers}"),
+        1,
+    )
+}
+
+#[test]
+fn mail_from_robots_lists_and_ourselves_is_dropped_unanswered() {
+    let cases = [
+        ("Auto-Submitted: auto-replied\n", "Auto-Submitted"),
+        ("Auto-Submitted: auto-generated\n", "Auto-Submitted"),
+        ("Precedence: bulk\n", "Precedence: bulk"),
+        ("Precedence: list\n", "Precedence: list"),
+        ("Precedence: junk\n", "Precedence: junk"),
+        ("List-Id: <games.lists.example.org>\n", "List-Id"),
+        ("X-Loop: yinsh@localhost\n", "X-Loop"),
+        ("Return-Path: <>\n", "empty return path"),
+        (
+            "Return-Path: <MAILER-DAEMON@mx.example.org>\n",
+            "mailer daemon",
+        ),
+    ];
+    for (header, why) in cases {
+        let mut s = started();
+        let before = std::fs::read(s.home().join("boards/101.json")).unwrap();
+        let raw = move_mail(&mut s, header);
+        let r = s.send_raw(raw.as_bytes());
+        assert!(r.is_empty(), "{header}: answered {r:?}");
+        assert_eq!(
+            std::fs::read(s.home().join("boards/101.json")).unwrap(),
+            before,
+            "{header}: the move was played"
+        );
+        assert!(
+            s.log().contains(why),
+            "{header}: log does not say why:\n{}",
+            s.log()
+        );
+    }
+}
+
+#[test]
+fn auto_submitted_no_is_a_person_and_is_answered() {
+    let mut s = started();
+    let raw = move_mail(&mut s, "Auto-Submitted: no\nPrecedence: first-class\n");
+    assert_eq!(s.send_raw(raw.as_bytes()).len(), 2);
+}
+
+#[test]
+fn an_empty_envelope_sender_from_the_mta_is_a_bounce() {
+    let mut s = started();
+    s.args = vec!["--sender".into(), "".into()];
+    let raw = move_mail(&mut s, "");
+    assert!(s.send_raw(raw.as_bytes()).is_empty());
+    s.args = vec!["--sender".into(), "MAILER-DAEMON".into()];
+    assert!(s.send_raw(raw.as_bytes()).is_empty());
+    s.args = vec!["--sender".into(), "alice@example.org".into()];
+    assert_eq!(
+        s.send_raw(raw.as_bytes()).len(),
+        2,
+        "a real sender is answered"
+    );
+}
+
+#[test]
+fn the_same_mail_delivered_twice_is_applied_and_answered_once() {
+    let mut s = started();
+    // Without #moveno, so only the Message-ID can tell it is the same mail.
+    let raw = s.mail(
+        "Alice <alice@example.org>",
+        "yinsh move 101 alice apw e5",
+        "",
+    );
+    assert_eq!(s.send_raw(raw.as_bytes()).len(), 2);
+    let after_first = std::fs::read(s.home().join("boards/101.json")).unwrap();
+    assert!(
+        s.send_raw(raw.as_bytes()).is_empty(),
+        "a duplicate was answered"
+    );
+    assert_eq!(
+        std::fs::read(s.home().join("boards/101.json")).unwrap(),
+        after_first
+    );
+    assert!(s.log().contains("already handled"));
+    assert_eq!(s.game_file(101)["turns"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_mail_storm_is_cut_off_with_one_notice_per_period() {
+    let mut s = TestServer::new();
+    std::fs::create_dir_all(s.home()).unwrap();
+    std::fs::write(
+        s.home().join("config.toml"),
+        "[limits]\nmails_per_sender = 3\nperiod_seconds = 3600\n",
+    )
+    .unwrap();
+    for k in 0..3 {
+        let r = s.send("Carol <carol@example.org>", "yinsh help", "");
+        assert_eq!(r.len(), 1, "mail {k} under the limit");
+    }
+    let r = s.send("Carol <carol@example.org>", "yinsh help", "");
+    assert_eq!(r.len(), 1);
+    assert!(r[0].body.contains("more than 3 mails"), "{}", r[0].body);
+    for _ in 0..3 {
+        assert!(
+            s.send("Carol <carol@example.org>", "yinsh help", "")
+                .is_empty()
+        );
+    }
+    assert_eq!(
+        s.send("Dave <dave@example.org>", "yinsh help", "").len(),
+        1,
+        "other senders are not limited"
+    );
+    s.now += 3600;
+    assert_eq!(
+        s.send("Carol <carol@example.org>", "yinsh help", "").len(),
+        1,
+        "a new period"
+    );
+}
+
+#[test]
+fn an_oversized_mail_gets_a_short_error_and_its_attachment_is_never_stored() {
+    let mut s = started();
+    s.args = vec!["--max-message-bytes".into(), "20000".into()];
+    let marker = "ATTACHMENT-PAYLOAD-7f3a";
+    let payload = marker.repeat(2000);
+    let raw = format!(
+        "From: Alice <alice@example.org>\nTo: yinsh@localhost\nSubject: yinsh move 101 alice apw e5#1\nMessage-ID: <big-1@example.org>\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"B\"\n\n--B\nContent-Type: text/plain\n\nhello\n--B\nContent-Type: application/octet-stream\nContent-Disposition: attachment; filename=\"x.bin\"\n\n{payload}\n--B--\n"
+    );
+    let r = s.send_raw(raw.as_bytes());
+    assert_eq!(r.len(), 1);
+    assert!(
+        r[0].body.contains("larger than the limit of 20000 bytes"),
+        "{}",
+        r[0].body
+    );
+    assert!(r[0].body.len() < 2000, "the error is short");
+    assert!(!r[0].raw.contains("apw"));
+    assert_eq!(
+        s.game_file(101)["turns"].as_array().unwrap().len(),
+        0,
+        "nothing was played"
+    );
+    let mut stack = vec![s.home()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let text = String::from_utf8_lossy(&std::fs::read(&p).unwrap()).into_owned();
+                assert!(
+                    !text.contains(marker),
+                    "{} holds the attachment",
+                    p.display()
+                );
+            }
+        }
+    }
+}
