@@ -1,5 +1,6 @@
 //! The one integration-test binary: each module tests one capability.
 
+mod accounts_by_mail;
 mod boardspace;
 mod common;
 mod deliver_corpus;
