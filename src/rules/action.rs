@@ -15,8 +15,8 @@ use super::row::{ParseRowError, Row};
 ///
 /// ```
 /// use yinsh_pbem::rules::Action;
-/// let a: Action = "xA6-a2".parse().unwrap();
-/// assert_eq!(a.to_string(), "xa2-a6");
+/// let a: Action = "xB6-b2".parse().unwrap();
+/// assert_eq!(a.to_string(), "xb2-b6");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Action {
@@ -216,10 +216,10 @@ mod tests {
 
     #[test]
     fn actions_round_trip_through_text_section_6() {
-        for s in ["e5", "e5-e8", "xa2-a6", "xe5", "--", "c2-g6"] {
+        for s in ["e5", "e5-e8", "xb2-b6", "xe5", "--", "c2-g6"] {
             assert_eq!(s.parse::<Action>().unwrap().to_string(), s);
         }
-        assert_eq!("xa6-a2".parse::<Action>().unwrap().to_string(), "xa2-a6");
+        assert_eq!("xb6-b2".parse::<Action>().unwrap().to_string(), "xb2-b6");
         assert_eq!("E5-E8".parse::<Action>().unwrap().to_string(), "e5-e8");
         for bad in ["", "a1", "xa2-a7", "e5-", "x", "-e5", "e5-e8-e9"] {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
