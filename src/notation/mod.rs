@@ -1,5 +1,19 @@
 //! Text in and text out: the pbmserv move notation (yinsh-rules.md §5) parsed with nom
 //! and resolved against a `Game`, the canonical printer, and the ASCII board.
 //! Depends on `rules` only.
+//!
+//! ```
+//! use yinsh_pbem::notation::{parse_turn, write_turn};
+//! use yinsh_pbem::rules::{Game, Variant};
+//! let game = Game::new(Variant::Normal);
+//! let actions = parse_turn("E5").unwrap().resolve(&game).unwrap();
+//! assert_eq!(write_turn(&actions), "e5");
+//! ```
 
+mod error;
+mod grammar;
 pub mod render;
+mod turn;
+
+pub use error::{Expected, NotationError, ParseError, ParseErrorKind, PartAt, TurnError};
+pub use turn::{Part, WrittenTurn, auto_pass_due, parse_turn, play_turn, write_turn};

@@ -2,3 +2,5 @@
 
 mod boardspace;
 mod common;
+mod notation;
+mod replay;
