@@ -1,0 +1,806 @@
+//! The pbmserv move notation (yinsh-rules.md §5): every point and row through the
+//! parser and printer, random playouts printed turn by turn and read back, the
+//! shorthand removal, arbitrary text, every refusal message on hand-built positions,
+//! and the 408 Boardspace games replayed turn by turn.
+
+use proptest::prelude::*;
+use proptest::sample::Index;
+use proptest::test_runner::{Config, RngSeed};
+use yinsh_pbem::notation::{
+    NotationError, Part, TurnError, WrittenTurn, auto_pass_due, parse_turn, play_turn, write_turn,
+};
+use yinsh_pbem::rules::{Action, ActionKind, Color, Game, Point, Row, Setup, Variant};
+
+use crate::common::boardspace_dir;
+
+// ----- helpers shared with the replay tests ---------------------------------------------
+
+/// Split `actions`, played from `start`, into turns: each with the game before it.
+/// A turn ends when the game is over or the side to act changes.
+pub fn group_turns(start: Game, actions: &[Action]) -> Vec<(Game, Vec<Action>)> {
+    let mut turns = Vec::new();
+    let mut g = start;
+    let mut k = 0;
+    while k < actions.len() {
+        let before = g;
+        let side = g.to_act();
+        let mut turn = Vec::new();
+        while k < actions.len() && !g.is_over() && g.to_act() == side {
+            g.play(actions[k])
+                .unwrap_or_else(|e| panic!("{}: {e}", actions[k]));
+            turn.push(actions[k]);
+            k += 1;
+        }
+        turns.push((before, turn));
+    }
+    turns
+}
+
+/// Whether a turn of `before`'s side is over in `after`.
+pub fn turn_complete(before: &Game, after: &Game) -> bool {
+    after.is_over() || after.to_act() != before.to_act()
+}
+
+/// Play random legal actions until the game ends or `max` actions are played;
+/// `choose(n)` picks one of `n` legal actions (uniformly, for a uniform playout).
+pub fn random_playout(
+    variant: Variant,
+    max: usize,
+    mut choose: impl FnMut(usize) -> usize,
+) -> Vec<Action> {
+    let mut g = Game::new(variant);
+    let mut actions = Vec::new();
+    while actions.len() < max {
+        let legal = g.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let a = legal[choose(legal.len()) % legal.len()];
+        g.play(a).unwrap();
+        actions.push(a);
+    }
+    actions
+}
+
+/// Like `random_playout`, but `greed` times in 100 the action that leaves the side to
+/// act next the fewest legal actions is taken: play that walls rings in, so that
+/// forced passes and blocked games happen (uniform play almost never passes).
+pub fn blocking_playout(variant: Variant, max: usize, greed: usize, rng: &mut Lcg) -> Vec<Action> {
+    let mut g = Game::new(variant);
+    let mut actions = Vec::new();
+    while actions.len() < max {
+        let legal = g.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let a = if g.expects() == Some(ActionKind::Move) && rng.below(100) < greed {
+            let score = |a: &Action| g.after(*a).map_or(u64::MAX, |h| h.count_legal_actions());
+            let best = legal.iter().map(score).min().unwrap_or(0);
+            let ties: Vec<Action> = legal.iter().copied().filter(|a| score(a) == best).collect();
+            ties[rng.below(ties.len())]
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        g.play(a).unwrap();
+        actions.push(a);
+    }
+    actions
+}
+
+/// A small deterministic generator (PCG-like LCG) for seeded searches and playouts.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+fn p(s: &str) -> Point {
+    s.parse().unwrap()
+}
+
+fn ps(list: &[&str]) -> Vec<Point> {
+    list.iter().map(|s| p(s)).collect()
+}
+
+fn acts(list: &[&str]) -> Vec<Action> {
+    list.iter().map(|s| s.parse().unwrap()).collect()
+}
+
+/// A position: rings and markers of each side, `to_move` to start its turn.
+fn position(variant: Variant, rings: [&[&str]; 2], markers: [&[&str]; 2], to_move: Color) -> Game {
+    Setup::new(variant)
+        .rings(Color::White, ps(rings[0]))
+        .rings(Color::Black, ps(rings[1]))
+        .markers(Color::White, ps(markers[0]))
+        .markers(Color::Black, ps(markers[1]))
+        .to_move(to_move)
+        .build()
+        .unwrap()
+}
+
+/// Play `text` on a copy of `g`: it must be refused, leaving the copy unchanged.
+fn refused(g: &Game, text: &str) -> TurnError {
+    let mut copy = *g;
+    let e = play_turn(&mut copy, text).expect_err(text);
+    assert_eq!(copy, *g, "a refused turn changed the game: {text}");
+    match e {
+        NotationError::Turn(t) => t,
+        NotationError::Parse(e) => panic!("{text}: {e}"),
+    }
+}
+
+fn accepted(g: &Game, text: &str) -> (Vec<Action>, Game) {
+    let mut copy = *g;
+    let a = play_turn(&mut copy, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    (a, copy)
+}
+
+// ----- exhaustive ------------------------------------------------------------------------
+
+#[test]
+fn every_point_round_trips_through_parser_and_printer_section_5() {
+    for &a in &Point::ALL {
+        let t = parse_turn(&a.to_string().to_uppercase()).unwrap();
+        assert_eq!(t.parts, vec![Part::Place(a)]);
+        assert_eq!(t.to_string(), a.to_string());
+        assert_eq!(write_turn(&[Action::Place(a)]), a.to_string());
+        for &b in &Point::ALL {
+            let text = write_turn(&[Action::Move { from: a, to: b }]);
+            assert_eq!(text, format!("{a}-{b}"));
+            let t = parse_turn(&text).unwrap();
+            assert_eq!(t.parts, vec![Part::Move { from: a, to: b }]);
+            assert_eq!(t.to_string(), text);
+        }
+    }
+}
+
+#[test]
+fn every_row_round_trips_through_parser_and_printer_section_5() {
+    for r in Row::ALL {
+        for &ring in &Point::ALL {
+            let text = write_turn(&[Action::RemoveRow(r), Action::RemoveRing(ring)]);
+            assert_eq!(text, format!("x{r}x{ring}"));
+            let t: WrittenTurn = text.parse().unwrap();
+            assert_eq!(
+                t.parts,
+                vec![Part::Removal {
+                    row: Some((r.start(), r.end())),
+                    ring
+                }]
+            );
+            assert_eq!(t.to_string(), text);
+            let reversed = format!("X{}-{}x{ring}", r.end(), r.start()).to_uppercase();
+            let t = parse_turn(&reversed).unwrap();
+            assert_eq!(
+                t.parts,
+                vec![Part::Removal {
+                    row: Some((r.end(), r.start())),
+                    ring
+                }]
+            );
+        }
+    }
+}
+
+#[test]
+fn ends_that_are_not_five_in_a_line_are_refused_when_read_section_5() {
+    for &a in &Point::ALL {
+        for &b in &Point::ALL {
+            let text = format!("x{a}-{b}xe5");
+            assert_eq!(
+                parse_turn(&text).is_ok(),
+                Row::from_ends(a, b).is_some(),
+                "{text}"
+            );
+        }
+    }
+    let e = parse_turn("xg5-g8xa5").unwrap_err();
+    assert_eq!(e.offset(), 1);
+    assert!(
+        e.to_string().contains("g5-g8 is not five points in a line"),
+        "{e}"
+    );
+}
+
+#[test]
+fn printer_writes_the_examples_of_section_5() {
+    assert_eq!(
+        write_turn(&acts(&["xg9-g5", "xa5", "d3-b3"])),
+        "xg5-g9xa5;d3-b3"
+    );
+    assert_eq!(
+        write_turn(&acts(&["i8-f5", "xg5-g9", "xa5", "xb6-b2", "xc3"])),
+        "i8-f5;xg5-g9xa5;xb2-b6xc3"
+    );
+    assert_eq!(write_turn(&acts(&["xi8-e4", "xg8", "--"])), "xe4-i8xg8;--");
+}
+
+#[test]
+fn points_off_the_board_are_refused_with_a_reason_section_1() {
+    for (text, at, says) in [
+        (
+            "a1",
+            0,
+            "a1 is not a point of the board (column a runs from a2 to a5)",
+        ),
+        ("e5-K11", 3, "k11 is not a point of the board"),
+        (
+            "xz5",
+            1,
+            "z5 is not a point of the board (the columns are a to k)",
+        ),
+        ("e5-e123", 3, "e123 is not a point of the board"),
+    ] {
+        let e = parse_turn(text).unwrap_err();
+        assert_eq!(e.offset(), at, "{text}");
+        assert!(e.to_string().contains(says), "{text}: {e}");
+    }
+    let e = parse_turn("i8-f5 ; xg5-g9").unwrap_err();
+    assert_eq!(e.offset(), 14);
+    assert_eq!(e.caret(), format!("i8-f5 ; xg5-g9\n{}^", " ".repeat(14)));
+    assert!(e.to_string().contains("but the text ends"), "{e}");
+}
+
+// ----- random playouts -------------------------------------------------------------------
+
+fn config(seed: u64, cases: u32) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
+        ..Config::default()
+    }
+}
+
+/// Change case at random, use `:` and spaces around separators, add `#N`.
+fn mangle(text: &str, noise: u64, moveno: u32) -> String {
+    let mut bits = noise;
+    let mut next = || {
+        bits = bits
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        bits >> 33
+    };
+    let mut out = String::from(if next() % 2 == 0 { " " } else { "" });
+    for c in text.chars() {
+        match c {
+            ';' => out.push_str([";", ":", " : ", "; ", " ;"][(next() % 5) as usize]),
+            c if next() % 2 == 0 => out.push(c.to_ascii_uppercase()),
+            c => out.push(c),
+        }
+    }
+    if next() % 2 == 0 {
+        out.push_str(&format!(" #{moveno}"));
+    }
+    out
+}
+
+/// The shorthand form of a turn: every removal without its row.
+fn shorthand(actions: &[Action]) -> WrittenTurn {
+    let mut parts = Vec::new();
+    let mut k = 0;
+    while k < actions.len() {
+        match (actions[k], actions.get(k + 1)) {
+            (Action::RemoveRow(_), Some(&Action::RemoveRing(ring))) => {
+                parts.push(Part::Removal { row: None, ring });
+                k += 2;
+            }
+            (Action::Place(q), _) => {
+                parts.push(Part::Place(q));
+                k += 1;
+            }
+            (Action::Move { from, to }, _) => {
+                parts.push(Part::Move { from, to });
+                k += 1;
+            }
+            (_, _) => {
+                parts.push(Part::Pass);
+                k += 1;
+            }
+        }
+    }
+    WrittenTurn {
+        parts,
+        moveno: None,
+    }
+}
+
+/// What one checked turn showed, to prove the playouts reach the interesting cases.
+#[derive(Default, Debug)]
+struct Seen {
+    turns: usize,
+    removals: usize,
+    owed_first: usize,
+    ambiguous: usize,
+    pass_left_out: usize,
+    lone_passes: usize,
+}
+
+/// Check one turn of a playout in every written form.
+fn check_turn(before: &Game, actions: &[Action], noise: u64, number: u32, seen: &mut Seen) {
+    seen.turns += 1;
+    let text = write_turn(actions);
+    let t = parse_turn(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(t.to_string(), text);
+    assert_eq!(t.resolve(before).as_deref(), Ok(actions), "{text}");
+
+    let mangled = mangle(&text, noise, number);
+    let t = parse_turn(&mangled).unwrap_or_else(|e| panic!("{mangled}: {e}"));
+    assert_eq!(t.resolve(before).as_deref(), Ok(actions), "{mangled}");
+
+    // A forced pass after the removals owed at the start may be left out.
+    if let Some(stripped) = text.strip_suffix(";--") {
+        seen.pass_left_out += 1;
+        let t = parse_turn(stripped).unwrap();
+        assert_eq!(t.resolve(before).as_deref(), Ok(actions), "{stripped}");
+    }
+    seen.lone_passes += usize::from(text == "--");
+    seen.owed_first += usize::from(matches!(actions.first(), Some(Action::RemoveRow(_))));
+
+    // The shorthand is accepted exactly when each removal had a single row.
+    let me = before.to_act().unwrap();
+    let mut g = *before;
+    let mut ambiguous = None;
+    for &a in actions {
+        if let Action::RemoveRow(_) = a {
+            seen.removals += 1;
+            if g.row_count(me) != 1 && ambiguous.is_none() {
+                ambiguous = Some(g.rows(me).collect::<Vec<_>>());
+            }
+        }
+        g.play(a).unwrap();
+    }
+    let short = shorthand(actions);
+    match (short.resolve(before), ambiguous) {
+        (Ok(got), None) => assert_eq!(got, actions, "{short}"),
+        (Err(TurnError::AmbiguousRemoval { rows, .. }), Some(want)) => {
+            seen.ambiguous += 1;
+            assert_eq!(rows, want, "{short}")
+        }
+        (got, want) => panic!("{short}: {got:?}, ambiguous rows {want:?}"),
+    }
+}
+
+fn check_playout(variant: Variant, actions: &[Action], noise: u64, seen: &mut Seen) {
+    let mut game = Game::new(variant);
+    for (k, (before, turn)) in group_turns(game, actions).iter().enumerate() {
+        assert_eq!(&game, before);
+        let mut after = *before;
+        turn.iter().for_each(|&a| after.play(a).unwrap());
+        if !turn_complete(before, &after) {
+            // The playout stopped in the middle of its last turn.
+            break;
+        }
+        check_turn(before, turn, noise ^ k as u64, k as u32 + 1, seen);
+        let played = play_turn(&mut game, &write_turn(turn)).unwrap();
+        assert_eq!(&played, turn);
+        if game.expects() == Some(ActionKind::Pass) {
+            assert!(auto_pass_due(&game));
+        }
+    }
+}
+
+#[test]
+fn seeded_playouts_reach_every_kind_of_turn_section_5() {
+    let mut seen = Seen::default();
+    for seed in 0..300u64 {
+        let variant = if seed % 4 == 0 {
+            Variant::Blitz
+        } else {
+            Variant::Normal
+        };
+        let mut rng = Lcg(seed);
+        let actions = random_playout(variant, 1000, |n| rng.below(n));
+        check_playout(variant, &actions, seed, &mut seen);
+        let actions = blocking_playout(variant, 1000, 80, &mut rng);
+        check_playout(variant, &actions, seed, &mut seen);
+    }
+    assert!(seen.turns > 10_000, "{seen:?}");
+    assert!(seen.removals > 100, "{seen:?}");
+    assert!(seen.owed_first > 5, "{seen:?}");
+    assert!(seen.ambiguous > 5, "{seen:?}");
+    assert!(seen.lone_passes > 5, "{seen:?}");
+    assert!(seen.pass_left_out > 0, "{seen:?}");
+}
+
+proptest! {
+    #![proptest_config(config(0x5eed_0001, 200))]
+
+    #[test]
+    fn random_playouts_print_and_read_back_turn_by_turn_section_5(
+        choices in prop::collection::vec(any::<Index>(), 1..400),
+        blitz in any::<bool>(),
+        noise in any::<u64>(),
+    ) {
+        let variant = if blitz { Variant::Blitz } else { Variant::Normal };
+        let mut next = choices.iter().cycle();
+        let actions = random_playout(variant, choices.len(), |n| next.next().map_or(0, |i| i.index(n)));
+        check_playout(variant, &actions, noise, &mut Seen::default());
+    }
+}
+
+proptest! {
+    #![proptest_config(config(0x5eed_0002, 2000))]
+
+    #[test]
+    fn arbitrary_text_never_panics_the_parser(s in any::<String>()) {
+        check_any_text(&s);
+    }
+
+    #[test]
+    fn notation_like_text_never_panics_the_parser(s in "[a-lxX0-9;: #\u{e9}-]{0,24}") {
+        check_any_text(&s);
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic_the_parser(b in prop::collection::vec(any::<u8>(), 0..32)) {
+        check_any_text(&String::from_utf8_lossy(&b));
+    }
+}
+
+fn check_any_text(s: &str) {
+    match parse_turn(s) {
+        Ok(t) => assert_eq!(parse_turn(&t.to_string()), Ok(t)),
+        Err(e) => {
+            assert!(e.offset() <= s.len() && s.is_char_boundary(e.offset()));
+            assert!(!e.to_string().is_empty());
+            assert_eq!(e.caret().lines().count(), 2);
+        }
+    }
+}
+
+// ----- the shorthand (yinsh-rules.md §5) -------------------------------------------------
+
+const W_RINGS: &[&str] = &["a2", "a3", "a4", "a5", "j6"];
+const B_RINGS: &[&str] = &["e7", "f8", "g9", "h9", "i9"];
+
+/// White to move, owing the removal of `markers` (White's, made by Black).
+fn owing(markers: &[&str]) -> Game {
+    position(
+        Variant::Normal,
+        [W_RINGS, B_RINGS],
+        [markers, &[]],
+        Color::White,
+    )
+}
+
+#[test]
+fn shorthand_is_accepted_with_exactly_one_row_section_5() {
+    let g = owing(&["d3", "e3", "f3", "g3", "h3"]);
+    let (a, _) = accepted(&g, "XA2 : j6-j7");
+    assert_eq!(a, acts(&["xd3-h3", "xa2", "j6-j7"]));
+}
+
+#[test]
+fn shorthand_is_refused_for_a_line_of_six_section_5() {
+    let g = owing(&["c3", "d3", "e3", "f3", "g3", "h3"]);
+    let e = refused(&g, "xa2;j6-j7");
+    assert_eq!(
+        e.to_string(),
+        "part 1 (xa2): two rows of yours exist, write the row: xc3-g3xa2 or xd3-h3xa2"
+    );
+    let (a, _) = accepted(&g, "xh3-d3xa2;j6-j7");
+    assert_eq!(a, acts(&["xd3-h3", "xa2", "j6-j7"]));
+}
+
+#[test]
+fn shorthand_is_refused_for_crossing_rows_section_3_rule_4() {
+    let g = owing(&["f2", "f3", "f4", "f5", "f6", "d3", "e3", "g3", "h3"]);
+    let e = refused(&g, "xa2");
+    assert!(matches!(&e, TurnError::AmbiguousRemoval { rows, .. } if rows.len() == 2));
+    assert_eq!(
+        e.to_string(),
+        "two rows of yours exist, write the row: xf2-f6xa2 or xd3-h3xa2"
+    );
+    // Removing the column breaks the crossing row: one removal is all that is owed.
+    let (a, _) = accepted(&g, "xf2-f6xa2;j6-j7");
+    assert_eq!(a, acts(&["xf2-f6", "xa2", "j6-j7"]));
+}
+
+// ----- refusals that teach, on hand-built positions --------------------------------------
+
+#[test]
+fn a_row_that_is_not_yours_names_your_rows_section_3_rule_4() {
+    let g = owing(&["b2", "b3", "b4", "b5", "b6", "d3", "e3", "f3", "g3", "h3"]);
+    assert_eq!(
+        refused(&g, "xg5-g9xa2;j6-j7").to_string(),
+        "part 1 (xg5-g9xa2): g5-g9 is not a row of yours; your rows are b2-b6 and d3-h3"
+    );
+    assert_eq!(
+        refused(&g, "xb2-b6xe7").to_string(),
+        "e7 is not one of your rings (yours: a2, a3, a4, a5, j6)"
+    );
+    assert_eq!(
+        refused(&g, "xa5").to_string(),
+        "two rows of yours exist, write the row: xb2-b6xa5 or xd3-h3xa5"
+    );
+    // Two disjoint rows: both must go before the move.
+    assert_eq!(
+        refused(&g, "xb2-b6xa2;j6-j7").to_string(),
+        "part 2 (j6-j7): you must first remove the row your opponent made for you: \
+         xd3-h3x<ring>;<your move> (your rings: a3, a4, a5, j6)"
+    );
+    let (a, after) = accepted(&g, "xb2-b6xa2;xd3-h3xa3;j6-j7");
+    assert_eq!(a.len(), 5);
+    assert_eq!(after.rings_removed(Color::White), 2);
+    assert_eq!(after.to_act(), Some(Color::Black));
+}
+
+#[test]
+fn rows_the_opponent_made_come_first_section_3_rule_6() {
+    let g = owing(&["d3", "e3", "f3", "g3", "h3"]);
+    assert_eq!(
+        refused(&g, "j6-j7").to_string(),
+        "you must first remove the row your opponent made for you: xd3-h3x<ring>;<your move> \
+         (your rings: a2, a3, a4, a5, j6)"
+    );
+    let e = refused(&g, "xd3-h3xa2");
+    assert!(matches!(e, TurnError::MoveMissing { .. }));
+    assert!(
+        e.to_string()
+            .starts_with("after your removals you must still move a ring: add ;"),
+        "{e}"
+    );
+}
+
+/// White: rings a2 e5 f5 g3 k7, markers c3-f3; Black: rings e7 h9 i9 j9 b7, markers f6 f7.
+fn moving() -> Game {
+    position(
+        Variant::Normal,
+        [
+            &["a2", "e5", "f5", "g3", "k7"],
+            &["e7", "h9", "i9", "j9", "b7"],
+        ],
+        [&["c3", "d3", "e3", "f3"], &["f6", "f7"]],
+        Color::White,
+    )
+}
+
+#[test]
+fn ring_moves_follow_the_movement_rules_section_3_rule_2() {
+    let g = moving();
+    let e = refused(&g, "e5-e9");
+    assert!(
+        e.to_string()
+            .starts_with("e5-e9 would jump the ring at e7; the ring at e5 can reach "),
+        "{e}"
+    );
+    assert!(
+        refused(&g, "f5-f9")
+            .to_string()
+            .starts_with("after the markers at f6-f7 the ring must stop at f8; ")
+    );
+    assert!(
+        refused(&g, "e5-f4")
+            .to_string()
+            .starts_with("e5-f4 is not a straight line; the ring at e5 can reach ")
+    );
+    assert!(
+        refused(&g, "e5-f6")
+            .to_string()
+            .starts_with("f6 holds a marker: a ring must land on an empty point;")
+    );
+    assert_eq!(
+        refused(&g, "e7-e8").to_string(),
+        "e7 is not one of your rings (yours: a2, e5, f5, g3, k7)"
+    );
+    let (a, _) = accepted(&g, "f5-f8");
+    assert_eq!(a, acts(&["f5-f8"]));
+}
+
+#[test]
+fn a_row_made_by_the_move_must_be_removed_in_the_same_turn_section_3_rule_4() {
+    let g = moving();
+    assert_eq!(
+        refused(&g, "g3-g4").to_string(),
+        "your move made the row c3-g3: add ;xc3-g3x<ring> (your rings: a2, e5, f5, g4, k7)"
+    );
+    assert_eq!(
+        refused(&g, "g3-g4;e5-e6").to_string(),
+        "part 2 (e5-e6): your move made the row c3-g3: remove it first with xc3-g3x<ring> \
+         (your rings: a2, e5, f5, g4, k7)"
+    );
+    let (a, after) = accepted(&g, "g3-g4;xg3-c3xa2");
+    assert_eq!(a, acts(&["g3-g4", "xc3-g3", "xa2"]));
+    assert_eq!(after.to_act(), Some(Color::Black));
+    let (b, _) = accepted(&g, "g3-g4;xa2");
+    assert_eq!(a, b);
+}
+
+#[test]
+fn parts_after_a_complete_turn_are_refused_section_5() {
+    let g = moving();
+    let e = refused(&g, "e5-e6;xa2");
+    assert_eq!(
+        e.to_string(),
+        "the turn is complete after e5-e6; remove the extra part `xa2`"
+    );
+    assert_eq!(e.part(), None);
+    assert_eq!(
+        refused(&g, "e5-e6;xa2;k7-k8").to_string(),
+        "the turn is complete after e5-e6; remove the extra parts `xa2;k7-k8`"
+    );
+}
+
+#[test]
+fn the_wrong_kind_of_part_is_explained_section_3() {
+    let g = moving();
+    assert!(
+        refused(&g, "--")
+            .to_string()
+            .starts_with("you cannot pass: you have a ring move, like ")
+    );
+    assert!(
+        refused(&g, "xa2")
+            .to_string()
+            .starts_with("you have no row to remove: it is time to move a ring, like ")
+    );
+    assert!(
+        refused(&g, "e6")
+            .to_string()
+            .starts_with("all rings are placed: move one of your rings, like ")
+    );
+    let e = refused(&g, "e5-e6;--");
+    assert!(matches!(e, TurnError::ExtraParts { count: 1, .. }), "{e:?}");
+}
+
+#[test]
+fn placement_phase_wants_one_empty_point_section_3_rule_1() {
+    let mut g = Game::new(Variant::Normal);
+    assert_eq!(
+        refused(&g, "e5-e6").to_string(),
+        "it is the placement phase: write one empty point, like e5"
+    );
+    assert_eq!(
+        refused(&g, "--").to_string(),
+        "it is the placement phase: write one empty point, like e5"
+    );
+    play_turn(&mut g, "F6").unwrap();
+    assert_eq!(
+        refused(&g, "f6").to_string(),
+        "f6 is not empty: place your ring on an empty point, like e5"
+    );
+    play_turn(&mut g, "e5").unwrap();
+    // With e5 and f6 taken the example is the first empty point.
+    assert_eq!(
+        refused(&g, "e5").to_string(),
+        "e5 is not empty: place your ring on an empty point, like a2"
+    );
+    assert_eq!(
+        refused(&g, "a2;b2").to_string(),
+        "the turn is complete after a2; remove the extra part `b2`"
+    );
+}
+
+/// White (to move) has no ring move: rings a2-a5 and b1 walled in by Black's rings
+/// b2-b6 and lines of markers that run off the board.
+fn walled_in() -> Game {
+    position(
+        Variant::Normal,
+        [
+            &["a2", "a3", "a4", "a5", "b1"],
+            &["b2", "b3", "b4", "b5", "b6"],
+        ],
+        [
+            &["c1", "e1", "c2", "d3", "g6", "h7", "k10"],
+            &["d1", "e4", "f5", "i8", "j9"],
+        ],
+        Color::White,
+    )
+}
+
+#[test]
+fn a_side_without_a_ring_move_must_pass_section_4() {
+    let g = walled_in();
+    assert_eq!(g.expects(), Some(ActionKind::Pass));
+    assert!(auto_pass_due(&g));
+    assert_eq!(
+        refused(&g, "b1-c1").to_string(),
+        "you have no ring move and must pass: write --"
+    );
+    let (a, after) = accepted(&g, "--");
+    assert_eq!(a, vec![Action::Pass]);
+    assert_eq!(after.to_act(), Some(Color::Black));
+}
+
+#[test]
+fn a_removal_that_wins_ends_the_turn_and_the_game_section_3_rule_5() {
+    let g = position(
+        Variant::Blitz,
+        [W_RINGS, B_RINGS],
+        [&["d3", "e3", "f3", "g3", "h3"], &[]],
+        Color::White,
+    );
+    let (a, after) = accepted(&g, "xd3-h3xa2");
+    assert_eq!(a, acts(&["xd3-h3", "xa2"]));
+    assert_eq!(after.outcome().and_then(|o| o.winner()), Some(Color::White));
+    assert_eq!(
+        refused(&g, "xd3-h3xa2;j6-j7").to_string(),
+        "the game is over after xd3-h3xa2 (White won); remove the extra part `j6-j7`"
+    );
+    assert_eq!(
+        refused(&after, "e5").to_string(),
+        "the game is over: White won"
+    );
+}
+
+#[test]
+fn parse_errors_and_turn_errors_both_come_from_play_turn() {
+    let mut g = Game::new(Variant::Normal);
+    let e = play_turn(&mut g, "e5 e6").unwrap_err();
+    assert!(matches!(e, NotationError::Parse(_)));
+    assert!(
+        e.to_string()
+            .contains("expected `;` before the next part, `#` and the turn number"),
+        "{e}"
+    );
+    assert_eq!(g, Game::new(Variant::Normal));
+}
+
+// ----- the Boardspace games --------------------------------------------------------------
+
+#[test]
+fn every_boardspace_game_replays_turn_by_turn_section_5() {
+    let Some(dir) = boardspace_dir() else { return };
+    let index = std::fs::read_to_string(dir.join("index.tsv")).unwrap();
+    let blitz: std::collections::HashSet<&str> = index
+        .lines()
+        .skip(1)
+        .filter(|l| l.split('\t').nth(1) == Some("yinsh-blitz"))
+        .filter_map(|l| l.split('\t').next())
+        .collect();
+    let text = std::fs::read_to_string(dir.join("atomic-moves.tsv")).unwrap();
+    let mut games = 0;
+    let mut turns_with_removals = 0;
+    for line in text.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let variant = if blitz.contains(cols[0]) {
+            Variant::Blitz
+        } else {
+            Variant::Normal
+        };
+        let actions: Vec<Action> = cols[2]
+            .split_whitespace()
+            .map(|tok| tok.split_once(':').unwrap().1.parse().unwrap())
+            .collect();
+        let start = Game::new(variant);
+        let mut atomic = start;
+        for &a in &actions {
+            atomic.play(a).unwrap();
+        }
+        let mut game = start;
+        for (k, (before, turn)) in group_turns(start, &actions).iter().enumerate() {
+            assert_eq!(&game, before);
+            if !turn_complete(before, &atomic) && k + 1 == group_turns(start, &actions).len() {
+                // The record stops inside a turn: the player resigned mid-removal.
+                assert!(cols[1].ends_with("+resign"), "{} ends mid-turn", cols[0]);
+                atomic = *before;
+                break;
+            }
+            let text = write_turn(turn);
+            let played = play_turn(&mut game, &text)
+                .unwrap_or_else(|e| panic!("{} turn {} `{text}`: {e}", cols[0], k + 1));
+            assert_eq!(&played, turn, "{} turn {} `{text}`", cols[0], k + 1);
+            turns_with_removals += usize::from(text.contains('x'));
+        }
+        assert_eq!(game, atomic, "{}", cols[0]);
+        games += 1;
+    }
+    assert_eq!(games, 408);
+    assert!(turns_with_removals > 408, "{turns_with_removals}");
+}
+
+#[test]
+fn group_turns_cuts_where_the_side_to_act_changes() {
+    let g = owing(&["d3", "e3", "f3", "g3", "h3"]);
+    let turns = group_turns(g, &acts(&["xd3-h3", "xa2", "j6-j7", "e7-e6"]));
+    assert_eq!(turns.len(), 2);
+    assert_eq!(turns[0].1.len(), 3);
+    assert_eq!(turns[1].0.to_act(), Some(Color::Black));
+}
