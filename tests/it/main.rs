@@ -12,4 +12,5 @@ mod render;
 mod robot;
 mod rules;
 mod server_util;
+mod smtp_e2e;
 mod store;
