@@ -63,18 +63,20 @@ restore() {
                 rm -f "$f"
             fi
         done
-        rm -rf "$BACKUP"
     fi
     if [ -e /etc/aliases ] && command -v newaliases >/dev/null 2>&1; then
         newaliases >/dev/null 2>&1
     fi
     rm -f /etc/postfix/yinsh-transport /etc/postfix/yinsh-transport.db \
         /etc/postfix/yinsh-aliases /etc/postfix/yinsh-aliases.db
-    for u in "${PLAYERS[@]}" "$SVC_USER"; do
-        if id "$u" >/dev/null 2>&1; then userdel -r "$u" >/dev/null 2>&1; fi
-        rm -rf "/home/$u" "/var/mail/$u"
-    done
-    rm -rf "$LIB" "$ETC" "$VAR" "$MAILLOG"
+    # Only the users this script created (listed in $BACKUP/users).
+    if [ -f "$BACKUP/users" ]; then
+        while read -r u; do
+            if id "$u" >/dev/null 2>&1; then userdel -r "$u" >/dev/null 2>&1; fi
+            rm -rf "/home/$u" "/var/mail/$u"
+        done <"$BACKUP/users"
+    fi
+    rm -rf "$LIB" "$ETC" "$VAR" "$MAILLOG" "$BACKUP"
     return 0
 }
 on_exit() {
@@ -94,7 +96,22 @@ if [ -d "$BACKUP" ]; then
     say "undoing what an interrupted earlier run left"
     (set +e; restore)
 fi
+# This script takes Postfix over: never on a machine where it is in use.
+if command -v postfix >/dev/null 2>&1; then
+    if postfix status >/dev/null 2>&1; then
+        echo "SKIPPED e2e-postfix: Postfix is running here; this test reconfigures, stops and"
+        echo "        empties it, so run it on a throw-away machine (CI) with Postfix stopped"
+        exit 0
+    fi
+    if [ -n "$(find /var/spool/postfix/maildrop /var/spool/postfix/incoming \
+        /var/spool/postfix/active /var/spool/postfix/deferred -type f 2>/dev/null | head -n 1)" ]; then
+        echo "SKIPPED e2e-postfix: the Postfix queue holds mail; this test would delete it"
+        exit 0
+    fi
+fi
 trap on_exit EXIT
+# A signal (e.g. from `timeout`) ends the script through on_exit too.
+trap 'exit 143' TERM INT HUP
 
 # ---------------------------------------------------------------- the binary
 if [ -n "${YINSH_PBEM_BIN:-}" ]; then
@@ -123,12 +140,18 @@ for f in "${POSTFIX_FILES[@]}"; do
 done
 
 say "users: ${PLAYERS[*]} (Maildir) and $SVC_USER (runs the server)"
-for u in "${PLAYERS[@]}"; do
-    id "$u" >/dev/null 2>&1 || useradd -m -s /usr/sbin/nologin "$u"
-    rm -rf "/home/$u/Maildir"
+# Never touch an account this script did not create.
+for u in "${PLAYERS[@]}" "$SVC_USER"; do
+    if id "$u" >/dev/null 2>&1; then
+        fail "a user $u already exists and was not created by this script; refusing to use or remove it"
+    fi
 done
-id "$SVC_USER" >/dev/null 2>&1 ||
-    useradd --system --home-dir "$VAR" --shell /usr/sbin/nologin "$SVC_USER"
+for u in "${PLAYERS[@]}"; do
+    echo "$u" >>"$BACKUP/users"
+    useradd -m -s /usr/sbin/nologin "$u"
+done
+echo "$SVC_USER" >>"$BACKUP/users"
+useradd --system --home-dir "$VAR" --shell /usr/sbin/nologin "$SVC_USER"
 
 install -d -m 0755 "$LIB" "$ETC"
 install -m 0755 "$BIN_SRC" "$LIB/yinsh-pbem"
