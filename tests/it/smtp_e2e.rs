@@ -259,11 +259,9 @@ fn check_reply_headers(m: &Received, to: &[&str], request_id: &str) {
     );
 }
 
-/// The Message-ID the test mail number `seq` of `s` carried.
-fn request_id(s: &TestServer, seq_mail: &str) -> String {
-    let _ = s;
-    seq_mail
-        .lines()
+/// The Message-ID a test mail carries.
+fn request_id(mail: &str) -> String {
+    mail.lines()
         .find_map(|l| l.strip_prefix("Message-ID: "))
         .expect("test mail has a Message-ID")
         .to_string()
@@ -272,7 +270,7 @@ fn request_id(s: &TestServer, seq_mail: &str) -> String {
 /// Send a mail through the real `deliver`, expecting exit 0; returns its Message-ID.
 fn send(s: &mut TestServer, from: &str, subject: &str) -> String {
     let mail = s.mail(from, subject, "");
-    let id = request_id(s, &mail);
+    let id = request_id(&mail);
     assert_eq!(s.deliver_raw(mail.as_bytes()), 0, "deliver of {subject}");
     id
 }
