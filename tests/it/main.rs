@@ -15,4 +15,5 @@ mod replay;
 mod robot;
 mod rules;
 mod server_util;
+mod smtp_e2e;
 mod store;

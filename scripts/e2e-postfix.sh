@@ -1,0 +1,328 @@
+#!/usr/bin/env bash
+# End-to-end test of yinsh-pbem behind a real MTA (Postfix), local delivery only.
+#
+# As root on a Debian-like machine: installs Postfix if missing (Local only), points it
+# at the test domain yinsh.test (loopback only, nothing relayed), adds the unix users
+# alice and bob (Maildir/) and a system user yinshpbem that runs the server, and routes
+#   yinsh@yinsh.test        through a pipe(8) transport in master.cf (with ${sender})
+#   yinsh-alias@yinsh.test  through an alias pipe ("|command") in an alias file owned
+#                           by yinshpbem, so local(8) runs it as that user.
+# Then plays a short game by mail (two signups, a challenge, placements), checking that
+# each player's Maildir gets its board mail; breaks the server's config so `deliver`
+# exits 75 and checks that Postfix defers the move (status=deferred) and, once fixed
+# and `postqueue -f`, delivers it (status=sent) and the move is applied and answered.
+#
+# Cleans up on exit (trap): stops Postfix, restores the files it changed, removes the
+# users and files it added (the postfix package stays installed). Exit 0 on success,
+# non-zero on failure; exit 0 with "SKIPPED" where it cannot run (not root, no apt-get).
+# Env: YINSH_PBEM_BIN=path uses that binary instead of `cargo build --release`.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+DOMAIN=yinsh.test
+SERVER="yinsh@$DOMAIN"
+SVC_USER=yinshpbem
+LIB=/usr/local/lib/yinsh-e2e          # the binary, readable by the pipe user
+ETC=/etc/yinsh-e2e                    # config.toml
+VAR=/var/lib/yinsh-e2e                # the server user's home; the game home below it
+HOME_DIR="$VAR/games"
+BACKUP=/var/backups/yinsh-e2e         # copies of the Postfix files we change
+MAILLOG=/var/log/yinsh-e2e-postfix.log
+WAIT=60                               # seconds to wait for any one mail
+PLAYERS=(alice bob)
+
+say() { printf '== %s\n' "$*"; }
+fail() {
+    printf 'FAIL: %s\n' "$*" >&2
+    exit 1
+}
+
+if [ "$(id -u)" != 0 ]; then
+    echo "SKIPPED e2e-postfix: must run as root (it installs and configures Postfix)"
+    exit 0
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "SKIPPED e2e-postfix: no apt-get on this machine (Debian/Ubuntu only)"
+    exit 0
+fi
+
+# ---------------------------------------------------------------- clean-up (trap)
+POSTFIX_FILES=(/etc/postfix/main.cf /etc/postfix/master.cf /etc/aliases /etc/mailname)
+# Undo everything this script adds or changes (also what an interrupted run left).
+restore() {
+    if command -v postfix >/dev/null 2>&1; then
+        postfix stop >/dev/null 2>&1
+        postsuper -d ALL >/dev/null 2>&1
+    fi
+    if [ -d "$BACKUP" ]; then
+        for f in "${POSTFIX_FILES[@]}"; do
+            b="$BACKUP/$(basename "$f")"
+            if [ -e "$b" ]; then
+                cp -p "$b" "$f"
+            elif [ -e "$b.absent" ]; then
+                rm -f "$f"
+            fi
+        done
+    fi
+    if [ -e /etc/aliases ] && command -v newaliases >/dev/null 2>&1; then
+        newaliases >/dev/null 2>&1
+    fi
+    rm -f /etc/postfix/yinsh-transport /etc/postfix/yinsh-transport.db \
+        /etc/postfix/yinsh-aliases /etc/postfix/yinsh-aliases.db
+    # Only the users this script created (listed in $BACKUP/users).
+    if [ -f "$BACKUP/users" ]; then
+        while read -r u; do
+            if id "$u" >/dev/null 2>&1; then userdel -r "$u" >/dev/null 2>&1; fi
+            rm -rf "/home/$u" "/var/mail/$u"
+        done <"$BACKUP/users"
+    fi
+    rm -rf "$LIB" "$ETC" "$VAR" "$MAILLOG" "$BACKUP"
+    return 0
+}
+on_exit() {
+    local rc=$?
+    set +e
+    say "cleaning up"
+    if [ "$rc" != 0 ] && [ -s "$MAILLOG" ]; then
+        echo "---- last lines of the Postfix log ($MAILLOG)"
+        tail -n 40 "$MAILLOG"
+    fi
+    restore
+    if [ "$rc" = 0 ]; then echo "e2e-postfix: PASSED"; else echo "e2e-postfix: FAILED (exit $rc)"; fi
+    exit "$rc"
+}
+
+if [ -d "$BACKUP" ]; then
+    say "undoing what an interrupted earlier run left"
+    (set +e; restore)
+fi
+# This script takes Postfix over: never on a machine where it is in use.
+if command -v postfix >/dev/null 2>&1; then
+    if postfix status >/dev/null 2>&1; then
+        echo "SKIPPED e2e-postfix: Postfix is running here; this test reconfigures, stops and"
+        echo "        empties it, so run it on a throw-away machine (CI) with Postfix stopped"
+        exit 0
+    fi
+    if [ -n "$(find /var/spool/postfix/maildrop /var/spool/postfix/incoming \
+        /var/spool/postfix/active /var/spool/postfix/deferred -type f 2>/dev/null | head -n 1)" ]; then
+        echo "SKIPPED e2e-postfix: the Postfix queue holds mail; this test would delete it"
+        exit 0
+    fi
+fi
+trap on_exit EXIT
+# A signal (e.g. from `timeout`) ends the script through on_exit too.
+trap 'exit 143' TERM INT HUP
+
+# ---------------------------------------------------------------- the binary
+if [ -n "${YINSH_PBEM_BIN:-}" ]; then
+    BIN_SRC="$YINSH_PBEM_BIN"
+else
+    say "cargo build --release"
+    (cd "$ROOT" && cargo build --release --quiet --bin yinsh-pbem)
+    BIN_SRC="$ROOT/target/release/yinsh-pbem"
+fi
+[ -x "$BIN_SRC" ] || fail "no binary at $BIN_SRC"
+
+# ---------------------------------------------------------------- Postfix
+if ! command -v postfix >/dev/null 2>&1; then
+    say "installing postfix (Local only)"
+    echo "postfix postfix/main_mailer_type select Local only" | debconf-set-selections
+    echo "postfix postfix/mailname string $DOMAIN" | debconf-set-selections
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postfix >/dev/null
+fi
+command -v postfix >/dev/null 2>&1 || fail "postfix did not install"
+postfix stop >/dev/null 2>&1 || true
+
+mkdir -p "$BACKUP"
+for f in "${POSTFIX_FILES[@]}"; do
+    if [ -e "$f" ]; then cp -p "$f" "$BACKUP/"; else touch "$BACKUP/$(basename "$f").absent"; fi
+done
+
+say "users: ${PLAYERS[*]} (Maildir) and $SVC_USER (runs the server)"
+# Never touch an account this script did not create.
+for u in "${PLAYERS[@]}" "$SVC_USER"; do
+    if id "$u" >/dev/null 2>&1; then
+        fail "a user $u already exists and was not created by this script; refusing to use or remove it"
+    fi
+done
+for u in "${PLAYERS[@]}"; do
+    echo "$u" >>"$BACKUP/users"
+    useradd -m -s /usr/sbin/nologin "$u"
+done
+echo "$SVC_USER" >>"$BACKUP/users"
+useradd --system --home-dir "$VAR" --shell /usr/sbin/nologin "$SVC_USER"
+
+install -d -m 0755 "$LIB" "$ETC"
+install -m 0755 "$BIN_SRC" "$LIB/yinsh-pbem"
+BIN="$LIB/yinsh-pbem"
+rm -rf "$VAR"
+install -d -m 0750 -o "$SVC_USER" -g "$SVC_USER" "$VAR" "$HOME_DIR"
+
+write_config() {
+    cat >"$ETC/config.toml" <<EOF
+home = "$HOME_DIR"
+from = "YINSH PBeM <$SERVER>"
+
+[transport]
+kind = "sendmail"
+path = "/usr/sbin/sendmail"
+EOF
+    chmod 0644 "$ETC/config.toml"
+}
+write_config
+runuser -u "$SVC_USER" -- "$BIN" check-config --config "$ETC/config.toml" | sed 's/^/   check-config: /'
+
+say "configuring Postfix for $DOMAIN, loopback only, local delivery only"
+echo "$DOMAIN" >/etc/mailname
+touch /etc/aliases
+postconf -e \
+    "myhostname = mail.$DOMAIN" \
+    "mydomain = $DOMAIN" \
+    "myorigin = $DOMAIN" \
+    "mydestination = $DOMAIN, localhost" \
+    "inet_interfaces = loopback-only" \
+    "inet_protocols = ipv4" \
+    "mynetworks = 127.0.0.0/8" \
+    "relayhost =" \
+    "default_transport = error:this test machine delivers locally only" \
+    "relay_transport = error:this test machine delivers locally only" \
+    "home_mailbox = Maildir/" \
+    "mailbox_command =" \
+    "alias_maps = hash:/etc/aliases, hash:/etc/postfix/yinsh-aliases" \
+    "alias_database = hash:/etc/aliases, hash:/etc/postfix/yinsh-aliases" \
+    "transport_maps = hash:/etc/postfix/yinsh-transport" \
+    "yinsh_destination_recipient_limit = 1" \
+    "maillog_file = $MAILLOG" \
+    "biff = no"
+
+# pipe(8): one mail per call, the envelope sender passed on, run as $SVC_USER.
+# (These two lines are quoted in docs/operations.md.)
+postconf -M -e "yinsh/unix=yinsh unix - n n - - pipe flags=q user=$SVC_USER argv=$BIN deliver --config $ETC/config.toml --sender \${sender}"
+postconf -M postlog/unix-dgram >/dev/null 2>&1 ||
+    postconf -M -e "postlog/unix-dgram=postlog unix-dgram n - n - 1 postlogd"
+echo "$SERVER yinsh:" >/etc/postfix/yinsh-transport
+postmap /etc/postfix/yinsh-transport
+
+# The alias route: local(8) runs a "|command" alias as the owner of the alias file.
+echo "yinsh-alias: \"|$BIN deliver --config $ETC/config.toml\"" >/etc/postfix/yinsh-aliases
+chmod 0644 /etc/postfix/yinsh-aliases
+postalias /etc/postfix/yinsh-aliases
+chown "$SVC_USER:$SVC_USER" /etc/postfix/yinsh-aliases /etc/postfix/yinsh-aliases.db
+newaliases
+
+rm -f "$MAILLOG"
+postfix check
+postfix start >/dev/null
+postfix status >/dev/null 2>&1 || fail "postfix did not start"
+
+# ---------------------------------------------------------------- helpers
+SEQ=0
+# send FROM_USER SUBJECT [TO]: a mail from FROM_USER@yinsh.test, envelope sender the
+# same, with an empty body (a body would be a comment on the move).
+send() {
+    local user=$1 subject=$2 to=${3:-$SERVER}
+    SEQ=$((SEQ + 1))
+    printf 'From: %s <%s@%s>\nTo: %s\nSubject: %s\nDate: %s\nMessage-ID: <e2e-%s-%s-%s@%s>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n\n' \
+        "$user" "$user" "$DOMAIN" "$to" "$subject" "$(date -R)" "$SEQ" "$$" "$(date +%s)" "$DOMAIN" |
+        /usr/sbin/sendmail -i -f "$user@$DOMAIN" "$to"
+}
+
+# count USER: mails in USER's Maildir.
+count() {
+    local d="/home/$1/Maildir"
+    find "$d/new" "$d/cur" -type f 2>/dev/null | wc -l
+}
+
+# expect USER N SUBJECT-PATTERN [BODY-PATTERN]: wait until USER has N mails, the
+# newest matching the Subject (and the body) patterns (grep -E).
+expect() {
+    local user=$1 n=$2 subject=$3 body=${4:-} waited=0 newest
+    while [ "$(count "$user")" -lt "$n" ]; do
+        [ "$waited" -ge "$WAIT" ] && fail "$user has $(count "$user") mails after ${WAIT}s, expected $n (subject /$subject/)"
+        sleep 1
+        waited=$((waited + 1))
+    done
+    [ "$(count "$user")" -eq "$n" ] || fail "$user has $(count "$user") mails, expected exactly $n"
+    newest=$(ls -t "/home/$user/Maildir/new"/* | head -n 1)
+    grep -Eq "^Subject: $subject" "$newest" || fail "$user's newest mail has Subject $(grep -m1 '^Subject:' "$newest"), expected /$subject/"
+    grep -q "^X-Loop: $SERVER" "$newest" || fail "$user's mail has no X-Loop: $SERVER"
+    grep -q "^Auto-Submitted: auto-replied" "$newest" || fail "$user's mail has no Auto-Submitted"
+    if [ -n "$body" ]; then
+        grep -Eq -- "$body" "$newest" || fail "$user's mail lacks /$body/: $(cat "$newest")"
+    fi
+    printf '   %-5s got #%d: %s\n' "$user" "$n" "$(grep -m1 '^Subject:' "$newest")"
+}
+
+# log_count PATTERN: how many lines of the Postfix log match (grep -E).
+log_count() { grep -Ec -- "$1" "$MAILLOG" 2>/dev/null || true; }
+
+# wait_log PATTERN [N]: until at least N (default 1) lines of the Postfix log match.
+wait_log() {
+    local waited=0
+    until [ "$(log_count "$1")" -ge "${2:-1}" ]; do
+        [ "$waited" -ge "$WAIT" ] && fail "the Postfix log never showed /$1/"
+        sleep 1
+        waited=$((waited + 1))
+    done
+}
+
+# ---------------------------------------------------------------- the game
+say "signups"
+send alice "signup alice apw"
+expect alice 1 "Signup for alice"
+send bob "signup bob bpw"
+expect bob 1 "Signup for bob"
+
+say "challenge"
+send alice "yinsh challenge alice bob"
+expect alice 2 "New Yinsh Board 101 alice" "yinsh move 101 alice <password>"
+expect bob 2 "New Yinsh Board 101 alice"
+
+say "placements through the pipe(8) transport"
+MOVES=(e5 f6 d4 g7 c3 h8)
+n=1
+for mv in "${MOVES[@]}"; do
+    if [ $((n % 2)) = 1 ]; then who=alice pw=apw; else who=bob pw=bpw; fi
+    send "$who" "yinsh move 101 $who $pw $mv#$n"
+    expect alice $((n + 2)) "Yinsh Board 101" "$mv"
+    expect bob $((n + 2)) "Yinsh Board 101" "$mv"
+    n=$((n + 1))
+done
+grep -q "\"text\": \"h8\"" "$HOME_DIR/boards/101.json" || fail "the game file lacks h8"
+wait_log "to=<$SERVER>.*relay=yinsh.*status=sent"
+echo "   Postfix: $(grep -c "to=<$SERVER>.*status=sent" "$MAILLOG") mails to $SERVER status=sent (delivered via yinsh service)"
+
+say "the alias route: yinsh-alias@$DOMAIN"
+send alice "yinsh help" "yinsh-alias@$DOMAIN"
+expect alice $((n + 2)) "." "yinsh move"
+wait_log "to=<yinsh-alias@$DOMAIN>.*relay=local.*status=sent \(delivered to command"
+echo "   Postfix: yinsh-alias status=sent (delivered to command)"
+a=$((n + 2))
+
+SENT_BEFORE=$(log_count "to=<$SERVER>.*relay=yinsh.*status=sent")
+say "exit 75: a broken config makes Postfix defer the move"
+echo 'this is = not [ valid toml' >"$ETC/config.toml"
+send alice "yinsh move 101 alice apw b2#$n"
+wait_log "to=<$SERVER>.*status=deferred"
+grep -E "to=<$SERVER>.*status=deferred" "$MAILLOG" | tail -n 1 | sed 's/^/   log: /'
+mailq | grep -q "$SERVER" || fail "the deferred move is not in the queue (mailq)"
+echo "   mailq: $(mailq | tail -n 1)"
+grep -q '"text": "b2"' "$HOME_DIR/boards/101.json" && fail "a deferred move was applied"
+[ "$(count alice)" = "$a" ] || fail "alice got mail while deliver was failing"
+
+say "fixed: postqueue -f delivers the deferred move once"
+write_config
+postqueue -f
+expect alice $((a + 1)) "Yinsh Board 101" "b2"
+expect bob $((n + 2)) "Yinsh Board 101" "b2"
+grep -q '"text": "b2"' "$HOME_DIR/boards/101.json" || fail "the retried move was not applied"
+wait_log "to=<$SERVER>.*relay=yinsh.*status=sent" $((SENT_BEFORE + 1))
+grep -E "to=<$SERVER>.*status=sent" "$MAILLOG" | tail -n 1 | sed 's/^/   log: /'
+sleep 2
+mailq | grep -q "Mail queue is empty" || fail "the queue is not empty: $(mailq)"
+[ "$(grep -c '"text"' "$HOME_DIR/boards/101.json")" = 7 ] || fail "expected 7 turns in the game file"
+
+say "summary"
+for u in "${PLAYERS[@]}"; do echo "   $u: $(count "$u") mails in ~/Maildir"; done
+echo "   game 101: $(grep -c '"text"' "$HOME_DIR/boards/101.json") turns; Postfix log: $(grep -c 'status=sent' "$MAILLOG") sent, $(grep -c 'status=deferred' "$MAILLOG") deferred"
