@@ -85,10 +85,14 @@ pub enum Command {
     Multiple,
     /// `yinsh help`
     YinshHelp,
-    /// `yinsh challenge [-blitz] userid1 userid2`
+    /// `yinsh challenge [-blitz] [--nagtime=N] [--forfeittime=N] userid1 userid2`
     Challenge {
         /// Blitz variant.
         blitz: bool,
+        /// Days without a move before the player to move is nagged (default 7).
+        nag_days: Option<u32>,
+        /// Days without a move before the player to move forfeits (default 21).
+        forfeit_days: Option<u32>,
         /// userid1: plays White and moves first.
         white: UserId,
         /// userid2: plays Black.
@@ -121,6 +125,126 @@ pub enum Command {
         /// Boards to show.
         boards: Vec<BoardRef>,
     },
+    /// `yinsh move board userid password propose|undo|accept|reject`
+    Offer {
+        /// The board.
+        board: u32,
+        /// Who offers or answers.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// What they do.
+        action: OfferAction,
+    },
+    /// `yinsh queue board userid password move[#moveno]`: played when it is their turn.
+    Queue {
+        /// The board.
+        board: u32,
+        /// Who queues.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// The turn as written.
+        text: String,
+        /// The turn number it is meant to get.
+        moveno: Option<u32>,
+    },
+    /// `yinsh submit board userid password move[#moveno]`: a preview, played on confirm.
+    Submit {
+        /// The board.
+        board: u32,
+        /// Who submits.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// The turn as written.
+        text: String,
+        /// The turn number it is meant to get.
+        moveno: Option<u32>,
+    },
+    /// `yinsh confirm board userid password`: play the submitted move.
+    Confirm {
+        /// The board.
+        board: u32,
+        /// Who confirms.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+    },
+    /// `yinsh preview board[#moveno] move+`: the board after hypothetical turns.
+    Preview {
+        /// The board, and the turn to start from.
+        at: BoardRef,
+        /// The turns to try, in order.
+        moves: Vec<String>,
+    },
+    /// `yinsh chat board userid password`: the body goes to the other player and watchers.
+    Chat {
+        /// The board.
+        board: u32,
+        /// Who writes.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+    },
+    /// `yinsh subscribe|unsubscribe board userid password`
+    Subscribe {
+        /// The board.
+        board: u32,
+        /// Who watches.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// `true` to subscribe, `false` to unsubscribe.
+        on: bool,
+    },
+    /// `yinsh showas userid password [board+ | all | active | inactive | next]`
+    ShowAs {
+        /// Who reads.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// Boards named; when empty, the player's games chosen by `filter`.
+        boards: Vec<BoardRef>,
+        /// Which of their games.
+        filter: GameFilter,
+    },
+    /// `yinsh show userid+ [filter]` and `all show userid [next|active]`
+    ShowPlayers {
+        /// Whose games.
+        userids: Vec<UserId>,
+        /// Which games.
+        filter: GameFilter,
+    },
+    /// `yinsh standings` or `yinsh ratings`
+    Standings,
+    /// `yinsh history`: finished games.
+    History,
+    /// `message userid password to+`: the body goes to those players.
+    Message {
+        /// Who writes.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// The recipients.
+        to: Vec<UserId>,
+    },
+    /// `broadcast userid password`: the body goes to every player (admins only).
+    Broadcast {
+        /// Who writes.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+    },
+    /// `vacation userid password days`: pause the player's clocks (0 ends it).
+    Vacation {
+        /// Who.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// How many days from now.
+        days: u32,
+    },
     /// `yinsh games userid ... [all|active|inactive|next]`
     Games {
         /// Players whose games to list; the sender's account if empty is not known,
@@ -129,6 +253,19 @@ pub enum Command {
         /// Which games.
         filter: GameFilter,
     },
+}
+
+/// A draw offer, a take-back request, or the answer to one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OfferAction {
+    /// Offer a draw.
+    Propose,
+    /// Ask to take back your last turn.
+    Undo,
+    /// Accept the other player's offer.
+    Accept,
+    /// Reject it.
+    Reject,
 }
 
 /// Why a Subject line is not a command.
@@ -188,6 +325,31 @@ pub mod usage {
     pub const GAMES: &str = "yinsh games <userid> ... [all | active | inactive | next]";
     /// `yinsh help`
     pub const YINSH_HELP: &str = "yinsh help";
+    /// `yinsh queue`
+    pub const QUEUE: &str = "yinsh queue <board> <userid> <password> <move>[#<moveno>]";
+    /// `yinsh submit`
+    pub const SUBMIT: &str = "yinsh submit <board> <userid> <password> <move>[#<moveno>]";
+    /// `yinsh confirm`
+    pub const CONFIRM: &str = "yinsh confirm <board> <userid> <password>";
+    /// `yinsh preview`
+    pub const PREVIEW: &str = "yinsh preview <board>[#<moveno>] <move> ...";
+    /// `yinsh chat`
+    pub const CHAT: &str = "yinsh chat <board> <userid> <password>";
+    /// `yinsh subscribe`
+    pub const SUBSCRIBE: &str = "yinsh subscribe <board> <userid> <password>";
+    /// `yinsh unsubscribe`
+    pub const UNSUBSCRIBE: &str = "yinsh unsubscribe <board> <userid> <password>";
+    /// `yinsh showas`
+    pub const SHOWAS: &str =
+        "yinsh showas <userid> <password> [<board> ... | all | active | inactive | next]";
+    /// `message`
+    pub const MESSAGE: &str = "message <userid> <password> <to-userid> ...";
+    /// `broadcast`
+    pub const BROADCAST: &str = "broadcast <userid> <password>";
+    /// `vacation`
+    pub const VACATION: &str = "vacation <userid> <password> <days>";
+    /// `all show`
+    pub const ALL_SHOW: &str = "all show <userid> [next | active]";
 }
 
 type Res<'a, T> = IResult<&'a str, T>;
@@ -297,19 +459,52 @@ pub fn looks_like_address(s: &str) -> bool {
 }
 
 /// Split `text` at a trailing `#N` turn number.
-fn split_moveno(text: &str) -> Result<(&str, Option<u32>), CommandError> {
+fn split_moveno<'a>(
+    text: &'a str,
+    usage: &'static str,
+) -> Result<(&'a str, Option<u32>), CommandError> {
     match text.rsplit_once('#') {
         None => Ok((text, None)),
         Some((mv, n)) => match n.trim().parse::<u32>() {
             Ok(n) => Ok((mv.trim_end(), Some(n))),
             Err(_) => Err(syntax(
-                usage::MOVE,
+                usage,
                 format!(
                     "\"#{n}\" is not a move number: write the move, then # and the number it will get, like e5-e9#12"
                 ),
             )),
         },
     }
+}
+
+/// Split words into userids, a filter word and board references.
+fn ids_and_filter(
+    words: &[&str],
+    usage: &'static str,
+) -> Result<(Vec<UserId>, GameFilter, Vec<BoardRef>), CommandError> {
+    let mut filter = GameFilter::Active;
+    let (mut ids, mut boards) = (Vec::new(), Vec::new());
+    for w in words {
+        match w.to_ascii_lowercase().as_str() {
+            "all" => filter = GameFilter::All,
+            "active" => filter = GameFilter::Active,
+            "inactive" => filter = GameFilter::Inactive,
+            "next" => filter = GameFilter::Next,
+            _ if w.starts_with(|c: char| c.is_ascii_digit()) => {
+                match all_consuming(board_ref).parse(w) {
+                    Ok((_, r)) => boards.push(r),
+                    Err(_) => {
+                        return Err(syntax(
+                            usage,
+                            format!("\"{w}\" is not a board number like 104 or 104#12"),
+                        ));
+                    }
+                }
+            }
+            _ => ids.push(userid(w, usage)?),
+        }
+    }
+    Ok((ids, filter, boards))
 }
 
 impl Command {
@@ -417,6 +612,68 @@ impl Command {
                 Ok(Command::Multiple)
             }
             "yinsh" => Command::parse_yinsh(after),
+            "message" => {
+                let u = usage::MESSAGE;
+                let (id, p, to) = args(
+                    after,
+                    u,
+                    "a userid, a password and the userids to write to",
+                    (word, word, many0(word)),
+                )?;
+                if to.is_empty() {
+                    return Err(syntax(u, "expected at least one userid to write to"));
+                }
+                Ok(Command::Message {
+                    userid: userid(id, u)?,
+                    password: password(p, u)?,
+                    to: to
+                        .into_iter()
+                        .map(|t| userid(t, u))
+                        .collect::<Result<_, _>>()?,
+                })
+            }
+            "broadcast" => {
+                let u = usage::BROADCAST;
+                let (id, p) = args(after, u, "a userid and a password", (word, word))?;
+                Ok(Command::Broadcast {
+                    userid: userid(id, u)?,
+                    password: password(p, u)?,
+                })
+            }
+            "vacation" => {
+                let u = usage::VACATION;
+                let (id, p, d) = args(
+                    after,
+                    u,
+                    "a userid, a password and a number of days",
+                    (word, word, word),
+                )?;
+                let days = d.parse::<u32>().map_err(|_| {
+                    syntax(
+                        u,
+                        format!("\"{d}\" is not a number of days (0 ends a vacation)"),
+                    )
+                })?;
+                Ok(Command::Vacation {
+                    userid: userid(id, u)?,
+                    password: password(p, u)?,
+                    days,
+                })
+            }
+            "all" => {
+                let u = usage::ALL_SHOW;
+                let words = args(after, u, "show and a userid", many0(word))?;
+                match words.split_first() {
+                    Some((w, rest)) if w.eq_ignore_ascii_case("show") => {
+                        let (userids, filter, boards) = ids_and_filter(rest, u)?;
+                        if !boards.is_empty() || userids.is_empty() {
+                            return Err(syntax(u, "expected a userid"));
+                        }
+                        Ok(Command::ShowPlayers { userids, filter })
+                    }
+                    _ => Err(syntax(u, "expected \"show\" after \"all\"")),
+                }
+            }
             other => {
                 if matches!(
                     other,
@@ -449,6 +706,7 @@ impl Command {
                 let u = usage::CHALLENGE;
                 let words = args(after, u, "two userids", many0(word))?;
                 let mut blitz = false;
+                let (mut nag_days, mut forfeit_days) = (None, None);
                 let mut ids = Vec::new();
                 for w in words {
                     let lw = w.to_ascii_lowercase();
@@ -456,10 +714,30 @@ impl Command {
                         blitz = true;
                     } else if lw == "-normal" || lw == "--normal" {
                         blitz = false;
+                    } else if let Some((name, value)) = lw.trim_start_matches('-').split_once('=')
+                        && w.starts_with('-')
+                        && (name == "nagtime" || name == "forfeittime")
+                    {
+                        let days = value.parse::<u32>().ok().filter(|d| (1..=365).contains(d));
+                        let Some(days) = days else {
+                            return Err(syntax(
+                                u,
+                                format!(
+                                    "{w}: the number of days must be 1 to 365, like --{name}=14"
+                                ),
+                            ));
+                        };
+                        if name == "nagtime" {
+                            nag_days = Some(days);
+                        } else {
+                            forfeit_days = Some(days);
+                        }
                     } else if w.starts_with('-') {
                         return Err(syntax(
                             u,
-                            format!("unknown option \"{w}\": the only option is -blitz"),
+                            format!(
+                                "unknown option \"{w}\": the options are -blitz, --nagtime=<days> and --forfeittime=<days>"
+                            ),
                         ));
                     } else {
                         ids.push(userid(w, u)?);
@@ -468,6 +746,8 @@ impl Command {
                 match <[UserId; 2]>::try_from(ids) {
                     Ok([white, black]) => Ok(Command::Challenge {
                         blitz,
+                        nag_days,
+                        forfeit_days,
                         white,
                         black,
                     }),
@@ -488,8 +768,23 @@ impl Command {
                 if text.is_empty() {
                     return Err(syntax(u, "the move is missing after the password"));
                 }
-                let (text, moveno) = split_moveno(text)?;
+                let (text, moveno) = split_moveno(text, u)?;
                 let (userid, password) = (userid(id, u)?, password(p, u)?);
+                let action = match text.to_ascii_lowercase().as_str() {
+                    "propose" => Some(OfferAction::Propose),
+                    "undo" => Some(OfferAction::Undo),
+                    "accept" => Some(OfferAction::Accept),
+                    "reject" => Some(OfferAction::Reject),
+                    _ => None,
+                };
+                if let Some(action) = action {
+                    return Ok(Command::Offer {
+                        board: b,
+                        userid,
+                        password,
+                        action,
+                    });
+                }
                 if text.eq_ignore_ascii_case("resign") {
                     return Ok(Command::Resign {
                         board: b,
@@ -520,17 +815,128 @@ impl Command {
                 })
             }
             "show" => {
-                let boards = args(
-                    after,
-                    usage::SHOW,
-                    "board numbers like 104 or 104#12",
-                    many0(board_ref),
-                )?;
-                if boards.is_empty() {
-                    return Err(syntax(usage::SHOW, "expected at least one board number"));
+                let u = usage::SHOW;
+                let words = args(after, u, "board numbers or userids", many0(word))?;
+                let (userids, filter, boards) = ids_and_filter(&words, u)?;
+                match (boards.is_empty(), userids.is_empty()) {
+                    (false, true) => Ok(Command::Show { boards }),
+                    (true, false) => Ok(Command::ShowPlayers { userids, filter }),
+                    (true, true) => Err(syntax(u, "expected at least one board number or userid")),
+                    (false, false) => Err(syntax(
+                        u,
+                        "write board numbers or userids, not both (send two mails)",
+                    )),
                 }
-                Ok(Command::Show { boards })
             }
+            "showas" => {
+                let u = usage::SHOWAS;
+                let words = args(after, u, "a userid and a password", many0(word))?;
+                let [id, p, rest @ ..] = words.as_slice() else {
+                    return Err(syntax(u, "expected a userid and a password"));
+                };
+                let (others, filter, boards) = ids_and_filter(rest, u)?;
+                if let Some(o) = others.first() {
+                    return Err(syntax(
+                        u,
+                        format!(
+                            "expected board numbers or all/active/inactive/next, found \"{o}\""
+                        ),
+                    ));
+                }
+                Ok(Command::ShowAs {
+                    userid: userid(id, u)?,
+                    password: password(p, u)?,
+                    boards,
+                    filter,
+                })
+            }
+            "queue" | "submit" => {
+                let u = if sub.eq_ignore_ascii_case("queue") {
+                    usage::QUEUE
+                } else {
+                    usage::SUBMIT
+                };
+                let (b, id, p, text) = args(
+                    after,
+                    u,
+                    "a board number, a userid, a password and a move",
+                    (board, word, word, rest),
+                )?;
+                if text.is_empty() {
+                    return Err(syntax(u, "the move is missing after the password"));
+                }
+                let (text, moveno) = split_moveno(text, u)?;
+                let (userid, password, text) = (userid(id, u)?, password(p, u)?, text.to_string());
+                Ok(if u == usage::QUEUE {
+                    Command::Queue {
+                        board: b,
+                        userid,
+                        password,
+                        text,
+                        moveno,
+                    }
+                } else {
+                    Command::Submit {
+                        board: b,
+                        userid,
+                        password,
+                        text,
+                        moveno,
+                    }
+                })
+            }
+            "confirm" | "chat" | "subscribe" | "unsubscribe" => {
+                let lsub = sub.to_ascii_lowercase();
+                let u = match lsub.as_str() {
+                    "confirm" => usage::CONFIRM,
+                    "chat" => usage::CHAT,
+                    "subscribe" => usage::SUBSCRIBE,
+                    _ => usage::UNSUBSCRIBE,
+                };
+                let (b, id, p) = args(
+                    after,
+                    u,
+                    "a board number, a userid and a password",
+                    (board, word, word),
+                )?;
+                let (board, userid, password) = (b, userid(id, u)?, password(p, u)?);
+                Ok(match lsub.as_str() {
+                    "confirm" => Command::Confirm {
+                        board,
+                        userid,
+                        password,
+                    },
+                    "chat" => Command::Chat {
+                        board,
+                        userid,
+                        password,
+                    },
+                    s => Command::Subscribe {
+                        board,
+                        userid,
+                        password,
+                        on: s == "subscribe",
+                    },
+                })
+            }
+            "preview" => {
+                let u = usage::PREVIEW;
+                let (at, moves) = args(
+                    after,
+                    u,
+                    "a board number and moves",
+                    (board_ref, many0(word)),
+                )?;
+                if moves.is_empty() {
+                    return Err(syntax(u, "expected at least one move after the board"));
+                }
+                Ok(Command::Preview {
+                    at,
+                    moves: moves.into_iter().map(str::to_string).collect(),
+                })
+            }
+            "standings" | "ratings" => Ok(Command::Standings),
+            "history" => Ok(Command::History),
             "games" => {
                 let u = usage::GAMES;
                 let words = args(after, u, "userids", many0(word))?;
@@ -564,6 +970,10 @@ impl Command {
                 | Command::YinshHelp
                 | Command::Show { .. }
                 | Command::Games { .. }
+                | Command::Preview { .. }
+                | Command::ShowPlayers { .. }
+                | Command::Standings
+                | Command::History
         )
     }
 }

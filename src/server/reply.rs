@@ -23,6 +23,9 @@ pub enum Event {
     Resigned(String),
     /// Just showing the board.
     Show,
+    /// Something else happened, told in this line (draw offered, undo accepted,
+    /// queued move played, forfeit...).
+    Note(String),
 }
 
 /// `Yinsh Board %s %s` (board, userid to move; empty when over), ` **` when the mail
@@ -81,6 +84,22 @@ pub fn ending_line(live: &LiveGame, game: &Game) -> Option<String> {
             live.player(Color::Black),
             game.rings_removed(Color::Black)
         ),
+        EndReason::Resignation
+            if live
+                .file
+                .ended
+                .as_ref()
+                .is_some_and(|e| e.reason == "forfeit") =>
+        {
+            let by = live.file.ended.as_ref().map_or("", |e| e.by.as_str());
+            format!(
+                "{by} forfeited the game: no move in {} days.",
+                super::extra::forfeit_days(&live.file)
+            )
+        }
+        EndReason::Resignation if end.outcome == Outcome::Draw => {
+            "The players agreed to a draw.".to_string()
+        }
         EndReason::Resignation => match end.outcome {
             Outcome::Win(side) => format!("{} resigned.", live.player(side.other())),
             Outcome::Draw => "The game was abandoned.".to_string(),
@@ -207,6 +226,10 @@ pub struct BoardMail<'a> {
     pub reader: Option<&'a str>,
     /// Watchers of the game.
     pub subscribers: &'a [String],
+    /// Rating lines of a finished game (`ratings::rating_lines`).
+    pub ratings: &'a [String],
+    /// The move the reader has queued, shown to them only.
+    pub queued: Option<&'a str>,
 }
 
 impl BoardMail<'_> {
@@ -231,8 +254,14 @@ impl BoardMail<'_> {
                 let _ = writeln!(out, "Summary of Yinsh Board {}", live.board());
             }
         }
-        if let Event::Resigned(who) = &self.event {
-            let _ = writeln!(out, "{who} resigned.");
+        match &self.event {
+            Event::Resigned(who) => {
+                let _ = writeln!(out, "{who} resigned.");
+            }
+            Event::Note(line) => {
+                let _ = writeln!(out, "{line}");
+            }
+            _ => {}
         }
         if let Some(n) = historic {
             let total = live.file.turns.len();
@@ -248,6 +277,11 @@ impl BoardMail<'_> {
                 let _ = writeln!(out, "{why}");
             }
         }
+        if historic.is_none() {
+            for line in self.ratings {
+                let _ = writeln!(out, "{line}");
+            }
+        }
         out.push('\n');
         let full = matches!(self.event, Event::NewGame | Event::Show) || game.is_over();
         let last = if full { None } else { Some(4) };
@@ -260,6 +294,12 @@ impl BoardMail<'_> {
         out.push_str(&render(&game, &names));
         if !self.subscribers.is_empty() {
             let _ = writeln!(out, "\nSubscribers: {}", self.subscribers.join(", "));
+        }
+        if let Some(q) = self.queued.filter(|_| historic.is_none()) {
+            let _ = writeln!(
+                out,
+                "\nYour queued move: {q} (played when it is your turn, if it is legal then)."
+            );
         }
         if let Some((who, text)) = self.comment {
             let _ = writeln!(out, "\n{STARS}\n{who} writes:\n{text}");
