@@ -13,3 +13,4 @@ mod robot;
 mod rules;
 mod server_util;
 mod store;
+mod pbmserv_commands;
