@@ -320,11 +320,10 @@ fn signup(
         addresses.join(", ")
     );
     let mut to = addresses;
-    if let Some(s) = &req.reply_to {
-        if !to.iter().any(|a| a.eq_ignore_ascii_case(s)) {
+    if let Some(s) = &req.reply_to
+        && !to.iter().any(|a| a.eq_ignore_ascii_case(s)) {
             to.push(s.clone());
         }
-    }
     Ok(Ok(vec![Reply {
         to,
         subject: format!("Signup for {userid}"),
@@ -387,11 +386,10 @@ fn signoff(store: &Store, req: &Request<'_>, userid: &UserId, password: &Passwor
     let account = tri!(authenticate(store, userid, password));
     let mut active = Vec::new();
     for &b in &account.games {
-        if let Some(file) = store.game(b)? {
-            if !LiveGame::load(file)?.game.is_over() {
+        if let Some(file) = store.game(b)?
+            && !LiveGame::load(file)?.game.is_over() {
                 active.push(b.to_string());
             }
-        }
     }
     if !active.is_empty() {
         return Ok(Err(refuse(format!(
@@ -577,8 +575,8 @@ pub(super) fn play_loaded(
         )));
     }
     let number = live.next_turn_number();
-    if let Some(n) = moveno {
-        if n != number {
+    if let Some(n) = moveno
+        && n != number {
             return Ok(Err(refuse_on(
                 board,
                 format!(
@@ -587,7 +585,6 @@ pub(super) fn play_loaded(
                 ),
             )));
         }
-    }
     if let Err(e) = live.play(text, req.now) {
         return Ok(Err(refuse_on(
             board,
@@ -665,8 +662,8 @@ fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Outcome {
             continue;
         };
         let live = LiveGame::load(file)?;
-        if let Some(n) = r.at {
-            if n as usize > live.file.turns.len() {
+        if let Some(n) = r.at
+            && n as usize > live.file.turns.len() {
                 out.push(to_sender(
                     req,
                     &format!("Yinsh Board {} Error", r.board),
@@ -682,7 +679,6 @@ fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Outcome {
                 ));
                 continue;
             }
-        }
         let mail = BoardMail {
             live: &live,
             at_turn: r.at.map(|n| n as usize),
@@ -757,8 +753,8 @@ fn games(store: &Store, req: &Request<'_>, userids: &[UserId], filter: GameFilte
         if !lines.is_empty() {
             let _ = writeln!(
                 body,
-                "{:>6}  {:<12} {:<12} {:>5}  {:<6} {}",
-                "Board", "White", "Black", "Moves", "", "Status"
+                "{:>6}  {:<12} {:<12} {:>5}  {:<6} Status",
+                "Board", "White", "Black", "Moves", ""
             );
             for l in lines {
                 let _ = writeln!(body, "{}", l.trim_end());

@@ -128,7 +128,7 @@ pub fn move_list(live: &LiveGame, upto: usize, last_rounds: Option<usize>) -> St
         .unwrap_or(0)
         .max(9);
     let mut out = String::new();
-    let _ = writeln!(out, "     {:<w$}     {}", "White", "Black", w = width);
+    let _ = writeln!(out, "     {:<w$}     Black", "White", w = width);
     let _ = writeln!(
         out,
         "     {:<w$}     {}",
@@ -192,13 +192,18 @@ pub fn format_duration(secs: u64) -> String {
     }
 }
 
-/// Time each side took over its turns (from the previous turn, or the start).
+/// Time each side took over its turns (from the previous turn, or the start); when
+/// the game ended off the board (resignation, forfeit, agreed draw), the time from
+/// the last turn to the end counts for the side that was to move.
 pub fn time_used(live: &LiveGame) -> [u64; 2] {
     let mut used = [0u64; 2];
     let mut last = live.file.created;
     for (k, t) in live.file.turns.iter().enumerate() {
         used[k % 2] += t.at.saturating_sub(last);
         last = t.at;
+    }
+    if let Some(e) = &live.file.ended {
+        used[live.file.turns.len() % 2] += e.at.saturating_sub(last);
     }
     used
 }
@@ -272,11 +277,10 @@ impl BoardMail<'_> {
             );
         }
         let _ = writeln!(out, "{}", status_line(live, &game));
-        if let Some(why) = ending_line(live, &game).filter(|_| historic.is_none()) {
-            if !matches!(self.event, Event::Resigned(_)) {
+        if let Some(why) = ending_line(live, &game).filter(|_| historic.is_none())
+            && !matches!(self.event, Event::Resigned(_)) {
                 let _ = writeln!(out, "{why}");
             }
-        }
         if historic.is_none() {
             for line in self.ratings {
                 let _ = writeln!(out, "{line}");

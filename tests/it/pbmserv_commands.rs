@@ -64,7 +64,11 @@ fn watchers_get_every_board_mail_and_chat() {
     let mut s = server();
     let r = s.send(C, "yinsh subscribe 101 carol cpw", "");
     assert_eq!(r.len(), 1);
-    assert!(r[0].body.contains("You now watch board 101"), "{}", r[0].body);
+    assert!(
+        r[0].body.contains("You now watch board 101"),
+        "{}",
+        r[0].body
+    );
     assert_eq!(s.game_file(101)["extra"]["subscribers"][0], "carol");
     let r = s.send(A, "yinsh move 101 alice apw e5#1", "Hello all");
     assert_eq!(r.len(), 3, "alice, bob and carol");
@@ -100,11 +104,18 @@ fn a_draw_offer_rejected_then_accepted_ends_the_game_as_a_tie() {
     // The one who offered cannot accept their own offer.
     let r = s.send(B, "yinsh move 101 bob bpw accept", "");
     assert_eq!(r[0].subject, "Yinsh Board 101 Error");
-    assert!(r[0].body.contains("There is no draw offer"), "{}", r[0].body);
+    assert!(
+        r[0].body.contains("There is no draw offer"),
+        "{}",
+        r[0].body
+    );
     let r = s.send(A, "yinsh move 101 alice apw reject", "");
     assert!(r[0].body.contains("alice rejected bob's draw offer."));
     let r = s.send(A, "yinsh move 101 alice apw accept", "");
-    assert!(r[0].body.contains("There is no draw offer"), "rejected offers are gone");
+    assert!(
+        r[0].body.contains("There is no draw offer"),
+        "rejected offers are gone"
+    );
     s.send(B, "yinsh move 101 bob bpw propose", "");
     let r = s.send(A, "yinsh move 101 alice apw accept", "Fair enough");
     assert_eq!(r.len(), 2);
@@ -134,8 +145,9 @@ fn an_accepted_undo_takes_back_the_requesters_last_turn_and_what_followed() {
     s.send(A, &format!("yinsh move 101 alice apw {m3}"), "");
     let r = s.send(B, "yinsh move 101 bob bpw undo", "");
     assert!(
-        r[0].body
-            .contains(&format!("bob asks to take back move #2 ({m2}) and the 1 turn after it.")),
+        r[0].body.contains(&format!(
+            "bob asks to take back move #2 ({m2}) and the 1 turn after it."
+        )),
         "{}",
         r[0].body
     );
@@ -152,7 +164,10 @@ fn an_accepted_undo_takes_back_the_requesters_last_turn_and_what_followed() {
     s.send(A, "yinsh move 101 alice apw undo", "");
     s.send(B, &format!("yinsh move 101 bob bpw {m2}"), "");
     let r = s.send(B, "yinsh move 101 bob bpw accept", "");
-    assert!(r[0].body.contains("There is no draw offer or take-back request"));
+    assert!(
+        r[0].body
+            .contains("There is no draw offer or take-back request")
+    );
 }
 
 #[test]
@@ -165,7 +180,11 @@ fn a_queued_move_is_played_after_the_opponents_move_or_dropped_with_a_mail() {
     s.send(A, &format!("yinsh move 101 alice apw {m1}"), "");
     let r = s.send(A, &format!("yinsh queue 101 alice apw {m3}#3"), "");
     assert_eq!(r.len(), 1);
-    assert!(r[0].body.contains(&format!("Your queued move: {m3}")), "{}", r[0].body);
+    assert!(
+        r[0].body.contains(&format!("Your queued move: {m3}")),
+        "{}",
+        r[0].body
+    );
     assert_eq!(turns(&s, 101), 1, "nothing played yet");
     let r = s.send(B, &format!("yinsh move 101 bob bpw {m2}"), "");
     assert_eq!(turns(&s, 101), 3);
@@ -178,7 +197,10 @@ fn a_queued_move_is_played_after_the_opponents_move_or_dropped_with_a_mail() {
     insta::assert_snapshot!("queued_move_played", describe(&to(&r, "alice")));
     // bob queues a placement on an occupied point: dropped, and bob is told.
     let r = s.send(B, &format!("yinsh move 101 bob bpw {m1}"), "");
-    assert_eq!(r[0].subject, "Yinsh Board 101 Error", "it is bob's turn: played at once and refused");
+    assert_eq!(
+        r[0].subject, "Yinsh Board 101 Error",
+        "it is bob's turn: played at once and refused"
+    );
     let m4 = next_placement(&mut g);
     s.send(B, &format!("yinsh move 101 bob bpw {m4}"), "");
     let r = s.send(B, &format!("yinsh queue 101 bob bpw {m1}"), "");
@@ -222,7 +244,12 @@ fn preview_plays_hypothetical_moves_from_any_point_and_stores_nothing() {
     insta::assert_snapshot!("preview", describe(&r));
     assert_eq!(s.game_file(101), before);
     let r = s.send(C, "yinsh preview 101 e5", "");
-    assert!(r[0].body.contains("Preview stopped at the first move given"), "{}", r[0].body);
+    assert!(
+        r[0].body
+            .contains("Preview stopped at the first move given"),
+        "{}",
+        r[0].body
+    );
     let r = s.send(C, "yinsh preview 101#9 e4", "");
     assert!(r[0].body.contains("has only 2 moves"));
 }
@@ -241,7 +268,11 @@ fn showas_and_show_by_userid() {
     assert!(!r[0].body.contains("Your move"), "show is not showas");
     let r = s.send(C, "all show bob next", "");
     assert_eq!(r.len(), 1);
-    assert!(r[0].body.contains("No next games for: bob"), "{}", r[0].body);
+    assert!(
+        r[0].body.contains("No next games for: bob"),
+        "{}",
+        r[0].body
+    );
     let r = s.send(C, "yinsh show 101 alice", "");
     assert!(r[0].body.contains("not both"));
 }
@@ -255,14 +286,22 @@ fn messages_broadcasts_and_vacations() {
     let r = s.send(A, "message alice apw nobody", "Hi");
     assert!(r[0].body.contains("Invalid userid entered: nobody"));
     let r = s.send(A, "broadcast alice apw", "Server down at noon");
-    assert!(r[0].body.contains("Only the server's admins may broadcast"), "{}", r[0].body);
+    assert!(
+        r[0].body.contains("Only the server's admins may broadcast"),
+        "{}",
+        r[0].body
+    );
     std::fs::write(s.home().join("admins"), "# admins\nAlice\n").unwrap();
     let r = s.send(A, "broadcast alice apw", "Server down at noon");
     assert_eq!(r.len(), 3);
     assert!(r.iter().all(|m| m.subject == "Broadcast from alice"));
     let r = s.send(B, "vacation bob bpw 10", "");
     assert_eq!(r[0].subject, "Vacation for bob");
-    assert!(r[0].body.contains("bob is on vacation until"), "{}", r[0].body);
+    assert!(
+        r[0].body.contains("bob is on vacation until"),
+        "{}",
+        r[0].body
+    );
     let r = s.send(B, "vacation bob bpw 91", "");
     assert!(r[0].body.contains("at most 90 days"));
     let r = s.send(B, "vacation bob bpw 0", "");
@@ -280,7 +319,12 @@ fn place_all(s: &mut TestServer, board: u32, white: (&str, &str), black: (&str, 
             (black.0, black.1, &black.1[..1])
         };
         let r = s.send(from, &format!("yinsh move {board} {id} {pw}pw {m}"), "");
-        assert_ne!(r[0].subject, format!("Yinsh Board {board} Error"), "{}", r[0].body);
+        assert_ne!(
+            r[0].subject,
+            format!("Yinsh Board {board} Error"),
+            "{}",
+            r[0].body
+        );
     }
 }
 
@@ -289,20 +333,36 @@ fn finished_games_carry_rating_lines_and_make_standings_and_history() {
     let mut s = server();
     // Board 101: resigned during placement, not rated.
     let r = s.send(B, "yinsh resign 101 bob bpw", "");
-    assert!(r[0].body.contains("This game was not rated."), "{}", r[0].body);
+    assert!(
+        r[0].body.contains("This game was not rated."),
+        "{}",
+        r[0].body
+    );
     // Board 102: rated, bob resigns after the placements: 1600/1600 -> 1632/1568 (K=64).
     s.send(A, "yinsh challenge alice bob", "");
     place_all(&mut s, 102, (A, "alice"), (B, "bob"));
     let r = s.send(B, "yinsh resign 102 bob bpw", "");
     for m in &r {
-        assert!(m.body.contains("alice's rating is 1632 (provisional)."), "{}", m.body);
-        assert!(m.body.contains("bob's rating is 1568 (provisional)."), "{}", m.body);
+        assert!(
+            m.body.contains("alice's rating is 1632 (provisional)."),
+            "{}",
+            m.body
+        );
+        assert!(
+            m.body.contains("bob's rating is 1568 (provisional)."),
+            "{}",
+            m.body
+        );
     }
     // Board 103, blitz: rated separately, so it starts again from 1600.
     s.send(A, "yinsh challenge -blitz carol bob", "");
     place_all(&mut s, 103, (C, "carol"), (B, "bob"));
     let r = s.send(C, "yinsh resign 103 carol cpw", "");
-    assert!(r[0].body.contains("bob's rating is 1632 (provisional)."), "{}", r[0].body);
+    assert!(
+        r[0].body.contains("bob's rating is 1632 (provisional)."),
+        "{}",
+        r[0].body
+    );
     let r = s.send(C, "yinsh standings", "");
     assert_eq!(r[0].subject, "Yinsh Standings");
     insta::assert_snapshot!("standings", describe(&r));
@@ -324,7 +384,12 @@ fn tick(s: &mut TestServer, now: u64) -> Vec<Sent> {
         .env_remove("YINSH_PBEM_CONFIG")
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     assert!(out.stderr.is_empty());
     s.now = now;
     let mut new: Vec<Sent> = s
@@ -356,7 +421,10 @@ fn tick_nags_once_per_period_and_forfeits_at_21_days() {
     assert_eq!(r.len(), 2);
     for m in &r {
         assert!(m.body.contains("Game won by alice."), "{}", m.body);
-        assert!(m.body.contains("bob has not moved for 21 days and forfeits the game."));
+        assert!(
+            m.body
+                .contains("bob has not moved for 21 days and forfeits the game.")
+        );
     }
     insta::assert_snapshot!("forfeit", describe(&to(&r, "alice")));
     assert_eq!(s.game_file(101)["ended"]["reason"], "forfeit");
@@ -366,8 +434,16 @@ fn tick_nags_once_per_period_and_forfeits_at_21_days() {
 #[test]
 fn tick_honours_per_game_times_and_vacations() {
     let mut s = server();
-    s.send(A, "yinsh challenge --nagtime=2 --forfeittime=5 alice bob", "");
-    let r = s.send(A, "yinsh challenge --nagtime=5 --forfeittime=3 alice bob", "");
+    s.send(
+        A,
+        "yinsh challenge --nagtime=2 --forfeittime=5 alice bob",
+        "",
+    );
+    let r = s.send(
+        A,
+        "yinsh challenge --nagtime=5 --forfeittime=3 alice bob",
+        "",
+    );
     assert_eq!(r[0].subject, "Invalid challenge");
     let t0 = s.now;
     // alice is to move on 101 and 102; she goes on vacation for 10 days at once.
@@ -378,7 +454,11 @@ fn tick_honours_per_game_times_and_vacations() {
     assert_eq!(r.len(), 1, "board 102's 2-day nag; board 101 needs 7 days");
     assert_eq!(r[0].subject, "Nag: Yinsh Board 102 alice");
     let r = tick(&mut s, t0 + 15 * DAY + 3600);
-    assert_eq!(r.len(), 2, "board 102 forfeited (5 days), mails to both players");
+    assert_eq!(
+        r.len(),
+        2,
+        "board 102 forfeited (5 days), mails to both players"
+    );
     assert_eq!(s.game_file(102)["ended"]["reason"], "forfeit");
     assert!(s.game_file(101).get("ended").is_none());
 }
