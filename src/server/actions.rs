@@ -277,6 +277,7 @@ pub(super) fn queue(
         subscribers: &[],
         ratings: &[],
         queued: Some(text),
+        vacations: None,
     };
     Ok(Ok(vec![to_sender(
         req,
@@ -353,6 +354,7 @@ pub(super) fn submit(
         subscribers: &[],
         ratings: &[],
         queued: None,
+        vacations: None,
     };
     Ok(Ok(vec![to_sender(
         req,
@@ -432,6 +434,7 @@ pub(super) fn preview(store: &Store, req: &Request<'_>, at: BoardRef, moves: &[S
         subscribers: &[],
         ratings: &[],
         queued: None,
+        vacations: None,
     };
     let _ = Color::White;
     Ok(Ok(vec![to_sender(

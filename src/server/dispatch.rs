@@ -12,6 +12,7 @@ use super::store::{
     Account, CommentRecord, EndRecord, Password, Store, StoreError, UserId, hash_password,
     verify_password,
 };
+use super::vacation::Vacations;
 use super::{actions, extra, ratings, social};
 
 /// An internal failure: the mail is to be retried later (exit 75).
@@ -237,6 +238,7 @@ fn error_reply(
                         subscribers: &[],
                         ratings: &[],
                         queued: None,
+                        vacations: None,
                     };
                     Some(mail.body()?)
                 }
@@ -321,9 +323,10 @@ fn signup(
     );
     let mut to = addresses;
     if let Some(s) = &req.reply_to
-        && !to.iter().any(|a| a.eq_ignore_ascii_case(s)) {
-            to.push(s.clone());
-        }
+        && !to.iter().any(|a| a.eq_ignore_ascii_case(s))
+    {
+        to.push(s.clone());
+    }
     Ok(Ok(vec![Reply {
         to,
         subject: format!("Signup for {userid}"),
@@ -387,9 +390,10 @@ fn signoff(store: &Store, req: &Request<'_>, userid: &UserId, password: &Passwor
     let mut active = Vec::new();
     for &b in &account.games {
         if let Some(file) = store.game(b)?
-            && !LiveGame::load(file)?.game.is_over() {
-                active.push(b.to_string());
-            }
+            && !LiveGame::load(file)?.game.is_over()
+        {
+            active.push(b.to_string());
+        }
     }
     if !active.is_empty() {
         return Ok(Err(refuse(format!(
@@ -424,10 +428,13 @@ pub(super) fn board_mails(
     let comment = comment.filter(|(_, text)| !text.trim().is_empty());
     let subject = reply::board_subject(live, &event, comment.is_some());
     let subscribers = extra::subscribers(&live.file);
-    let ratings = if live.game.is_over() && event != Event::Show {
-        ratings::rating_lines(store, live)?
+    let (ratings, vacations) = if live.game.is_over() && event != Event::Show {
+        (
+            ratings::rating_lines(store, live)?,
+            Some(Vacations::load(store.home())?),
+        )
     } else {
-        Vec::new()
+        (Vec::new(), None)
     };
     let readers = Color::BOTH
         .iter()
@@ -450,6 +457,7 @@ pub(super) fn board_mails(
             subscribers: &subscribers,
             ratings: &ratings,
             queued: queued.as_deref().filter(|_| is_player),
+            vacations: vacations.as_ref(),
         };
         out.push(Reply {
             to: account.addresses.clone(),
@@ -576,15 +584,16 @@ pub(super) fn play_loaded(
     }
     let number = live.next_turn_number();
     if let Some(n) = moveno
-        && n != number {
-            return Ok(Err(refuse_on(
-                board,
-                format!(
-                    "Move {text} received as move #{number}, but it is marked #{n}: it was not played.\n\
+        && n != number
+    {
+        return Ok(Err(refuse_on(
+            board,
+            format!(
+                "Move {text} received as move #{number}, but it is marked #{n}: it was not played.\n\
                  (A mail sent twice or crossed with another one does this.) Check the board below and send your move again if it is still wanted."
-                ),
-            )));
-        }
+            ),
+        )));
+    }
     if let Err(e) = live.play(text, req.now) {
         return Ok(Err(refuse_on(
             board,
@@ -663,22 +672,23 @@ fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Outcome {
         };
         let live = LiveGame::load(file)?;
         if let Some(n) = r.at
-            && n as usize > live.file.turns.len() {
-                out.push(to_sender(
-                    req,
-                    &format!("Yinsh Board {} Error", r.board),
-                    reply::error_body(
-                        &format!(
-                            "Board {} has only {} moves: there is no move #{n} to show.",
-                            r.board,
-                            live.file.turns.len()
-                        ),
-                        None,
-                        req.quoted,
+            && n as usize > live.file.turns.len()
+        {
+            out.push(to_sender(
+                req,
+                &format!("Yinsh Board {} Error", r.board),
+                reply::error_body(
+                    &format!(
+                        "Board {} has only {} moves: there is no move #{n} to show.",
+                        r.board,
+                        live.file.turns.len()
                     ),
-                ));
-                continue;
-            }
+                    None,
+                    req.quoted,
+                ),
+            ));
+            continue;
+        }
         let mail = BoardMail {
             live: &live,
             at_turn: r.at.map(|n| n as usize),
@@ -688,6 +698,7 @@ fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Outcome {
             subscribers: &[],
             ratings: &[],
             queued: None,
+            vacations: None,
         };
         out.push(to_sender(
             req,

@@ -8,6 +8,7 @@ use crate::notation::render::{SideNames, render};
 use crate::rules::{ActionKind, Color, EndReason, Game, Outcome};
 
 use super::record::LiveGame;
+use super::vacation::Vacations;
 
 /// 60 stars: the rule between sections of a board mail.
 pub const STARS: &str = "************************************************************";
@@ -195,15 +196,22 @@ pub fn format_duration(secs: u64) -> String {
 /// Time each side took over its turns (from the previous turn, or the start); when
 /// the game ended off the board (resignation, forfeit, agreed draw), the time from
 /// the last turn to the end counts for the side that was to move.
-pub fn time_used(live: &LiveGame) -> [u64; 2] {
+/// Time on vacation (`vacations`) does not count.
+pub fn time_used(live: &LiveGame, vacations: Option<&Vacations>) -> [u64; 2] {
+    let players = [live.file.white.as_str(), live.file.black.as_str()];
+    let span = |side: usize, from: u64, to: u64| {
+        to.saturating_sub(from)
+            .saturating_sub(vacations.map_or(0, |v| v.paused(players[side], from, to)))
+    };
     let mut used = [0u64; 2];
     let mut last = live.file.created;
     for (k, t) in live.file.turns.iter().enumerate() {
-        used[k % 2] += t.at.saturating_sub(last);
+        used[k % 2] += span(k % 2, last, t.at);
         last = t.at;
     }
     if let Some(e) = &live.file.ended {
-        used[live.file.turns.len() % 2] += e.at.saturating_sub(last);
+        let side = live.file.turns.len() % 2;
+        used[side] += span(side, last, e.at);
     }
     used
 }
@@ -235,6 +243,8 @@ pub struct BoardMail<'a> {
     pub ratings: &'a [String],
     /// The move the reader has queued, shown to them only.
     pub queued: Option<&'a str>,
+    /// The players' vacations, left out of the time used.
+    pub vacations: Option<&'a Vacations>,
 }
 
 impl BoardMail<'_> {
@@ -278,9 +288,10 @@ impl BoardMail<'_> {
         }
         let _ = writeln!(out, "{}", status_line(live, &game));
         if let Some(why) = ending_line(live, &game).filter(|_| historic.is_none())
-            && !matches!(self.event, Event::Resigned(_)) {
-                let _ = writeln!(out, "{why}");
-            }
+            && !matches!(self.event, Event::Resigned(_))
+        {
+            let _ = writeln!(out, "{why}");
+        }
         if historic.is_none() {
             for line in self.ratings {
                 let _ = writeln!(out, "{line}");
@@ -325,7 +336,7 @@ impl BoardMail<'_> {
                 let f = &live.file;
                 let end_at = f.ended.as_ref().map_or(f.updated, |e| e.at);
                 let last_move = f.turns.last().map_or(f.created, |t| t.at);
-                let used = time_used(live);
+                let used = time_used(live, self.vacations);
                 let _ = writeln!(
                     out,
                     "\n{STARS}\nGame started.... {}\nLast move made.. {}\nGame ended...... {}\nTime used: {} {}, {} {}",

@@ -133,6 +133,7 @@ pub(super) fn subscribe(
         subscribers: &subs,
         ratings: &[],
         queued: None,
+        vacations: None,
     };
     Ok(Ok(vec![to_sender(
         req,
@@ -185,6 +186,7 @@ fn show_mail(
         subscribers: &subs,
         ratings: &[],
         queued: queued.as_deref(),
+        vacations: None,
     };
     Ok(to_sender(
         req,

@@ -153,6 +153,7 @@ fn nag_mail(
         subscribers: &[],
         ratings: &[],
         queued: None,
+        vacations: None,
     };
     Ok(Some(Reply {
         to: account.addresses.clone(),

@@ -460,5 +460,12 @@ fn tick_honours_per_game_times_and_vacations() {
         "board 102 forfeited (5 days), mails to both players"
     );
     assert_eq!(s.game_file(102)["ended"]["reason"], "forfeit");
+    // alice's 10 days of vacation are not counted in her time used.
+    let used = r[0]
+        .body
+        .lines()
+        .find(|l| l.starts_with("Time used"))
+        .unwrap_or("");
+    assert!(used.starts_with("Time used: alice 5d 1h"), "{used}");
     assert!(s.game_file(101).get("ended").is_none());
 }
