@@ -352,25 +352,25 @@ pub mod usage {
     pub const ALL_SHOW: &str = "all show <userid> [next | active]";
 }
 
-type Res<'a, T> = IResult<&'a str, T>;
+pub(super) type Res<'a, T> = IResult<&'a str, T>;
 
 // word := space* (any non-space char)+
-fn word(i: &str) -> Res<'_, &str> {
+pub(super) fn word(i: &str) -> Res<'_, &str> {
     preceded(space0, take_till1(char::is_whitespace)).parse(i)
 }
 
 // rest := space* (anything)   — the rest of the line, trimmed
-fn rest(i: &str) -> Res<'_, &str> {
+pub(super) fn rest(i: &str) -> Res<'_, &str> {
     Ok(("", i.trim()))
 }
 
 // board := space* digit+
-fn board(i: &str) -> Res<'_, u32> {
+pub(super) fn board(i: &str) -> Res<'_, u32> {
     preceded(space0, map_res(digit1, str::parse::<u32>)).parse(i)
 }
 
 // board_ref := board ("#" digit+)?
-fn board_ref(i: &str) -> Res<'_, BoardRef> {
+pub(super) fn board_ref(i: &str) -> Res<'_, BoardRef> {
     let (i, board) = board(i)?;
     let (i, at) = opt(preceded(
         nom::character::complete::char('#'),
@@ -385,7 +385,7 @@ fn end(i: &str) -> Res<'_, ()> {
     nom::combinator::eof(i).map(|(i, _)| (i, ()))
 }
 
-fn syntax(usage: &'static str, problem: impl Into<String>) -> CommandError {
+pub(super) fn syntax(usage: &'static str, problem: impl Into<String>) -> CommandError {
     CommandError::Syntax {
         usage,
         problem: problem.into(),
@@ -394,7 +394,7 @@ fn syntax(usage: &'static str, problem: impl Into<String>) -> CommandError {
 
 /// Run a nom parser over all of `args`, turning a failure into the command's syntax
 /// error.
-fn args<'a, O>(
+pub(super) fn args<'a, O>(
     args: &'a str,
     usage: &'static str,
     what: &str,
@@ -416,12 +416,12 @@ fn args<'a, O>(
     })
 }
 
-fn userid(text: &str, usage: &'static str) -> Result<UserId, CommandError> {
+pub(super) fn userid(text: &str, usage: &'static str) -> Result<UserId, CommandError> {
     text.parse::<UserId>()
         .map_err(|e| syntax(usage, format!("\"{text}\" is not a valid userid ({e})")))
 }
 
-fn password(text: &str, usage: &'static str) -> Result<Password, CommandError> {
+pub(super) fn password(text: &str, usage: &'static str) -> Result<Password, CommandError> {
     // Never echo the text: it may be a password.
     text.parse::<Password>()
         .map_err(|e| syntax(usage, format!("the password is not valid ({e})")))
@@ -459,7 +459,7 @@ pub fn looks_like_address(s: &str) -> bool {
 }
 
 /// Split `text` at a trailing `#N` turn number.
-fn split_moveno<'a>(
+pub(super) fn split_moveno<'a>(
     text: &'a str,
     usage: &'static str,
 ) -> Result<(&'a str, Option<u32>), CommandError> {
@@ -475,36 +475,6 @@ fn split_moveno<'a>(
             )),
         },
     }
-}
-
-/// Split words into userids, a filter word and board references.
-fn ids_and_filter(
-    words: &[&str],
-    usage: &'static str,
-) -> Result<(Vec<UserId>, GameFilter, Vec<BoardRef>), CommandError> {
-    let mut filter = GameFilter::Active;
-    let (mut ids, mut boards) = (Vec::new(), Vec::new());
-    for w in words {
-        match w.to_ascii_lowercase().as_str() {
-            "all" => filter = GameFilter::All,
-            "active" => filter = GameFilter::Active,
-            "inactive" => filter = GameFilter::Inactive,
-            "next" => filter = GameFilter::Next,
-            _ if w.starts_with(|c: char| c.is_ascii_digit()) => {
-                match all_consuming(board_ref).parse(w) {
-                    Ok((_, r)) => boards.push(r),
-                    Err(_) => {
-                        return Err(syntax(
-                            usage,
-                            format!("\"{w}\" is not a board number like 104 or 104#12"),
-                        ));
-                    }
-                }
-            }
-            _ => ids.push(userid(w, usage)?),
-        }
-    }
-    Ok((ids, filter, boards))
 }
 
 impl Command {
@@ -612,67 +582,8 @@ impl Command {
                 Ok(Command::Multiple)
             }
             "yinsh" => Command::parse_yinsh(after),
-            "message" => {
-                let u = usage::MESSAGE;
-                let (id, p, to) = args(
-                    after,
-                    u,
-                    "a userid, a password and the userids to write to",
-                    (word, word, many0(word)),
-                )?;
-                if to.is_empty() {
-                    return Err(syntax(u, "expected at least one userid to write to"));
-                }
-                Ok(Command::Message {
-                    userid: userid(id, u)?,
-                    password: password(p, u)?,
-                    to: to
-                        .into_iter()
-                        .map(|t| userid(t, u))
-                        .collect::<Result<_, _>>()?,
-                })
-            }
-            "broadcast" => {
-                let u = usage::BROADCAST;
-                let (id, p) = args(after, u, "a userid and a password", (word, word))?;
-                Ok(Command::Broadcast {
-                    userid: userid(id, u)?,
-                    password: password(p, u)?,
-                })
-            }
-            "vacation" => {
-                let u = usage::VACATION;
-                let (id, p, d) = args(
-                    after,
-                    u,
-                    "a userid, a password and a number of days",
-                    (word, word, word),
-                )?;
-                let days = d.parse::<u32>().map_err(|_| {
-                    syntax(
-                        u,
-                        format!("\"{d}\" is not a number of days (0 ends a vacation)"),
-                    )
-                })?;
-                Ok(Command::Vacation {
-                    userid: userid(id, u)?,
-                    password: password(p, u)?,
-                    days,
-                })
-            }
-            "all" => {
-                let u = usage::ALL_SHOW;
-                let words = args(after, u, "show and a userid", many0(word))?;
-                match words.split_first() {
-                    Some((w, rest)) if w.eq_ignore_ascii_case("show") => {
-                        let (userids, filter, boards) = ids_and_filter(rest, u)?;
-                        if !boards.is_empty() || userids.is_empty() {
-                            return Err(syntax(u, "expected a userid"));
-                        }
-                        Ok(Command::ShowPlayers { userids, filter })
-                    }
-                    _ => Err(syntax(u, "expected \"show\" after \"all\"")),
-                }
+            w @ ("message" | "broadcast" | "vacation" | "all") => {
+                super::command_ext::parse_server(w, after)
             }
             other => {
                 if matches!(
@@ -817,7 +728,7 @@ impl Command {
             "show" => {
                 let u = usage::SHOW;
                 let words = args(after, u, "board numbers or userids", many0(word))?;
-                let (userids, filter, boards) = ids_and_filter(&words, u)?;
+                let (userids, filter, boards) = super::command_ext::ids_and_filter(&words, u)?;
                 match (boards.is_empty(), userids.is_empty()) {
                     (false, true) => Ok(Command::Show { boards }),
                     (true, false) => Ok(Command::ShowPlayers { userids, filter }),
@@ -828,113 +739,8 @@ impl Command {
                     )),
                 }
             }
-            "showas" => {
-                let u = usage::SHOWAS;
-                let words = args(after, u, "a userid and a password", many0(word))?;
-                let [id, p, rest @ ..] = words.as_slice() else {
-                    return Err(syntax(u, "expected a userid and a password"));
-                };
-                let (others, filter, boards) = ids_and_filter(rest, u)?;
-                if let Some(o) = others.first() {
-                    return Err(syntax(
-                        u,
-                        format!(
-                            "expected board numbers or all/active/inactive/next, found \"{o}\""
-                        ),
-                    ));
-                }
-                Ok(Command::ShowAs {
-                    userid: userid(id, u)?,
-                    password: password(p, u)?,
-                    boards,
-                    filter,
-                })
-            }
-            "queue" | "submit" => {
-                let u = if sub.eq_ignore_ascii_case("queue") {
-                    usage::QUEUE
-                } else {
-                    usage::SUBMIT
-                };
-                let (b, id, p, text) = args(
-                    after,
-                    u,
-                    "a board number, a userid, a password and a move",
-                    (board, word, word, rest),
-                )?;
-                if text.is_empty() {
-                    return Err(syntax(u, "the move is missing after the password"));
-                }
-                let (text, moveno) = split_moveno(text, u)?;
-                let (userid, password, text) = (userid(id, u)?, password(p, u)?, text.to_string());
-                Ok(if u == usage::QUEUE {
-                    Command::Queue {
-                        board: b,
-                        userid,
-                        password,
-                        text,
-                        moveno,
-                    }
-                } else {
-                    Command::Submit {
-                        board: b,
-                        userid,
-                        password,
-                        text,
-                        moveno,
-                    }
-                })
-            }
-            "confirm" | "chat" | "subscribe" | "unsubscribe" => {
-                let lsub = sub.to_ascii_lowercase();
-                let u = match lsub.as_str() {
-                    "confirm" => usage::CONFIRM,
-                    "chat" => usage::CHAT,
-                    "subscribe" => usage::SUBSCRIBE,
-                    _ => usage::UNSUBSCRIBE,
-                };
-                let (b, id, p) = args(
-                    after,
-                    u,
-                    "a board number, a userid and a password",
-                    (board, word, word),
-                )?;
-                let (board, userid, password) = (b, userid(id, u)?, password(p, u)?);
-                Ok(match lsub.as_str() {
-                    "confirm" => Command::Confirm {
-                        board,
-                        userid,
-                        password,
-                    },
-                    "chat" => Command::Chat {
-                        board,
-                        userid,
-                        password,
-                    },
-                    s => Command::Subscribe {
-                        board,
-                        userid,
-                        password,
-                        on: s == "subscribe",
-                    },
-                })
-            }
-            "preview" => {
-                let u = usage::PREVIEW;
-                let (at, moves) = args(
-                    after,
-                    u,
-                    "a board number and moves",
-                    (board_ref, many0(word)),
-                )?;
-                if moves.is_empty() {
-                    return Err(syntax(u, "expected at least one move after the board"));
-                }
-                Ok(Command::Preview {
-                    at,
-                    moves: moves.into_iter().map(str::to_string).collect(),
-                })
-            }
+            w @ ("showas" | "queue" | "submit" | "confirm" | "chat" | "subscribe"
+            | "unsubscribe" | "preview") => super::command_ext::parse_yinsh(w, sub, after),
             "standings" | "ratings" => Ok(Command::Standings),
             "history" => Ok(Command::History),
             "games" => {

@@ -2,6 +2,7 @@
 
 pub mod actions;
 pub mod command;
+mod command_ext;
 pub mod config;
 pub mod deliver;
 pub mod dispatch;
