@@ -62,6 +62,14 @@ enum Command {
         #[arg(long, short)]
         verbose: bool,
     },
+    /// Send reminders and forfeit games whose player to move is too late (run from cron).
+    Tick {
+        #[command(flatten)]
+        server: ServerArgs,
+        /// Print what was done.
+        #[arg(long, short)]
+        verbose: bool,
+    },
     /// Report the settings that deliver and flush would use, and what is wrong with them.
     CheckConfig {
         #[command(flatten)]
@@ -117,6 +125,7 @@ fn main() -> ExitCode {
             verbose,
         } => cli::deliver(server.settings(), sender.as_deref(), verbose),
         Command::Flush { server, verbose } => cli::flush(server.settings(), verbose),
+        Command::Tick { server, verbose } => cli::tick(server.settings(), verbose),
         Command::CheckConfig { server } => cli::check_config(server.settings()),
         Command::Perft {
             blitz,

@@ -28,7 +28,7 @@ fn read_mail(max: usize) -> std::io::Result<(Vec<u8>, usize)> {
 }
 
 /// Run `f`, turning a panic into a logged internal failure.
-fn guarded(
+pub(super) fn guarded(
     home: &std::path::Path,
     f: impl FnOnce() -> Result<Report, String>,
 ) -> Result<Report, String> {
@@ -43,7 +43,11 @@ fn guarded(
     }
 }
 
-fn finish(settings: &Settings, result: Result<Report, String>, verbose: bool) -> ExitCode {
+pub(super) fn finish(
+    settings: &Settings,
+    result: Result<Report, String>,
+    verbose: bool,
+) -> ExitCode {
     match result {
         Ok(report) => {
             if verbose {
@@ -104,7 +108,7 @@ pub fn flush(opts: Overrides, verbose: bool) -> ExitCode {
 
 /// The settings, or `None` after logging why the configuration is unusable (the mail
 /// is then kept by the mail system: exit 75).
-fn settings_or_log(opts: &Overrides, verbose: bool) -> Option<Settings> {
+pub(super) fn settings_or_log(opts: &Overrides, verbose: bool) -> Option<Settings> {
     match config::resolve(opts) {
         Ok(r) => Some(r.settings),
         Err(e) => {

@@ -575,6 +575,19 @@ impl Game {
         Ok(())
     }
 
+    /// End the game as a draw agreed by both players (recorded as
+    /// `EndReason::Resignation` with `Outcome::Draw`: nobody won on the board).
+    pub fn agree_draw(&mut self) -> Result<(), IllegalAction> {
+        if self.is_over() {
+            return Err(IllegalAction::GameOver);
+        }
+        self.stage = Stage::Over(Ending {
+            outcome: Outcome::Draw,
+            reason: EndReason::Resignation,
+        });
+        Ok(())
+    }
+
     /// Play an action already known to be legal.
     #[inline]
     pub(crate) fn apply(&mut self, action: Action) {

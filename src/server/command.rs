@@ -85,10 +85,14 @@ pub enum Command {
     Multiple,
     /// `yinsh help`
     YinshHelp,
-    /// `yinsh challenge [-blitz] userid1 userid2`
+    /// `yinsh challenge [-blitz] [--nagtime=N] [--forfeittime=N] userid1 userid2`
     Challenge {
         /// Blitz variant.
         blitz: bool,
+        /// Days without a move before the player to move is nagged (default 7).
+        nag_days: Option<u32>,
+        /// Days without a move before the player to move forfeits (default 21).
+        forfeit_days: Option<u32>,
         /// userid1: plays White and moves first.
         white: UserId,
         /// userid2: plays Black.
@@ -121,6 +125,126 @@ pub enum Command {
         /// Boards to show.
         boards: Vec<BoardRef>,
     },
+    /// `yinsh move board userid password propose|undo|accept|reject`
+    Offer {
+        /// The board.
+        board: u32,
+        /// Who offers or answers.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// What they do.
+        action: OfferAction,
+    },
+    /// `yinsh queue board userid password move[#moveno]`: played when it is their turn.
+    Queue {
+        /// The board.
+        board: u32,
+        /// Who queues.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// The turn as written.
+        text: String,
+        /// The turn number it is meant to get.
+        moveno: Option<u32>,
+    },
+    /// `yinsh submit board userid password move[#moveno]`: a preview, played on confirm.
+    Submit {
+        /// The board.
+        board: u32,
+        /// Who submits.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// The turn as written.
+        text: String,
+        /// The turn number it is meant to get.
+        moveno: Option<u32>,
+    },
+    /// `yinsh confirm board userid password`: play the submitted move.
+    Confirm {
+        /// The board.
+        board: u32,
+        /// Who confirms.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+    },
+    /// `yinsh preview board[#moveno] move+`: the board after hypothetical turns.
+    Preview {
+        /// The board, and the turn to start from.
+        at: BoardRef,
+        /// The turns to try, in order.
+        moves: Vec<String>,
+    },
+    /// `yinsh chat board userid password`: the body goes to the other player and watchers.
+    Chat {
+        /// The board.
+        board: u32,
+        /// Who writes.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+    },
+    /// `yinsh subscribe|unsubscribe board userid password`
+    Subscribe {
+        /// The board.
+        board: u32,
+        /// Who watches.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// `true` to subscribe, `false` to unsubscribe.
+        on: bool,
+    },
+    /// `yinsh showas userid password [board+ | all | active | inactive | next]`
+    ShowAs {
+        /// Who reads.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// Boards named; when empty, the player's games chosen by `filter`.
+        boards: Vec<BoardRef>,
+        /// Which of their games.
+        filter: GameFilter,
+    },
+    /// `yinsh show userid+ [filter]` and `all show userid [next|active]`
+    ShowPlayers {
+        /// Whose games.
+        userids: Vec<UserId>,
+        /// Which games.
+        filter: GameFilter,
+    },
+    /// `yinsh standings` or `yinsh ratings`
+    Standings,
+    /// `yinsh history`: finished games.
+    History,
+    /// `message userid password to+`: the body goes to those players.
+    Message {
+        /// Who writes.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// The recipients.
+        to: Vec<UserId>,
+    },
+    /// `broadcast userid password`: the body goes to every player (admins only).
+    Broadcast {
+        /// Who writes.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+    },
+    /// `vacation userid password days`: pause the player's clocks (0 ends it).
+    Vacation {
+        /// Who.
+        userid: UserId,
+        /// Their password.
+        password: Password,
+        /// How many days from now.
+        days: u32,
+    },
     /// `yinsh games userid ... [all|active|inactive|next]`
     Games {
         /// Players whose games to list; the sender's account if empty is not known,
@@ -129,6 +253,19 @@ pub enum Command {
         /// Which games.
         filter: GameFilter,
     },
+}
+
+/// A draw offer, a take-back request, or the answer to one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OfferAction {
+    /// Offer a draw.
+    Propose,
+    /// Ask to take back your last turn.
+    Undo,
+    /// Accept the other player's offer.
+    Accept,
+    /// Reject it.
+    Reject,
 }
 
 /// Why a Subject line is not a command.
@@ -188,27 +325,52 @@ pub mod usage {
     pub const GAMES: &str = "yinsh games <userid> ... [all | active | inactive | next]";
     /// `yinsh help`
     pub const YINSH_HELP: &str = "yinsh help";
+    /// `yinsh queue`
+    pub const QUEUE: &str = "yinsh queue <board> <userid> <password> <move>[#<moveno>]";
+    /// `yinsh submit`
+    pub const SUBMIT: &str = "yinsh submit <board> <userid> <password> <move>[#<moveno>]";
+    /// `yinsh confirm`
+    pub const CONFIRM: &str = "yinsh confirm <board> <userid> <password>";
+    /// `yinsh preview`
+    pub const PREVIEW: &str = "yinsh preview <board>[#<moveno>] <move> ...";
+    /// `yinsh chat`
+    pub const CHAT: &str = "yinsh chat <board> <userid> <password>";
+    /// `yinsh subscribe`
+    pub const SUBSCRIBE: &str = "yinsh subscribe <board> <userid> <password>";
+    /// `yinsh unsubscribe`
+    pub const UNSUBSCRIBE: &str = "yinsh unsubscribe <board> <userid> <password>";
+    /// `yinsh showas`
+    pub const SHOWAS: &str =
+        "yinsh showas <userid> <password> [<board> ... | all | active | inactive | next]";
+    /// `message`
+    pub const MESSAGE: &str = "message <userid> <password> <to-userid> ...";
+    /// `broadcast`
+    pub const BROADCAST: &str = "broadcast <userid> <password>";
+    /// `vacation`
+    pub const VACATION: &str = "vacation <userid> <password> <days>";
+    /// `all show`
+    pub const ALL_SHOW: &str = "all show <userid> [next | active]";
 }
 
-type Res<'a, T> = IResult<&'a str, T>;
+pub(super) type Res<'a, T> = IResult<&'a str, T>;
 
 // word := space* (any non-space char)+
-fn word(i: &str) -> Res<'_, &str> {
+pub(super) fn word(i: &str) -> Res<'_, &str> {
     preceded(space0, take_till1(char::is_whitespace)).parse(i)
 }
 
 // rest := space* (anything)   — the rest of the line, trimmed
-fn rest(i: &str) -> Res<'_, &str> {
+pub(super) fn rest(i: &str) -> Res<'_, &str> {
     Ok(("", i.trim()))
 }
 
 // board := space* digit+
-fn board(i: &str) -> Res<'_, u32> {
+pub(super) fn board(i: &str) -> Res<'_, u32> {
     preceded(space0, map_res(digit1, str::parse::<u32>)).parse(i)
 }
 
 // board_ref := board ("#" digit+)?
-fn board_ref(i: &str) -> Res<'_, BoardRef> {
+pub(super) fn board_ref(i: &str) -> Res<'_, BoardRef> {
     let (i, board) = board(i)?;
     let (i, at) = opt(preceded(
         nom::character::complete::char('#'),
@@ -223,7 +385,7 @@ fn end(i: &str) -> Res<'_, ()> {
     nom::combinator::eof(i).map(|(i, _)| (i, ()))
 }
 
-fn syntax(usage: &'static str, problem: impl Into<String>) -> CommandError {
+pub(super) fn syntax(usage: &'static str, problem: impl Into<String>) -> CommandError {
     CommandError::Syntax {
         usage,
         problem: problem.into(),
@@ -232,7 +394,7 @@ fn syntax(usage: &'static str, problem: impl Into<String>) -> CommandError {
 
 /// Run a nom parser over all of `args`, turning a failure into the command's syntax
 /// error.
-fn args<'a, O>(
+pub(super) fn args<'a, O>(
     args: &'a str,
     usage: &'static str,
     what: &str,
@@ -254,12 +416,12 @@ fn args<'a, O>(
     })
 }
 
-fn userid(text: &str, usage: &'static str) -> Result<UserId, CommandError> {
+pub(super) fn userid(text: &str, usage: &'static str) -> Result<UserId, CommandError> {
     text.parse::<UserId>()
         .map_err(|e| syntax(usage, format!("\"{text}\" is not a valid userid ({e})")))
 }
 
-fn password(text: &str, usage: &'static str) -> Result<Password, CommandError> {
+pub(super) fn password(text: &str, usage: &'static str) -> Result<Password, CommandError> {
     // Never echo the text: it may be a password.
     text.parse::<Password>()
         .map_err(|e| syntax(usage, format!("the password is not valid ({e})")))
@@ -297,13 +459,16 @@ pub fn looks_like_address(s: &str) -> bool {
 }
 
 /// Split `text` at a trailing `#N` turn number.
-fn split_moveno(text: &str) -> Result<(&str, Option<u32>), CommandError> {
+pub(super) fn split_moveno<'a>(
+    text: &'a str,
+    usage: &'static str,
+) -> Result<(&'a str, Option<u32>), CommandError> {
     match text.rsplit_once('#') {
         None => Ok((text, None)),
         Some((mv, n)) => match n.trim().parse::<u32>() {
             Ok(n) => Ok((mv.trim_end(), Some(n))),
             Err(_) => Err(syntax(
-                usage::MOVE,
+                usage,
                 format!(
                     "\"#{n}\" is not a move number: write the move, then # and the number it will get, like e5-e9#12"
                 ),
@@ -417,6 +582,9 @@ impl Command {
                 Ok(Command::Multiple)
             }
             "yinsh" => Command::parse_yinsh(after),
+            w @ ("message" | "broadcast" | "vacation" | "all") => {
+                super::command_ext::parse_server(w, after)
+            }
             other => {
                 if matches!(
                     other,
@@ -449,6 +617,7 @@ impl Command {
                 let u = usage::CHALLENGE;
                 let words = args(after, u, "two userids", many0(word))?;
                 let mut blitz = false;
+                let (mut nag_days, mut forfeit_days) = (None, None);
                 let mut ids = Vec::new();
                 for w in words {
                     let lw = w.to_ascii_lowercase();
@@ -456,10 +625,30 @@ impl Command {
                         blitz = true;
                     } else if lw == "-normal" || lw == "--normal" {
                         blitz = false;
+                    } else if let Some((name, value)) = lw.trim_start_matches('-').split_once('=')
+                        && w.starts_with('-')
+                        && (name == "nagtime" || name == "forfeittime")
+                    {
+                        let days = value.parse::<u32>().ok().filter(|d| (1..=365).contains(d));
+                        let Some(days) = days else {
+                            return Err(syntax(
+                                u,
+                                format!(
+                                    "{w}: the number of days must be 1 to 365, like --{name}=14"
+                                ),
+                            ));
+                        };
+                        if name == "nagtime" {
+                            nag_days = Some(days);
+                        } else {
+                            forfeit_days = Some(days);
+                        }
                     } else if w.starts_with('-') {
                         return Err(syntax(
                             u,
-                            format!("unknown option \"{w}\": the only option is -blitz"),
+                            format!(
+                                "unknown option \"{w}\": the options are -blitz, --nagtime=<days> and --forfeittime=<days>"
+                            ),
                         ));
                     } else {
                         ids.push(userid(w, u)?);
@@ -468,6 +657,8 @@ impl Command {
                 match <[UserId; 2]>::try_from(ids) {
                     Ok([white, black]) => Ok(Command::Challenge {
                         blitz,
+                        nag_days,
+                        forfeit_days,
                         white,
                         black,
                     }),
@@ -488,8 +679,23 @@ impl Command {
                 if text.is_empty() {
                     return Err(syntax(u, "the move is missing after the password"));
                 }
-                let (text, moveno) = split_moveno(text)?;
+                let (text, moveno) = split_moveno(text, u)?;
                 let (userid, password) = (userid(id, u)?, password(p, u)?);
+                let action = match text.to_ascii_lowercase().as_str() {
+                    "propose" => Some(OfferAction::Propose),
+                    "undo" => Some(OfferAction::Undo),
+                    "accept" => Some(OfferAction::Accept),
+                    "reject" => Some(OfferAction::Reject),
+                    _ => None,
+                };
+                if let Some(action) = action {
+                    return Ok(Command::Offer {
+                        board: b,
+                        userid,
+                        password,
+                        action,
+                    });
+                }
                 if text.eq_ignore_ascii_case("resign") {
                     return Ok(Command::Resign {
                         board: b,
@@ -520,17 +726,23 @@ impl Command {
                 })
             }
             "show" => {
-                let boards = args(
-                    after,
-                    usage::SHOW,
-                    "board numbers like 104 or 104#12",
-                    many0(board_ref),
-                )?;
-                if boards.is_empty() {
-                    return Err(syntax(usage::SHOW, "expected at least one board number"));
+                let u = usage::SHOW;
+                let words = args(after, u, "board numbers or userids", many0(word))?;
+                let (userids, filter, boards) = super::command_ext::ids_and_filter(&words, u)?;
+                match (boards.is_empty(), userids.is_empty()) {
+                    (false, true) => Ok(Command::Show { boards }),
+                    (true, false) => Ok(Command::ShowPlayers { userids, filter }),
+                    (true, true) => Err(syntax(u, "expected at least one board number or userid")),
+                    (false, false) => Err(syntax(
+                        u,
+                        "write board numbers or userids, not both (send two mails)",
+                    )),
                 }
-                Ok(Command::Show { boards })
             }
+            w @ ("showas" | "queue" | "submit" | "confirm" | "chat" | "subscribe"
+            | "unsubscribe" | "preview") => super::command_ext::parse_yinsh(w, sub, after),
+            "standings" | "ratings" => Ok(Command::Standings),
+            "history" => Ok(Command::History),
             "games" => {
                 let u = usage::GAMES;
                 let words = args(after, u, "userids", many0(word))?;
@@ -564,6 +776,10 @@ impl Command {
                 | Command::YinshHelp
                 | Command::Show { .. }
                 | Command::Games { .. }
+                | Command::Preview { .. }
+                | Command::ShowPlayers { .. }
+                | Command::Standings
+                | Command::History
         )
     }
 }

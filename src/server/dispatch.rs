@@ -12,6 +12,8 @@ use super::store::{
     Account, CommentRecord, EndRecord, Password, Store, StoreError, UserId, hash_password,
     verify_password,
 };
+use super::vacation::Vacations;
+use super::{actions, extra, ratings, social};
 
 /// An internal failure: the mail is to be retried later (exit 75).
 #[derive(Debug, thiserror::Error)]
@@ -55,26 +57,26 @@ pub struct Request<'a> {
 }
 
 /// A refusal: the error message and the board it concerns.
-struct Refusal {
-    message: String,
-    board: Option<u32>,
+pub(super) struct Refusal {
+    pub(super) message: String,
+    pub(super) board: Option<u32>,
 }
 
-fn refuse(message: impl Into<String>) -> Refusal {
+pub(super) fn refuse(message: impl Into<String>) -> Refusal {
     Refusal {
         message: message.into(),
         board: None,
     }
 }
 
-fn refuse_on(board: u32, message: impl Into<String>) -> Refusal {
+pub(super) fn refuse_on(board: u32, message: impl Into<String>) -> Refusal {
     Refusal {
         message: message.into(),
         board: Some(board),
     }
 }
 
-type Outcome = Result<Result<Vec<Reply>, Refusal>, InternalError>;
+pub(super) type Outcome = Result<Result<Vec<Reply>, Refusal>, InternalError>;
 
 /// Carry out `cmd` and return the replies to send.
 pub fn execute(
@@ -111,9 +113,11 @@ pub fn execute(
         Command::Signoff { userid, password } => signoff(store, req, userid, password),
         Command::Challenge {
             blitz,
+            nag_days,
+            forfeit_days,
             white,
             black,
-        } => challenge(store, req, *blitz, white, black),
+        } => challenge(store, req, *blitz, (*nag_days, *forfeit_days), white, black),
         Command::Move {
             board,
             userid,
@@ -128,6 +132,73 @@ pub fn execute(
         } => resign(store, req, *board, userid, password),
         Command::Show { boards } => show(store, req, boards),
         Command::Games { userids, filter } => games(store, req, userids, *filter),
+        Command::Offer {
+            board,
+            userid,
+            password,
+            action,
+        } => actions::offer(store, req, *board, userid, password, *action),
+        Command::Queue {
+            board,
+            userid,
+            password,
+            text,
+            moveno,
+        } => actions::queue(store, req, *board, userid, password, text, *moveno),
+        Command::Submit {
+            board,
+            userid,
+            password,
+            text,
+            moveno,
+        } => actions::submit(store, req, *board, userid, password, text, *moveno),
+        Command::Confirm {
+            board,
+            userid,
+            password,
+        } => actions::confirm(store, req, *board, userid, password),
+        Command::Preview { at, moves } => actions::preview(store, req, *at, moves),
+        Command::Chat {
+            board,
+            userid,
+            password,
+        } => social::chat(store, req, *board, userid, password),
+        Command::Subscribe {
+            board,
+            userid,
+            password,
+            on,
+        } => social::subscribe(store, req, *board, userid, password, *on),
+        Command::ShowAs {
+            userid,
+            password,
+            boards,
+            filter,
+        } => social::show_as(store, req, userid, password, boards, *filter),
+        Command::ShowPlayers { userids, filter } => {
+            social::show_players(store, req, userids, *filter)
+        }
+        Command::Standings => Ok(Ok(vec![to_sender(
+            req,
+            "Yinsh Standings",
+            ratings::standings(store, req.now)?,
+        )])),
+        Command::History => Ok(Ok(vec![to_sender(
+            req,
+            "Historical List of Yinsh games",
+            ratings::history(store)?,
+        )])),
+        Command::Message {
+            userid,
+            password,
+            to,
+        } => social::message(store, req, userid, password, to),
+        Command::Broadcast { userid, password } => social::broadcast(store, req, userid, password),
+        Command::Vacation {
+            userid,
+            password,
+            days,
+        } => social::vacation(store, req, userid, password, *days),
     };
     match outcome? {
         Ok(replies) => Ok(replies),
@@ -135,7 +206,7 @@ pub fn execute(
     }
 }
 
-fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply {
+pub(super) fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply {
     Reply {
         to: req.reply_to.iter().cloned().collect(),
         subject: subject.to_string(),
@@ -165,6 +236,9 @@ fn error_reply(
                         comment: None,
                         reader: None,
                         subscribers: &[],
+                        ratings: &[],
+                        queued: None,
+                        vacations: None,
                     };
                     Some(mail.body()?)
                 }
@@ -182,7 +256,7 @@ fn error_reply(
 }
 
 /// The account of `userid` if `password` is right; else the refusal pbmserv gave.
-fn authenticate(
+pub(super) fn authenticate(
     store: &Store,
     userid: &UserId,
     password: &Password,
@@ -204,6 +278,7 @@ macro_rules! tri {
         }
     };
 }
+pub(super) use tri;
 
 fn addresses_or_sender(req: &Request<'_>, given: &[String]) -> Result<Vec<String>, Refusal> {
     if !given.is_empty() {
@@ -247,10 +322,10 @@ fn signup(
         addresses.join(", ")
     );
     let mut to = addresses;
-    if let Some(s) = &req.reply_to {
-        if !to.iter().any(|a| a.eq_ignore_ascii_case(s)) {
-            to.push(s.clone());
-        }
+    if let Some(s) = &req.reply_to
+        && !to.iter().any(|a| a.eq_ignore_ascii_case(s))
+    {
+        to.push(s.clone());
     }
     Ok(Ok(vec![Reply {
         to,
@@ -314,10 +389,10 @@ fn signoff(store: &Store, req: &Request<'_>, userid: &UserId, password: &Passwor
     let account = tri!(authenticate(store, userid, password));
     let mut active = Vec::new();
     for &b in &account.games {
-        if let Some(file) = store.game(b)? {
-            if !LiveGame::load(file)?.game.is_over() {
-                active.push(b.to_string());
-            }
+        if let Some(file) = store.game(b)?
+            && !LiveGame::load(file)?.game.is_over()
+        {
+            active.push(b.to_string());
         }
     }
     if !active.is_empty() {
@@ -341,8 +416,9 @@ fn signoff(store: &Store, req: &Request<'_>, userid: &UserId, password: &Passwor
     }]))
 }
 
-/// Board mails for every player of `live` after `event`.
-fn board_mails(
+/// Board mails for every player and subscriber of `live` after `event`; a finished
+/// game's mails carry the rating lines.
+pub(super) fn board_mails(
     store: &Store,
     live: &LiveGame,
     event: Event,
@@ -351,21 +427,37 @@ fn board_mails(
     let mut out = Vec::new();
     let comment = comment.filter(|(_, text)| !text.trim().is_empty());
     let subject = reply::board_subject(live, &event, comment.is_some());
-    for side in Color::BOTH {
-        let player = live.player(side);
-        let Ok(id) = player.parse::<UserId>() else {
+    let subscribers = extra::subscribers(&live.file);
+    let (ratings, vacations) = if live.game.is_over() && event != Event::Show {
+        (
+            ratings::rating_lines(store, live)?,
+            Some(Vacations::load(store.home())?),
+        )
+    } else {
+        (Vec::new(), None)
+    };
+    let readers = Color::BOTH
+        .iter()
+        .map(|&side| (live.player(side).to_string(), true))
+        .chain(subscribers.iter().map(|s| (s.clone(), false)));
+    for (reader, is_player) in readers {
+        let Ok(id) = reader.parse::<UserId>() else {
             continue;
         };
         let Some(account) = store.account(&id)? else {
             continue;
         };
+        let queued = extra::queued(&live.file, &reader).map(|q| q.text);
         let mail = BoardMail {
             live,
             at_turn: None,
             event: event.clone(),
             comment,
-            reader: Some(player),
-            subscribers: &[],
+            reader: is_player.then_some(reader.as_str()),
+            subscribers: &subscribers,
+            ratings: &ratings,
+            queued: queued.as_deref().filter(|_| is_player),
+            vacations: vacations.as_ref(),
         };
         out.push(Reply {
             to: account.addresses.clone(),
@@ -380,6 +472,7 @@ fn challenge(
     store: &Store,
     req: &Request<'_>,
     blitz: bool,
+    (nag, forfeit): (Option<u32>, Option<u32>),
     white: &UserId,
     black: &UserId,
 ) -> Outcome {
@@ -387,6 +480,15 @@ fn challenge(
     if white == black {
         return invalid(format!(
             "{white} cannot play against themselves: name two different userids.\nSyntax is \"yinsh challenge [-blitz] <userid1> <userid2>\"\n"
+        ));
+    }
+    let (n, f) = (
+        nag.unwrap_or(extra::NAG_DAYS),
+        forfeit.unwrap_or(extra::FORFEIT_DAYS),
+    );
+    if n >= f {
+        return invalid(format!(
+            "The reminder time ({n} days) must be shorter than the forfeit time ({f} days): set both, like --nagtime=7 --forfeittime=21.\n"
         ));
     }
     let (Some(mut wa), Some(mut ba)) = (store.account(white)?, store.account(black)?) else {
@@ -408,6 +510,7 @@ fn challenge(
         Variant::Normal
     };
     let mut live = LiveGame::new(board, variant, &wa.userid, &ba.userid, req.now);
+    extra::set_times(&mut live.file, nag, forfeit);
     if !req.comment.trim().is_empty() {
         live.file.comments.push(CommentRecord {
             turn: 0,
@@ -425,7 +528,7 @@ fn challenge(
 }
 
 /// Load a board for a player's command: checks password, board, membership, end.
-fn load_for_player(
+pub(super) fn load_for_player(
     store: &Store,
     board: u32,
     userid: &UserId,
@@ -454,7 +557,22 @@ fn play_move(
     text: &str,
     moveno: Option<u32>,
 ) -> Outcome {
-    let (account, mut live, side) = tri!(load_for_player(store, board, userid, password));
+    let (account, live, side) = tri!(load_for_player(store, board, userid, password));
+    play_loaded(store, req, &account, live, side, text, moveno)
+}
+
+/// Play `text` for `account` (playing `side`) on a loaded game, then the opponent's
+/// queued move if there is one; store it and mail everyone.
+pub(super) fn play_loaded(
+    store: &Store,
+    req: &Request<'_>,
+    account: &Account,
+    mut live: LiveGame,
+    side: Color,
+    text: &str,
+    moveno: Option<u32>,
+) -> Outcome {
+    let board = live.board();
     if live.game.to_act() != Some(side) {
         return Ok(Err(refuse_on(
             board,
@@ -465,16 +583,16 @@ fn play_move(
         )));
     }
     let number = live.next_turn_number();
-    if let Some(n) = moveno {
-        if n != number {
-            return Ok(Err(refuse_on(
-                board,
-                format!(
-                    "Move {text} received as move #{number}, but it is marked #{n}: it was not played.\n\
+    if let Some(n) = moveno
+        && n != number
+    {
+        return Ok(Err(refuse_on(
+            board,
+            format!(
+                "Move {text} received as move #{number}, but it is marked #{n}: it was not played.\n\
                  (A mail sent twice or crossed with another one does this.) Check the board below and send your move again if it is still wanted."
-                ),
-            )));
-        }
+            ),
+        )));
     }
     if let Err(e) = live.play(text, req.now) {
         return Ok(Err(refuse_on(
@@ -490,13 +608,17 @@ fn play_move(
             text: req.comment.to_string(),
         });
     }
+    extra::set_submitted(&mut live.file, &account.userid, None);
+    let (event, mut notices) = actions::play_queued(store, &mut live, req.now)?;
     store.put_game(&live.file)?;
-    Ok(Ok(board_mails(
+    let mut out = board_mails(
         store,
         &live,
-        Event::Moved,
+        event,
         Some((account.userid.as_str(), req.comment)),
-    )?))
+    )?;
+    out.append(&mut notices);
+    Ok(Ok(out))
 }
 
 fn resign(
@@ -549,23 +671,23 @@ fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Outcome {
             continue;
         };
         let live = LiveGame::load(file)?;
-        if let Some(n) = r.at {
-            if n as usize > live.file.turns.len() {
-                out.push(to_sender(
-                    req,
-                    &format!("Yinsh Board {} Error", r.board),
-                    reply::error_body(
-                        &format!(
-                            "Board {} has only {} moves: there is no move #{n} to show.",
-                            r.board,
-                            live.file.turns.len()
-                        ),
-                        None,
-                        req.quoted,
+        if let Some(n) = r.at
+            && n as usize > live.file.turns.len()
+        {
+            out.push(to_sender(
+                req,
+                &format!("Yinsh Board {} Error", r.board),
+                reply::error_body(
+                    &format!(
+                        "Board {} has only {} moves: there is no move #{n} to show.",
+                        r.board,
+                        live.file.turns.len()
                     ),
-                ));
-                continue;
-            }
+                    None,
+                    req.quoted,
+                ),
+            ));
+            continue;
         }
         let mail = BoardMail {
             live: &live,
@@ -574,6 +696,9 @@ fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Outcome {
             comment: None,
             reader: None,
             subscribers: &[],
+            ratings: &[],
+            queued: None,
+            vacations: None,
         };
         out.push(to_sender(
             req,
@@ -639,8 +764,8 @@ fn games(store: &Store, req: &Request<'_>, userids: &[UserId], filter: GameFilte
         if !lines.is_empty() {
             let _ = writeln!(
                 body,
-                "{:>6}  {:<12} {:<12} {:>5}  {:<6} {}",
-                "Board", "White", "Black", "Moves", "", "Status"
+                "{:>6}  {:<12} {:<12} {:>5}  {:<6} Status",
+                "Board", "White", "Black", "Moves", ""
             );
             for l in lines {
                 let _ = writeln!(body, "{}", l.trim_end());

@@ -24,6 +24,17 @@ Accounts
   change address <userid> <password> [<e-mail address> ...]
   signoff <userid> <password>      (or: delete <userid> <password>)
 
+Players
+  message <userid> <password> <to-userid> ...
+      The body of the mail goes to those players.
+  broadcast <userid> <password>
+      The body goes to every player (server admins only).
+  vacation <userid> <password> <days>
+      Stop your clocks for up to 90 days: no reminders, no forfeits.
+      vacation <userid> <password> 0 ends it.
+  all show <userid> [next | active]
+      A board mail for each of that player's games.
+
 Other
   help                 this text
   list                 the games this server runs
@@ -56,17 +67,42 @@ YINSH by e-mail
 ===============
 
 Commands (in the Subject line):
-  yinsh challenge [-blitz] <userid1> <userid2>
+  yinsh challenge [-blitz] [--nagtime=<days>] [--forfeittime=<days>] <userid1> <userid2>
       Start a game at once. userid1 plays White (o) and moves first; both must
-      have signed up. -blitz: the first ring removed wins.
+      have signed up. -blitz: the first ring removed wins. The player to move is
+      reminded after 7 days without a move and forfeits after 21 (or the
+      numbers of days given).
   yinsh move <board> <userid> <password> <move>[#<moveno>]
       Play your turn. #<moveno> is optional: the number your turn will get (the
       board mail tells you). A move with a wrong number is refused, so a mail
       sent twice or too late changes nothing.
   yinsh move <board> <userid> <password> resign
   yinsh resign <board> <userid> <password>
+  yinsh move <board> <userid> <password> propose | undo | accept | reject
+      propose offers a draw; undo asks to take back your last move (and what
+      was played after it); the other player answers accept or reject.
+  yinsh queue <board> <userid> <password> <move>[#<moveno>]
+      A move played as soon as it is your turn (dropped, with a mail, if it
+      is not legal then).
+  yinsh submit <board> <userid> <password> <move>[#<moveno>]
+      Shows the board after your move without playing it;
+  yinsh confirm <board> <userid> <password>
+      then plays it.
+  yinsh preview <board>[#<moveno>] <move> ...
+      The board after the moves given (from move <moveno>); nothing stored.
+  yinsh chat <board> <userid> <password>
+      The body goes to the other player and the watchers.
+  yinsh subscribe <board> <userid> <password>
+  yinsh unsubscribe <board> <userid> <password>
+      Watch a game: you get its board mails.
   yinsh show <board>[#<moveno>] ...
       The board now, or as it was after move <moveno>.
+  yinsh show <userid> ... [all | active | inactive | next]
+      The boards of those players' games.
+  yinsh showas <userid> <password> [<board> ... | all | active | inactive | next]
+      Boards as you see them, with your next command and your queued move.
+  yinsh standings      (or yinsh ratings) the rating list
+  yinsh history        the finished games
   yinsh games <userid> ... [all | active | inactive | next]
       A list of games (default: active; next: those waiting for that player).
   yinsh help       this text

@@ -93,7 +93,8 @@ pub fn replay_turns(file: &GameFile, upto: Option<usize>) -> Result<Game, Replay
 }
 
 impl LiveGame {
-    /// Replay a game file: every turn, then the recorded ending (resignation).
+    /// Replay a game file: every turn, then the recorded ending: `"resigned"` and
+    /// `"forfeit"` (the player named loses), `"draw agreed"` (a tie).
     pub fn load(file: GameFile) -> Result<LiveGame, ReplayError> {
         let mut game = replay_turns(&file, None)?;
         if let Some(end) = &file.ended {
@@ -104,11 +105,27 @@ impl LiveGame {
             };
             let side = side_of(&file, &end.by).ok_or_else(bad)?;
             match end.reason.as_str() {
-                "resigned" => game.resign(side).map_err(|_| bad())?,
+                // A forfeit (no move in time) ends the game like a resignation.
+                "resigned" | "forfeit" => game.resign(side).map_err(|_| bad())?,
+                "draw agreed" => game.agree_draw().map_err(|_| bad())?,
                 _ => return Err(bad()),
             }
         }
         Ok(LiveGame { file, game })
+    }
+
+    /// Take back every turn from number `from` (1-based) on; comments sent with them
+    /// are dropped too. Returns how many turns were removed.
+    pub fn take_back_from(&mut self, from: usize, now: u64) -> Result<usize, ReplayError> {
+        let keep = from.saturating_sub(1).min(self.file.turns.len());
+        let removed = self.file.turns.len() - keep;
+        let mut file = self.file.clone();
+        file.turns.truncate(keep);
+        file.comments.retain(|c| c.turn as usize <= keep);
+        file.updated = now;
+        self.game = replay_turns(&file, None)?;
+        self.file = file;
+        Ok(removed)
     }
 
     /// A new game between two players.

@@ -8,6 +8,7 @@ use crate::notation::render::{SideNames, render};
 use crate::rules::{ActionKind, Color, EndReason, Game, Outcome};
 
 use super::record::LiveGame;
+use super::vacation::Vacations;
 
 /// 60 stars: the rule between sections of a board mail.
 pub const STARS: &str = "************************************************************";
@@ -23,6 +24,9 @@ pub enum Event {
     Resigned(String),
     /// Just showing the board.
     Show,
+    /// Something else happened, told in this line (draw offered, undo accepted,
+    /// queued move played, forfeit...).
+    Note(String),
 }
 
 /// `Yinsh Board %s %s` (board, userid to move; empty when over), ` **` when the mail
@@ -81,6 +85,22 @@ pub fn ending_line(live: &LiveGame, game: &Game) -> Option<String> {
             live.player(Color::Black),
             game.rings_removed(Color::Black)
         ),
+        EndReason::Resignation
+            if live
+                .file
+                .ended
+                .as_ref()
+                .is_some_and(|e| e.reason == "forfeit") =>
+        {
+            let by = live.file.ended.as_ref().map_or("", |e| e.by.as_str());
+            format!(
+                "{by} forfeited the game: no move in {} days.",
+                super::extra::forfeit_days(&live.file)
+            )
+        }
+        EndReason::Resignation if end.outcome == Outcome::Draw => {
+            "The players agreed to a draw.".to_string()
+        }
         EndReason::Resignation => match end.outcome {
             Outcome::Win(side) => format!("{} resigned.", live.player(side.other())),
             Outcome::Draw => "The game was abandoned.".to_string(),
@@ -109,7 +129,7 @@ pub fn move_list(live: &LiveGame, upto: usize, last_rounds: Option<usize>) -> St
         .unwrap_or(0)
         .max(9);
     let mut out = String::new();
-    let _ = writeln!(out, "     {:<w$}     {}", "White", "Black", w = width);
+    let _ = writeln!(out, "     {:<w$}     Black", "White", w = width);
     let _ = writeln!(
         out,
         "     {:<w$}     {}",
@@ -173,13 +193,25 @@ pub fn format_duration(secs: u64) -> String {
     }
 }
 
-/// Time each side took over its turns (from the previous turn, or the start).
-pub fn time_used(live: &LiveGame) -> [u64; 2] {
+/// Time each side took over its turns (from the previous turn, or the start); when
+/// the game ended off the board (resignation, forfeit, agreed draw), the time from
+/// the last turn to the end counts for the side that was to move.
+/// Time on vacation (`vacations`) does not count.
+pub fn time_used(live: &LiveGame, vacations: Option<&Vacations>) -> [u64; 2] {
+    let players = [live.file.white.as_str(), live.file.black.as_str()];
+    let span = |side: usize, from: u64, to: u64| {
+        to.saturating_sub(from)
+            .saturating_sub(vacations.map_or(0, |v| v.paused(players[side], from, to)))
+    };
     let mut used = [0u64; 2];
     let mut last = live.file.created;
     for (k, t) in live.file.turns.iter().enumerate() {
-        used[k % 2] += t.at.saturating_sub(last);
+        used[k % 2] += span(k % 2, last, t.at);
         last = t.at;
+    }
+    if let Some(e) = &live.file.ended {
+        let side = live.file.turns.len() % 2;
+        used[side] += span(side, last, e.at);
     }
     used
 }
@@ -207,6 +239,12 @@ pub struct BoardMail<'a> {
     pub reader: Option<&'a str>,
     /// Watchers of the game.
     pub subscribers: &'a [String],
+    /// Rating lines of a finished game (`ratings::rating_lines`).
+    pub ratings: &'a [String],
+    /// The move the reader has queued, shown to them only.
+    pub queued: Option<&'a str>,
+    /// The players' vacations, left out of the time used.
+    pub vacations: Option<&'a Vacations>,
 }
 
 impl BoardMail<'_> {
@@ -231,8 +269,14 @@ impl BoardMail<'_> {
                 let _ = writeln!(out, "Summary of Yinsh Board {}", live.board());
             }
         }
-        if let Event::Resigned(who) = &self.event {
-            let _ = writeln!(out, "{who} resigned.");
+        match &self.event {
+            Event::Resigned(who) => {
+                let _ = writeln!(out, "{who} resigned.");
+            }
+            Event::Note(line) => {
+                let _ = writeln!(out, "{line}");
+            }
+            _ => {}
         }
         if let Some(n) = historic {
             let total = live.file.turns.len();
@@ -243,9 +287,14 @@ impl BoardMail<'_> {
             );
         }
         let _ = writeln!(out, "{}", status_line(live, &game));
-        if let Some(why) = ending_line(live, &game).filter(|_| historic.is_none()) {
-            if !matches!(self.event, Event::Resigned(_)) {
-                let _ = writeln!(out, "{why}");
+        if let Some(why) = ending_line(live, &game).filter(|_| historic.is_none())
+            && !matches!(self.event, Event::Resigned(_))
+        {
+            let _ = writeln!(out, "{why}");
+        }
+        if historic.is_none() {
+            for line in self.ratings {
+                let _ = writeln!(out, "{line}");
             }
         }
         out.push('\n');
@@ -260,6 +309,12 @@ impl BoardMail<'_> {
         out.push_str(&render(&game, &names));
         if !self.subscribers.is_empty() {
             let _ = writeln!(out, "\nSubscribers: {}", self.subscribers.join(", "));
+        }
+        if let Some(q) = self.queued.filter(|_| historic.is_none()) {
+            let _ = writeln!(
+                out,
+                "\nYour queued move: {q} (played when it is your turn, if it is legal then)."
+            );
         }
         if let Some((who, text)) = self.comment {
             let _ = writeln!(out, "\n{STARS}\n{who} writes:\n{text}");
@@ -281,7 +336,7 @@ impl BoardMail<'_> {
                 let f = &live.file;
                 let end_at = f.ended.as_ref().map_or(f.updated, |e| e.at);
                 let last_move = f.turns.last().map_or(f.created, |t| t.at);
-                let used = time_used(live);
+                let used = time_used(live, self.vacations);
                 let _ = writeln!(
                     out,
                     "\n{STARS}\nGame started.... {}\nLast move made.. {}\nGame ended...... {}\nTime used: {} {}, {} {}",

@@ -8,6 +8,7 @@ mod email_game;
 mod mail_io;
 mod naive;
 mod notation;
+mod pbmserv_commands;
 mod perft;
 mod playouts;
 mod render;

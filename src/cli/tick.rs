@@ -1,0 +1,19 @@
+//! `yinsh-pbem tick`: reminders and forfeits, with the same settings, exit codes and
+//! panic guard as `flush` (0 done, 75 internal failure).
+
+use std::process::ExitCode;
+
+use super::serve::{EX_TEMPFAIL, finish, guarded, settings_or_log};
+use crate::server::config::Overrides;
+use crate::server::tick;
+
+/// `yinsh-pbem tick`: nag and forfeit where due, then send the spool.
+pub fn tick(opts: Overrides, verbose: bool) -> ExitCode {
+    let Some(settings) = settings_or_log(&opts, verbose) else {
+        return ExitCode::from(EX_TEMPFAIL);
+    };
+    let result = guarded(&settings.home, || {
+        tick::tick(&settings).map_err(|e| e.to_string())
+    });
+    finish(&settings, result, verbose)
+}

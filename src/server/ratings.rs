@@ -1,0 +1,437 @@
+//! Elo ratings (pbmserv-reference.md §5), the standings and the history list.
+//!
+//! Ratings are not stored: they are computed again from the finished games, in the
+//! order they ended (then by board), so they can never drift from the games. Normal
+//! and blitz games are rated separately. Everyone starts at 1600 and is provisional
+//! for their first 20 rated games. The expected score of a player rated `R` against
+//! `Ropp` is `1 / (1 + 10^((Ropp - R) / 400))`; after a game the rating changes by
+//! `K * (score - expected)`, rounded to the nearest whole point, with K = 32 for
+//! established players and K = 64 while provisional (so a new player's rating moves
+//! quickly towards their level). Each player's K depends on their own status.
+//! A game is rated when it ended after the ring placement (10 turns or more):
+//! a game resigned, forfeited or agreed drawn before that is not rated.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::rules::{Color, Outcome, Variant};
+
+use super::dispatch::InternalError;
+use super::record::LiveGame;
+use super::reply::format_date;
+use super::store::Store;
+
+/// Every new player's rating.
+pub const START: i32 = 1600;
+/// Rated games before a player is established.
+pub const PROVISIONAL_GAMES: u32 = 20;
+/// K for established players.
+pub const K_ESTABLISHED: f64 = 32.0;
+/// K while provisional.
+pub const K_PROVISIONAL: f64 = 64.0;
+/// Turns a game needs to be rated (the ten ring placements).
+pub const MIN_TURNS_RATED: usize = 10;
+/// A player with no active game and no game ended in this many days is inactive.
+pub const INACTIVE_DAYS: u64 = 180;
+
+/// The expected score of a player rated `r` against one rated `opp`.
+///
+/// ```
+/// use yinsh_pbem::server::ratings::expected;
+/// assert!((expected(1600, 1600) - 0.5).abs() < 1e-12);
+/// assert!((expected(1800, 1400) - 10.0 / 11.0).abs() < 1e-12);
+/// ```
+pub fn expected(r: i32, opp: i32) -> f64 {
+    1.0 / (1.0 + 10f64.powf(f64::from(opp - r) / 400.0))
+}
+
+/// The new rating after scoring `score` (1, 0.5 or 0) against `opp`, with `games`
+/// rated games played before this one.
+pub fn updated(r: i32, opp: i32, score: f64, games: u32) -> i32 {
+    let k = if games < PROVISIONAL_GAMES {
+        K_PROVISIONAL
+    } else {
+        K_ESTABLISHED
+    };
+    r + (k * (score - expected(r, opp))).round() as i32
+}
+
+/// A player's record in one variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Record {
+    /// The rating.
+    pub rating: i32,
+    /// Rated games won.
+    pub won: u32,
+    /// Rated games lost.
+    pub lost: u32,
+    /// Rated games tied.
+    pub ties: u32,
+    /// When their last game ended.
+    pub last: u64,
+}
+
+impl Default for Record {
+    fn default() -> Record {
+        Record {
+            rating: START,
+            won: 0,
+            lost: 0,
+            ties: 0,
+            last: 0,
+        }
+    }
+}
+
+impl Record {
+    /// Rated games played.
+    pub fn games(&self) -> u32 {
+        self.won + self.lost + self.ties
+    }
+
+    /// Still provisional.
+    pub fn provisional(&self) -> bool {
+        self.games() < PROVISIONAL_GAMES
+    }
+}
+
+/// One finished game, as the ratings see it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finished {
+    /// The board.
+    pub board: u32,
+    /// Normal or blitz.
+    pub variant: Variant,
+    /// White's and Black's userids.
+    pub players: [String; 2],
+    /// White's score: 1, 0.5 or 0.
+    pub white_score: f64,
+    /// When it ended.
+    pub ended: u64,
+    /// Whether it counts.
+    pub rated: bool,
+    /// Why it ended, in words.
+    pub how: String,
+}
+
+/// The ratings change one game made: per side, before and after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Change {
+    /// White's and Black's records before the game.
+    pub before: [Record; 2],
+    /// ... and after.
+    pub after: [Record; 2],
+}
+
+/// Apply one game to a pool of records.
+pub fn apply(pool: &mut BTreeMap<String, Record>, g: &Finished) -> Change {
+    let keys = g.players.clone().map(|p| p.to_ascii_lowercase());
+    let before = [
+        pool.get(&keys[0]).copied().unwrap_or_default(),
+        pool.get(&keys[1]).copied().unwrap_or_default(),
+    ];
+    let mut after = before;
+    let scores = [g.white_score, 1.0 - g.white_score];
+    for s in 0..2 {
+        let (me, opp) = (before[s], before[1 - s]);
+        after[s].rating = updated(me.rating, opp.rating, scores[s], me.games());
+        match scores[s] {
+            x if x > 0.75 => after[s].won += 1,
+            x if x < 0.25 => after[s].lost += 1,
+            _ => after[s].ties += 1,
+        }
+        after[s].last = g.ended;
+    }
+    for s in 0..2 {
+        pool.insert(keys[s].clone(), after[s]);
+    }
+    Change { before, after }
+}
+
+/// What a finished game counts as, or `None` while it goes on.
+pub fn finished(live: &LiveGame) -> Option<Finished> {
+    let outcome = live.game.outcome()?;
+    let f = &live.file;
+    let ended = f
+        .ended
+        .as_ref()
+        .map(|e| e.at)
+        .or_else(|| f.turns.last().map(|t| t.at))
+        .unwrap_or(f.updated);
+    let white_score = match outcome {
+        Outcome::Win(Color::White) => 1.0,
+        Outcome::Win(Color::Black) => 0.0,
+        Outcome::Draw => 0.5,
+    };
+    let how = match (&f.ended, outcome) {
+        (Some(e), _) if e.reason == "forfeit" => format!("{} forfeited", e.by),
+        (Some(e), _) if e.reason == "resigned" => format!("{} resigned", e.by),
+        (Some(_), Outcome::Draw) => "draw agreed".to_string(),
+        (_, Outcome::Win(c)) => format!("won by {}", live.player(c)),
+        (_, Outcome::Draw) => "tie".to_string(),
+    };
+    Some(Finished {
+        board: f.board,
+        variant: live.game.variant(),
+        players: [f.white.clone(), f.black.clone()],
+        white_score,
+        ended,
+        rated: f.turns.len() >= MIN_TURNS_RATED,
+        how,
+    })
+}
+
+/// Every game of the store, loaded; finished ones in the order they ended.
+struct All {
+    finished: Vec<Finished>,
+    active: BTreeMap<(bool, String), u32>,
+}
+
+fn all(store: &Store) -> Result<All, InternalError> {
+    let mut finished_games = Vec::new();
+    let mut active = BTreeMap::new();
+    for b in store.games()? {
+        let Some(file) = store.game(b)? else { continue };
+        let live = LiveGame::load(file)?;
+        match finished(&live) {
+            Some(f) => finished_games.push(f),
+            None => {
+                for p in [&live.file.white, &live.file.black] {
+                    *active
+                        .entry((
+                            live.game.variant() == Variant::Blitz,
+                            p.to_ascii_lowercase(),
+                        ))
+                        .or_insert(0) += 1;
+                }
+            }
+        }
+    }
+    finished_games.sort_by_key(|f| (f.ended, f.board));
+    Ok(All {
+        finished: finished_games,
+        active,
+    })
+}
+
+/// The rating lines of a finished game's mail (`%s's rating went up from %d to
+/// %d.`, `... down ...`, `%s's rating is %d (provisional).`, `This game was not
+/// rated.`); none while the game goes on.
+pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, InternalError> {
+    let Some(this) = finished(live) else {
+        return Ok(Vec::new());
+    };
+    if !this.rated {
+        return Ok(vec!["This game was not rated.".to_string()]);
+    }
+    let mut pool = BTreeMap::new();
+    let mut change = None;
+    for g in all(store)?
+        .finished
+        .iter()
+        .filter(|g| g.variant == this.variant && g.rated)
+    {
+        let c = apply(&mut pool, g);
+        if g.board == this.board {
+            change = Some(c);
+            break;
+        }
+    }
+    let Some(c) = change else {
+        return Ok(Vec::new());
+    };
+    Ok((0..2)
+        .map(|s| {
+            let (name, b, a) = (&this.players[s], c.before[s].rating, c.after[s]);
+            if a.provisional() {
+                format!("{name}'s rating is {} (provisional).", a.rating)
+            } else if a.rating >= b {
+                format!("{name}'s rating went up from {b} to {}.", a.rating)
+            } else {
+                format!("{name}'s rating went down from {b} to {}.", a.rating)
+            }
+        })
+        .collect())
+}
+
+/// `yinsh standings`: per variant, sections Established, Provisionals and Inactive.
+pub fn standings(store: &Store, now: u64) -> Result<String, InternalError> {
+    let data = all(store)?;
+    let mut out = String::new();
+    for variant in [Variant::Normal, Variant::Blitz] {
+        let mut pool = BTreeMap::new();
+        let mut names = BTreeMap::new();
+        for g in data
+            .finished
+            .iter()
+            .filter(|g| g.variant == variant && g.rated)
+        {
+            apply(&mut pool, g);
+            for p in &g.players {
+                names.insert(p.to_ascii_lowercase(), p.clone());
+            }
+        }
+        let title = match variant {
+            Variant::Normal => "Yinsh Standings",
+            Variant::Blitz => "Yinsh Standings (blitz)",
+        };
+        let _ = writeln!(out, "{title}\n{}", "=".repeat(title.len()));
+        if pool.is_empty() {
+            out.push_str("No rated games yet.\n\n");
+            continue;
+        }
+        let active = |key: &str| {
+            data.active
+                .get(&(variant == Variant::Blitz, key.to_string()))
+                .copied()
+                .unwrap_or(0)
+        };
+        let mut sections: [Vec<(&String, &Record)>; 3] = Default::default();
+        for (key, r) in &pool {
+            let idle = active(key) == 0 && now.saturating_sub(r.last) > INACTIVE_DAYS * 86_400;
+            let s = if idle {
+                2
+            } else if r.provisional() {
+                1
+            } else {
+                0
+            };
+            sections[s].push((key, r));
+        }
+        for (title, mut list) in ["Established", "Provisionals", "Inactive"]
+            .into_iter()
+            .zip(sections)
+        {
+            if list.is_empty() {
+                continue;
+            }
+            list.sort_by(|a, b| b.1.rating.cmp(&a.1.rating).then(a.0.cmp(b.0)));
+            let _ = writeln!(out, "\n{title}");
+            let _ = writeln!(
+                out,
+                "Rank Name                             Rating  Won Lost Ties Active/Limit"
+            );
+            for (i, (key, r)) in list.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "{:>4} {:<32} {:>6} {:>4} {:>4} {:>4} {:>6}/-",
+                    i + 1,
+                    names.get(*key).map_or(key.as_str(), String::as_str),
+                    r.rating,
+                    r.won,
+                    r.lost,
+                    r.ties,
+                    active(key)
+                );
+            }
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "Ratings start at {START}; a player is provisional for their first {PROVISIONAL_GAMES} rated games.\n\
+         Games ended before the rings were all placed are not rated. There is no limit of games (Limit -)."
+    );
+    Ok(out)
+}
+
+/// `yinsh history`: every finished game, most recent first.
+pub fn history(store: &Store) -> Result<String, InternalError> {
+    let data = all(store)?;
+    let mut out = String::from("Historical List of Yinsh games\n\n");
+    if data.finished.is_empty() {
+        out.push_str("No game has ended yet.\n");
+        return Ok(out);
+    }
+    let _ = writeln!(
+        out,
+        "{:>6}  {:<12} {:<12} {:<6} {:<20} Result",
+        "Board", "White", "Black", "", "Ended"
+    );
+    for g in data.finished.iter().rev() {
+        let line = format!(
+            "{:>6}  {:<12} {:<12} {:<6} {:<20} {}{}",
+            g.board,
+            g.players[0],
+            g.players[1],
+            if g.variant == Variant::Blitz {
+                "blitz"
+            } else {
+                ""
+            },
+            format_date(g.ended),
+            g.how,
+            if g.rated { "" } else { " (not rated)" }
+        );
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(board: u32, w: &str, b: &str, white_score: f64) -> Finished {
+        Finished {
+            board,
+            variant: Variant::Normal,
+            players: [w.to_string(), b.to_string()],
+            white_score,
+            ended: u64::from(board),
+            rated: true,
+            how: String::new(),
+        }
+    }
+
+    #[test]
+    fn expectation_matches_hand_computed_values() {
+        // 1 / (1 + 10^(200/400)) = 1 / (1 + 3.16228) = 0.240253
+        assert!((expected(1500, 1700) - 0.240_253).abs() < 1e-6);
+        assert!((expected(1700, 1500) - 0.759_747).abs() < 1e-6);
+        assert!((expected(2000, 1600) - 0.909_091).abs() < 1e-6);
+    }
+
+    #[test]
+    fn established_players_use_k_32() {
+        // 1700 beats 1500: 32 * (1 - 0.759747) = 7.69 -> +8; 1500: 32 * -0.240253 = -7.69 -> -8.
+        assert_eq!(updated(1700, 1500, 1.0, 20), 1708);
+        assert_eq!(updated(1500, 1700, 0.0, 20), 1492);
+        // The underdog wins: 32 * 0.759747 = 24.31 -> +24.
+        assert_eq!(updated(1500, 1700, 1.0, 25), 1524);
+        assert_eq!(updated(1700, 1500, 0.0, 25), 1676);
+        // A tie between equals changes nothing; 1700 ties 1500: 32 * -0.259747 = -8.31 -> -8.
+        assert_eq!(updated(1600, 1600, 0.5, 30), 1600);
+        assert_eq!(updated(1700, 1500, 0.5, 30), 1692);
+    }
+
+    #[test]
+    fn provisional_players_use_k_64() {
+        // Two new players: 64 * 0.5 = 32.
+        assert_eq!(updated(1600, 1600, 1.0, 0), 1632);
+        assert_eq!(updated(1600, 1600, 0.0, 0), 1568);
+        // The 20th rated game (19 before it) is still provisional; the 21st is not.
+        assert_eq!(updated(1600, 1600, 1.0, 19), 1632);
+        assert_eq!(updated(1600, 1600, 1.0, 20), 1616);
+    }
+
+    #[test]
+    fn a_pool_applies_games_in_order_and_counts_results() {
+        let mut pool = BTreeMap::new();
+        let c = apply(&mut pool, &game(101, "Alice", "bob", 1.0));
+        assert_eq!((c.before[0].rating, c.after[0].rating), (1600, 1632));
+        assert_eq!((c.before[1].rating, c.after[1].rating), (1600, 1568));
+        // alice 1632 vs bob 1568 again, bob wins: E(bob) = 1/(1+10^(64/400)) = 0.408924;
+        // 64 * 0.591076 = 37.83 -> +38; alice: 64 * -0.591076 -> -38.
+        let c = apply(&mut pool, &game(102, "bob", "alice", 1.0));
+        assert_eq!((c.after[0].rating, c.after[1].rating), (1606, 1594));
+        let alice = pool["alice"];
+        assert_eq!(
+            (alice.won, alice.lost, alice.ties, alice.games()),
+            (1, 1, 0, 2)
+        );
+        apply(&mut pool, &game(103, "alice", "bob", 0.5));
+        assert_eq!(pool["bob"].ties, 1);
+        assert!(pool["bob"].provisional());
+    }
+}

@@ -1,0 +1,379 @@
+//! Commands about people rather than moves: chat on a board, watching a game
+//! (`subscribe`/`unsubscribe`), showing boards as a player sees them (`showas`,
+//! `show <userid>`, `all show`), private messages, the admins' `broadcast`, and
+//! `vacation`. Admins are listed in `<home>/admins`, one userid per line (`#` starts
+//! a comment).
+
+use std::path::Path;
+
+use super::command::{BoardRef, GameFilter};
+use super::dispatch::{Outcome, Reply, Request, authenticate, refuse, refuse_on, to_sender, tri};
+use super::extra;
+use super::record::LiveGame;
+use super::reply::{self, BoardMail, Event, format_date};
+use super::store::{Account, Password, Store, UserId};
+use super::vacation::{MAX_DAYS, Vacations};
+
+/// The userids allowed to `broadcast`, from `<home>/admins`.
+pub fn admins(home: &Path) -> Vec<String> {
+    std::fs::read_to_string(home.join("admins"))
+        .unwrap_or_default()
+        .lines()
+        .map(|l| {
+            l.split('#')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+fn signed(text: &str, who: &str) -> String {
+    format!("{who} writes:\n\n{}\n", text.trim_end())
+}
+
+/// `yinsh chat board userid password`: the comment goes to the other player and the
+/// watchers (a player or a watcher may chat).
+pub(super) fn chat(
+    store: &Store,
+    req: &Request<'_>,
+    board: u32,
+    userid: &UserId,
+    password: &Password,
+) -> Outcome {
+    let account = tri!(authenticate(store, userid, password));
+    let Some(file) = store.game(board)? else {
+        return Ok(Err(refuse(format!("Yinsh board {board} not found"))));
+    };
+    let mut readers: Vec<String> = vec![file.white.clone(), file.black.clone()];
+    readers.extend(extra::subscribers(&file));
+    if !readers
+        .iter()
+        .any(|r| r.eq_ignore_ascii_case(&account.userid))
+    {
+        return Ok(Err(refuse_on(
+            board,
+            "You are NOT playing this game nor watching it: subscribe first (yinsh subscribe <board> <userid> <password>).",
+        )));
+    }
+    if req.comment.trim().is_empty() {
+        return Ok(Err(refuse_on(
+            board,
+            "The chat is empty: write your message in the body of the mail.",
+        )));
+    }
+    let mut out = Vec::new();
+    for r in readers
+        .iter()
+        .filter(|r| !r.eq_ignore_ascii_case(&account.userid))
+    {
+        let Ok(id) = r.parse::<UserId>() else {
+            continue;
+        };
+        if let Some(a) = store.account(&id)? {
+            out.push(Reply {
+                to: a.addresses.clone(),
+                subject: format!("Yinsh chat {board} {}", account.userid),
+                body: signed(req.comment, &account.userid),
+            });
+        }
+    }
+    Ok(Ok(out))
+}
+
+/// `yinsh subscribe|unsubscribe board userid password`
+pub(super) fn subscribe(
+    store: &Store,
+    req: &Request<'_>,
+    board: u32,
+    userid: &UserId,
+    password: &Password,
+    on: bool,
+) -> Outcome {
+    let account = tri!(authenticate(store, userid, password));
+    let Some(file) = store.game(board)? else {
+        return Ok(Err(refuse(format!("Yinsh board {board} not found"))));
+    };
+    let mut live = LiveGame::load(file)?;
+    if live.side(userid).is_some() {
+        return Ok(Err(refuse_on(
+            board,
+            "You play this game: you get its mails already.",
+        )));
+    }
+    let mut subs = extra::subscribers(&live.file);
+    let had = subs.iter().any(|s| s.eq_ignore_ascii_case(&account.userid));
+    let message = match (on, had) {
+        (true, true) => format!("You already watch board {board}."),
+        (false, false) => format!("You were not watching board {board}."),
+        (true, false) => {
+            subs.push(account.userid.clone());
+            format!(
+                "You now watch board {board}: you get every board mail of the game.\nTo stop: yinsh unsubscribe {board} {} <password>",
+                account.userid
+            )
+        }
+        (false, true) => {
+            subs.retain(|s| !s.eq_ignore_ascii_case(&account.userid));
+            format!("You no longer watch board {board}.")
+        }
+    };
+    if on != had {
+        extra::set_subscribers(&mut live.file, subs.clone());
+        store.put_game(&live.file)?;
+    }
+    let mail = BoardMail {
+        live: &live,
+        at_turn: None,
+        event: Event::Note(message),
+        comment: None,
+        reader: None,
+        subscribers: &subs,
+        ratings: &[],
+        queued: None,
+        vacations: None,
+    };
+    Ok(Ok(vec![to_sender(
+        req,
+        &reply::board_subject(&live, &Event::Show, false),
+        mail.body()?,
+    )]))
+}
+
+/// The boards of `account` that `filter` keeps.
+fn boards_of(
+    store: &Store,
+    account: &Account,
+    filter: GameFilter,
+) -> Result<Vec<LiveGame>, super::dispatch::InternalError> {
+    let mut out = Vec::new();
+    for &b in &account.games {
+        let Some(file) = store.game(b)? else { continue };
+        let live = LiveGame::load(file)?;
+        let keep = match filter {
+            GameFilter::All => true,
+            GameFilter::Active => !live.game.is_over(),
+            GameFilter::Inactive => live.game.is_over(),
+            GameFilter::Next => live
+                .player_to_move()
+                .is_some_and(|p| p.eq_ignore_ascii_case(&account.userid)),
+        };
+        if keep {
+            out.push(live);
+        }
+    }
+    Ok(out)
+}
+
+fn show_mail(
+    req: &Request<'_>,
+    live: &LiveGame,
+    at: Option<u32>,
+    reader: Option<&str>,
+) -> Result<Reply, super::dispatch::InternalError> {
+    let queued = reader
+        .and_then(|r| extra::queued(&live.file, r))
+        .map(|q| q.text);
+    let subs = extra::subscribers(&live.file);
+    let mail = BoardMail {
+        live,
+        at_turn: at.map(|n| n as usize),
+        event: Event::Show,
+        comment: None,
+        reader,
+        subscribers: &subs,
+        ratings: &[],
+        queued: queued.as_deref(),
+        vacations: None,
+    };
+    Ok(to_sender(
+        req,
+        &reply::board_subject(live, &Event::Show, false),
+        mail.body()?,
+    ))
+}
+
+/// `yinsh showas userid password [board+ | all | active | inactive | next]`: boards as
+/// the player sees them (with the command to send, and their queued move).
+pub(super) fn show_as(
+    store: &Store,
+    req: &Request<'_>,
+    userid: &UserId,
+    password: &Password,
+    boards: &[BoardRef],
+    filter: GameFilter,
+) -> Outcome {
+    let account = tri!(authenticate(store, userid, password));
+    let mut out = Vec::new();
+    if boards.is_empty() {
+        for live in boards_of(store, &account, filter)? {
+            out.push(show_mail(req, &live, None, Some(&account.userid))?);
+        }
+    } else {
+        for r in boards {
+            let Some(file) = store.game(r.board)? else {
+                return Ok(Err(refuse(format!("Yinsh board {} not found", r.board))));
+            };
+            let live = LiveGame::load(file)?;
+            if r.at.is_some_and(|n| n as usize > live.file.turns.len()) {
+                return Ok(Err(refuse_on(
+                    r.board,
+                    format!(
+                        "Board {} has only {} moves.",
+                        r.board,
+                        live.file.turns.len()
+                    ),
+                )));
+            }
+            out.push(show_mail(req, &live, r.at, Some(&account.userid))?);
+        }
+    }
+    if out.is_empty() {
+        out.push(to_sender(
+            req,
+            "List of Yinsh games",
+            format!("{} has no {filter} games.\n", account.userid),
+        ));
+    }
+    Ok(Ok(out))
+}
+
+/// `yinsh show userid+ [filter]` and `all show userid [next|active]`: one board mail
+/// per game of those players.
+pub(super) fn show_players(
+    store: &Store,
+    req: &Request<'_>,
+    userids: &[UserId],
+    filter: GameFilter,
+) -> Outcome {
+    let mut out = Vec::new();
+    let mut seen = Vec::new();
+    let mut empty = Vec::new();
+    for id in userids {
+        let Some(account) = store.account(id)? else {
+            return Ok(Err(refuse(format!("Invalid userid entered: {id}"))));
+        };
+        let games = boards_of(store, &account, filter)?;
+        if games.is_empty() {
+            empty.push(account.userid.clone());
+        }
+        for live in games {
+            if !seen.contains(&live.board()) {
+                seen.push(live.board());
+                out.push(show_mail(req, &live, None, None)?);
+            }
+        }
+    }
+    if !empty.is_empty() {
+        out.push(to_sender(
+            req,
+            "List of Yinsh games",
+            format!("No {filter} games for: {}\n", empty.join(", ")),
+        ));
+    }
+    Ok(Ok(out))
+}
+
+/// `message userid password to+`: the body goes to each named player.
+pub(super) fn message(
+    store: &Store,
+    req: &Request<'_>,
+    userid: &UserId,
+    password: &Password,
+    to: &[UserId],
+) -> Outcome {
+    let account = tri!(authenticate(store, userid, password));
+    if req.comment.trim().is_empty() {
+        return Ok(Err(refuse(
+            "The message is empty: write it in the body of the mail.",
+        )));
+    }
+    let mut out = Vec::new();
+    for id in to {
+        let Some(a) = store.account(id)? else {
+            return Ok(Err(refuse(format!(
+                "Invalid userid entered: {id} (nothing was sent)"
+            ))));
+        };
+        out.push(Reply {
+            to: a.addresses.clone(),
+            subject: format!("Message from {}", account.userid),
+            body: signed(req.comment, &account.userid),
+        });
+    }
+    let names: Vec<String> = to.iter().map(ToString::to_string).collect();
+    out.push(to_sender(
+        req,
+        "Message sent",
+        format!("Your message was sent to {}.\n", names.join(", ")),
+    ));
+    Ok(Ok(out))
+}
+
+/// `broadcast userid password`: the body goes to every player (admins only).
+pub(super) fn broadcast(
+    store: &Store,
+    req: &Request<'_>,
+    userid: &UserId,
+    password: &Password,
+) -> Outcome {
+    let account = tri!(authenticate(store, userid, password));
+    if !admins(store.home()).contains(&userid.key()) {
+        return Ok(Err(refuse(
+            "Only the server's admins may broadcast (their userids are listed in the file admins of the server's home). Use message <userid> <password> <to-userid> ... to write to players.",
+        )));
+    }
+    if req.comment.trim().is_empty() {
+        return Ok(Err(refuse(
+            "The broadcast is empty: write it in the body of the mail.",
+        )));
+    }
+    let mut out = Vec::new();
+    for acc in store.accounts()? {
+        out.push(Reply {
+            to: acc.addresses.clone(),
+            subject: format!("Broadcast from {}", account.userid),
+            body: signed(req.comment, &account.userid),
+        });
+    }
+    Ok(Ok(out))
+}
+
+/// `vacation userid password days`: stop the player's clocks for `days` days from
+/// now (0 ends a vacation).
+pub(super) fn vacation(
+    store: &Store,
+    req: &Request<'_>,
+    userid: &UserId,
+    password: &Password,
+    days: u32,
+) -> Outcome {
+    let account = tri!(authenticate(store, userid, password));
+    if days > MAX_DAYS {
+        return Ok(Err(refuse(format!(
+            "A vacation is at most {MAX_DAYS} days: send a new vacation command when it ends. (0 ends a vacation.)"
+        ))));
+    }
+    let mut v = Vacations::load(store.home())?;
+    v.set(&account.userid, req.now, days);
+    v.save(store.home())?;
+    let body = match v.current(&account.userid, req.now) {
+        Some(p) => format!(
+            "{} is on vacation until {}.\nYour clocks are stopped: no reminders, no forfeits, and the time does not count.\nTo come back early: vacation {} <password> 0\n",
+            account.userid,
+            format_date(p.until),
+            account.userid
+        ),
+        None => format!(
+            "{} is back from vacation: the clocks run again.\n",
+            account.userid
+        ),
+    };
+    Ok(Ok(vec![Reply {
+        to: account.addresses.clone(),
+        subject: format!("Vacation for {}", account.userid),
+        body,
+    }]))
+}

@@ -1,0 +1,206 @@
+//! `yinsh-pbem tick`, run from cron or a systemd timer: reminders and forfeits
+//! (pbmserv-reference.md §5). For every game going on, the player to move has been
+//! idle since the last turn (or the start), not counting their vacations. After the
+//! game's nag time (7 days unless the challenge said `--nagtime=N`) they get a
+//! `Nag: Yinsh Board %s %s` mail, once per nag period however often tick runs; at the
+//! forfeit time (21 days, `--forfeittime=N`) they lose the game (`ended` reason
+//! `"forfeit"`) and everyone gets the final board mail. A player on vacation now is
+//! left alone. The mails are spooled under the store's lock and then flushed.
+
+use std::time::{Duration, UNIX_EPOCH};
+
+use crate::mail::{self, MailSettings, OutgoingMail, Spool};
+
+use super::deliver::{Report, Settings, flush};
+use super::dispatch::{InternalError, Reply, board_mails};
+use super::extra::{self, LastNag};
+use super::log::Log;
+use super::record::LiveGame;
+use super::reply::{BoardMail, Event};
+use super::store::{EndRecord, Store, UserId};
+use super::vacation::Vacations;
+
+const DAY: u64 = 86_400;
+
+/// What tick would do to one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Due {
+    /// Nothing.
+    Nothing,
+    /// A reminder for this nag period.
+    Nag(u64),
+    /// The player to move forfeits.
+    Forfeit,
+}
+
+/// Decide for one game at `now`.
+pub fn due(live: &LiveGame, vacations: &Vacations, now: u64) -> Due {
+    let Some(player) = live.player_to_move() else {
+        return Due::Nothing;
+    };
+    if vacations.current(player, now).is_some() {
+        return Due::Nothing;
+    }
+    let f = &live.file;
+    let since = f.turns.last().map_or(f.created, |t| t.at);
+    let idle = now
+        .saturating_sub(since)
+        .saturating_sub(vacations.paused(player, since, now));
+    let nag = u64::from(extra::nag_days(f)) * DAY;
+    let forfeit = u64::from(extra::forfeit_days(f)) * DAY;
+    if idle >= forfeit {
+        return Due::Forfeit;
+    }
+    if nag == 0 || idle < nag {
+        return Due::Nothing;
+    }
+    let period = idle / nag;
+    match extra::last_nag(f) {
+        Some(l) if l.turns == f.turns.len() && l.period >= period => Due::Nothing,
+        _ => Due::Nag(period),
+    }
+}
+
+/// Run one tick: nag and forfeit where due, spool the mails, flush.
+pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
+    let now = settings.now();
+    let store = Store::open(&settings.home)?;
+    let log = Log::in_home(&settings.home);
+    let mut report = Report::default();
+    {
+        let _lock = store.lock()?;
+        let vacations = Vacations::load(store.home())?;
+        let mut replies = Vec::new();
+        for b in store.games()? {
+            let Some(file) = store.game(b)? else { continue };
+            let mut live = LiveGame::load(file)?;
+            let Some(side) = live.game.to_act() else {
+                continue;
+            };
+            let player = live.player(side).to_string();
+            match due(&live, &vacations, now) {
+                Due::Nothing => {}
+                Due::Nag(period) => {
+                    replies.extend(nag_mail(&store, &live, &player, now)?);
+                    let n_turns = live.file.turns.len();
+                    extra::set_last_nag(
+                        &mut live.file,
+                        LastNag {
+                            turns: n_turns,
+                            period,
+                        },
+                    );
+                    store.put_game(&live.file)?;
+                    report.lines.push(format!("board {b}: nagged {player}"));
+                }
+                Due::Forfeit => {
+                    if live.game.resign(side).is_err() {
+                        continue;
+                    }
+                    live.file.ended = Some(EndRecord {
+                        reason: "forfeit".to_string(),
+                        by: player.clone(),
+                        at: now,
+                    });
+                    live.file.updated = now;
+                    store.put_game(&live.file)?;
+                    let days = extra::forfeit_days(&live.file);
+                    replies.extend(board_mails(
+                        &store,
+                        &live,
+                        Event::Note(format!(
+                            "{player} has not moved for {days} days and forfeits the game."
+                        )),
+                        None,
+                    )?);
+                    report.lines.push(format!("board {b}: {player} forfeited"));
+                }
+            }
+        }
+        spool(&store, settings, &replies, now, &mut report)?;
+    }
+    for l in &report.lines {
+        log.line(now, &format!("tick: {l}"));
+    }
+    flush(settings, &mut report)?;
+    Ok(report)
+}
+
+fn nag_mail(
+    store: &Store,
+    live: &LiveGame,
+    player: &str,
+    now: u64,
+) -> Result<Option<Reply>, InternalError> {
+    let Ok(id) = player.parse::<UserId>() else {
+        return Ok(None);
+    };
+    let Some(account) = store.account(&id)? else {
+        return Ok(None);
+    };
+    let f = &live.file;
+    let since = f.turns.last().map_or(f.created, |t| t.at);
+    let days = now.saturating_sub(since) / DAY;
+    let mail = BoardMail {
+        live,
+        at_turn: None,
+        event: Event::Note(format!(
+            "Reminder: it has been your move for {days} days. A player who does not move in {} days forfeits the game.\n(Going away? Send: vacation {player} <password> <days>)",
+            extra::forfeit_days(f)
+        )),
+        comment: None,
+        reader: Some(player),
+        subscribers: &[],
+        ratings: &[],
+        queued: None,
+        vacations: None,
+    };
+    Ok(Some(Reply {
+        to: account.addresses.clone(),
+        subject: format!("Nag: Yinsh Board {} {}", live.board(), player),
+        body: mail.body()?,
+    }))
+}
+
+/// Build and spool `replies` (the same way `deliver` does, with no mail to answer).
+fn spool(
+    store: &Store,
+    settings: &Settings,
+    replies: &[Reply],
+    now: u64,
+    report: &mut Report,
+) -> Result<(), InternalError> {
+    let spool = Spool::open(&store.spool_dir()).map_err(|e| InternalError::Mail(e.to_string()))?;
+    let ms = MailSettings {
+        from: settings.from.clone(),
+        loop_id: settings.address(),
+    };
+    let domain = settings
+        .address()
+        .rsplit_once('@')
+        .map_or("localhost".to_string(), |(_, d)| d.to_string());
+    let when = UNIX_EPOCH + Duration::from_secs(now);
+    for (k, r) in replies.iter().enumerate() {
+        if r.to.is_empty() {
+            continue;
+        }
+        let out = OutgoingMail {
+            to: r.to.clone(),
+            subject: r.subject.clone(),
+            body: r.body.clone(),
+            in_reply_to: None,
+            references: Vec::new(),
+        };
+        let id = mail::new_message_id(&domain, &format!("tick-{now}-{k}-{}", r.subject));
+        match mail::build(&out, &ms, when, &id) {
+            Ok(built) => {
+                spool
+                    .put(&built)
+                    .map_err(|e| InternalError::Mail(e.to_string()))?;
+                report.spooled += 1;
+            }
+            Err(e) => report.lines.push(format!("reply not built: {e}")),
+        }
+    }
+    Ok(())
+}

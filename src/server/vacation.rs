@@ -1,0 +1,124 @@
+//! Vacations: periods when a player's clocks stop (no reminders, no forfeits, and the
+//! time does not count against them). Kept in `<home>/vacations.json`:
+//! `{"alice": [{"from": 1795384020, "until": 1796000000}]}`, keyed by lower-case
+//! userid, written atomically under the store's lock.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::store::{StoreError, write_atomic};
+
+/// The longest vacation one command may ask for, in days.
+pub const MAX_DAYS: u32 = 90;
+
+/// One period of vacation, in unix seconds, `from` inclusive, `until` exclusive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Period {
+    /// When it starts.
+    pub from: u64,
+    /// When it ends.
+    pub until: u64,
+}
+
+/// Every player's vacations.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Vacations(pub BTreeMap<String, Vec<Period>>);
+
+fn path(home: &Path) -> PathBuf {
+    home.join("vacations.json")
+}
+
+impl Vacations {
+    /// Read `<home>/vacations.json` (none when missing).
+    pub fn load(home: &Path) -> Result<Vacations, StoreError> {
+        let p = path(home);
+        match std::fs::read_to_string(&p) {
+            Ok(text) => serde_json::from_str(&text).map_err(|source| StoreError::Corrupt {
+                what: "vacations",
+                path: p,
+                source,
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vacations::default()),
+            Err(source) => Err(StoreError::Io {
+                action: "read",
+                path: p,
+                source,
+            }),
+        }
+    }
+
+    /// Write `<home>/vacations.json` atomically.
+    pub fn save(&self, home: &Path) -> Result<(), StoreError> {
+        let p = path(home);
+        let text = serde_json::to_string_pretty(self).map_err(|source| StoreError::Encode {
+            what: "vacations",
+            path: p.clone(),
+            source,
+        })?;
+        write_atomic(&p, format!("{text}\n").as_bytes())
+    }
+
+    /// The vacation `userid` is on at `now`, if any.
+    pub fn current(&self, userid: &str, now: u64) -> Option<Period> {
+        self.0
+            .get(&userid.to_ascii_lowercase())?
+            .iter()
+            .copied()
+            .find(|p| p.from <= now && now < p.until)
+    }
+
+    /// Start a vacation of `days` days at `now` (ending any current one first);
+    /// `days == 0` only ends the current one.
+    pub fn set(&mut self, userid: &str, now: u64, days: u32) {
+        let list = self.0.entry(userid.to_ascii_lowercase()).or_default();
+        for p in list.iter_mut() {
+            if p.from <= now && now < p.until {
+                p.until = now;
+            }
+        }
+        list.retain(|p| p.until > p.from);
+        if days > 0 {
+            list.push(Period {
+                from: now,
+                until: now + u64::from(days) * 86_400,
+            });
+        }
+    }
+
+    /// How many seconds of `[from, to)` `userid` spent on vacation.
+    ///
+    /// ```
+    /// use yinsh_pbem::server::vacation::Vacations;
+    /// let mut v = Vacations::default();
+    /// v.set("alice", 100, 1);
+    /// assert_eq!(v.paused("Alice", 0, 1000), 900);
+    /// assert_eq!(v.paused("bob", 0, 1000), 0);
+    /// ```
+    pub fn paused(&self, userid: &str, from: u64, to: u64) -> u64 {
+        self.0.get(&userid.to_ascii_lowercase()).map_or(0, |list| {
+            list.iter()
+                .map(|p| to.min(p.until).saturating_sub(from.max(p.from)))
+                .sum()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ending_early_and_overlaps() {
+        let mut v = Vacations::default();
+        v.set("a", 1000, 2);
+        assert!(v.current("A", 1000).is_some());
+        v.set("a", 2000, 0);
+        assert_eq!(v.current("a", 2000), None);
+        assert_eq!(v.paused("a", 0, 10_000), 1000);
+        assert_eq!(v.paused("a", 1500, 10_000), 500);
+        assert_eq!(v.paused("a", 3000, 10_000), 0);
+    }
+}

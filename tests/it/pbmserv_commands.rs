@@ -1,0 +1,471 @@
+//! The pbmserv commands beyond a plain move, each end to end through the real binary
+//! (pbmserv-reference.md §2-§5): watchers and chat, draw offers and take-backs,
+//! queued and submitted moves, previews, showas / show by userid, messages and
+//! broadcasts, vacations, standings and history with the rating lines, and `tick`
+//! (reminders and forfeits) with the injected clock. Whole mails are snapshot-checked
+//! (only To, Subject and body: Message-IDs are unique by design).
+
+use assert_cmd::Command;
+use yinsh_pbem::notation::{play_turn, write_turn};
+use yinsh_pbem::rules::{Game, Variant};
+
+use crate::server_util::{Sent, TestServer};
+
+const A: &str = "Alice <alice@example.org>";
+const B: &str = "Bob <bob@example.org>";
+const C: &str = "Carol <carol@example.org>";
+
+/// alice, bob and carol signed up; board 101 alice (White) against bob.
+fn server() -> TestServer {
+    let mut s = TestServer::new();
+    s.send(A, "signup alice apw", "");
+    s.send(B, "signup bob bpw", "");
+    s.send(C, "signup carol cpw", "");
+    let r = s.send(A, "yinsh challenge alice bob", "");
+    assert_eq!(r.len(), 2);
+    s
+}
+
+/// The first legal placement in `game`, played on it, as text.
+fn next_placement(game: &mut Game) -> String {
+    let a = game.legal_actions()[0];
+    let text = write_turn(&[a]);
+    play_turn(game, &text).expect("legal");
+    text
+}
+
+fn describe(replies: &[Sent]) -> String {
+    let mut out = String::new();
+    for r in replies {
+        out.push_str(&format!(
+            "To: {}\nSubject: {}\n\n{}\n======== end of mail ========\n",
+            r.to.join(", "),
+            r.subject,
+            r.body
+        ));
+    }
+    out
+}
+
+fn to(replies: &[Sent], who: &str) -> Vec<Sent> {
+    replies
+        .iter()
+        .filter(|r| r.to.iter().any(|t| t.starts_with(who)))
+        .cloned()
+        .collect()
+}
+
+fn turns(s: &TestServer, board: u32) -> usize {
+    s.game_file(board)["turns"].as_array().map_or(0, Vec::len)
+}
+
+#[test]
+fn watchers_get_every_board_mail_and_chat() {
+    let mut s = server();
+    let r = s.send(C, "yinsh subscribe 101 carol cpw", "");
+    assert_eq!(r.len(), 1);
+    assert!(
+        r[0].body.contains("You now watch board 101"),
+        "{}",
+        r[0].body
+    );
+    assert_eq!(s.game_file(101)["extra"]["subscribers"][0], "carol");
+    let r = s.send(A, "yinsh move 101 alice apw e5#1", "Hello all");
+    assert_eq!(r.len(), 3, "alice, bob and carol");
+    for m in &r {
+        assert!(m.body.contains("Subscribers: carol"), "{}", m.body);
+    }
+    insta::assert_snapshot!("watcher_board_mail", describe(&to(&r, "carol")));
+    // A player cannot subscribe to their own game.
+    let r = s.send(B, "yinsh subscribe 101 bob bpw", "");
+    assert_eq!(r[0].subject, "Yinsh Board 101 Error");
+    // Chat goes to the other player and the watcher, not back to the sender.
+    let r = s.send(B, "yinsh chat 101 bob bpw", "Nice opening.");
+    assert_eq!(r.len(), 2);
+    assert!(r.iter().all(|m| m.subject == "Yinsh chat 101 bob"));
+    insta::assert_snapshot!("chat", describe(&to(&r, "alice")));
+    let r = s.send(C, "yinsh unsubscribe 101 carol cpw", "");
+    assert!(r[0].body.contains("You no longer watch board 101"));
+    let r = s.send(B, "yinsh move 101 bob bpw f6#2", "");
+    assert_eq!(r.len(), 2, "carol no longer gets the mails");
+    assert!(!r[0].body.contains("Subscribers:"));
+    // An empty chat is refused.
+    let r = s.send(A, "yinsh chat 101 alice apw", "");
+    assert!(r[0].body.contains("The chat is empty"), "{}", r[0].body);
+}
+
+#[test]
+fn a_draw_offer_rejected_then_accepted_ends_the_game_as_a_tie() {
+    let mut s = server();
+    s.send(A, "yinsh move 101 alice apw e5", "");
+    let r = s.send(B, "yinsh move 101 bob bpw propose", "");
+    assert_eq!(r.len(), 2);
+    assert!(r[0].body.contains("bob proposes a draw."), "{}", r[0].body);
+    // The one who offered cannot accept their own offer.
+    let r = s.send(B, "yinsh move 101 bob bpw accept", "");
+    assert_eq!(r[0].subject, "Yinsh Board 101 Error");
+    assert!(
+        r[0].body.contains("There is no draw offer"),
+        "{}",
+        r[0].body
+    );
+    let r = s.send(A, "yinsh move 101 alice apw reject", "");
+    assert!(r[0].body.contains("alice rejected bob's draw offer."));
+    let r = s.send(A, "yinsh move 101 alice apw accept", "");
+    assert!(
+        r[0].body.contains("There is no draw offer"),
+        "rejected offers are gone"
+    );
+    s.send(B, "yinsh move 101 bob bpw propose", "");
+    let r = s.send(A, "yinsh move 101 alice apw accept", "Fair enough");
+    assert_eq!(r.len(), 2);
+    for m in &r {
+        assert_eq!(m.subject, "Yinsh Board 101 **");
+        assert!(m.body.contains("Game was a tie."), "{}", m.body);
+        assert!(m.body.contains("This game was not rated."), "{}", m.body);
+    }
+    insta::assert_snapshot!("draw_agreed", describe(&to(&r, "bob")));
+    assert_eq!(s.game_file(101)["ended"]["reason"], "draw agreed");
+    let r = s.send(B, "yinsh move 101 bob bpw f6", "");
+    assert!(r[0].body.contains("The game has ended"));
+    // The game shows as a tie afterwards (the file replays with its ending).
+    let r = s.send(C, "yinsh show 101", "");
+    assert!(r[0].body.contains("Game was a tie."));
+}
+
+#[test]
+fn an_accepted_undo_takes_back_the_requesters_last_turn_and_what_followed() {
+    let mut s = server();
+    let mut g = Game::new(Variant::Normal);
+    let m1 = next_placement(&mut g);
+    let m2 = next_placement(&mut g);
+    let m3 = next_placement(&mut g);
+    s.send(A, &format!("yinsh move 101 alice apw {m1}"), "");
+    s.send(B, &format!("yinsh move 101 bob bpw {m2}"), "");
+    s.send(A, &format!("yinsh move 101 alice apw {m3}"), "");
+    let r = s.send(B, "yinsh move 101 bob bpw undo", "");
+    assert!(
+        r[0].body.contains(&format!(
+            "bob asks to take back move #2 ({m2}) and the 1 turn after it."
+        )),
+        "{}",
+        r[0].body
+    );
+    let r = s.send(A, "yinsh move 101 alice apw accept", "");
+    assert_eq!(turns(&s, 101), 1);
+    assert_eq!(r[0].subject, "Yinsh Board 101 bob");
+    insta::assert_snapshot!("undo_accepted", describe(&to(&r, "bob")));
+    // Nothing to take back for a player who has not moved.
+    let mut s = server();
+    let r = s.send(A, "yinsh move 101 alice apw undo", "");
+    assert!(r[0].body.contains("nothing to take back"), "{}", r[0].body);
+    // A new turn cancels a pending request.
+    s.send(A, &format!("yinsh move 101 alice apw {m1}"), "");
+    s.send(A, "yinsh move 101 alice apw undo", "");
+    s.send(B, &format!("yinsh move 101 bob bpw {m2}"), "");
+    let r = s.send(B, "yinsh move 101 bob bpw accept", "");
+    assert!(
+        r[0].body
+            .contains("There is no draw offer or take-back request")
+    );
+}
+
+#[test]
+fn a_queued_move_is_played_after_the_opponents_move_or_dropped_with_a_mail() {
+    let mut s = server();
+    let mut g = Game::new(Variant::Normal);
+    let m1 = next_placement(&mut g);
+    let m2 = next_placement(&mut g);
+    let m3 = next_placement(&mut g);
+    s.send(A, &format!("yinsh move 101 alice apw {m1}"), "");
+    let r = s.send(A, &format!("yinsh queue 101 alice apw {m3}#3"), "");
+    assert_eq!(r.len(), 1);
+    assert!(
+        r[0].body.contains(&format!("Your queued move: {m3}")),
+        "{}",
+        r[0].body
+    );
+    assert_eq!(turns(&s, 101), 1, "nothing played yet");
+    let r = s.send(B, &format!("yinsh move 101 bob bpw {m2}"), "");
+    assert_eq!(turns(&s, 101), 3);
+    assert!(
+        r[0].body
+            .contains(&format!("alice's queued move {m3} was played as move #3.")),
+        "{}",
+        r[0].body
+    );
+    insta::assert_snapshot!("queued_move_played", describe(&to(&r, "alice")));
+    // bob queues a placement on an occupied point: dropped, and bob is told.
+    let r = s.send(B, &format!("yinsh move 101 bob bpw {m1}"), "");
+    assert_eq!(
+        r[0].subject, "Yinsh Board 101 Error",
+        "it is bob's turn: played at once and refused"
+    );
+    let m4 = next_placement(&mut g);
+    s.send(B, &format!("yinsh move 101 bob bpw {m4}"), "");
+    let r = s.send(B, &format!("yinsh queue 101 bob bpw {m1}"), "");
+    assert!(r[0].body.contains("Your queued move"));
+    let m5 = next_placement(&mut g);
+    let r = s.send(A, &format!("yinsh move 101 alice apw {m5}"), "");
+    assert_eq!(turns(&s, 101), 5);
+    let dropped = to(&r, "bob");
+    assert_eq!(dropped.len(), 2, "bob's board mail and the notice");
+    insta::assert_snapshot!("queued_move_dropped", describe(&dropped));
+    assert!(s.game_file(101)["extra"].get("queued").is_none());
+}
+
+#[test]
+fn submit_shows_a_preview_and_confirm_plays_it() {
+    let mut s = server();
+    let r = s.send(A, "yinsh submit 101 alice apw e5#1", "");
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].subject, "Yinsh Board 101 preview");
+    assert_eq!(turns(&s, 101), 0);
+    insta::assert_snapshot!("submit_preview", describe(&r));
+    let r = s.send(B, "yinsh confirm 101 bob bpw", "");
+    assert!(r[0].body.contains("no submitted move"), "{}", r[0].body);
+    let r = s.send(A, "yinsh confirm 101 alice apw", "Here we go");
+    assert_eq!(r.len(), 2);
+    assert_eq!(turns(&s, 101), 1);
+    assert_eq!(s.game_file(101)["turns"][0]["text"], "e5");
+    // A submitted illegal move is refused with the reason.
+    let r = s.send(B, "yinsh submit 101 bob bpw e5", "");
+    assert!(r[0].body.contains("Move e5 is not legal"), "{}", r[0].body);
+}
+
+#[test]
+fn preview_plays_hypothetical_moves_from_any_point_and_stores_nothing() {
+    let mut s = server();
+    s.send(A, "yinsh move 101 alice apw e5", "");
+    s.send(B, "yinsh move 101 bob bpw f6", "");
+    let before = s.game_file(101);
+    let r = s.send(C, "yinsh preview 101#1 f7 e6", "");
+    assert_eq!(r.len(), 1);
+    insta::assert_snapshot!("preview", describe(&r));
+    assert_eq!(s.game_file(101), before);
+    let r = s.send(C, "yinsh preview 101 e5", "");
+    assert!(
+        r[0].body
+            .contains("Preview stopped at the first move given"),
+        "{}",
+        r[0].body
+    );
+    let r = s.send(C, "yinsh preview 101#9 e4", "");
+    assert!(r[0].body.contains("has only 2 moves"));
+}
+
+#[test]
+fn showas_and_show_by_userid() {
+    let mut s = server();
+    s.send(A, "yinsh challenge carol alice", "");
+    let r = s.send(A, "yinsh showas alice apw next", "");
+    assert_eq!(r.len(), 1, "only board 101 waits for alice");
+    assert!(r[0].body.contains("Your move, alice."), "{}", r[0].body);
+    let r = s.send(A, "yinsh showas alice wrong all", "");
+    assert!(r[0].body.contains("Invalid password entered"));
+    let r = s.send(C, "yinsh show alice", "");
+    assert_eq!(r.len(), 2);
+    assert!(!r[0].body.contains("Your move"), "show is not showas");
+    let r = s.send(C, "all show bob next", "");
+    assert_eq!(r.len(), 1);
+    assert!(
+        r[0].body.contains("No next games for: bob"),
+        "{}",
+        r[0].body
+    );
+    let r = s.send(C, "yinsh show 101 alice", "");
+    assert!(r[0].body.contains("not both"));
+}
+
+#[test]
+fn messages_broadcasts_and_vacations() {
+    let mut s = server();
+    let r = s.send(A, "message alice apw bob carol", "Tournament tonight?");
+    assert_eq!(r.len(), 3);
+    insta::assert_snapshot!("message", describe(&to(&r, "bob")));
+    let r = s.send(A, "message alice apw nobody", "Hi");
+    assert!(r[0].body.contains("Invalid userid entered: nobody"));
+    let r = s.send(A, "broadcast alice apw", "Server down at noon");
+    assert!(
+        r[0].body.contains("Only the server's admins may broadcast"),
+        "{}",
+        r[0].body
+    );
+    std::fs::write(s.home().join("admins"), "# admins\nAlice\n").unwrap();
+    let r = s.send(A, "broadcast alice apw", "Server down at noon");
+    assert_eq!(r.len(), 3);
+    assert!(r.iter().all(|m| m.subject == "Broadcast from alice"));
+    let r = s.send(B, "vacation bob bpw 10", "");
+    assert_eq!(r[0].subject, "Vacation for bob");
+    assert!(
+        r[0].body.contains("bob is on vacation until"),
+        "{}",
+        r[0].body
+    );
+    let r = s.send(B, "vacation bob bpw 91", "");
+    assert!(r[0].body.contains("at most 90 days"));
+    let r = s.send(B, "vacation bob bpw 0", "");
+    assert!(r[0].body.contains("back from vacation"));
+}
+
+/// Play the ten placements on `board` (alice White, bob Black).
+fn place_all(s: &mut TestServer, board: u32, white: (&str, &str), black: (&str, &str)) {
+    let mut g = Game::new(Variant::Normal);
+    for k in 0..10 {
+        let m = next_placement(&mut g);
+        let (from, id, pw) = if k % 2 == 0 {
+            (white.0, white.1, &white.1[..1])
+        } else {
+            (black.0, black.1, &black.1[..1])
+        };
+        let r = s.send(from, &format!("yinsh move {board} {id} {pw}pw {m}"), "");
+        assert_ne!(
+            r[0].subject,
+            format!("Yinsh Board {board} Error"),
+            "{}",
+            r[0].body
+        );
+    }
+}
+
+#[test]
+fn finished_games_carry_rating_lines_and_make_standings_and_history() {
+    let mut s = server();
+    // Board 101: resigned during placement, not rated.
+    let r = s.send(B, "yinsh resign 101 bob bpw", "");
+    assert!(
+        r[0].body.contains("This game was not rated."),
+        "{}",
+        r[0].body
+    );
+    // Board 102: rated, bob resigns after the placements: 1600/1600 -> 1632/1568 (K=64).
+    s.send(A, "yinsh challenge alice bob", "");
+    place_all(&mut s, 102, (A, "alice"), (B, "bob"));
+    let r = s.send(B, "yinsh resign 102 bob bpw", "");
+    for m in &r {
+        assert!(
+            m.body.contains("alice's rating is 1632 (provisional)."),
+            "{}",
+            m.body
+        );
+        assert!(
+            m.body.contains("bob's rating is 1568 (provisional)."),
+            "{}",
+            m.body
+        );
+    }
+    // Board 103, blitz: rated separately, so it starts again from 1600.
+    s.send(A, "yinsh challenge -blitz carol bob", "");
+    place_all(&mut s, 103, (C, "carol"), (B, "bob"));
+    let r = s.send(C, "yinsh resign 103 carol cpw", "");
+    assert!(
+        r[0].body.contains("bob's rating is 1632 (provisional)."),
+        "{}",
+        r[0].body
+    );
+    let r = s.send(C, "yinsh standings", "");
+    assert_eq!(r[0].subject, "Yinsh Standings");
+    insta::assert_snapshot!("standings", describe(&r));
+    let r = s.send(C, "yinsh history", "");
+    assert_eq!(r[0].subject, "Historical List of Yinsh games");
+    insta::assert_snapshot!("history", describe(&r));
+}
+
+/// Run `tick` at `now` and return the mails it sent.
+fn tick(s: &mut TestServer, now: u64) -> Vec<Sent> {
+    let before = s.outbox_files();
+    let out = Command::cargo_bin("yinsh-pbem")
+        .unwrap()
+        .arg("tick")
+        .arg("--home")
+        .arg(s.home())
+        .env("YINSH_PBEM_NOW", now.to_string())
+        .env_remove("YINSH_PBEM_HOME")
+        .env_remove("YINSH_PBEM_CONFIG")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(out.stderr.is_empty());
+    s.now = now;
+    let mut new: Vec<Sent> = s
+        .outbox_files()
+        .into_iter()
+        .filter(|f| !before.contains(f))
+        .map(|f| crate::server_util::read_sent(&f))
+        .collect();
+    new.sort_by(|a, b| a.to.cmp(&b.to).then(a.subject.cmp(&b.subject)));
+    new
+}
+
+const DAY: u64 = 86_400;
+
+#[test]
+fn tick_nags_once_per_period_and_forfeits_at_21_days() {
+    let mut s = server();
+    s.send(A, "yinsh move 101 alice apw e5", "");
+    let t0 = s.now; // bob's clock starts
+    assert!(tick(&mut s, t0 + 6 * DAY).is_empty());
+    let r = tick(&mut s, t0 + 7 * DAY);
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].subject, "Nag: Yinsh Board 101 bob");
+    insta::assert_snapshot!("nag", describe(&r));
+    assert!(tick(&mut s, t0 + 8 * DAY).is_empty(), "once per period");
+    assert_eq!(tick(&mut s, t0 + 14 * DAY).len(), 1, "the second period");
+    assert!(tick(&mut s, t0 + 15 * DAY).is_empty());
+    let r = tick(&mut s, t0 + 21 * DAY);
+    assert_eq!(r.len(), 2);
+    for m in &r {
+        assert!(m.body.contains("Game won by alice."), "{}", m.body);
+        assert!(
+            m.body
+                .contains("bob has not moved for 21 days and forfeits the game.")
+        );
+    }
+    insta::assert_snapshot!("forfeit", describe(&to(&r, "alice")));
+    assert_eq!(s.game_file(101)["ended"]["reason"], "forfeit");
+    assert!(tick(&mut s, t0 + 30 * DAY).is_empty());
+}
+
+#[test]
+fn tick_honours_per_game_times_and_vacations() {
+    let mut s = server();
+    s.send(
+        A,
+        "yinsh challenge --nagtime=2 --forfeittime=5 alice bob",
+        "",
+    );
+    let r = s.send(
+        A,
+        "yinsh challenge --nagtime=5 --forfeittime=3 alice bob",
+        "",
+    );
+    assert_eq!(r[0].subject, "Invalid challenge");
+    let t0 = s.now;
+    // alice is to move on 101 and 102; she goes on vacation for 10 days at once.
+    s.send(A, "vacation alice apw 10", "");
+    assert!(tick(&mut s, t0 + 9 * DAY).is_empty(), "on vacation: exempt");
+    // Back after 10 days: the clocks count only the time outside the vacation.
+    let r = tick(&mut s, t0 + 12 * DAY + 3600);
+    assert_eq!(r.len(), 1, "board 102's 2-day nag; board 101 needs 7 days");
+    assert_eq!(r[0].subject, "Nag: Yinsh Board 102 alice");
+    let r = tick(&mut s, t0 + 15 * DAY + 3600);
+    assert_eq!(
+        r.len(),
+        2,
+        "board 102 forfeited (5 days), mails to both players"
+    );
+    assert_eq!(s.game_file(102)["ended"]["reason"], "forfeit");
+    // alice's 10 days of vacation are not counted in her time used.
+    let used = r[0]
+        .body
+        .lines()
+        .find(|l| l.starts_with("Time used"))
+        .unwrap_or("");
+    assert!(used.starts_with("Time used: alice 5d 1h"), "{used}");
+    assert!(s.game_file(101).get("ended").is_none());
+}
