@@ -56,7 +56,7 @@ fn mobility(game: &Game, side: Color) -> usize {
 /// (random play almost never blocks a side), split into turns.
 fn hemming_game(seed: u64) -> (Game, Vec<Turn>) {
     let mut rng = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let victim = if seed % 2 == 0 {
+    let victim = if seed.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
