@@ -151,7 +151,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn forced_passes_may_be_left_out_or_written() {
+    fn comments_turn_numbers_and_refusals() {
         let (g, n) = play_transcript(Variant::Normal, "# a comment\n e5 f6\n").unwrap();
         assert_eq!(n, 2);
         assert_eq!(g.rings_on_board(Color::White), 1);

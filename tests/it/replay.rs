@@ -2,9 +2,12 @@
 //! `tests/data/transcripts/` that end in each way a game can end, played by the real
 //! binary, plus the failures (illegal turn, unreadable turn, unreadable file).
 //!
-//! The transcripts were found by the search at the bottom of this file
+//! The finished games were found by the search at the bottom of this file
 //! (`cargo test --test it find_transcripts -- --ignored` writes them again): seeded
-//! random games, and for the blocked ending a beam search that walls rings in.
+//! random games, classified by how they end. The illegal and unreadable transcripts
+//! are written by hand. No transcript ends with both sides blocked: uniform random
+//! play never got there, nor did a beam search that walls rings in (the closest it
+//! came left one ring able to move when the pool ran out).
 
 use std::path::PathBuf;
 use std::process::Output;
@@ -228,6 +231,28 @@ fn a_game_in_progress() {
 }
 
 #[test]
+fn forced_passes_may_be_left_out_or_written_section_4() {
+    let left_out = fixture_tokens("forced-passes.txt");
+    let written = fixture_tokens("forced-passes-written.txt");
+    assert!(!left_out.iter().any(|t| t == "--"));
+    assert_eq!(written.iter().filter(|t| *t == "--").count(), 1);
+    assert_eq!(written.len(), left_out.len() + 1);
+    for file in ["forced-passes.txt", "forced-passes-written.txt"] {
+        // The pass the replay plays by itself counts as a turn.
+        ending(
+            file,
+            false,
+            "won",
+            json!("white"),
+            json!("markers_exhausted"),
+            (1, 0),
+            67,
+            0,
+        );
+    }
+}
+
+#[test]
 fn an_illegal_turn_stops_the_replay_with_its_number_and_reason() {
     let path = transcripts_dir().join("illegal-turn.txt");
     let out = run(&["--json", path.to_str().unwrap()], "");
@@ -312,142 +337,6 @@ fn a_turn_after_the_end_is_refused() {
 
 // ----- the search that found the transcripts ---------------------------------------------
 
-/// (legal ring moves, rings that can move) of `c` in `g`.
-fn mobility(g: &Game, c: Color) -> (u64, u64) {
-    let h = if g.to_act() == Some(c) && g.expects() == Some(ActionKind::Move) {
-        *g
-    } else {
-        let s = Setup::new(g.variant())
-            .rings(Color::White, g.rings(Color::White))
-            .rings(Color::Black, g.rings(Color::Black))
-            .markers(Color::White, g.markers(Color::White))
-            .markers(Color::Black, g.markers(Color::Black))
-            .removed(Color::White, g.rings_removed(Color::White))
-            .removed(Color::Black, g.rings_removed(Color::Black))
-            .to_move(c);
-        match s.build() {
-            Ok(h) => h,
-            Err(_) => return (100, 5),
-        }
-    };
-    match h.expects() {
-        Some(ActionKind::Move) => {
-            let legal = h.legal_actions();
-            let mut froms: Vec<_> = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Move { from, .. } => Some(*from),
-                    _ => None,
-                })
-                .collect();
-            froms.dedup();
-            (legal.len() as u64, froms.len() as u64)
-        }
-        Some(ActionKind::Pass) => (0, 0),
-        _ => (100, 5),
-    }
-}
-
-fn score(h: &Game) -> u64 {
-    if h.is_over() {
-        return if h.ending().map(|e| e.reason) == Some(yinsh_pbem::rules::EndReason::BothBlocked) {
-            0
-        } else {
-            1_000_000
-        };
-    }
-    let (mw, fw) = mobility(h, Color::White);
-    let (mb, fb) = mobility(h, Color::Black);
-    fw.min(fb) * 10000 + fw.max(fb) * 1000 + mw.min(mb) * 50 + mw.max(mb)
-}
-
-/// Every way to play on from `g` up to the next ring move of either side (removals
-/// and forced passes included), with the actions taken.
-fn segments(g: &Game, out: &mut Vec<(Vec<Action>, Game)>, prefix: &mut Vec<Action>) {
-    for a in g.legal_actions().iter() {
-        let h = g.after(*a).unwrap();
-        prefix.push(*a);
-        match h.expects() {
-            Some(ActionKind::RemoveRow | ActionKind::RemoveRing | ActionKind::Pass) => {
-                segments(&h, out, prefix)
-            }
-            _ => out.push((prefix.clone(), h)),
-        }
-        prefix.pop();
-    }
-}
-
-fn beam(seed: u64, width: usize) -> Option<(Vec<Action>, Game)> {
-    let mut rng = Lcg(seed);
-    let mut g = Game::new(Variant::Normal);
-    let mut acts = Vec::new();
-    while g.expects() == Some(ActionKind::Place) {
-        let legal = g.legal_actions();
-        // near a corner: the free points closest to the corner of this seed
-        let corners = ["a2", "k10", "e1", "g11", "a5", "k7"];
-        let c: yinsh_pbem::rules::Point = corners[(seed % 6) as usize].parse().unwrap();
-        let dist = |p: yinsh_pbem::rules::Point| {
-            let dx = p.column() as i32 - c.column() as i32;
-            let dy = p.number() as i32 - c.number() as i32;
-            dx.abs().max(dy.abs()).max((dx - dy).abs())
-        };
-        let best = legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::Place(p) => Some(dist(*p)),
-                _ => None,
-            })
-            .min()
-            .unwrap();
-        let near: Vec<Action> = legal
-            .iter()
-            .copied()
-            .filter(|a| match a {
-                Action::Place(p) => dist(*p) <= best + 1,
-                _ => false,
-            })
-            .collect();
-        let a = near[rng.below(near.len())];
-        g.play(a).unwrap();
-        acts.push(a);
-    }
-    let mut states: Vec<(Game, Vec<Action>)> = vec![(g, acts)];
-    for _ in 0..200 {
-        let mut next: Vec<(u64, u64, Game, Vec<Action>)> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for (g, acts) in &states {
-            let mut segs = Vec::new();
-            segments(g, &mut segs, &mut Vec::new());
-            for (seg, h) in segs {
-                if !seen.insert(h) {
-                    continue;
-                }
-                let mut v = acts.clone();
-                v.extend(seg);
-                if h.ending().map(|e| e.reason) == Some(yinsh_pbem::rules::EndReason::BothBlocked) {
-                    return Some((v, h));
-                }
-                next.push((
-                    (score(&h) + 20000).saturating_sub(300 * h.markers_in_pool() as u64),
-                    rng.below(1000) as u64,
-                    h,
-                    v,
-                ));
-            }
-        }
-        if next.is_empty() {
-            return None;
-        }
-        next.sort_by_key(|x| (x.0, x.1));
-        next.truncate(width);
-        if next[0].0 >= 1_000_000 - 20000 {
-            return None;
-        }
-        states = next.into_iter().map(|x| (x.2, x.3)).collect();
-    }
-    None
-}
-
 /// The turns of a game as tokens, forced passes left out unless `passes`.
 fn tokens(variant: Variant, actions: &[Action], passes: bool) -> Vec<String> {
     group_turns(Game::new(variant), actions)
@@ -457,9 +346,9 @@ fn tokens(variant: Variant, actions: &[Action], passes: bool) -> Vec<String> {
         .collect()
 }
 
-fn write_fixture(name: &str, about: &str, seed: u64, tokens: &[String]) {
+fn write_fixture(finder: &str, name: &str, about: &str, seed: u64, tokens: &[String]) {
     let mut text = format!(
-        "# {about}\n# Found by `cargo test --test it find_transcripts -- --ignored` (seed {seed}).\n"
+        "# {about}\n# Found by `cargo test --test it {finder} -- --ignored` (seed {seed}).\n"
     );
     for line in tokens.chunks(8) {
         text.push_str(&line.join(" "));
@@ -567,10 +456,17 @@ fn find_transcripts() {
             }
             _ => "The marker pool ran out with equal rings removed: a draw.",
         };
-        write_fixture(name, about, seed, &tokens(variant, &actions, false));
+        write_fixture(
+            "find_transcripts",
+            name,
+            about,
+            seed,
+            &tokens(variant, &actions, false),
+        );
         if name == "rings-win.txt" {
             let toks = tokens(variant, &actions, false);
             write_fixture(
+                "find_transcripts",
                 "in-progress.txt",
                 "The first 40 turns of rings-win.txt: White to move.",
                 seed,
@@ -581,34 +477,93 @@ fn find_transcripts() {
     assert!(want.is_empty(), "not found: {want:?}");
 }
 
+/// The number of ring moves `color` would have if it were to move now (`None` when
+/// the position cannot be set up that way, e.g. a row is waiting).
+fn ring_moves(g: &Game, color: Color) -> Option<usize> {
+    let h = Setup::new(g.variant())
+        .rings(Color::White, g.rings(Color::White))
+        .rings(Color::Black, g.rings(Color::Black))
+        .markers(Color::White, g.markers(Color::White))
+        .markers(Color::Black, g.markers(Color::Black))
+        .removed(Color::White, g.rings_removed(Color::White))
+        .removed(Color::Black, g.rings_removed(Color::Black))
+        .to_move(color)
+        .build()
+        .ok()?;
+    match h.expects() {
+        Some(ActionKind::Move) => Some(h.legal_actions().len()),
+        Some(ActionKind::Pass) => Some(0),
+        _ => None,
+    }
+}
+
+/// A game with forced passes: a beam search over ring moves that leaves one side
+/// the fewest ring moves until that side must pass, then random play to the end.
+fn game_with_passes(seed: u64) -> Option<Vec<Action>> {
+    let mut rng = Lcg(seed);
+    let start = random_playout(Variant::Normal, 10, |n| rng.below(n));
+    let mut g = Game::new(Variant::Normal);
+    start.iter().for_each(|&a| g.play(a).unwrap());
+    let mut beam = vec![(g, start)];
+    for _ in 0..40 {
+        let mut next = Vec::new();
+        for (g, actions) in &beam {
+            for &a in g.legal_actions().iter() {
+                let h = g.after(a).unwrap();
+                let (Some(w), Some(b)) =
+                    (ring_moves(&h, Color::White), ring_moves(&h, Color::Black))
+                else {
+                    continue;
+                };
+                let mut v = actions.clone();
+                v.push(a);
+                if h.expects() == Some(ActionKind::Pass) {
+                    let mut rest = Vec::new();
+                    let mut end = h;
+                    while !end.is_over() {
+                        let legal = end.legal_actions();
+                        let a = legal[rng.below(legal.len())];
+                        end.play(a).unwrap();
+                        rest.push(a);
+                    }
+                    v.extend(rest);
+                    return Some(v);
+                }
+                next.push((w.min(b), rng.below(1000), h, v));
+            }
+        }
+        next.sort_by_key(|x| (x.0, x.1));
+        next.truncate(60);
+        beam = next.into_iter().map(|(_, _, h, v)| (h, v)).collect();
+    }
+    None
+}
+
 #[test]
-#[ignore = "a long search; run by hand"]
-fn find_blocked_transcript() {
-    let width: usize = std::env::var("BEAM_WIDTH")
-        .ok()
-        .and_then(|w| w.parse().ok())
-        .unwrap_or(600);
-    let seeds: u64 = std::env::var("BEAM_SEEDS")
-        .ok()
-        .and_then(|w| w.parse().ok())
-        .unwrap_or(12);
-    for seed in 0..seeds {
-        eprintln!("seed {seed}");
-        if let Some((actions, _)) = beam(seed, width) {
+#[ignore = "writes tests/data/transcripts; run by hand to find them again"]
+fn find_transcript_with_passes() {
+    for seed in 0..50 {
+        if let Some(actions) = game_with_passes(seed) {
+            let passes = actions.iter().filter(|a| **a == Action::Pass).count();
+            assert!(passes > 0);
+            let about = format!("{passes} forced passes, left out: replay plays them.");
             write_fixture(
-                "both-blocked.txt",
-                "Neither side has a ring move: the game ends by count.",
+                "find_transcript_with_passes",
+                "forced-passes.txt",
+                &about,
                 seed,
                 &tokens(Variant::Normal, &actions, false),
             );
+            let about = "forced-passes.txt with its forced passes written as --.";
             write_fixture(
-                "both-blocked-passes-written.txt",
-                "both-blocked.txt with its forced passes written as --.",
+                "find_transcript_with_passes",
+                "forced-passes-written.txt",
+                about,
                 seed,
                 &tokens(Variant::Normal, &actions, true),
             );
             return;
         }
     }
-    panic!("no blocked game found");
+    panic!("no game with a forced pass found");
 }
