@@ -130,6 +130,7 @@ fn summary(game: &Game, turns: u32) -> serde_json::Value {
         EndReason::MarkersExhausted => "markers_exhausted",
         EndReason::BothBlocked => "both_blocked",
         EndReason::Resignation => "resignation",
+        EndReason::Agreement => "agreement",
     });
     json!({
         "status": status,

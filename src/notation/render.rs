@@ -320,6 +320,7 @@ fn push_ending(out: &mut String, game: &Game, names: &SideNames) {
         (EndReason::BothBlocked, _) => {
             format!("Game over: neither side can move a ring; {by_count}")
         }
+        (EndReason::Agreement, _) => "Game over: a draw agreed by the players".to_string(),
         // Neither can end in a draw; say so plainly should the engine ever allow it.
         (EndReason::RingsRemoved | EndReason::Resignation, Outcome::Draw) => {
             "Game over: a draw".to_string()

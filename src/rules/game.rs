@@ -66,6 +66,8 @@ pub enum EndReason {
     BothBlocked,
     /// A side resigned.
     Resignation,
+    /// The players agreed to a draw.
+    Agreement,
 }
 
 /// A finished game's result and its cause.
@@ -576,14 +578,14 @@ impl Game {
     }
 
     /// End the game as a draw agreed by both players (recorded as
-    /// `EndReason::Resignation` with `Outcome::Draw`: nobody won on the board).
+    /// `EndReason::Agreement` with `Outcome::Draw`).
     pub fn agree_draw(&mut self) -> Result<(), IllegalAction> {
         if self.is_over() {
             return Err(IllegalAction::GameOver);
         }
         self.stage = Stage::Over(Ending {
             outcome: Outcome::Draw,
-            reason: EndReason::Resignation,
+            reason: EndReason::Agreement,
         });
         Ok(())
     }

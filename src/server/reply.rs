@@ -98,9 +98,7 @@ pub fn ending_line(live: &LiveGame, game: &Game) -> Option<String> {
                 super::extra::forfeit_days(&live.file)
             )
         }
-        EndReason::Resignation if end.outcome == Outcome::Draw => {
-            "The players agreed to a draw.".to_string()
-        }
+        EndReason::Agreement => "The players agreed to a draw.".to_string(),
         EndReason::Resignation => match end.outcome {
             Outcome::Win(side) => format!("{} resigned.", live.player(side.other())),
             Outcome::Draw => "The game was abandoned.".to_string(),

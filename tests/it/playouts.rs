@@ -251,6 +251,7 @@ fn check_ending(game: &Game, reason: EndReason, outcome: Outcome, ctx: &str) {
             assert_eq!(outcome, by_count, "{ctx}");
         }
         EndReason::Resignation => panic!("{ctx}: resignation without resigning"),
+        EndReason::Agreement => panic!("{ctx}: a draw by agreement without agreeing"),
     }
 }
 
