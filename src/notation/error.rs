@@ -550,7 +550,9 @@ fn number_word(n: usize) -> String {
     const WORDS: [&str; 10] = [
         "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
     ];
-    WORDS.get(n).map_or_else(|| n.to_string(), |w| w.to_string())
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
 /// "the ring at e5 can reach e6, f6" / "the ring at e5 cannot move".

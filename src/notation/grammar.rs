@@ -245,9 +245,7 @@ mod tests {
     use super::*;
 
     fn ok(s: &str) -> String {
-        parse(s)
-            .unwrap_or_else(|e| panic!("{s}: {e}"))
-            .to_string()
+        parse(s).unwrap_or_else(|e| panic!("{s}: {e}")).to_string()
     }
 
     fn err(s: &str) -> ParseError {
@@ -274,7 +272,10 @@ mod tests {
     fn errors_point_at_the_problem() {
         let e = err("e5-a1");
         assert_eq!(e.offset(), 3);
-        assert!(e.to_string().contains("a1 is not a point of the board"), "{e}");
+        assert!(
+            e.to_string().contains("a1 is not a point of the board"),
+            "{e}"
+        );
         let e = err("e5 e8");
         assert_eq!(e.offset(), 3);
         assert!(matches!(
@@ -290,7 +291,10 @@ mod tests {
         let e = err("-e");
         assert_eq!(e.offset(), 1);
         assert_eq!(err("").offset(), 0);
-        assert_eq!(err("z5").to_string().contains("the columns are a to k"), true);
+        assert_eq!(
+            err("z5").to_string().contains("the columns are a to k"),
+            true
+        );
         assert_eq!(err("e5#99999999999").offset(), 3);
         assert_eq!(err("xg5-g9").offset(), 6);
         assert_eq!(err("é5").offset(), 0);

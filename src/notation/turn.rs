@@ -294,8 +294,9 @@ fn step(
             part: at,
             example: example_move(g).unwrap_or(Action::Pass),
         }),
-        (Some(ActionKind::Pass), Part::Pass) => play(g, Action::Pass, actions)
-            .map_err(|reason| TurnError::Illegal { part: at, reason }),
+        (Some(ActionKind::Pass), Part::Pass) => {
+            play(g, Action::Pass, actions).map_err(|reason| TurnError::Illegal { part: at, reason })
+        }
         (Some(ActionKind::Pass), _) => Err(TurnError::MustPass { part: at }),
         (None, _) => Err(TurnError::GameOver {
             outcome: g.outcome(),
