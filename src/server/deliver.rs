@@ -162,7 +162,7 @@ pub fn deliver(
         .clone()
         .unwrap_or_else(|| format!("no-id-{}", raw_key(raw)));
     let replies = {
-        let _lock = store.lock()?;
+        let lock = store.lock()?;
         let recovered = store.recover()?;
         if recovered > 0 {
             note(
@@ -177,6 +177,9 @@ pub fn deliver(
                 &mut report,
                 format!("dropped {key}: already handled (the same mail delivered again)"),
             );
+            drop(lock);
+            // A journal completed above may have spooled replies: send them now.
+            flush(settings, &mut report)?;
             return Ok(report);
         }
         // Everything the mail changes is buffered, then made durable in one journal.

@@ -2,6 +2,7 @@
 
 mod boardspace;
 mod common;
+mod crash;
 mod deliver_corpus;
 mod email_game;
 mod mail_io;
