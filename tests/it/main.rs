@@ -2,9 +2,11 @@
 
 mod boardspace;
 mod common;
+mod concurrency;
 mod crash;
 mod deliver_corpus;
 mod email_game;
+mod hostile;
 mod mail_io;
 mod naive;
 mod perft;
