@@ -68,7 +68,7 @@ fn unhex(s: &str, path: &Path) -> Result<Vec<u8>, StoreError> {
             std::io::Error::new(std::io::ErrorKind::InvalidData, "not hex"),
         )
     };
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return Err(bad());
     }
     (0..s.len())

@@ -171,12 +171,13 @@ impl Store {
         for (path, content) in o {
             let in_dir = path.parent() == Some(dir);
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if in_dir && content.is_some() && !name.starts_with('.') {
-                if let Some(stem) = name.strip_suffix(".json") {
-                    if !found.iter().any(|(_, p)| p == path) {
-                        found.push((stem.to_string(), path.clone()));
-                    }
-                }
+            if in_dir
+                && content.is_some()
+                && !name.starts_with('.')
+                && let Some(stem) = name.strip_suffix(".json")
+                && !found.iter().any(|(_, p)| p == path)
+            {
+                found.push((stem.to_string(), path.clone()));
             }
         }
         Ok(found)
