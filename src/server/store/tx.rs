@@ -199,3 +199,36 @@ pub fn apply_changes(changes: &[Change]) -> Result<(), StoreError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::store::GameFile;
+
+    #[test]
+    fn reads_and_listings_see_the_overlay_and_the_disk_only_after_apply() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(dir.path()).expect("open");
+        store
+            .put_game(&GameFile::new(101, "normal", "a", "b", 1))
+            .expect("put");
+        let _lock = store.lock().expect("lock");
+        store.begin();
+        let board = store.allocate_board().expect("allocate");
+        assert_eq!(board, 102);
+        store
+            .put_game(&GameFile::new(board, "normal", "a", "b", 1))
+            .expect("put");
+        store.remove_file(&store.game_path(101)).expect("remove");
+        assert_eq!(store.games().expect("games"), vec![102]);
+        assert!(store.game(101).expect("read").is_none());
+        assert!(store.game_path(101).exists() && !store.game_path(102).exists());
+        let changes = store.take_changes();
+        assert_eq!(changes.len(), 3, "{changes:?}");
+        assert!(!store.in_transaction());
+        apply_changes(&changes).expect("apply");
+        assert_eq!(store.games().expect("games"), vec![102]);
+        apply_changes(&changes).expect("applying twice is harmless");
+        assert_eq!(store.allocate_board().expect("allocate"), 103);
+    }
+}
