@@ -19,7 +19,10 @@ fn settings() -> &'static Settings {
         let dir = tempfile_dir::Dir::new();
         let mut s = Settings::defaults(dir.0.join("games"));
         s.now = Some(1_795_384_020);
-        s.rate_limit = RateLimit { max: u32::MAX, period: 1 };
+        s.rate_limit = RateLimit {
+            max: u32::MAX,
+            period: 1,
+        };
         for (k, subject) in [
             "signup alice apw",
             "signup bob bpw",
@@ -32,7 +35,11 @@ fn settings() -> &'static Settings {
         {
             let raw = format!(
                 "From: {}@example.org\nSubject: {subject}\nMessage-ID: <setup-{k}@x>\n\n",
-                if subject.contains("bob") && !subject.contains("challenge") { "bob" } else { "alice" }
+                if subject.contains("bob") && !subject.contains("challenge") {
+                    "bob"
+                } else {
+                    "alice"
+                }
             );
             deliver(raw.as_bytes(), raw.len(), None, &s).expect("setup");
         }
@@ -51,7 +58,10 @@ fn records(home: &Path) -> Vec<(PathBuf, Vec<u8>)> {
             }
         }
     }
-    v.push((home.join("next-board"), std::fs::read(home.join("next-board")).unwrap_or_default()));
+    v.push((
+        home.join("next-board"),
+        std::fs::read(home.join("next-board")).unwrap_or_default(),
+    ));
     v.sort();
     v
 }
@@ -78,6 +88,10 @@ fuzz_target!(|data: &[u8]| {
         .ok()
         .is_some_and(|m| Command::parse(&m.subject).is_ok());
     if !is_command {
-        assert_eq!(records(&s.home), before, "a mail that is no command changed the store");
+        assert_eq!(
+            records(&s.home),
+            before,
+            "a mail that is no command changed the store"
+        );
     }
 });

@@ -14,7 +14,11 @@ fuzz_target!(|data: &[u8]| {
     };
     let steps = usize::from(n % 64);
     let (choices, text) = rest.split_at(steps.min(rest.len()));
-    let mut game = Game::new(if n & 0x80 != 0 { Variant::Blitz } else { Variant::Normal });
+    let mut game = Game::new(if n & 0x80 != 0 {
+        Variant::Blitz
+    } else {
+        Variant::Normal
+    });
     for &c in choices {
         let legal = game.legal_actions();
         if legal.is_empty() {
@@ -32,7 +36,11 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut replay = game.clone();
     for a in actions {
-        assert_eq!(replay.check(a), Ok(()), "resolved action {a} of {text:?} is illegal");
+        assert_eq!(
+            replay.check(a),
+            Ok(()),
+            "resolved action {a} of {text:?} is illegal"
+        );
         replay.play(a).expect("checked action plays");
     }
 });

@@ -315,10 +315,33 @@ fn a_real_full_tmpfs_gives_exit_75() {
     let chunk = vec![0u8; 4096];
     while filler.write_all(&chunk).is_ok() {}
     let _ = filler.sync_all();
+    drop(filler);
     let code = run(&home, 1_795_384_020, raw, &Disturb::None);
     let accounts = home.join("accounts/carol.json");
     let exists = accounts.exists();
     let _ = Command::new("umount").arg(&mnt).status();
     assert_eq!(code, Some(75), "a full disk must be a temporary failure");
     assert!(!exists, "an account was written on a full disk");
+}
+
+#[test]
+fn a_panic_mid_command_exits_75_silently_and_changes_nothing() {
+    let s = new_game();
+    let home = s.home();
+    let script = script(5, 1);
+    let before = std::fs::read(home.join("boards/101.json")).unwrap();
+    let (mid, raw) = move_mail(3, 0, script[0].0, &script[0].1);
+    let code = run(
+        &home,
+        s.now,
+        raw.as_bytes(),
+        &Disturb::Fault("panic-after-command".into()),
+    );
+    assert_eq!(code, Some(75));
+    assert_eq!(std::fs::read(home.join("boards/101.json")).unwrap(), before);
+    assert!(replies_to(&home, &mid).0.is_empty());
+    let log = std::fs::read_to_string(home.join("log/yinsh-pbem.log")).unwrap();
+    assert!(log.contains("injected panic"), "{log}");
+    assert_eq!(run(&home, s.now, raw.as_bytes(), &Disturb::None), Some(0));
+    assert_eq!(check_game(&home, &script), 1);
 }

@@ -4,6 +4,8 @@
 //! - `YINSH_PBEM_FAULT=<point>[:<n>]`: the process aborts (no destructors, no
 //!   flushing: as close to `kill -9` as Rust gets) the `n`-th time (default: the first)
 //!   it reaches the named point. The points are listed in [`POINTS`].
+//! - `YINSH_PBEM_FAULT=panic-<point>[:<n>]`: the same, but a panic instead of an
+//!   abort (to test that a panic is an internal failure: exit 75).
 //! - `YINSH_PBEM_FAULT=enospc[:<n>]`: the `n`-th atomic file write of the process
 //!   (default: the first) fails with "No space left on device" before touching the
 //!   target, as a full disk would.
@@ -59,10 +61,16 @@ fn hit(name: &str) -> bool {
     *count == *n
 }
 
-/// Aborts the process here if `YINSH_PBEM_FAULT` names this point (and hit count).
+/// Aborts the process here if `YINSH_PBEM_FAULT` names this point (and hit count);
+/// panics here if it names `panic-<point>`.
 pub fn point(name: &str) {
     if hit(name) {
         std::process::abort();
+    }
+    if spec().is_some_and(|(want, _)| want.strip_prefix("panic-") == Some(name))
+        && hit(&format!("panic-{name}"))
+    {
+        panic!("injected panic at {name}");
     }
 }
 

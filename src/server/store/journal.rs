@@ -191,6 +191,14 @@ impl Store {
         if !dir.exists() {
             return Ok(0);
         }
+        // Writers hold the lock, so a temp file here is a crashed write: remove it.
+        if let Ok(rd) = std::fs::read_dir(&dir) {
+            for e in rd.flatten() {
+                if e.file_name().to_string_lossy().starts_with('.') {
+                    remove(&e.path())?;
+                }
+            }
+        }
         let mut files = list_json(&dir)?;
         files.sort();
         for (_, path) in &files {

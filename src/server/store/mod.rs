@@ -8,6 +8,7 @@
 //! <home>/next-board            the next board number as decimal text; starts at 101
 //! <home>/accounts/<key>.json   one account per file; key = userid lower-cased
 //! <home>/boards/<n>.json       one game per file
+//! <home>/journal/<hash>.json  one mail's effect while it is being applied (journal.rs)
 //! <home>/spool/ <home>/outbox/ <home>/log/   written by other modules
 //! ```
 //! `docs/storage.md` describes the formats.
