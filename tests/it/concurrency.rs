@@ -161,9 +161,9 @@ fn fifty_simultaneous_challenges_get_unique_consecutive_boards() {
     s.send("bob@example.org", "signup bob bpw bob@example.org", "");
     let now = s.now + 60;
     let home = s.home();
-    let children: Vec<Child> = (0..50)
+    let children: Vec<Child> = (0u32..50)
         .map(|i| {
-            let (from, subject) = if i % 2 == 0 {
+            let (from, subject) = if i.is_multiple_of(2) {
                 ("alice@example.org", "yinsh challenge alice bob")
             } else {
                 ("bob@example.org", "yinsh challenge bob alice")
