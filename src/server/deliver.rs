@@ -6,14 +6,14 @@
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::mail::{self, InboundMail, MailSettings, OutgoingMail, Spool, Transport};
+use crate::mail::{self, BuiltMail, InboundMail, MailSettings, OutgoingMail, Spool, Transport};
 
 use super::command::{Command, CommandError};
 use super::dispatch::{self, InternalError, Reply, Request};
 use super::log::Log;
 use super::redact;
 use super::robot::{self, RateLimit};
-use super::store::Store;
+use super::store::{Journal, Store, fault};
 
 /// How the server runs: where its data lives and how mail leaves.
 #[derive(Debug, Clone)]
@@ -157,72 +157,53 @@ pub fn deliver(
         now,
         server_address: &server_address,
     };
+    let key = inbound
+        .message_id
+        .clone()
+        .unwrap_or_else(|| format!("no-id-{}", raw_key(raw)));
     let replies = {
-        let _lock = store.lock()?;
+        let lock = store.lock()?;
+        let recovered = store.recover()?;
+        if recovered > 0 {
+            note(
+                &mut report,
+                format!("completed {recovered} mail(s) a crash had left half done"),
+            );
+        }
+        fault::point("after-lock");
         let seen = robot::Seen::in_home(store.home());
-        if let Some(mid) = &inbound.message_id {
-            if seen.contains(mid) {
-                note(
-                    &mut report,
-                    format!("dropped {mid}: already handled (the same mail delivered again)"),
-                );
-                return Ok(report);
-            }
+        if seen.contains(&key) {
+            note(
+                &mut report,
+                format!("dropped {key}: already handled (the same mail delivered again)"),
+            );
+            drop(lock);
+            // A journal completed above may have spooled replies: send them now.
+            flush(settings, &mut report)?;
+            return Ok(report);
         }
-        let verdict = match &reply_to {
-            Some(sender) => settings.rate_limit.check(store.home(), sender, now)?,
-            None => robot::RateVerdict::Allow,
+        // Everything the mail changes is buffered, then made durable in one journal.
+        store.begin();
+        let ctx = Context {
+            store: &store,
+            settings,
+            request: &request,
+            inbound: &inbound,
+            too_big,
+            total_size,
+            log: &log,
+            now,
         };
-        let replies = match verdict {
-            robot::RateVerdict::Drop => {
-                note(
-                    &mut report,
-                    format!(
-                        "dropped {id}: over the limit of {} mails in {} s",
-                        settings.rate_limit.max, settings.rate_limit.period
-                    ),
-                );
-                Vec::new()
-            }
-            robot::RateVerdict::DropAndNotify => {
-                note(
-                    &mut report,
-                    format!(
-                        "dropped {id}: over the limit of {} mails in {} s (notice sent)",
-                        settings.rate_limit.max, settings.rate_limit.period
-                    ),
-                );
-                notice(
-                    &request,
-                    format!(
-                        "You have sent more than {} mails in {} minutes. Mail from you is not handled until the\nperiod ends; this notice is sent once per period. Nothing from the dropped mails was done.",
-                        settings.rate_limit.max,
-                        settings.rate_limit.period / 60
-                    ),
-                )
-            }
-            robot::RateVerdict::Allow if too_big => {
-                note(
-                    &mut report,
-                    format!(
-                        "refused {id}: {total_size} bytes is over the limit of {}",
-                        settings.max_message_bytes
-                    ),
-                );
-                notice(
-                    &request,
-                    format!(
-                        "Your mail of {total_size} bytes is larger than the limit of {} bytes, so it was not handled\nand nothing in it was stored. Send the command again without attachments.",
-                        settings.max_message_bytes
-                    ),
-                )
-            }
-            robot::RateVerdict::Allow => run_commands(&store, &request, &inbound)?,
-        };
-        spool_replies(&store, settings, &inbound, &replies, now, &mut report)?;
-        if let Some(mid) = &inbound.message_id {
-            seen.insert(mid, now)?;
-        }
+        let result = decide(&ctx, &mut report).and_then(|replies| {
+            seen.insert(&store, &key)?;
+            Ok(replies)
+        });
+        let changes = store.take_changes();
+        let replies = result?;
+        fault::point("after-command");
+        let built = build_replies(settings, &inbound, &replies, now, &log, &mut report);
+        store.commit(&Journal::new(&store, &key, &changes, &built))?;
+        report.spooled += built.len();
         replies
     };
     for r in &replies {
@@ -239,6 +220,99 @@ pub fn deliver(
         ),
     );
     Ok(report)
+}
+
+/// What `decide` needs about the mail being handled.
+#[derive(Clone, Copy)]
+struct Context<'a> {
+    store: &'a Store,
+    settings: &'a Settings,
+    request: &'a Request<'a>,
+    inbound: &'a InboundMail,
+    too_big: bool,
+    total_size: usize,
+    log: &'a Log,
+    now: u64,
+}
+
+/// Judge the mail (storm limit, size) and carry its commands out, through the store's
+/// open transaction; returns the replies.
+fn decide(ctx: &Context<'_>, report: &mut Report) -> Result<Vec<Reply>, InternalError> {
+    let Context {
+        store,
+        settings,
+        request,
+        inbound,
+        too_big,
+        total_size,
+        log,
+        now,
+    } = *ctx;
+    let id = inbound.message_id.as_deref().unwrap_or("(no id)");
+    let note = |report: &mut Report, line: String| {
+        log.line(now, &line);
+        report.lines.push(line);
+    };
+    let verdict = match &request.reply_to {
+        Some(sender) => settings.rate_limit.check(store, sender, now)?,
+        None => robot::RateVerdict::Allow,
+    };
+    Ok(match verdict {
+        robot::RateVerdict::Drop => {
+            note(
+                report,
+                format!(
+                    "dropped {id}: over the limit of {} mails in {} s",
+                    settings.rate_limit.max, settings.rate_limit.period
+                ),
+            );
+            Vec::new()
+        }
+        robot::RateVerdict::DropAndNotify => {
+            note(
+                report,
+                format!(
+                    "dropped {id}: over the limit of {} mails in {} s (notice sent)",
+                    settings.rate_limit.max, settings.rate_limit.period
+                ),
+            );
+            notice(
+                request,
+                format!(
+                    "You have sent more than {} mails in {} minutes. Mail from you is not handled until the\nperiod ends; this notice is sent once per period. Nothing from the dropped mails was done.",
+                    settings.rate_limit.max,
+                    settings.rate_limit.period / 60
+                ),
+            )
+        }
+        robot::RateVerdict::Allow if too_big => {
+            note(
+                report,
+                format!(
+                    "refused {id}: {total_size} bytes is over the limit of {}",
+                    settings.max_message_bytes
+                ),
+            );
+            notice(
+                request,
+                format!(
+                    "Your mail of {total_size} bytes is larger than the limit of {} bytes, so it was not handled\nand nothing in it was stored. Send the command again without attachments.",
+                    settings.max_message_bytes
+                ),
+            )
+        }
+        robot::RateVerdict::Allow => run_commands(store, request, inbound)?,
+    })
+}
+
+/// A stable key for a mail without Message-ID: FNV-1a 64 of its bytes, hex.
+fn raw_key(raw: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in raw {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
 }
 
 /// A short notice to the sender (no quote of the original).
@@ -316,15 +390,17 @@ fn mail_settings(settings: &Settings) -> MailSettings {
     }
 }
 
-fn spool_replies(
-    store: &Store,
+/// Build the reply mails; their Message-IDs are fixed from here on (the journal keeps
+/// them), so a reply spooled twice is one mail. A reply that cannot be built (a bad
+/// registered address) is logged and skipped.
+fn build_replies(
     settings: &Settings,
     inbound: &InboundMail,
     replies: &[Reply],
     now: u64,
+    log: &Log,
     report: &mut Report,
-) -> Result<(), InternalError> {
-    let spool = Spool::open(&store.spool_dir()).map_err(|e| InternalError::Mail(e.to_string()))?;
+) -> Vec<BuiltMail> {
     let ms = mail_settings(settings);
     let domain = settings
         .address()
@@ -335,6 +411,7 @@ fn spool_replies(
         references.push(id.clone());
     }
     let when = UNIX_EPOCH + Duration::from_secs(now);
+    let mut built = Vec::new();
     for (k, r) in replies.iter().enumerate() {
         if r.to.is_empty() {
             continue;
@@ -349,29 +426,35 @@ fn spool_replies(
         let seed = format!("{}-{k}", inbound.message_id.as_deref().unwrap_or(""));
         let id = mail::new_message_id(&domain, &seed);
         match mail::build(&out, &ms, when, &id) {
-            Ok(built) => {
-                spool
-                    .put(&built)
-                    .map_err(|e| InternalError::Mail(e.to_string()))?;
-                report.spooled += 1;
-            }
+            Ok(mail) => built.push(mail),
             Err(e) => {
-                // A bad registered address must not stop the other replies.
-                Log::in_home(store.home()).line(now, &format!("reply not built: {e}"));
+                log.line(now, &format!("reply not built: {e}"));
                 report.lines.push(format!("reply not built: {e}"));
             }
         }
     }
-    Ok(())
+    built
 }
 
 /// Send what is spooled (the spool's own lock keeps two flushes from sending the same
 /// mail); a failed send stays spooled for the next `flush`.
 pub fn flush(settings: &Settings, report: &mut Report) -> Result<(), InternalError> {
     let store = Store::open(&settings.home)?;
+    // Under the store's lock: a crash may have left a journal whose replies are not
+    // all spooled yet; complete it first, and keep a journal from being completed
+    // while its replies are being sent (which would queue them twice).
+    let _lock = store.lock()?;
+    let recovered = store.recover()?;
+    if recovered > 0 {
+        report.lines.push(format!(
+            "completed {recovered} mail(s) a crash had left half done"
+        ));
+    }
+    fault::point("before-flush");
     let spool = Spool::open(&store.spool_dir()).map_err(|e| InternalError::Mail(e.to_string()))?;
     let r =
         mail::flush(&spool, &settings.transport).map_err(|e| InternalError::Mail(e.to_string()))?;
+    fault::point("after-flush");
     report.sent += r.sent;
     report.failed += r.failed.len();
     let log = Log::in_home(store.home());

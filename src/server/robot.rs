@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::mail::InboundMail;
 
-use super::store::{StoreError, write_atomic};
+use super::store::{Store, StoreError};
 
 /// Why a mail is dropped without an answer, if it is.
 ///
@@ -101,11 +101,10 @@ impl Seen {
         std::fs::read_to_string(self.path(message_id)).is_ok_and(|t| t.trim() == message_id.trim())
     }
 
-    /// Record that it was handled.
-    pub fn insert(&self, message_id: &str, now: u64) -> Result<(), StoreError> {
-        std::fs::create_dir_all(&self.dir).map_err(|e| StoreError::io("create", &self.dir, e))?;
-        let _ = now;
-        write_atomic(
+    /// Record that it was handled, through `store` (so inside a transaction the mark
+    /// becomes durable together with the mail's other effects).
+    pub fn insert(&self, store: &Store, message_id: &str) -> Result<(), StoreError> {
+        store.write_file(
             &self.path(message_id),
             format!("{}\n", message_id.trim()).as_bytes(),
         )
@@ -141,9 +140,10 @@ pub enum RateVerdict {
 
 impl RateLimit {
     /// Count one mail from `sender` at `now` (`<home>/rate/<hash>.json`) and judge it.
-    pub fn check(&self, home: &Path, sender: &str, now: u64) -> Result<RateVerdict, StoreError> {
-        let dir = home.join("rate");
-        std::fs::create_dir_all(&dir).map_err(|e| StoreError::io("create", &dir, e))?;
+    /// The count is written through `store` (inside a transaction it is part of the
+    /// mail's journal, so a crashed attempt is not counted).
+    pub fn check(&self, store: &Store, sender: &str, now: u64) -> Result<RateVerdict, StoreError> {
+        let dir = store.home().join("rate");
         let path = dir.join(format!("{}.json", key_name(sender)));
         let mut w: Window = std::fs::read(&path)
             .ok()
@@ -167,7 +167,7 @@ impl RateLimit {
         };
         let bytes = serde_json::to_vec(&w)
             .map_err(|e| StoreError::io("encode", &path, std::io::Error::other(e)))?;
-        write_atomic(&path, &bytes)?;
+        store.write_file(&path, &bytes)?;
         Ok(verdict)
     }
 }

@@ -3,8 +3,11 @@
 mod accounts_by_mail;
 mod boardspace;
 mod common;
+mod concurrency;
+mod crash;
 mod deliver_corpus;
 mod email_game;
+mod hostile;
 mod mail_io;
 mod naive;
 mod notation;

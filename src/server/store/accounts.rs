@@ -10,7 +10,6 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::fs::{list_json, read_json, remove, write_json};
 use super::password::{Password, hash_password, verify_password};
 use super::{Store, StoreError};
 
@@ -227,7 +226,7 @@ impl Store {
     /// The account of `userid`, or `None` if there is none.
     pub fn account(&self, userid: &UserId) -> Result<Option<Account>, StoreError> {
         let path = self.account_path(userid);
-        let Some(account) = read_json::<Account>(&path, "account")? else {
+        let Some(account) = self.read_json::<Account>(&path, "account")? else {
             return Ok(None);
         };
         check_key(&account, &userid.key(), path)?;
@@ -240,17 +239,17 @@ impl Store {
             found: account.userid.clone(),
             source,
         })?;
-        write_json(&self.account_path(&id), "account", account)
+        self.write_json(&self.account_path(&id), "account", account)
     }
 
     /// Removes the account of `userid`; removing an absent account is not an error.
     pub fn delete_account(&self, userid: &UserId) -> Result<(), StoreError> {
-        remove(&self.account_path(userid))
+        self.remove_file(&self.account_path(userid))
     }
 
     /// Every account, sorted by key.
     pub fn accounts(&self) -> Result<Vec<Account>, StoreError> {
-        let mut files = list_json(&self.accounts_dir())?;
+        let mut files = self.list_json(&self.accounts_dir())?;
         files.sort();
         let mut accounts = Vec::with_capacity(files.len());
         for (stem, path) in files {
@@ -263,7 +262,7 @@ impl Store {
             }
             // The file may vanish between listing and reading only if someone deletes
             // it without the lock; then it is simply not listed.
-            if let Some(account) = read_json::<Account>(&path, "account")? {
+            if let Some(account) = self.read_json::<Account>(&path, "account")? {
                 check_key(&account, &stem, path)?;
                 accounts.push(account);
             }

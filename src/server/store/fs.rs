@@ -54,6 +54,7 @@ fn write_atomic_with(
             io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"),
         ));
     };
+    super::fault::write_error().map_err(|e| StoreError::io("write", path, e))?;
     let dir = folder_of(path);
     let tmp = dir.join(format!(
         ".{}.{}.{}.tmp",

@@ -7,7 +7,6 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use super::fs::{list_json, read_json, read_text, write_atomic, write_json};
 use super::{FIRST_BOARD, Store, StoreError};
 
 /// One game, stored in `<home>/boards/<board>.json`.
@@ -114,7 +113,7 @@ impl Store {
     /// The game on `board`, or `None` if there is none.
     pub fn game(&self, board: u32) -> Result<Option<GameFile>, StoreError> {
         let path = self.game_path(board);
-        let Some(game) = read_json::<GameFile>(&path, "game")? else {
+        let Some(game) = self.read_json::<GameFile>(&path, "game")? else {
             return Ok(None);
         };
         if game.board != board {
@@ -130,13 +129,13 @@ impl Store {
 
     /// Writes `game` (atomically) to the file of its board.
     pub fn put_game(&self, game: &GameFile) -> Result<(), StoreError> {
-        write_json(&self.game_path(game.board), "game", game)
+        self.write_json(&self.game_path(game.board), "game", game)
     }
 
     /// Every board number that has a game file, sorted.
     pub fn games(&self) -> Result<Vec<u32>, StoreError> {
         let mut boards = Vec::new();
-        for (stem, path) in list_json(&self.boards_dir())? {
+        for (stem, path) in self.list_json(&self.boards_dir())? {
             match stem.parse::<u32>() {
                 Ok(n) if n.to_string() == stem => boards.push(n),
                 _ => {
@@ -163,7 +162,7 @@ impl Store {
             Some(self.lock()?)
         };
         let path = self.counter_path();
-        let stored = match read_text(&path)? {
+        let stored = match self.read_text(&path)? {
             None => FIRST_BOARD,
             Some(text) => {
                 let text = text.trim();
@@ -194,7 +193,7 @@ impl Store {
             path: path.clone(),
             found: board,
         })?;
-        write_atomic(&path, format!("{next}\n").as_bytes())?;
+        self.write_file(&path, format!("{next}\n").as_bytes())?;
         Ok(board)
     }
 }

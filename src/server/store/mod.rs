@@ -8,14 +8,18 @@
 //! <home>/next-board            the next board number as decimal text; starts at 101
 //! <home>/accounts/<key>.json   one account per file; key = userid lower-cased
 //! <home>/boards/<n>.json       one game per file
+//! <home>/journal/<hash>.json  one mail's effect while it is being applied (journal.rs)
 //! <home>/spool/ <home>/outbox/ <home>/log/   written by other modules
 //! ```
 //! `docs/storage.md` describes the formats.
 
 mod accounts;
+pub mod fault;
 mod fs;
 mod games;
+mod journal;
 mod password;
+mod tx;
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -23,9 +27,11 @@ use std::path::{Path, PathBuf};
 pub use accounts::{Account, InvalidUserId, UserId};
 pub use fs::{StoreLock, write_atomic};
 pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
+pub use journal::{Journal, JournalFile, JournalReply};
 pub use password::{
     ARGON2_M_KIB, ARGON2_P, ARGON2_T, InvalidPassword, Password, hash_password, verify_password,
 };
+pub use tx::{Change, apply_changes};
 
 /// The first board number handed out in a new home.
 pub const FIRST_BOARD: u32 = 101;
@@ -151,6 +157,7 @@ impl StoreError {
 pub struct Store {
     home: PathBuf,
     holders: fs::Holders,
+    overlay: tx::Overlay,
 }
 
 impl Store {
@@ -159,6 +166,7 @@ impl Store {
         let store = Store {
             home: home.to_path_buf(),
             holders: fs::Holders::default(),
+            overlay: tx::Overlay::default(),
         };
         fs::create_dir(home, 0o755)?;
         // Accounts hold password hashes: only the server's user may read them.

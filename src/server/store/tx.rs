@@ -1,0 +1,234 @@
+//! Transactions: between [`Store::begin`] and [`Store::take_changes`] every write,
+//! removal and board allocation made through a `Store` (or a clone) goes to an
+//! in-memory overlay that later reads through the same `Store` see, and nothing
+//! touches the disk. The caller then makes the changes durable all at once with a
+//! [journal](super::journal), so that a crash leaves either nothing done or a journal
+//! that the next run completes. Outside a transaction the same calls write through.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::fs::{list_json, read_text, remove, write_atomic};
+use super::{Store, StoreError};
+
+/// The buffered changes: path -> new content (`None`: removed).
+pub(crate) type Overlay = Arc<Mutex<Option<BTreeMap<PathBuf, Option<Vec<u8>>>>>>;
+
+/// One buffered change to a file of the home.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    /// The file (absolute, or as the home was given).
+    pub path: PathBuf,
+    /// Its new content; `None` removes it.
+    pub content: Option<Vec<u8>>,
+}
+
+impl Store {
+    /// Starts buffering: until [`Store::take_changes`], writes through this store (and
+    /// its clones) are kept in memory and seen by its reads. Hold the lock meanwhile.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use yinsh_pbem::server::store::Store;
+    /// let dir = tempfile::tempdir()?;
+    /// let store = Store::open(dir.path())?;
+    /// let _lock = store.lock()?;
+    /// store.begin();
+    /// assert_eq!(store.allocate_board()?, 101);
+    /// assert_eq!(store.allocate_board()?, 102);
+    /// let changes = store.take_changes();
+    /// assert_eq!(changes.len(), 1); // next-board, not yet on disk
+    /// assert!(!store.counter_path().exists());
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn begin(&self) {
+        *self.overlay.lock().unwrap_or_else(PoisonError::into_inner) = Some(BTreeMap::new());
+    }
+
+    /// Ends buffering and returns the changes, sorted by path (empty when
+    /// [`Store::begin`] was not called).
+    pub fn take_changes(&self) -> Vec<Change> {
+        self.overlay
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(path, content)| Change { path, content })
+            .collect()
+    }
+
+    /// Whether a transaction is open on this store.
+    pub fn in_transaction(&self) -> bool {
+        self.overlay
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some()
+    }
+
+    /// The buffered state of `path`: `Some(Some(bytes))` written, `Some(None)`
+    /// removed, `None` untouched (or no transaction).
+    fn buffered(&self, path: &Path) -> Option<Option<Vec<u8>>> {
+        self.overlay
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .and_then(|o| o.get(path).cloned())
+    }
+
+    /// Buffers the change if a transaction is open; `false` when there is none.
+    fn buffer(&self, path: &Path, content: Option<Vec<u8>>) -> bool {
+        let mut guard = self.overlay.lock().unwrap_or_else(PoisonError::into_inner);
+        match guard.as_mut() {
+            Some(o) => {
+                o.insert(path.to_path_buf(), content);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Reads `path` as text, through the overlay; `None` when it does not exist.
+    pub(crate) fn read_text(&self, path: &Path) -> Result<Option<String>, StoreError> {
+        match self.buffered(path) {
+            Some(None) => Ok(None),
+            Some(Some(bytes)) => String::from_utf8(bytes).map(Some).map_err(|e| {
+                StoreError::io(
+                    "read",
+                    path,
+                    std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()),
+                )
+            }),
+            None => read_text(path),
+        }
+    }
+
+    /// Reads and parses the JSON file `path`, through the overlay.
+    pub(crate) fn read_json<T: DeserializeOwned>(
+        &self,
+        path: &Path,
+        what: &'static str,
+    ) -> Result<Option<T>, StoreError> {
+        let Some(text) = self.read_text(path)? else {
+            return Ok(None);
+        };
+        serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|source| StoreError::Corrupt {
+                what,
+                path: path.to_path_buf(),
+                source,
+            })
+    }
+
+    /// Writes `bytes` to `path`: buffered in a transaction, atomically otherwise.
+    pub fn write_file(&self, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+        if self.buffer(path, Some(bytes.to_vec())) {
+            Ok(())
+        } else {
+            write_atomic(path, bytes)
+        }
+    }
+
+    /// Writes `value` as pretty JSON with a trailing newline (see [`Store::write_file`]).
+    pub(crate) fn write_json<T: Serialize>(
+        &self,
+        path: &Path,
+        what: &'static str,
+        value: &T,
+    ) -> Result<(), StoreError> {
+        let mut bytes = serde_json::to_vec_pretty(value).map_err(|source| StoreError::Encode {
+            what,
+            path: path.to_path_buf(),
+            source,
+        })?;
+        bytes.push(b'\n');
+        self.write_file(path, &bytes)
+    }
+
+    /// Removes `path`: buffered in a transaction, at once otherwise.
+    pub fn remove_file(&self, path: &Path) -> Result<(), StoreError> {
+        if self.buffer(path, None) {
+            Ok(())
+        } else {
+            remove(path)
+        }
+    }
+
+    /// The `*.json` files of `dir` as (stem, path), through the overlay, unsorted.
+    pub(crate) fn list_json(&self, dir: &Path) -> Result<Vec<(String, PathBuf)>, StoreError> {
+        let mut found = list_json(dir)?;
+        let guard = self.overlay.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some(o) = guard.as_ref() else {
+            return Ok(found);
+        };
+        found.retain(|(_, p)| !matches!(o.get(p), Some(None)));
+        for (path, content) in o {
+            let in_dir = path.parent() == Some(dir);
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if in_dir
+                && content.is_some()
+                && !name.starts_with('.')
+                && let Some(stem) = name.strip_suffix(".json")
+                && !found.iter().any(|(_, p)| p == path)
+            {
+                found.push((stem.to_string(), path.clone()));
+            }
+        }
+        Ok(found)
+    }
+}
+
+/// Makes `changes` durable, in order: each file written atomically or removed. Doing it
+/// again is harmless (the same content is written again).
+pub fn apply_changes(changes: &[Change]) -> Result<(), StoreError> {
+    for c in changes {
+        if let Some(dir) = c.path.parent() {
+            super::fs::create_dir(dir, 0o755)?;
+        }
+        match &c.content {
+            Some(bytes) => write_atomic(&c.path, bytes)?,
+            None => remove(&c.path)?,
+        }
+        super::fault::point("apply-file");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::store::GameFile;
+
+    #[test]
+    fn reads_and_listings_see_the_overlay_and_the_disk_only_after_apply() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(dir.path()).expect("open");
+        store
+            .put_game(&GameFile::new(101, "normal", "a", "b", 1))
+            .expect("put");
+        let _lock = store.lock().expect("lock");
+        store.begin();
+        let board = store.allocate_board().expect("allocate");
+        assert_eq!(board, 102);
+        store
+            .put_game(&GameFile::new(board, "normal", "a", "b", 1))
+            .expect("put");
+        store.remove_file(&store.game_path(101)).expect("remove");
+        assert_eq!(store.games().expect("games"), vec![102]);
+        assert!(store.game(101).expect("read").is_none());
+        assert!(store.game_path(101).exists() && !store.game_path(102).exists());
+        let changes = store.take_changes();
+        assert_eq!(changes.len(), 3, "{changes:?}");
+        assert!(!store.in_transaction());
+        apply_changes(&changes).expect("apply");
+        assert_eq!(store.games().expect("games"), vec![102]);
+        apply_changes(&changes).expect("applying twice is harmless");
+        assert_eq!(store.allocate_board().expect("allocate"), 103);
+    }
+}

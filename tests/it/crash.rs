@@ -1,0 +1,347 @@
+//! Crash safety of `deliver`: over a scripted game, every move mail is first delivered
+//! with the process killed at each fault-injection point (`YINSH_PBEM_FAULT`), with an
+//! injected disk-full error, or with a real `kill -9` after a random few milliseconds;
+//! after each kill the home must be consistent (every game file loads and replays, a
+//! move whose reply exists is in the game), and delivering the same mail again must
+//! complete it exactly once: no lost or doubled move, no lost or doubled reply.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use yinsh_pbem::notation::{auto_pass_due, write_turn};
+use yinsh_pbem::rules::{Color, Game, Variant};
+use yinsh_pbem::server::record::LiveGame;
+use yinsh_pbem::server::store::{Store, fault::POINTS};
+
+use crate::server_util::TestServer;
+
+/// A small deterministic generator (fixed seeds: the test is reproducible).
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// The first `max` turns of a random game (stopping before a forced pass), as text.
+fn script(seed: u64, max: usize) -> Vec<(Color, String)> {
+    let mut rng = XorShift(seed | 1);
+    let mut game = Game::new(Variant::Normal);
+    let mut turns = Vec::new();
+    while let Some(side) = game.to_act() {
+        if turns.len() == max || auto_pass_due(&game) {
+            break;
+        }
+        let mut actions = Vec::new();
+        while game.to_act() == Some(side) {
+            let legal = game.legal_actions();
+            let a = legal[(rng.next() % legal.len() as u64) as usize];
+            game.play(a).expect("legal");
+            actions.push(a);
+        }
+        turns.push((side, write_turn(&actions)));
+    }
+    turns
+}
+
+/// How one attempt is disturbed.
+#[derive(Debug, Clone)]
+enum Disturb {
+    /// `YINSH_PBEM_FAULT=<spec>`.
+    Fault(String),
+    /// `kill -9` after this many milliseconds.
+    Kill(u64),
+    /// Nothing.
+    None,
+}
+
+/// Runs `deliver` on `raw` with `d`; returns the exit code (`None`: killed).
+fn run(home: &Path, now: u64, raw: &[u8], d: &Disturb) -> Option<i32> {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("yinsh-pbem"));
+    cmd.arg("deliver")
+        .arg("--home")
+        .arg(home)
+        .env("YINSH_PBEM_NOW", now.to_string())
+        .env_remove("YINSH_PBEM_FAULT")
+        .env_remove("YINSH_PBEM_HOME")
+        .env_remove("YINSH_PBEM_CONFIG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    if let Disturb::Fault(spec) = d {
+        cmd.env("YINSH_PBEM_FAULT", spec);
+    }
+    let mut child = cmd.spawn().expect("spawn deliver");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // A killed child closes the pipe: ignore the write error then.
+    let _ = stdin.write_all(raw);
+    drop(stdin);
+    if let Disturb::Kill(ms) = d {
+        std::thread::sleep(Duration::from_millis(*ms));
+        let _ = child.kill();
+    }
+    let out = child.wait_with_output().expect("wait");
+    if let Disturb::Fault(spec) = d {
+        if spec.starts_with("enospc") {
+            assert!(
+                out.stderr.is_empty(),
+                "stderr with {spec}: {:?}",
+                out.stderr
+            );
+        }
+    }
+    out.status.code()
+}
+
+/// The outbox and spool files that answer the mail `mid` (their In-Reply-To), by name.
+fn replies_to(home: &Path, mid: &str) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let needle = format!("In-Reply-To: <{mid}>");
+    let list = |dir: PathBuf| -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        v.retain(|p| {
+            !p.file_name().unwrap().to_string_lossy().starts_with('.')
+                && std::fs::read_to_string(p).is_ok_and(|t| t.contains(&needle))
+        });
+        v.sort();
+        v
+    };
+    (list(home.join("outbox")), list(home.join("spool")))
+}
+
+/// The number of turns of board 101, after checking that the file loads and replays
+/// and is the script's prefix.
+fn check_game(home: &Path, script: &[(Color, String)]) -> usize {
+    let store = Store::open(home).expect("store");
+    let file = store.game(101).expect("readable").expect("board 101");
+    let n = file.turns.len();
+    for (k, t) in file.turns.iter().enumerate() {
+        assert_eq!(
+            t.text,
+            script[k].1,
+            "turn {} differs from the script",
+            k + 1
+        );
+    }
+    LiveGame::load(file).expect("the game file replays");
+    n
+}
+
+fn move_mail(seq: usize, k: usize, side: Color, text: &str) -> (String, String) {
+    let (from, user, pw) = match side {
+        Color::White => ("alice@example.org", "alice", "apw"),
+        Color::Black => ("bob@example.org", "bob", "bpw"),
+    };
+    let mid = format!("crash-{seq}-{k}@example.org");
+    let raw = format!(
+        "From: {from}\nTo: yinsh@localhost\nSubject: yinsh move 101 {user} {pw} {text}#{}\nMessage-ID: <{mid}>\nDate: Sun, 22 Nov 2026 21:00:00 +0000\n\nok\n",
+        k + 1
+    );
+    (mid, raw)
+}
+
+/// One attempt disturbed by `d`, then the same mail again until it goes through
+/// undisturbed, checking the invariants after each step. Returns how many runs it took.
+fn attempt(
+    home: &Path,
+    now: u64,
+    script: &[(Color, String)],
+    k: usize,
+    seq: usize,
+    ds: &[Disturb],
+) -> usize {
+    let (mid, raw) = move_mail(seq, k, script[k].0, &script[k].1);
+    let mut runs = 0;
+    for d in ds {
+        runs += 1;
+        let code = run(home, now, raw.as_bytes(), d);
+        if let (Disturb::Fault(spec), Some(c)) = (d, code) {
+            if spec.starts_with("enospc") {
+                assert!(c == 75 || c == 0, "{spec}: exit {c}");
+            }
+        }
+        let n = check_game(home, script);
+        assert!(
+            n == k || n == k + 1,
+            "after {d:?}: {n} turns, expected {k} or {}",
+            k + 1
+        );
+        let (outbox, spool) = replies_to(home, &mid);
+        if !outbox.is_empty() || !spool.is_empty() {
+            assert_eq!(
+                n,
+                k + 1,
+                "after {d:?}: a reply exists but the move is not in the game"
+            );
+        }
+        assert!(
+            outbox.len() <= 2,
+            "after {d:?}: {} replies in the outbox",
+            outbox.len()
+        );
+    }
+    // Then the mail system delivers it again (twice: the second is a duplicate).
+    for _ in 0..2 {
+        runs += 1;
+        assert_eq!(run(home, now, raw.as_bytes(), &Disturb::None), Some(0));
+        assert_eq!(
+            check_game(home, script),
+            k + 1,
+            "move {} lost or doubled",
+            k + 1
+        );
+        let (outbox, spool) = replies_to(home, &mid);
+        assert_eq!(outbox.len(), 2, "replies to move {}: {outbox:?}", k + 1);
+        assert!(spool.is_empty(), "left in the spool: {spool:?}");
+        let journal = home.join("journal");
+        let left = std::fs::read_dir(&journal).map(|d| d.count()).unwrap_or(0);
+        assert_eq!(left, 0, "a journal was left in {}", journal.display());
+    }
+    runs
+}
+
+fn new_game() -> TestServer {
+    let mut s = TestServer::new();
+    s.send("alice@example.org", "signup alice apw", "");
+    s.send("bob@example.org", "signup bob bpw bob@example.org", "");
+    let r = s.send("alice@example.org", "yinsh challenge alice bob", "");
+    assert_eq!(r.len(), 2, "{r:?}");
+    s
+}
+
+#[test]
+fn a_kill_at_every_fault_point_is_completed_exactly_once_by_redelivery() {
+    let s = new_game();
+    let home = s.home();
+    let script = script(7, 40);
+    let mut specs: Vec<String> = Vec::new();
+    for p in POINTS {
+        specs.push((*p).to_string());
+    }
+    for n in 2..=4 {
+        specs.push(format!("apply-file:{n}"));
+    }
+    specs.push("after-spool:2".into());
+    for n in 1..=5 {
+        specs.push(format!("enospc:{n}"));
+    }
+    let mut runs = 0;
+    let started = Instant::now();
+    for (k, _) in script.iter().enumerate() {
+        // Two different faults per move, one after the other, then redelivery.
+        let ds = [
+            Disturb::Fault(specs[(2 * k) % specs.len()].clone()),
+            Disturb::Fault(specs[(2 * k + 1) % specs.len()].clone()),
+        ];
+        runs += attempt(&home, s.now + 600 * k as u64, &script, k, 0, &ds);
+    }
+    assert!(runs >= 150, "{runs} runs");
+    assert!(
+        started.elapsed() < Duration::from_secs(120),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn random_kill_9_mid_delivery_never_loses_or_doubles_a_move_or_reply() {
+    let s = new_game();
+    let home = s.home();
+    let script = script(11, 40);
+    let mut rng = XorShift(0x5eed_cafe);
+    let mut runs = 0;
+    for (k, _) in script.iter().enumerate() {
+        let ds: Vec<Disturb> = (0..3).map(|_| Disturb::Kill(rng.next() % 40)).collect();
+        runs += attempt(&home, s.now + 600 * k as u64, &script, k, 1, &ds);
+    }
+    assert!(runs >= 150, "{runs} runs");
+}
+
+#[test]
+fn disk_full_on_any_write_exits_75_and_changes_nothing_until_retried() {
+    let s = new_game();
+    let home = s.home();
+    let script = script(3, 1);
+    let board = home.join("boards/101.json");
+    let before = std::fs::read(&board).unwrap();
+    // The first atomic write of a move mail is its journal: nothing may change.
+    let (mid, raw) = move_mail(2, 0, script[0].0, &script[0].1);
+    let code = run(
+        &home,
+        s.now,
+        raw.as_bytes(),
+        &Disturb::Fault("enospc:1".into()),
+    );
+    assert_eq!(code, Some(75));
+    assert_eq!(std::fs::read(&board).unwrap(), before, "the game changed");
+    let (outbox, spool) = replies_to(&home, &mid);
+    assert!(outbox.is_empty() && spool.is_empty());
+    assert!(!yinsh_pbem::server::robot::Seen::in_home(&home).contains(&mid));
+    // The retry goes through.
+    assert_eq!(run(&home, s.now, raw.as_bytes(), &Disturb::None), Some(0));
+    assert_eq!(check_game(&home, &script), 1);
+}
+
+/// A real full file system: a tiny tmpfs (needs root and mount rights; skipped
+/// otherwise).
+#[test]
+fn a_real_full_tmpfs_gives_exit_75() {
+    let dir = tempfile::tempdir().unwrap();
+    let mnt = dir.path().join("mnt");
+    std::fs::create_dir(&mnt).unwrap();
+    let ok = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=256k", "tmpfs"])
+        .arg(&mnt)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        eprintln!("skipped: cannot mount a tmpfs here (not root or no mount rights)");
+        return;
+    }
+    let home = mnt.join("games");
+    let raw =
+        b"From: carol@example.org\nSubject: signup carol cpw\nMessage-ID: <full-1@example.org>\n\n";
+    // Fill the disk to the brim.
+    let _ = std::fs::create_dir_all(&home);
+    let mut filler = std::fs::File::create(mnt.join("filler")).unwrap();
+    let chunk = vec![0u8; 4096];
+    while filler.write_all(&chunk).is_ok() {}
+    let _ = filler.sync_all();
+    drop(filler);
+    let code = run(&home, 1_795_384_020, raw, &Disturb::None);
+    let accounts = home.join("accounts/carol.json");
+    let exists = accounts.exists();
+    let _ = Command::new("umount").arg(&mnt).status();
+    assert_eq!(code, Some(75), "a full disk must be a temporary failure");
+    assert!(!exists, "an account was written on a full disk");
+}
+
+#[test]
+fn a_panic_mid_command_exits_75_silently_and_changes_nothing() {
+    let s = new_game();
+    let home = s.home();
+    let script = script(5, 1);
+    let before = std::fs::read(home.join("boards/101.json")).unwrap();
+    let (mid, raw) = move_mail(3, 0, script[0].0, &script[0].1);
+    let code = run(
+        &home,
+        s.now,
+        raw.as_bytes(),
+        &Disturb::Fault("panic-after-command".into()),
+    );
+    assert_eq!(code, Some(75));
+    assert_eq!(std::fs::read(home.join("boards/101.json")).unwrap(), before);
+    assert!(replies_to(&home, &mid).0.is_empty());
+    let log = std::fs::read_to_string(home.join("log/yinsh-pbem.log")).unwrap();
+    assert!(log.contains("injected panic"), "{log}");
+    assert_eq!(run(&home, s.now, raw.as_bytes(), &Disturb::None), Some(0));
+    assert_eq!(check_game(&home, &script), 1);
+}
