@@ -87,8 +87,10 @@ fn run(home: &Path, now: u64, raw: &[u8], d: &Disturb) -> Option<i32> {
         let _ = child.kill();
     }
     let out = child.wait_with_output().expect("wait");
-    if let Disturb::Fault(spec) = d {
-        if spec.starts_with("enospc") {
+    if let Disturb::Fault(spec) = d
+        && spec.starts_with("enospc")
+    {
+        {
             assert!(
                 out.stderr.is_empty(),
                 "stderr with {spec}: {:?}",
@@ -162,10 +164,10 @@ fn attempt(
     for d in ds {
         runs += 1;
         let code = run(home, now, raw.as_bytes(), d);
-        if let (Disturb::Fault(spec), Some(c)) = (d, code) {
-            if spec.starts_with("enospc") {
-                assert!(c == 75 || c == 0, "{spec}: exit {c}");
-            }
+        if let (Disturb::Fault(spec), Some(c)) = (d, code)
+            && spec.starts_with("enospc")
+        {
+            assert!(c == 75 || c == 0, "{spec}: exit {c}");
         }
         let n = check_game(home, script);
         assert!(

@@ -91,7 +91,7 @@ fn hemming_game(seed: u64) -> (Game, Vec<Turn>) {
                         pick(&mut rng, &rim)
                     }
                 }
-                Some(ActionKind::Move) if rng.next() % 8 != 0 => {
+                Some(ActionKind::Move) if !rng.next().is_multiple_of(8) => {
                     let scored: Vec<(usize, Action)> = legal
                         .iter()
                         .map(|&a| (mobility(&game.after(a).expect("legal"), victim), a))
