@@ -27,7 +27,7 @@ struct ServerArgs {
     /// The From of every reply [default: "YINSH PBeM <yinsh@localhost>"].
     #[arg(long, env = "YINSH_PBEM_FROM")]
     from: Option<String>,
-    /// Send replies by SMTP: smtp://host:port (STARTTLS), smtps://, user:pass@ for auth.
+    /// Send replies by SMTP: smtp://host:25 (plain), smtp://host:587?tls=required (STARTTLS), smtps://host:465; user:pass@ for auth.
     #[arg(long, conflicts_with = "sendmail")]
     smtp: Option<String>,
     /// Send replies through a sendmail-compatible program.

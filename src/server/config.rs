@@ -8,7 +8,7 @@
 //!
 //! [transport]
 //! kind = "smtp"                 # "outbox" (default), "smtp" or "sendmail"
-//! url = "smtp://mail.example.org:587"
+//! url = "smtp://mail.example.org:587?tls=required"
 //!
 //! [limits]
 //! max_message_bytes = 1048576   # bigger mails get a short error
