@@ -4,6 +4,7 @@ mod accounts_by_mail;
 mod boardspace;
 mod common;
 mod concurrency;
+mod config;
 mod crash;
 mod deliver_corpus;
 mod email_game;
