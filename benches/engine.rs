@@ -9,7 +9,9 @@
 
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
-use yinsh_pbem::rules::{Action, ActionKind, Color, Game, Point, Setup, Variant, perft};
+use yinsh_pbem::rules::{
+    Action, ActionKind, ActionList, Color, Game, Point, Setup, Variant, perft,
+};
 
 fn main() {
     divan::main();
@@ -167,9 +169,10 @@ const MAX_PLIES: usize = 10 + 2 * (51 + 25) + 1 + 2 * 5;
 /// uniformly, play it. Returns the final position and the number of plies.
 fn playout(variant: Variant, rng: &mut Rng) -> (Game, usize) {
     let mut game = Game::new(variant);
+    let mut actions = ActionList::new();
     let mut plies = 0;
     loop {
-        let actions = game.legal_actions();
+        game.legal_actions_into(&mut actions);
         if actions.is_empty() {
             return (game, plies);
         }

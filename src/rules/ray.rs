@@ -1,0 +1,283 @@
+//! Ray tables and the bit tricks of ring moves (yinsh-rules.md §3, rule 2): for
+//! every point and each of the six directions, the mask of the points beyond it to the
+//! edge of the board, built once at compile time. A ring's landing points along a ray
+//! come from a few mask operations (the empty run before the first occupied point, and
+//! the first empty point after a group of markers) instead of stepping point by point.
+
+use super::direction::Direction;
+use super::point::{Point, VALID};
+
+/// Ray directions in `Direction::ALL` order: even indices step forward (the bit index
+/// rises), odd ones backward.
+pub(crate) const DIRECTIONS: usize = 6;
+
+/// `RAYS[d][b]`: the points beyond bit `b` in direction `Direction::ALL[d]`, up to the
+/// edge (the point itself excluded). Rows 121..128 are padding so that indexing by
+/// `b & 127` needs no bounds check.
+pub(crate) static RAYS: [[u128; 128]; DIRECTIONS] = build_rays();
+
+/// `LINES[b]`: the three whole lines (column, number, diagonal) through bit `b`, the
+/// point included.
+pub(crate) static LINES: [[u128; 3]; 128] = build_lines();
+
+const fn build_rays() -> [[u128; 128]; DIRECTIONS] {
+    let mut rays = [[0u128; 128]; DIRECTIONS];
+    let mut d = 0;
+    while d < DIRECTIONS {
+        let dir = Direction::ALL[d];
+        let (dl, dn) = dir.axis.step();
+        let (dl, dn) = if dir.forward {
+            (dl as i32, dn as i32)
+        } else {
+            (-(dl as i32), -(dn as i32))
+        };
+        let mut k = 0;
+        while k < Point::ALL.len() {
+            let p = Point::ALL[k];
+            let (mut c, mut n) = (p.column() as i32 + dl, p.number() as i32 + dn);
+            let mut mask = 0u128;
+            while let Some(q) = Point::from_coords(c, n) {
+                mask |= q.bit();
+                c += dl;
+                n += dn;
+            }
+            rays[d][p.bit_index() as usize] = mask;
+            k += 1;
+        }
+        d += 1;
+    }
+    rays
+}
+
+const fn build_lines() -> [[u128; 3]; 128] {
+    let rays = build_rays();
+    let mut lines = [[0u128; 3]; 128];
+    let mut k = 0;
+    while k < Point::ALL.len() {
+        let b = Point::ALL[k].bit_index() as usize;
+        let mut a = 0;
+        while a < 3 {
+            lines[b][a] = rays[2 * a][b] | rays[2 * a + 1][b] | (1u128 << b);
+            a += 1;
+        }
+        k += 1;
+    }
+    lines
+}
+
+/// The ray from bit `b` in direction index `d`.
+#[inline(always)]
+pub(crate) fn ray(d: usize, b: u8) -> u128 {
+    RAYS[d][(b & 127) as usize]
+}
+
+/// The lowest set bit of a mask, as a mask (0 for 0).
+#[inline(always)]
+const fn lowest(m: u128) -> u128 {
+    m & m.wrapping_neg()
+}
+
+/// The highest set bit of a non-zero mask, as a mask.
+#[inline(always)]
+const fn highest(m: u128) -> u128 {
+    1u128 << (127 - m.leading_zeros())
+}
+
+/// Bit 0 (a1, a corner of the hexagon) is never a point: a guard bit that makes the
+/// highest bit of a mask defined when the mask is empty.
+const GUARD: u128 = 1;
+const _: () = assert!(VALID & GUARD == 0);
+
+/// Where a ring may land moving along `ray` (yinsh-rules.md §3, rule 2): every empty
+/// point before the first occupied one, and, if that one is a marker, the first point
+/// after the group of markers it starts, when that point is empty. `forward` tells
+/// whether the ray runs towards higher bits. `occupied` is rings and markers of both
+/// sides, `markers` the markers of both sides, `empty` the points of `VALID` not in
+/// `occupied`. No branch on the board: random positions defeat branch predictors.
+#[inline(always)]
+pub(crate) const fn landings(
+    ray: u128,
+    forward: bool,
+    occupied: u128,
+    markers: u128,
+    empty: u128,
+) -> u128 {
+    let blockers = ray & occupied;
+    if forward {
+        // With no blocker `first` is 0 and every point is before it.
+        let first = lowest(blockers);
+        let below = first.wrapping_sub(1);
+        let run = ray & below;
+        // The first point after `first` that is not a marker: the only possible stop
+        // after a jump, when `first` is a marker and the stop is empty.
+        let stop = lowest(ray & !markers & !(below | first));
+        let jumps = 0u128.wrapping_sub((first & markers != 0) as u128);
+        run | (stop & empty & jumps)
+    } else {
+        // With no blocker `first` is the guard and every point is above it.
+        let first = highest(blockers | GUARD);
+        let below = first - 1;
+        let run = ray & !(below | first);
+        let stop = highest((ray & !markers & below) | GUARD);
+        let jumps = 0u128.wrapping_sub((first & markers != 0) as u128);
+        run | (stop & empty & jumps)
+    }
+}
+
+/// The landing points of the ring on bit `b` in direction index `d`.
+#[inline(always)]
+pub(crate) fn landings_from(d: usize, b: u8, occupied: u128, markers: u128) -> u128 {
+    landings(ray(d, b), d.is_multiple_of(2), occupied, markers, VALID & !occupied)
+}
+
+/// Every landing point of the ring on bit `b`, all six directions together (their
+/// rays are disjoint, so each point is one move).
+#[inline(always)]
+pub(crate) fn ring_landings(b: u8, occupied: u128, markers: u128) -> u128 {
+    let i = (b & 127) as usize;
+    let empty = VALID & !occupied;
+    landings(RAYS[0][i], true, occupied, markers, empty)
+        | landings(RAYS[1][i], false, occupied, markers, empty)
+        | landings(RAYS[2][i], true, occupied, markers, empty)
+        | landings(RAYS[3][i], false, occupied, markers, empty)
+        | landings(RAYS[4][i], true, occupied, markers, empty)
+        | landings(RAYS[5][i], false, occupied, markers, empty)
+}
+
+/// The points strictly between two points, if they lie on one line; 0 otherwise (also
+/// for neighbours and for a point and itself).
+#[inline(always)]
+pub(crate) fn between(a: u8, b: u8) -> u128 {
+    let (la, lb) = (&LINES[(a & 127) as usize], &LINES[(b & 127) as usize]);
+    let line = (la[0] & lb[0]) | (la[1] & lb[1]) | (la[2] & lb[2]);
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    // Bits strictly above `lo` and strictly below `hi`.
+    let span = ((1u128 << hi) - 1) & !((1u128 << lo) | ((1u128 << lo) - 1));
+    if a == b { 0 } else { line & span }
+}
+
+/// One step along an axis: towards higher bits by `S` if `FWD`, else lower. The
+/// board needs no padding (see `Point`): a step off the board lands on a bit outside
+/// `VALID`, which every mask it meets here excludes.
+#[inline(always)]
+const fn shift<const S: u32, const FWD: bool>(m: u128) -> u128 {
+    if FWD { m << S } else { m >> S }
+}
+
+/// Every landing point of every ring of `rings` in one direction (`S`, `FWD`), found
+/// for all rings at once with occluded fills (Kogge-Stone): the empty runs from the
+/// rings, then the groups of markers right after them, then the empty point after
+/// each group. The landing sets of two rings in one direction never overlap (a ring
+/// stops any ring behind it), so the popcount is the number of moves.
+#[inline(always)]
+fn landings_along<const S: u32, const FWD: bool>(rings: u128, empty: u128, markers: u128) -> u128 {
+    let sh1 = shift::<S, FWD>;
+    // Empty runs: a line has at most 10 points, so 9 steps; fills of 1, 2, 4, 8.
+    let mut g = rings;
+    let mut p = empty;
+    g |= p & sh1(g);
+    p &= sh1(p);
+    g |= p & shift_n::<S, FWD, 2>(g);
+    p &= shift_n::<S, FWD, 2>(p);
+    g |= p & shift_n::<S, FWD, 4>(g);
+    p &= shift_n::<S, FWD, 4>(p);
+    g |= p & shift_n::<S, FWD, 8>(g);
+    // Markers right after a run (or a ring), and the groups they start: at most 8
+    // markers in a line of 10 with a ring before them and a point after; 1, 2, 4.
+    let mut j = sh1(g) & markers;
+    let mut q = markers;
+    j |= q & sh1(j);
+    q &= sh1(q);
+    j |= q & shift_n::<S, FWD, 2>(j);
+    q &= shift_n::<S, FWD, 2>(q);
+    j |= q & shift_n::<S, FWD, 4>(j);
+    (g & empty) | (sh1(j) & empty)
+}
+
+/// `n` steps at once along an axis.
+#[inline(always)]
+const fn shift_n<const S: u32, const FWD: bool, const N: u32>(m: u128) -> u128 {
+    if FWD { m << (S * N) } else { m >> (S * N) }
+}
+
+/// The number of ring moves of the rings in `rings` (yinsh-rules.md §3, rule 2).
+#[inline]
+pub(crate) fn count_landings(rings: u128, occupied: u128, markers: u128) -> u32 {
+    let empty = VALID & !occupied;
+    landings_along::<1, true>(rings, empty, markers).count_ones()
+        + landings_along::<1, false>(rings, empty, markers).count_ones()
+        + landings_along::<11, true>(rings, empty, markers).count_ones()
+        + landings_along::<11, false>(rings, empty, markers).count_ones()
+        + landings_along::<12, true>(rings, empty, markers).count_ones()
+        + landings_along::<12, false>(rings, empty, markers).count_ones()
+}
+
+/// Does a ring of `rings` have at least one move? Any empty neighbour is one; else a
+/// group of markers next to a ring with an empty point right after it.
+#[inline]
+pub(crate) fn any_landing(rings: u128, occupied: u128, markers: u128) -> bool {
+    let empty = VALID & !occupied;
+    let neighbours = (rings << 1) | (rings >> 1) | (rings << 11) | (rings >> 11);
+    if (neighbours | (rings << 12) | (rings >> 12)) & empty != 0 {
+        return true;
+    }
+    jump_exists(rings, markers, empty, |m| m << 1)
+        || jump_exists(rings, markers, empty, |m| m >> 1)
+        || jump_exists(rings, markers, empty, |m| m << 11)
+        || jump_exists(rings, markers, empty, |m| m >> 11)
+        || jump_exists(rings, markers, empty, |m| m << 12)
+        || jump_exists(rings, markers, empty, |m| m >> 12)
+}
+
+/// Follow groups of markers from `rings` one step at a time with `step`: is there an
+/// empty point right after one?
+#[inline(always)]
+fn jump_exists(rings: u128, markers: u128, empty: u128, step: impl Fn(u128) -> u128) -> bool {
+    let mut group = step(rings) & markers;
+    while group != 0 {
+        let next = step(group);
+        if next & empty != 0 {
+            return true;
+        }
+        group = next & markers;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rays_match_stepping_section_1() {
+        for &p in &Point::ALL {
+            for (d, dir) in Direction::ALL.into_iter().enumerate() {
+                let mut want = 0u128;
+                let mut q = p;
+                while let Some(n) = dir.step(q) {
+                    want |= n.bit();
+                    q = n;
+                }
+                assert_eq!(ray(d, p.bit_index()), want, "{p} {dir:?}");
+                assert_eq!(d % 2 == 0, dir.forward);
+            }
+        }
+    }
+
+    #[test]
+    fn between_is_the_points_strictly_inside_a_line_section_1() {
+        for &a in &Point::ALL {
+            for &b in &Point::ALL {
+                let mut want = 0u128;
+                if let Some((dir, len)) = super::super::direction::Axis::between(a, b) {
+                    let mut q = a;
+                    for _ in 1..len {
+                        q = dir.step(q).unwrap();
+                        want |= q.bit();
+                    }
+                }
+                assert_eq!(between(a.bit_index(), b.bit_index()), want, "{a} {b}");
+            }
+        }
+    }
+}
