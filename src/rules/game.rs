@@ -10,7 +10,7 @@ use super::board::{Color, Piece, count_rows, has_row, points_of, rows_in};
 use super::direction::Axis;
 use super::point::{Point, VALID, for_each_point};
 use super::ray::{
-    DIRECTIONS, any_landing, between, count_landings, landings_from, ray, ring_landings,
+    DIRECTIONS, any_landing, between, count_landings, for_each_ring_landings, landings_from, ray,
 };
 use super::row::Row;
 
@@ -386,11 +386,10 @@ impl Game {
             }
             Stage::Move => {
                 let (occupied, markers) = self.occupancy();
-                for from in points_of(self.rings[me]) {
-                    // The six directions' landings are disjoint: list them in one go.
-                    let targets = ring_landings(from.bit_index(), occupied, markers);
-                    for_each_point(targets, |to| out.push(Action::Move { from, to }));
-                }
+                let rings = self.rings[0] | self.rings[1];
+                for_each_ring_landings(self.rings[me], rings, occupied, markers, |from, to| {
+                    for_each_point(to, |to| out.push(Action::Move { from, to }));
+                });
             }
             Stage::Pass => out.push(Action::Pass),
             Stage::RemoveRow { .. } => {
@@ -585,10 +584,16 @@ impl Game {
                 self.rings[mi] ^= from.bit() | to.bit();
                 let flipped =
                     between(from.bit_index(), to.bit_index()) & (self.markers[0] | self.markers[1]);
+                let turned_to_opponent = flipped & self.markers[mi];
                 self.markers[0] ^= flipped;
                 self.markers[1] ^= flipped;
                 if has_row(self.markers[mi]) {
                     self.stage = Stage::RemoveRow { own_move: true };
+                } else if turned_to_opponent == 0 {
+                    // No side has a row when a ring move starts (every row is removed
+                    // before it), so the opponent can only have one now through a
+                    // marker this move turned to its colour.
+                    self.start_ring_move(me.other());
                 } else {
                     self.hand_over(me);
                 }

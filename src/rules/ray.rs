@@ -5,7 +5,7 @@
 //! the first empty point after a group of markers) instead of stepping point by point.
 
 use super::direction::Direction;
-use super::point::{Point, VALID};
+use super::point::{Point, VALID, for_each_point};
 
 /// Ray directions in `Direction::ALL` order: even indices step forward (the bit index
 /// rises), odd ones backward.
@@ -127,21 +127,13 @@ pub(crate) const fn landings(
 /// The landing points of the ring on bit `b` in direction index `d`.
 #[inline(always)]
 pub(crate) fn landings_from(d: usize, b: u8, occupied: u128, markers: u128) -> u128 {
-    landings(ray(d, b), d.is_multiple_of(2), occupied, markers, VALID & !occupied)
-}
-
-/// Every landing point of the ring on bit `b`, all six directions together (their
-/// rays are disjoint, so each point is one move).
-#[inline(always)]
-pub(crate) fn ring_landings(b: u8, occupied: u128, markers: u128) -> u128 {
-    let i = (b & 127) as usize;
-    let empty = VALID & !occupied;
-    landings(RAYS[0][i], true, occupied, markers, empty)
-        | landings(RAYS[1][i], false, occupied, markers, empty)
-        | landings(RAYS[2][i], true, occupied, markers, empty)
-        | landings(RAYS[3][i], false, occupied, markers, empty)
-        | landings(RAYS[4][i], true, occupied, markers, empty)
-        | landings(RAYS[5][i], false, occupied, markers, empty)
+    landings(
+        ray(d, b),
+        d.is_multiple_of(2),
+        occupied,
+        markers,
+        VALID & !occupied,
+    )
 }
 
 /// The points strictly between two points, if they lie on one line; 0 otherwise (also
@@ -212,6 +204,66 @@ pub(crate) fn count_landings(rings: u128, occupied: u128, markers: u128) -> u32 
         + landings_along::<12, false>(rings, empty, markers).count_ones()
 }
 
+/// The points of `ray` before the first ring on it (all of it if none), for a ray in
+/// direction `FWD`.
+#[inline(always)]
+fn before_first_ring<const FWD: bool>(ray: u128, rings: u128) -> u128 {
+    if FWD {
+        ray & lowest(ray & rings).wrapping_sub(1)
+    } else {
+        let first = highest((ray & rings) | GUARD);
+        ray & !(first | (first - 1))
+    }
+}
+
+/// Add the landings in direction index `D` (`S`, `FWD`) of each ring in `from` to
+/// `acc`: the landings of all of `mine` at once, split among the rings by the part
+/// of each ring's ray before the next ring.
+#[inline(always)]
+fn split_landings<const D: usize, const S: u32, const FWD: bool>(
+    from: &[u8],
+    acc: &mut [u128],
+    mine: u128,
+    rings: u128,
+    empty: u128,
+    markers: u128,
+) {
+    let all = landings_along::<S, FWD>(mine, empty, markers);
+    for (a, &b) in acc.iter_mut().zip(from) {
+        *a |= all & before_first_ring::<FWD>(RAYS[D][(b & 127) as usize], rings);
+    }
+}
+
+/// Call `f(from, landings)` for each ring of `mine` (lowest bit first) with every
+/// point it can land on. `rings` holds the rings of both sides.
+#[inline(always)]
+pub(crate) fn for_each_ring_landings(
+    mine: u128,
+    rings: u128,
+    occupied: u128,
+    markers: u128,
+    mut f: impl FnMut(Point, u128),
+) {
+    let mut from = [0u8; 8];
+    let mut n = 0;
+    for_each_point(mine, |p| {
+        from[n & 7] = p.bit_index();
+        n += 1;
+    });
+    let n = n.min(8);
+    let (from, acc) = (&from[..n], &mut [0u128; 8][..n]);
+    let empty = VALID & !occupied;
+    split_landings::<0, 1, true>(from, acc, mine, rings, empty, markers);
+    split_landings::<1, 1, false>(from, acc, mine, rings, empty, markers);
+    split_landings::<2, 11, true>(from, acc, mine, rings, empty, markers);
+    split_landings::<3, 11, false>(from, acc, mine, rings, empty, markers);
+    split_landings::<4, 12, true>(from, acc, mine, rings, empty, markers);
+    split_landings::<5, 12, false>(from, acc, mine, rings, empty, markers);
+    for (&b, &a) in from.iter().zip(acc.iter()) {
+        f(Point::from_bit_index(b), a);
+    }
+}
+
 /// Does a ring of `rings` have at least one move? Any empty neighbour is one; else a
 /// group of markers next to a ring with an empty point right after it.
 #[inline]
@@ -261,6 +313,85 @@ mod tests {
                 assert_eq!(ray(d, p.bit_index()), want, "{p} {dir:?}");
                 assert_eq!(d % 2 == 0, dir.forward);
             }
+        }
+    }
+
+    /// Landing points of the ring on `from` by stepping point by point (yinsh-rules.md
+    /// §3, rule 2): the reference the bit tricks must match.
+    fn stepped_landings(from: Point, rings: u128, markers: u128) -> u128 {
+        let mut out = 0u128;
+        for dir in Direction::ALL {
+            let (mut p, mut jumped) = (from, false);
+            while let Some(n) = dir.step(p) {
+                p = n;
+                if rings & p.bit() != 0 {
+                    break;
+                }
+                if markers & p.bit() != 0 {
+                    jumped = true;
+                    continue;
+                }
+                out |= p.bit();
+                if jumped {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Random boards (splitmix64, fixed seed): up to 5 rings a side, markers from none
+    /// to nearly full, so runs, jumps, blocked rings and long groups all occur.
+    fn random_boards() -> impl Iterator<Item = (u128, u128, u128)> {
+        let mut state = 0x1234_5678_u64;
+        let mut next = move || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        (0..4000).map(move |k| {
+            let density = k % 10;
+            let (mut mine, mut theirs, mut markers) = (0u128, 0u128, 0u128);
+            for &p in &Point::ALL {
+                let roll = next() % 100;
+                if roll < 6 && mine.count_ones() < 5 {
+                    mine |= p.bit();
+                } else if roll < 12 && theirs.count_ones() < 5 {
+                    theirs |= p.bit();
+                } else if roll < 12 + 9 * density {
+                    markers |= p.bit();
+                }
+            }
+            (mine, theirs, markers)
+        })
+    }
+
+    #[test]
+    fn mask_landings_match_stepping_on_random_boards_section_3() {
+        for (mine, theirs, markers) in random_boards() {
+            let rings = mine | theirs;
+            let occupied = rings | markers;
+            let mut total = 0;
+            let mut listed = Vec::new();
+            for_each_ring_landings(mine, rings, occupied, markers, |from, to| {
+                listed.push((from, to));
+            });
+            let mut want_listed = Vec::new();
+            for from in super::super::board::points_of(mine) {
+                let want = stepped_landings(from, rings, markers);
+                let mut got = 0u128;
+                for d in 0..DIRECTIONS {
+                    got |= landings_from(d, from.bit_index(), occupied, markers);
+                }
+                assert_eq!(got, want, "{from}: rings {rings:#x} markers {markers:#x}");
+                total += want.count_ones();
+                want_listed.push((from, want));
+            }
+            assert_eq!(listed, want_listed);
+            assert_eq!(count_landings(mine, occupied, markers), total);
+            assert_eq!(any_landing(mine, occupied, markers), total > 0);
         }
     }
 
