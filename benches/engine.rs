@@ -119,6 +119,12 @@ fn perft_after_placement_d4(bencher: Bencher) {
     );
 }
 
+/// perft 3 of the crowded mid-game (count cross-checked by the naive generator).
+#[divan::bench(min_time = 1)]
+fn perft_crowded_d3(bencher: Bencher) {
+    bench_perft(bencher, crowded(), 3, 33_426);
+}
+
 /// perft 4 of the crowded mid-game (count cross-checked by the naive generator).
 #[divan::bench(min_time = 1)]
 fn perft_crowded_d4(bencher: Bencher) {
@@ -184,8 +190,9 @@ fn playout(variant: Variant, rng: &mut Rng) -> (Game, usize) {
     }
 }
 
-/// Games per timed iteration.
-const GAMES: u64 = 20;
+/// Games per timed iteration: few, so that a sample (~0.1 ms) rarely straddles a
+/// time slice given to another process on a busy machine.
+const GAMES: u64 = 4;
 
 /// Time `GAMES` random playouts per iteration, fresh seeds each time; assert each
 /// game ended and report games per second.

@@ -9,9 +9,7 @@ use super::action::{Action, ActionKind, ActionList};
 use super::board::{Color, Piece, count_rows, has_row, points_of, rows_in};
 use super::direction::Axis;
 use super::point::{Point, VALID, for_each_point};
-use super::ray::{
-    DIRECTIONS, any_landing, between, count_landings, for_each_ring_landings, landings_from, ray,
-};
+use super::ray::{any_landing, between, count_landings, for_each_ring_landings, landings_toward};
 use super::row::Row;
 
 /// Markers in the game (yinsh-rules.md §2).
@@ -493,11 +491,8 @@ impl Game {
             return Err(IllegalAction::NotYourRing(from));
         }
         let (occupied, markers) = self.occupancy();
-        let (b, t) = (from.bit_index(), to.bit());
-        for d in 0..DIRECTIONS {
-            if ray(d, b) & t != 0 && landings_from(d, b, occupied, markers) & t != 0 {
-                return Ok(());
-            }
+        if landings_toward(from.bit_index(), to.bit_index(), occupied, markers) & to.bit() != 0 {
+            return Ok(());
         }
         self.why_illegal_move(from, to)
     }

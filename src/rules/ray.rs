@@ -66,8 +66,8 @@ const fn build_lines() -> [[u128; 3]; 128] {
 }
 
 /// The ray from bit `b` in direction index `d`.
-#[inline(always)]
-pub(crate) fn ray(d: usize, b: u8) -> u128 {
+#[cfg(test)]
+fn ray(d: usize, b: u8) -> u128 {
     RAYS[d][(b & 127) as usize]
 }
 
@@ -124,28 +124,42 @@ pub(crate) const fn landings(
     }
 }
 
-/// The landing points of the ring on bit `b` in direction index `d`.
+/// The landing points of the ring on bit `from` along the ray that holds bit `to`;
+/// 0 when the two are not on one line.
 #[inline(always)]
-pub(crate) fn landings_from(d: usize, b: u8, occupied: u128, markers: u128) -> u128 {
-    landings(
-        ray(d, b),
-        d.is_multiple_of(2),
-        occupied,
-        markers,
-        VALID & !occupied,
-    )
+pub(crate) fn landings_toward(from: u8, to: u8, occupied: u128, markers: u128) -> u128 {
+    let line = shared_line(from, to);
+    let empty = VALID & !occupied;
+    let below = (1u128 << (from & 127)) - 1;
+    if to > from {
+        landings(
+            line & !(below | (below + 1)),
+            true,
+            occupied,
+            markers,
+            empty,
+        )
+    } else {
+        landings(line & below, false, occupied, markers, empty)
+    }
+}
+
+/// The line through two distinct points, if they share one; 0 otherwise.
+#[inline(always)]
+fn shared_line(a: u8, b: u8) -> u128 {
+    let (la, lb) = (&LINES[(a & 127) as usize], &LINES[(b & 127) as usize]);
+    let line = (la[0] & lb[0]) | (la[1] & lb[1]) | (la[2] & lb[2]);
+    if a == b { 0 } else { line }
 }
 
 /// The points strictly between two points, if they lie on one line; 0 otherwise (also
 /// for neighbours and for a point and itself).
 #[inline(always)]
 pub(crate) fn between(a: u8, b: u8) -> u128 {
-    let (la, lb) = (&LINES[(a & 127) as usize], &LINES[(b & 127) as usize]);
-    let line = (la[0] & lb[0]) | (la[1] & lb[1]) | (la[2] & lb[2]);
     let (lo, hi) = if a < b { (a, b) } else { (b, a) };
     // Bits strictly above `lo` and strictly below `hi`.
-    let span = ((1u128 << hi) - 1) & !((1u128 << lo) | ((1u128 << lo) - 1));
-    if a == b { 0 } else { line & span }
+    let span = ((1u128 << (hi & 127)) - 1) & !((1u128 << (lo & 127)) | ((1u128 << (lo & 127)) - 1));
+    shared_line(a, b) & span
 }
 
 /// One step along an axis: towards higher bits by `S` if `FWD`, else lower. The
@@ -211,10 +225,20 @@ fn before_first_ring<const FWD: bool>(ray: u128, rings: u128) -> u128 {
     if FWD {
         ray & lowest(ray & rings).wrapping_sub(1)
     } else {
-        let first = highest((ray & rings) | GUARD);
-        ray & !(first | (first - 1))
+        ray & ABOVE[((ray & rings) | GUARD).leading_zeros() as usize & 127]
     }
 }
+
+/// `ABOVE[k]`: the bits above the highest set bit of a mask with `k` leading zeros.
+static ABOVE: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut k = 1;
+    while k < 128 {
+        t[k] = !0u128 << (128 - k);
+        k += 1;
+    }
+    t
+};
 
 /// Add the landings in direction index `D` (`S`, `FWD`) of each ring in `from` to
 /// `acc`: the landings of all of `mine` at once, split among the rings by the part
@@ -368,6 +392,14 @@ mod tests {
         })
     }
 
+    /// The ray from `from` that holds `to`, 0 if none.
+    fn ray_through(from: Point, to: Point) -> u128 {
+        (0..DIRECTIONS)
+            .map(|d| ray(d, from.bit_index()))
+            .find(|r| r & to.bit() != 0)
+            .unwrap_or(0)
+    }
+
     #[test]
     fn mask_landings_match_stepping_on_random_boards_section_3() {
         for (mine, theirs, markers) in random_boards() {
@@ -382,8 +414,11 @@ mod tests {
             for from in super::super::board::points_of(mine) {
                 let want = stepped_landings(from, rings, markers);
                 let mut got = 0u128;
-                for d in 0..DIRECTIONS {
-                    got |= landings_from(d, from.bit_index(), occupied, markers);
+                for &to in &Point::ALL {
+                    let toward =
+                        landings_toward(from.bit_index(), to.bit_index(), occupied, markers);
+                    assert_eq!(toward & !ray_through(from, to), 0, "{from} toward {to}");
+                    got |= toward;
                 }
                 assert_eq!(got, want, "{from}: rings {rings:#x} markers {markers:#x}");
                 total += want.count_ones();
