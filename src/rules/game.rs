@@ -9,7 +9,7 @@ use super::action::{Action, ActionKind, ActionList};
 use super::board::{Color, Piece, count_rows, has_row, points_of, rows_in};
 use super::direction::Axis;
 use super::point::{Point, VALID, for_each_point};
-use super::ray::{any_landing, between, count_landings, for_each_ring_landings, landings_toward};
+use super::ray::{any_landing, between, count_landings, for_each_ring_landings, ring_path};
 use super::row::Row;
 
 /// Markers in the game (yinsh-rules.md §2).
@@ -490,11 +490,19 @@ impl Game {
         if self.rings[self.to_act.index()] & from.bit() == 0 {
             return Err(IllegalAction::NotYourRing(from));
         }
-        let (occupied, markers) = self.occupancy();
-        if landings_toward(from.bit_index(), to.bit_index(), occupied, markers) & to.bit() != 0 {
+        if self.ring_path(from, to).is_some() {
             return Ok(());
         }
         self.why_illegal_move(from, to)
+    }
+
+    /// The points a ring on `from` passes over moving to `to`, if that is a legal
+    /// ring move on this board (whoever owns the ring).
+    #[inline(always)]
+    fn ring_path(&self, from: Point, to: Point) -> Option<u128> {
+        let markers = self.markers[0] | self.markers[1];
+        let rings = self.rings[0] | self.rings[1];
+        ring_path(from.bit_index(), to.bit_index(), rings, markers)
     }
 
     /// The reason the ring move `from`-`to` of a ring of the side to act is illegal,
@@ -536,6 +544,14 @@ impl Game {
 
     /// Play one atomic action, or refuse it with the reason and change nothing.
     pub fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
+        // The common case in one pass: the legality test yields the points jumped.
+        if let (Stage::Move, Action::Move { from, to }) = (self.stage, action)
+            && self.rings[self.to_act.index()] & from.bit() != 0
+            && let Some(path) = self.ring_path(from, to)
+        {
+            self.apply_move(from, to, path);
+            return Ok(());
+        }
         self.check(action)?;
         self.apply(action);
         Ok(())
@@ -574,24 +590,7 @@ impl Game {
                 }
             }
             Action::Move { from, to } => {
-                self.pool -= 1;
-                self.markers[mi] |= from.bit();
-                self.rings[mi] ^= from.bit() | to.bit();
-                let flipped =
-                    between(from.bit_index(), to.bit_index()) & (self.markers[0] | self.markers[1]);
-                let turned_to_opponent = flipped & self.markers[mi];
-                self.markers[0] ^= flipped;
-                self.markers[1] ^= flipped;
-                if has_row(self.markers[mi]) {
-                    self.stage = Stage::RemoveRow { own_move: true };
-                } else if turned_to_opponent == 0 {
-                    // No side has a row when a ring move starts (every row is removed
-                    // before it), so the opponent can only have one now through a
-                    // marker this move turned to its colour.
-                    self.start_ring_move(me.other());
-                } else {
-                    self.hand_over(me);
-                }
+                self.apply_move(from, to, between(from.bit_index(), to.bit_index()));
             }
             Action::Pass => self.start_ring_move(me.other()),
             Action::RemoveRow(r) => {
@@ -618,6 +617,31 @@ impl Game {
                     self.start_ring_move(me);
                 }
             }
+        }
+    }
+
+    /// Play the ring move `from`-`to` of the side to act, known to be legal; `path`
+    /// holds the points strictly between.
+    #[inline]
+    fn apply_move(&mut self, from: Point, to: Point, path: u128) {
+        let me = self.to_act;
+        let mi = me.index();
+        self.pool -= 1;
+        self.markers[mi] |= from.bit();
+        self.rings[mi] ^= from.bit() | to.bit();
+        let flipped = path & (self.markers[0] | self.markers[1]);
+        let turned_to_opponent = flipped & self.markers[mi];
+        self.markers[0] ^= flipped;
+        self.markers[1] ^= flipped;
+        if has_row(self.markers[mi]) {
+            self.stage = Stage::RemoveRow { own_move: true };
+        } else if turned_to_opponent == 0 {
+            // No side has a row when a ring move starts (every row is removed before
+            // it), so the opponent can only have one now through a marker this move
+            // turned to its colour.
+            self.start_ring_move(me.other());
+        } else {
+            self.hand_over(me);
         }
     }
 

@@ -88,60 +88,26 @@ const fn highest(m: u128) -> u128 {
 const GUARD: u128 = 1;
 const _: () = assert!(VALID & GUARD == 0);
 
-/// Where a ring may land moving along `ray` (yinsh-rules.md §3, rule 2): every empty
-/// point before the first occupied one, and, if that one is a marker, the first point
-/// after the group of markers it starts, when that point is empty. `forward` tells
-/// whether the ray runs towards higher bits. `occupied` is rings and markers of both
-/// sides, `markers` the markers of both sides, `empty` the points of `VALID` not in
-/// `occupied`. No branch on the board: random positions defeat branch predictors.
+/// If the ring on bit `from` can move to bit `to` (yinsh-rules.md §3, rule 2), the
+/// points it passes over: on one line, `to` empty, no ring between, and the markers
+/// between form one group that ends next to `to` (no empty point after a marker).
+/// `rings` and `markers` hold both sides'.
 #[inline(always)]
-pub(crate) const fn landings(
-    ray: u128,
-    forward: bool,
-    occupied: u128,
-    markers: u128,
-    empty: u128,
-) -> u128 {
-    let blockers = ray & occupied;
-    if forward {
-        // With no blocker `first` is 0 and every point is before it.
-        let first = lowest(blockers);
-        let below = first.wrapping_sub(1);
-        let run = ray & below;
-        // The first point after `first` that is not a marker: the only possible stop
-        // after a jump, when `first` is a marker and the stop is empty.
-        let stop = lowest(ray & !markers & !(below | first));
-        let jumps = 0u128.wrapping_sub((first & markers != 0) as u128);
-        run | (stop & empty & jumps)
-    } else {
-        // With no blocker `first` is the guard and every point is above it.
-        let first = highest(blockers | GUARD);
-        let below = first - 1;
-        let run = ray & !(below | first);
-        let stop = highest((ray & !markers & below) | GUARD);
-        let jumps = 0u128.wrapping_sub((first & markers != 0) as u128);
-        run | (stop & empty & jumps)
-    }
-}
-
-/// The landing points of the ring on bit `from` along the ray that holds bit `to`;
-/// 0 when the two are not on one line.
-#[inline(always)]
-pub(crate) fn landings_toward(from: u8, to: u8, occupied: u128, markers: u128) -> u128 {
+pub(crate) fn ring_path(from: u8, to: u8, rings: u128, markers: u128) -> Option<u128> {
     let line = shared_line(from, to);
-    let empty = VALID & !occupied;
-    let below = (1u128 << (from & 127)) - 1;
-    if to > from {
-        landings(
-            line & !(below | (below + 1)),
-            true,
-            occupied,
-            markers,
-            empty,
-        )
+    let path = line & span(from, to);
+    let gaps = path & !markers;
+    let group = path & markers;
+    // Every empty point of the path comes before every marker of it.
+    let ordered = if to > from {
+        gaps & !lowest(group).wrapping_sub(1) == 0
     } else {
-        landings(line & below, false, occupied, markers, empty)
-    }
+        let h = highest(group | GUARD);
+        gaps & (h | (h - 1)) == 0
+    };
+    let target = 1u128 << (to & 127);
+    let clear = (rings | markers) & target == 0 && rings & path == 0;
+    (line != 0 && clear && ordered).then_some(path)
 }
 
 /// The line through two distinct points, if they share one; 0 otherwise.
@@ -156,10 +122,16 @@ fn shared_line(a: u8, b: u8) -> u128 {
 /// for neighbours and for a point and itself).
 #[inline(always)]
 pub(crate) fn between(a: u8, b: u8) -> u128 {
+    shared_line(a, b) & span(a, b)
+}
+
+/// The bits strictly between bits `a` and `b`.
+#[inline(always)]
+fn span(a: u8, b: u8) -> u128 {
     let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    // Bits strictly above `lo` and strictly below `hi`.
-    let span = ((1u128 << (hi & 127)) - 1) & !((1u128 << (lo & 127)) | ((1u128 << (lo & 127)) - 1));
-    shared_line(a, b) & span
+    let below_hi = (1u128 << (hi & 127)) - 1;
+    let up_to_lo = (1u128 << (lo & 127)) | ((1u128 << (lo & 127)) - 1);
+    below_hi & !up_to_lo
 }
 
 /// One step along an axis: towards higher bits by `S` if `FWD`, else lower. The
@@ -415,10 +387,12 @@ mod tests {
                 let want = stepped_landings(from, rings, markers);
                 let mut got = 0u128;
                 for &to in &Point::ALL {
-                    let toward =
-                        landings_toward(from.bit_index(), to.bit_index(), occupied, markers);
-                    assert_eq!(toward & !ray_through(from, to), 0, "{from} toward {to}");
-                    got |= toward;
+                    let (f, t) = (from.bit_index(), to.bit_index());
+                    if let Some(path) = ring_path(f, t, rings, markers) {
+                        assert_eq!(path, between(f, t), "{from}-{to}");
+                        assert_ne!(ray_through(from, to), 0, "{from}-{to}");
+                        got |= to.bit();
+                    }
                 }
                 assert_eq!(got, want, "{from}: rings {rings:#x} markers {markers:#x}");
                 total += want.count_ones();
