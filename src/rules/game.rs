@@ -384,8 +384,7 @@ impl Game {
             }
             Stage::Move => {
                 let (occupied, markers) = self.occupancy();
-                let rings = self.rings[0] | self.rings[1];
-                for_each_ring_landings(self.rings[me], rings, occupied, markers, |from, to| {
+                for_each_ring_landings(self.rings[me], occupied, markers, |from, to| {
                     for_each_point(to, |to| out.push(Action::Move { from, to }));
                 });
             }

@@ -190,52 +190,43 @@ pub(crate) fn count_landings(rings: u128, occupied: u128, markers: u128) -> u32 
         + landings_along::<12, false>(rings, empty, markers).count_ones()
 }
 
-/// The points of `ray` before the first ring on it (all of it if none), for a ray in
-/// direction `FWD`.
-#[inline(always)]
-fn before_first_ring<const FWD: bool>(ray: u128, rings: u128) -> u128 {
-    if FWD {
-        ray & lowest(ray & rings).wrapping_sub(1)
-    } else {
-        ray & ABOVE[((ray & rings) | GUARD).leading_zeros() as usize & 127]
-    }
-}
-
-/// `ABOVE[k]`: the bits above the highest set bit of a mask with `k` leading zeros.
-static ABOVE: [u128; 128] = {
-    let mut t = [0u128; 128];
-    let mut k = 1;
-    while k < 128 {
-        t[k] = !0u128 << (128 - k);
-        k += 1;
-    }
-    t
-};
-
 /// Add the landings in direction index `D` (`S`, `FWD`) of each ring in `from` to
-/// `acc`: the landings of all of `mine` at once, split among the rings by the part
-/// of each ring's ray before the next ring.
+/// `acc`: the landings of all of `mine` at once, split among the rings. Along one
+/// ray the rings further on own the landings beyond them, so the rings are visited
+/// from the far end of the rays (the highest bit first for a forward direction) and
+/// each takes what is on its ray and not yet taken. Rings on other lines of this
+/// axis never take a point of this ray: parallel lines do not meet.
 #[inline(always)]
 fn split_landings<const D: usize, const S: u32, const FWD: bool>(
     from: &[u8],
     acc: &mut [u128],
     mine: u128,
-    rings: u128,
     empty: u128,
     markers: u128,
 ) {
     let all = landings_along::<S, FWD>(mine, empty, markers);
-    for (a, &b) in acc.iter_mut().zip(from) {
-        *a |= all & before_first_ring::<FWD>(RAYS[D][(b & 127) as usize], rings);
+    let mut taken = 0u128;
+    let mut take = |a: &mut u128, b: u8| {
+        let mine = all & RAYS[D][(b & 127) as usize] & !taken;
+        taken |= mine;
+        *a |= mine;
+    };
+    if FWD {
+        for (a, &b) in acc.iter_mut().zip(from).rev() {
+            take(a, b);
+        }
+    } else {
+        for (a, &b) in acc.iter_mut().zip(from) {
+            take(a, b);
+        }
     }
 }
 
 /// Call `f(from, landings)` for each ring of `mine` (lowest bit first) with every
-/// point it can land on. `rings` holds the rings of both sides.
+/// point it can land on.
 #[inline(always)]
 pub(crate) fn for_each_ring_landings(
     mine: u128,
-    rings: u128,
     occupied: u128,
     markers: u128,
     mut f: impl FnMut(Point, u128),
@@ -249,12 +240,12 @@ pub(crate) fn for_each_ring_landings(
     let n = n.min(8);
     let (from, acc) = (&from[..n], &mut [0u128; 8][..n]);
     let empty = VALID & !occupied;
-    split_landings::<0, 1, true>(from, acc, mine, rings, empty, markers);
-    split_landings::<1, 1, false>(from, acc, mine, rings, empty, markers);
-    split_landings::<2, 11, true>(from, acc, mine, rings, empty, markers);
-    split_landings::<3, 11, false>(from, acc, mine, rings, empty, markers);
-    split_landings::<4, 12, true>(from, acc, mine, rings, empty, markers);
-    split_landings::<5, 12, false>(from, acc, mine, rings, empty, markers);
+    split_landings::<0, 1, true>(from, acc, mine, empty, markers);
+    split_landings::<1, 1, false>(from, acc, mine, empty, markers);
+    split_landings::<2, 11, true>(from, acc, mine, empty, markers);
+    split_landings::<3, 11, false>(from, acc, mine, empty, markers);
+    split_landings::<4, 12, true>(from, acc, mine, empty, markers);
+    split_landings::<5, 12, false>(from, acc, mine, empty, markers);
     for (&b, &a) in from.iter().zip(acc.iter()) {
         f(Point::from_bit_index(b), a);
     }
@@ -379,7 +370,7 @@ mod tests {
             let occupied = rings | markers;
             let mut total = 0;
             let mut listed = Vec::new();
-            for_each_ring_landings(mine, rings, occupied, markers, |from, to| {
+            for_each_ring_landings(mine, occupied, markers, |from, to| {
                 listed.push((from, to));
             });
             let mut want_listed = Vec::new();
