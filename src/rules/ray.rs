@@ -1,8 +1,10 @@
-//! Ray tables and the bit tricks of ring moves (yinsh-rules.md §3, rule 2): for
-//! every point and each of the six directions, the mask of the points beyond it to the
-//! edge of the board, built once at compile time. A ring's landing points along a ray
-//! come from a few mask operations (the empty run before the first occupied point, and
-//! the first empty point after a group of markers) instead of stepping point by point.
+//! Ray tables and the bit tricks of ring moves (yinsh-rules.md §3, rule 2). The
+//! tables (built at compile time) hold, for every point, the points beyond it in each
+//! of the six directions and the three lines through it. Moves are found for all of a
+//! side's rings at once with occluded fills along each direction (the empty runs, the
+//! groups of markers after them, the empty point after each group), counted with
+//! popcounts or split among the rings; a given move is tested with a handful of masks
+//! along its one line. docs/performance.md tells how and why.
 
 use super::direction::Direction;
 use super::point::{Point, VALID, for_each_point};
@@ -231,6 +233,8 @@ pub(crate) fn for_each_ring_landings(
     markers: u128,
     mut f: impl FnMut(Point, u128),
 ) {
+    // A side has at most 5 rings (`Setup` and placement see to it); room for 8 keeps
+    // the indexing free of bounds checks.
     let mut from = [0u8; 8];
     let mut n = 0;
     for_each_point(mine, |p| {
