@@ -374,32 +374,38 @@ impl Game {
     /// assert_eq!(list.len(), 85);
     /// ```
     pub fn legal_actions_into(&self, list: &mut ActionList) {
+        list.refill(|out| self.for_each_legal_action(|a| out.push(a)));
+    }
+
+    /// Call `f` on every legal action, in `legal_actions` order, without listing them.
+    #[inline(always)]
+    pub(crate) fn for_each_legal_action(&self, mut f: impl FnMut(Action)) {
         let me = self.to_act.index();
-        list.refill(|out| match self.stage {
+        match self.stage {
             Stage::Over(_) => {}
             Stage::Place => {
                 for_each_point(VALID & !(self.rings[0] | self.rings[1]), |p| {
-                    out.push(Action::Place(p));
+                    f(Action::Place(p));
                 });
             }
             Stage::Move => {
                 let (occupied, markers) = self.occupancy();
                 for_each_ring_landings(self.rings[me], occupied, markers, |from, to| {
-                    for_each_point(to, |to| out.push(Action::Move { from, to }));
+                    for_each_point(to, |to| f(Action::Move { from, to }));
                 });
             }
-            Stage::Pass => out.push(Action::Pass),
+            Stage::Pass => f(Action::Pass),
             Stage::RemoveRow { .. } => {
                 for r in rows_in(self.markers[me]) {
-                    out.push(Action::RemoveRow(r));
+                    f(Action::RemoveRow(r));
                 }
             }
             Stage::RemoveRing { .. } => {
                 for p in points_of(self.rings[me]) {
-                    out.push(Action::RemoveRing(p));
+                    f(Action::RemoveRing(p));
                 }
             }
-        });
+        }
     }
 
     /// The number of legal actions, without listing them.
