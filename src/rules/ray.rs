@@ -241,8 +241,8 @@ fn total_ones(masks: [u128; 6]) -> u32 {
 /// axis never take a point of this ray: parallel lines do not meet.
 #[inline(always)]
 fn split_landings<const D: usize, const S: u32, const FWD: bool>(
-    from: &[u8],
-    acc: &mut [u128],
+    from: &[u8; RING_SLOTS],
+    acc: &mut [u128; RING_SLOTS],
     mine: u128,
     empty: u128,
     markers: u128,
@@ -274,27 +274,35 @@ pub(crate) fn for_each_ring_landings(
     markers: u128,
     mut f: impl FnMut(Point, u128),
 ) {
-    // A side has at most 5 rings (`Setup` and placement see to it); room for 8 keeps
-    // the indexing free of bounds checks.
-    let mut from = [0u8; 8];
+    // A side has at most 5 rings (`Setup` and placement see to it). Unused slots
+    // hold bit 127, whose rays are empty, so every loop below runs 5 times.
+    let mut from = [NO_RING; RING_SLOTS];
     let mut n = 0;
     for_each_point(mine, |p| {
-        from[n & 7] = p.bit_index();
+        debug_assert!(n < RING_SLOTS, "more than {RING_SLOTS} rings");
+        if n < RING_SLOTS {
+            from[n] = p.bit_index();
+        }
         n += 1;
     });
-    let n = n.min(8);
-    let (from, acc) = (&from[..n], &mut [0u128; 8][..n]);
+    let mut acc = [0u128; RING_SLOTS];
     let empty = VALID & !occupied;
-    split_landings::<0, 1, true>(from, acc, mine, empty, markers);
-    split_landings::<1, 1, false>(from, acc, mine, empty, markers);
-    split_landings::<2, 11, true>(from, acc, mine, empty, markers);
-    split_landings::<3, 11, false>(from, acc, mine, empty, markers);
-    split_landings::<4, 12, true>(from, acc, mine, empty, markers);
-    split_landings::<5, 12, false>(from, acc, mine, empty, markers);
-    for (&b, &a) in from.iter().zip(acc.iter()) {
+    split_landings::<0, 1, true>(&from, &mut acc, mine, empty, markers);
+    split_landings::<1, 1, false>(&from, &mut acc, mine, empty, markers);
+    split_landings::<2, 11, true>(&from, &mut acc, mine, empty, markers);
+    split_landings::<3, 11, false>(&from, &mut acc, mine, empty, markers);
+    split_landings::<4, 12, true>(&from, &mut acc, mine, empty, markers);
+    split_landings::<5, 12, false>(&from, &mut acc, mine, empty, markers);
+    for (&b, &a) in from.iter().zip(acc.iter()).take(n) {
         f(Point::from_bit_index(b), a);
     }
 }
+
+/// Ring slots of `for_each_ring_landings`: a side's rings.
+const RING_SLOTS: usize = 5;
+
+/// An empty ring slot: bit 127 is no point, and `RAYS` is empty there.
+const NO_RING: u8 = 127;
 
 /// Does a ring of `rings` have at least one move? Any empty neighbour is one; else a
 /// group of markers next to a ring with an empty point right after it.
