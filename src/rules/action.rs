@@ -151,10 +151,16 @@ impl ActionList {
         }
     }
 
-    #[inline]
-    pub(crate) fn push(&mut self, a: Action) {
-        self.items[self.len] = a;
-        self.len += 1;
+    /// Empty the list and refill it: `fill` writes actions with the writer it is
+    /// given, which keeps the length in a register.
+    #[inline(always)]
+    pub(crate) fn refill(&mut self, fill: impl FnOnce(&mut Writer<'_>)) {
+        let mut w = Writer {
+            items: &mut self.items,
+            len: 0,
+        };
+        fill(&mut w);
+        self.len = w.len;
     }
 
     /// The number of actions.
@@ -180,6 +186,21 @@ impl ActionList {
     /// Whether the list holds `a`.
     pub fn contains(&self, a: &Action) -> bool {
         self.as_slice().contains(a)
+    }
+}
+
+/// Appends actions to an `ActionList` being refilled.
+pub(crate) struct Writer<'a> {
+    items: &'a mut [Action; MAX_ACTIONS],
+    len: usize,
+}
+
+impl Writer<'_> {
+    /// Append one action.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, a: Action) {
+        self.items[self.len] = a;
+        self.len += 1;
     }
 }
 

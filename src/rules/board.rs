@@ -95,9 +95,9 @@ pub(crate) const fn has_row(m: u128) -> bool {
 
 /// Every row in `m`, by axis then first point.
 pub(crate) fn rows_in(m: u128) -> impl Iterator<Item = Row> {
-    Axis::ALL.into_iter().flat_map(move |axis| {
-        Points(row_starts(m, axis)).filter_map(move |p| Row::starting_at(p, axis))
-    })
+    Axis::ALL
+        .into_iter()
+        .flat_map(move |axis| Points(row_starts(m, axis)).map(move |p| Row::fitting(p, axis)))
 }
 
 /// The number of rows in `m`.

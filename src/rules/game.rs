@@ -7,8 +7,9 @@
 
 use super::action::{Action, ActionKind, ActionList};
 use super::board::{Color, Piece, count_rows, has_row, points_of, rows_in};
-use super::direction::{Axis, Direction};
-use super::point::{Point, VALID};
+use super::direction::Axis;
+use super::point::{Point, VALID, for_each_point};
+use super::ray::{any_landing, between, count_landings, for_each_ring_landings, ring_path};
 use super::row::Row;
 
 /// Markers in the game (yinsh-rules.md §2).
@@ -197,18 +198,6 @@ pub struct Game {
     stage: Stage,
 }
 
-/// The ray of points from `from` (exclusive) in `dir`, as bit indices.
-#[inline]
-fn next_index(b: u8, dir: Direction) -> Option<u8> {
-    let s = dir.axis.shift() as i16;
-    let n = if dir.forward {
-        b as i16 + s
-    } else {
-        b as i16 - s
-    };
-    ((0..121).contains(&n) && VALID & (1u128 << n) != 0).then_some(n as u8)
-}
-
 impl Game {
     /// A new game: empty board, White to place the first ring.
     pub const fn new(variant: Variant) -> Game {
@@ -373,31 +362,52 @@ impl Game {
     /// All legal actions.
     pub fn legal_actions(&self) -> ActionList {
         let mut list = ActionList::new();
+        self.legal_actions_into(&mut list);
+        list
+    }
+
+    /// Replace the contents of `list` with all legal actions: `legal_actions` without
+    /// building a new list, for loops that generate at every step.
+    ///
+    /// ```
+    /// use yinsh_pbem::rules::{ActionList, Game, Variant};
+    /// let mut list = ActionList::new();
+    /// Game::new(Variant::Normal).legal_actions_into(&mut list);
+    /// assert_eq!(list.len(), 85);
+    /// ```
+    pub fn legal_actions_into(&self, list: &mut ActionList) {
+        list.refill(|out| self.for_each_legal_action(|a| out.push(a)));
+    }
+
+    /// Call `f` on every legal action, in `legal_actions` order, without listing them.
+    #[inline(always)]
+    pub(crate) fn for_each_legal_action(&self, mut f: impl FnMut(Action)) {
         let me = self.to_act.index();
         match self.stage {
             Stage::Over(_) => {}
             Stage::Place => {
-                for p in points_of(VALID & !(self.rings[0] | self.rings[1])) {
-                    list.push(Action::Place(p));
-                }
+                for_each_point(VALID & !(self.rings[0] | self.rings[1]), |p| {
+                    f(Action::Place(p));
+                });
             }
-            Stage::Move => self.for_each_move(self.to_act, |from, to| {
-                list.push(Action::Move { from, to });
-                false
-            }),
-            Stage::Pass => list.push(Action::Pass),
+            Stage::Move => {
+                let (occupied, markers) = self.occupancy();
+                for_each_ring_landings(self.rings[me], occupied, markers, |from, to| {
+                    for_each_point(to, |to| f(Action::Move { from, to }));
+                });
+            }
+            Stage::Pass => f(Action::Pass),
             Stage::RemoveRow { .. } => {
                 for r in rows_in(self.markers[me]) {
-                    list.push(Action::RemoveRow(r));
+                    f(Action::RemoveRow(r));
                 }
             }
             Stage::RemoveRing { .. } => {
                 for p in points_of(self.rings[me]) {
-                    list.push(Action::RemoveRing(p));
+                    f(Action::RemoveRing(p));
                 }
             }
         }
-        list
     }
 
     /// The number of legal actions, without listing them.
@@ -407,12 +417,8 @@ impl Game {
             Stage::Over(_) => 0,
             Stage::Place => (VALID & !(self.rings[0] | self.rings[1])).count_ones() as u64,
             Stage::Move => {
-                let mut n = 0u64;
-                self.for_each_move(self.to_act, |_, _| {
-                    n += 1;
-                    false
-                });
-                n
+                let (occupied, markers) = self.occupancy();
+                count_landings(self.rings[me], occupied, markers) as u64
             }
             Stage::Pass => 1,
             Stage::RemoveRow { .. } => count_rows(self.markers[me]) as u64,
@@ -420,45 +426,17 @@ impl Game {
         }
     }
 
-    /// Calls `f(from, to)` for every ring move of `color`, ignoring whose turn it is;
-    /// stops early when `f` returns true.
-    #[inline]
-    fn for_each_move(&self, color: Color, mut f: impl FnMut(Point, Point) -> bool) {
-        let rings = self.rings[0] | self.rings[1];
+    /// Rings and markers of both sides, and the markers of both sides.
+    #[inline(always)]
+    fn occupancy(&self) -> (u128, u128) {
         let markers = self.markers[0] | self.markers[1];
-        for from in points_of(self.rings[color.index()]) {
-            for dir in Direction::ALL {
-                let mut b = from.bit_index();
-                let mut jumped = false;
-                while let Some(n) = next_index(b, dir) {
-                    b = n;
-                    let bit = 1u128 << n;
-                    if rings & bit != 0 {
-                        break;
-                    }
-                    if markers & bit != 0 {
-                        jumped = true;
-                        continue;
-                    }
-                    if f(from, Point::from_bit_index(n)) {
-                        return;
-                    }
-                    if jumped {
-                        break;
-                    }
-                }
-            }
-        }
+        (self.rings[0] | self.rings[1] | markers, markers)
     }
 
     /// Whether `color` has at least one ring move on this board.
     pub fn has_ring_move(&self, color: Color) -> bool {
-        let mut any = false;
-        self.for_each_move(color, |_, _| {
-            any = true;
-            true
-        });
-        any
+        let (occupied, markers) = self.occupancy();
+        any_landing(self.rings[color.index()], occupied, markers)
     }
 
     /// Is `action` legal now? `Ok` if so, else the reason.
@@ -514,10 +492,30 @@ impl Game {
 
     /// Why the ring move `from`-`to` is illegal for the side to act, if it is
     /// (yinsh-rules.md §3, rule 2).
+    #[inline]
     fn check_move(&self, from: Point, to: Point) -> Result<(), IllegalAction> {
         if self.rings[self.to_act.index()] & from.bit() == 0 {
             return Err(IllegalAction::NotYourRing(from));
         }
+        if self.ring_path(from, to).is_some() {
+            return Ok(());
+        }
+        self.why_illegal_move(from, to)
+    }
+
+    /// The points a ring on `from` passes over moving to `to`, if that is a legal
+    /// ring move on this board (whoever owns the ring).
+    #[inline(always)]
+    fn ring_path(&self, from: Point, to: Point) -> Option<u128> {
+        let markers = self.markers[0] | self.markers[1];
+        let rings = self.rings[0] | self.rings[1];
+        ring_path(from.bit_index(), to.bit_index(), rings, markers)
+    }
+
+    /// The reason the ring move `from`-`to` of a ring of the side to act is illegal,
+    /// found by stepping along the line; `Ok` if it is legal after all.
+    #[cold]
+    fn why_illegal_move(&self, from: Point, to: Point) -> Result<(), IllegalAction> {
         let (dir, len) = Axis::between(from, to).ok_or(IllegalAction::NotInLine { from, to })?;
         let rings = self.rings[0] | self.rings[1];
         let markers = self.markers[0] | self.markers[1];
@@ -553,6 +551,14 @@ impl Game {
 
     /// Play one atomic action, or refuse it with the reason and change nothing.
     pub fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
+        // The common case in one pass: the legality test yields the points jumped.
+        if let (Stage::Move, Action::Move { from, to }) = (self.stage, action)
+            && self.rings[self.to_act.index()] & from.bit() != 0
+            && let Some(path) = self.ring_path(from, to)
+        {
+            self.apply_move(from, to, path);
+            return Ok(());
+        }
         self.check(action)?;
         self.apply(action);
         Ok(())
@@ -604,18 +610,7 @@ impl Game {
                 }
             }
             Action::Move { from, to } => {
-                self.pool -= 1;
-                self.markers[mi] |= from.bit();
-                self.rings[mi] ^= from.bit() | to.bit();
-                let between = between_mask(from, to);
-                let flipped = between & (self.markers[0] | self.markers[1]);
-                self.markers[0] ^= flipped;
-                self.markers[1] ^= flipped;
-                if has_row(self.markers[mi]) {
-                    self.stage = Stage::RemoveRow { own_move: true };
-                } else {
-                    self.hand_over(me);
-                }
+                self.apply_move(from, to, between(from.bit_index(), to.bit_index()));
             }
             Action::Pass => self.start_ring_move(me.other()),
             Action::RemoveRow(r) => {
@@ -642,6 +637,31 @@ impl Game {
                     self.start_ring_move(me);
                 }
             }
+        }
+    }
+
+    /// Play the ring move `from`-`to` of the side to act, known to be legal; `path`
+    /// holds the points strictly between.
+    #[inline]
+    fn apply_move(&mut self, from: Point, to: Point, path: u128) {
+        let me = self.to_act;
+        let mi = me.index();
+        self.pool -= 1;
+        self.markers[mi] |= from.bit();
+        self.rings[mi] ^= from.bit() | to.bit();
+        let flipped = path & (self.markers[0] | self.markers[1]);
+        let turned_to_opponent = flipped & self.markers[mi];
+        self.markers[0] ^= flipped;
+        self.markers[1] ^= flipped;
+        if has_row(self.markers[mi]) {
+            self.stage = Stage::RemoveRow { own_move: true };
+        } else if turned_to_opponent == 0 {
+            // No side has a row when a ring move starts (every row is removed before
+            // it), so the opponent can only have one now through a marker this move
+            // turned to its colour.
+            self.start_ring_move(me.other());
+        } else {
+            self.hand_over(me);
         }
     }
 
@@ -680,24 +700,4 @@ impl Game {
         };
         Ending { outcome, reason }
     }
-}
-
-/// The points strictly between two points on one line.
-#[inline]
-fn between_mask(from: Point, to: Point) -> u128 {
-    let Some((dir, len)) = Axis::between(from, to) else {
-        return 0;
-    };
-    let mut m = 0u128;
-    let mut b = from.bit_index();
-    for _ in 1..len {
-        match next_index(b, dir) {
-            Some(n) => {
-                b = n;
-                m |= 1u128 << n;
-            }
-            None => break,
-        }
-    }
-    m
 }

@@ -8,6 +8,7 @@ mod direction;
 mod game;
 mod perft;
 mod point;
+mod ray;
 mod row;
 mod setup;
 

@@ -15,12 +15,14 @@ pub fn perft(game: &Game, depth: u32) -> u64 {
         0 => 1,
         1 => game.count_legal_actions(),
         _ => {
+            // Each action straight from the generator to its child (copy-make): no
+            // list is built.
             let mut total = 0;
-            for &a in game.legal_actions().iter() {
+            game.for_each_legal_action(|a| {
                 let mut child = *game;
                 child.apply(a);
                 total += perft(&child, depth - 1);
-            }
+            });
             total
         }
     }

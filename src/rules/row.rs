@@ -89,6 +89,14 @@ impl Row {
         Some(Row { start, axis })
     }
 
+    /// The row at `start` along `axis`, known to fit on the board (a bit of
+    /// `row_starts`).
+    #[inline]
+    pub(crate) fn fitting(start: Point, axis: Axis) -> Row {
+        debug_assert!(Row::starting_at(start, axis).is_some());
+        Row { start, axis }
+    }
+
     /// The canonical first end point.
     pub const fn start(self) -> Point {
         self.start
