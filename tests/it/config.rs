@@ -6,14 +6,22 @@ use assert_cmd::Command;
 fn check(args: &[&str], envs: &[(&str, &str)]) -> (i32, String) {
     let mut cmd = Command::cargo_bin("yinsh-pbem").unwrap();
     cmd.arg("check-config").args(args);
-    for k in ["YINSH_PBEM_HOME", "YINSH_PBEM_FROM", "YINSH_PBEM_CONFIG", "YINSH_PBEM_MAX_MESSAGE_BYTES"] {
+    for k in [
+        "YINSH_PBEM_HOME",
+        "YINSH_PBEM_FROM",
+        "YINSH_PBEM_CONFIG",
+        "YINSH_PBEM_MAX_MESSAGE_BYTES",
+    ] {
         cmd.env_remove(k);
     }
     for (k, v) in envs {
         cmd.env(k, v);
     }
     let out = cmd.output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
 
 #[test]
@@ -32,18 +40,37 @@ fn the_config_file_is_read_and_overridden_by_env_then_command_line() {
     let c = cfg.to_str().unwrap();
     let (code, out) = check(&["--config", c], &[]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("from:               File <file@example.org>"), "{out}");
+    assert!(
+        out.contains("from:               File <file@example.org>"),
+        "{out}"
+    );
     assert!(out.contains("sendmail program `/bin/sh`"), "{out}");
     assert!(out.contains("max message bytes:  50000"));
     assert!(out.contains("mails per sender:   9 per 60 s"));
     assert!(out.contains("no problems found"));
-    let (_, out) = check(&["--config", c], &[("YINSH_PBEM_FROM", "Env <env@example.org>")]);
-    assert!(out.contains("from:               Env <env@example.org>"), "env over file: {out}");
     let (_, out) = check(
-        &["--config", c, "--from", "Cli <cli@example.org>", "--outbox", dir.path().join("out").to_str().unwrap()],
+        &["--config", c],
         &[("YINSH_PBEM_FROM", "Env <env@example.org>")],
     );
-    assert!(out.contains("from:               Cli <cli@example.org>"), "command line over env: {out}");
+    assert!(
+        out.contains("from:               Env <env@example.org>"),
+        "env over file: {out}"
+    );
+    let (_, out) = check(
+        &[
+            "--config",
+            c,
+            "--from",
+            "Cli <cli@example.org>",
+            "--outbox",
+            dir.path().join("out").to_str().unwrap(),
+        ],
+        &[("YINSH_PBEM_FROM", "Env <env@example.org>")],
+    );
+    assert!(
+        out.contains("from:               Cli <cli@example.org>"),
+        "command line over env: {out}"
+    );
     assert!(out.contains("outbox folder"), "{out}");
 }
 
@@ -52,11 +79,28 @@ fn check_config_names_every_problem_and_exits_1() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = dir.path().join("bad.toml");
     std::fs::write(&cfg, "from = \"nobody\"\n[transport]\nkind = \"sendmail\"\npath = \"/nonexistent/sendmail\"\n[limits]\nmax_message_bytes = 10\n").unwrap();
-    let (code, out) = check(&["--config", cfg.to_str().unwrap(), "--home", dir.path().join("h").to_str().unwrap()], &[]);
+    let (code, out) = check(
+        &[
+            "--config",
+            cfg.to_str().unwrap(),
+            "--home",
+            dir.path().join("h").to_str().unwrap(),
+        ],
+        &[],
+    );
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("problem: from: \"nobody\" has no valid address"), "{out}");
-    assert!(out.contains("problem: sendmail /nonexistent/sendmail"), "{out}");
-    assert!(out.contains("problem: limits.max_message_bytes = 10 is too small"), "{out}");
+    assert!(
+        out.contains("problem: from: \"nobody\" has no valid address"),
+        "{out}"
+    );
+    assert!(
+        out.contains("problem: sendmail /nonexistent/sendmail"),
+        "{out}"
+    );
+    assert!(
+        out.contains("problem: limits.max_message_bytes = 10 is too small"),
+        "{out}"
+    );
     std::fs::write(&cfg, "colour = \"blue\"\n").unwrap();
     let (code, out) = check(&["--config", cfg.to_str().unwrap()], &[]);
     assert_eq!(code, 1);
@@ -64,7 +108,10 @@ fn check_config_names_every_problem_and_exits_1() {
     std::fs::write(&cfg, "[transport]\nkind = \"pigeon\"\n").unwrap();
     let (code, out) = check(&["--config", cfg.to_str().unwrap()], &[]);
     assert_eq!(code, 1);
-    assert!(out.contains("kind = \"pigeon\": write \"outbox\", \"smtp\" or \"sendmail\""), "{out}");
+    assert!(
+        out.contains("kind = \"pigeon\": write \"outbox\", \"smtp\" or \"sendmail\""),
+        "{out}"
+    );
 }
 
 #[test]
@@ -72,7 +119,11 @@ fn a_config_toml_in_the_home_is_used_by_default_and_a_broken_one_makes_deliver_e
     let dir = tempfile::tempdir().unwrap();
     let home = dir.path().join("home");
     std::fs::create_dir_all(&home).unwrap();
-    std::fs::write(home.join("config.toml"), "from = \"Home <home@example.org>\"\n").unwrap();
+    std::fs::write(
+        home.join("config.toml"),
+        "from = \"Home <home@example.org>\"\n",
+    )
+    .unwrap();
     let h = home.to_str().unwrap();
     let (code, out) = check(&["--home", h], &[]);
     assert_eq!(code, 0, "{out}");
@@ -86,6 +137,10 @@ fn a_config_toml_in_the_home_is_used_by_default_and_a_broken_one_makes_deliver_e
         .write_stdin("From: a@example.org\nSubject: help\n\n")
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(75), "the mail system must keep the mail");
+    assert_eq!(
+        out.status.code(),
+        Some(75),
+        "the mail system must keep the mail"
+    );
     assert!(out.stderr.is_empty());
 }
