@@ -511,14 +511,6 @@ fn challenge(
     };
     let mut live = LiveGame::new(board, variant, &wa.userid, &ba.userid, req.now);
     extra::set_times(&mut live.file, nag, forfeit);
-    if !req.comment.trim().is_empty() {
-        live.file.comments.push(CommentRecord {
-            turn: 0,
-            by: String::new(),
-            at: req.now,
-            text: req.comment.to_string(),
-        });
-    }
     store.put_game(&live.file)?;
     wa.games.push(board);
     store.put_account(&wa)?;

@@ -131,18 +131,7 @@ impl LiveGame {
     /// A new game between two players.
     pub fn new(board: u32, variant: Variant, white: &str, black: &str, now: u64) -> LiveGame {
         LiveGame {
-            file: GameFile {
-                board,
-                variant: variant_name(variant).to_string(),
-                white: white.to_string(),
-                black: black.to_string(),
-                created: now,
-                updated: now,
-                turns: Vec::new(),
-                ended: None,
-                comments: Vec::new(),
-                extra: Default::default(),
-            },
+            file: GameFile::new(board, variant_name(variant), white, black, now),
             game: Game::new(variant),
         }
     }

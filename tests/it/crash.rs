@@ -90,13 +90,11 @@ fn run(home: &Path, now: u64, raw: &[u8], d: &Disturb) -> Option<i32> {
     if let Disturb::Fault(spec) = d
         && spec.starts_with("enospc")
     {
-        {
-            assert!(
-                out.stderr.is_empty(),
-                "stderr with {spec}: {:?}",
-                out.stderr
-            );
-        }
+        assert!(
+            out.stderr.is_empty(),
+            "stderr with {spec}: {:?}",
+            out.stderr
+        );
     }
     out.status.code()
 }
