@@ -345,3 +345,53 @@ fn a_panic_mid_command_exits_75_silently_and_changes_nothing() {
     assert_eq!(run(&home, s.now, raw.as_bytes(), &Disturb::None), Some(0));
     assert_eq!(check_game(&home, &script), 1);
 }
+
+/// A read-only home (a tmpfs remounted read-only; needs root and mount rights, skipped
+/// otherwise): exit 75 and nothing changed, then the same mail succeeds once the home
+/// is writable again.
+#[test]
+fn a_read_only_home_gives_exit_75_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mnt = dir.path().join("mnt");
+    std::fs::create_dir(&mnt).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=4m", "tmpfs"])
+        .arg(&mnt)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipped: cannot mount a tmpfs here (not root or no mount rights)");
+        return;
+    }
+    let home = mnt.join("games");
+    let first =
+        b"From: dave@example.org\nSubject: signup dave dpw\nMessage-ID: <ro-0@example.org>\n\n";
+    let setup = run(&home, 1_795_384_020, first, &Disturb::None);
+    let remount = |mode: &str| {
+        Command::new("mount")
+            .args(["-o", &format!("remount,{mode}")])
+            .arg(&mnt)
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let read_only = remount("ro");
+    let raw =
+        b"From: carol@example.org\nSubject: signup carol cpw\nMessage-ID: <ro-1@example.org>\n\n";
+    let code = run(&home, 1_795_384_080, raw, &Disturb::None);
+    let written_while_ro = home.join("accounts/carol.json").exists();
+    let writable = remount("rw");
+    let retry = run(&home, 1_795_384_140, raw, &Disturb::None);
+    let written_after = home.join("accounts/carol.json").exists();
+    let _ = Command::new("umount").arg(&mnt).status();
+    assert_eq!(setup, Some(0));
+    assert!(read_only && writable, "remounting the tmpfs failed");
+    assert_eq!(
+        code,
+        Some(75),
+        "a read-only home must be a temporary failure"
+    );
+    assert!(!written_while_ro);
+    assert_eq!(retry, Some(0));
+    assert!(written_after, "the retried mail was handled");
+}
