@@ -18,7 +18,7 @@ use super::dispatch::{
 use super::extra::{self, Offer, Stored};
 use super::record::LiveGame;
 use super::reply::{self, BoardMail, Event};
-use super::store::{CommentRecord, EndRecord, Password, Store, UserId};
+use super::store::{EndRecord, Password, Store, UserId};
 
 fn kind_words(kind: &str) -> &'static str {
     if kind == "undo" {
@@ -145,14 +145,8 @@ pub(super) fn offer(
         }
     };
     live.file.updated = req.now;
-    if !req.comment.trim().is_empty() {
-        live.file.comments.push(CommentRecord {
-            turn: live.next_turn_number(),
-            by: me.clone(),
-            at: req.now,
-            text: req.comment.to_string(),
-        });
-    }
+    let turn = live.next_turn_number();
+    live.add_comment(turn, &me, req.now, req.comment);
     store.put_game(&live.file)?;
     Ok(Ok(board_mails(
         store,
@@ -266,18 +260,13 @@ pub(super) fn queue(
     );
     store.put_game(&live.file)?;
     let mail = BoardMail {
-        live: &live,
-        at_turn: None,
         event: Event::Note(format!(
             "Your move {text} is queued: it will be played after {}'s move, if it is legal then.",
             live.player(side.other())
         )),
-        comment: None,
         reader: Some(&account.userid),
-        subscribers: &[],
-        ratings: &[],
         queued: Some(text),
-        vacations: None,
+        ..BoardMail::new(&live)
     };
     Ok(Ok(vec![to_sender(
         req,
@@ -343,18 +332,11 @@ pub(super) fn submit(
     );
     store.put_game(&live.file)?;
     let mail = BoardMail {
-        live: &after,
-        at_turn: None,
         event: Event::Note(format!(
             "Preview of your move {text} (nothing has been played yet).\nTo play it, send the Subject: yinsh confirm {board} {} <password>",
             account.userid
         )),
-        comment: None,
-        reader: None,
-        subscribers: &[],
-        ratings: &[],
-        queued: None,
-        vacations: None,
+        ..BoardMail::new(&after)
     };
     Ok(Ok(vec![to_sender(
         req,
@@ -422,19 +404,12 @@ pub(super) fn preview(store: &Store, req: &Request<'_>, at: BoardRef, moves: &[S
         }
     }
     let mail = BoardMail {
-        live: &after,
-        at_turn: None,
         event: Event::Note(format!(
             "Preview: the board after {} from move #{} (nothing has been stored).",
             moves.join(" "),
             from + 1
         )),
-        comment: None,
-        reader: None,
-        subscribers: &[],
-        ratings: &[],
-        queued: None,
-        vacations: None,
+        ..BoardMail::new(&after)
     };
     let _ = Color::White;
     Ok(Ok(vec![to_sender(

@@ -9,8 +9,7 @@ use super::help;
 use super::record::{LiveGame, ReplayError};
 use super::reply::{self, BoardMail, Event};
 use super::store::{
-    Account, CommentRecord, EndRecord, Password, Store, StoreError, UserId, hash_password,
-    verify_password,
+    Account, EndRecord, Password, Store, StoreError, UserId, hash_password, verify_password,
 };
 use super::vacation::Vacations;
 use super::{actions, extra, ratings, social};
@@ -229,17 +228,7 @@ fn error_reply(
             let board = match store.game(n)? {
                 Some(file) => {
                     let live = LiveGame::load(file)?;
-                    let mail = BoardMail {
-                        live: &live,
-                        at_turn: None,
-                        event: Event::Show,
-                        comment: None,
-                        reader: None,
-                        subscribers: &[],
-                        ratings: &[],
-                        queued: None,
-                        vacations: None,
-                    };
+                    let mail = BoardMail::new(&live);
                     Some(mail.body()?)
                 }
                 None => None,
@@ -449,8 +438,6 @@ pub(super) fn board_mails(
         };
         let queued = extra::queued(&live.file, &reader).map(|q| q.text);
         let mail = BoardMail {
-            live,
-            at_turn: None,
             event: event.clone(),
             comment,
             reader: is_player.then_some(reader.as_str()),
@@ -458,6 +445,7 @@ pub(super) fn board_mails(
             ratings: &ratings,
             queued: queued.as_deref().filter(|_| is_player),
             vacations: vacations.as_ref(),
+            ..BoardMail::new(live)
         };
         out.push(Reply {
             to: account.addresses.clone(),
@@ -592,14 +580,7 @@ pub(super) fn play_loaded(
             format!("Move {text} is not legal: {e}"),
         )));
     }
-    if !req.comment.trim().is_empty() {
-        live.file.comments.push(CommentRecord {
-            turn: number,
-            by: account.userid.clone(),
-            at: req.now,
-            text: req.comment.to_string(),
-        });
-    }
+    live.add_comment(number, &account.userid, req.now, req.comment);
     extra::set_submitted(&mut live.file, &account.userid, None);
     let (event, mut notices) = actions::play_queued(store, &mut live, req.now)?;
     store.put_game(&live.file)?;
@@ -630,14 +611,8 @@ fn resign(
         at: req.now,
     });
     live.file.updated = req.now;
-    if !req.comment.trim().is_empty() {
-        live.file.comments.push(CommentRecord {
-            turn: live.next_turn_number(),
-            by: account.userid.clone(),
-            at: req.now,
-            text: req.comment.to_string(),
-        });
-    }
+    let turn = live.next_turn_number();
+    live.add_comment(turn, &account.userid, req.now, req.comment);
     store.put_game(&live.file)?;
     Ok(Ok(board_mails(
         store,
@@ -682,15 +657,8 @@ fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Outcome {
             continue;
         }
         let mail = BoardMail {
-            live: &live,
             at_turn: r.at.map(|n| n as usize),
-            event: Event::Show,
-            comment: None,
-            reader: None,
-            subscribers: &[],
-            ratings: &[],
-            queued: None,
-            vacations: None,
+            ..BoardMail::new(&live)
         };
         out.push(to_sender(
             req,

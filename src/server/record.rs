@@ -6,7 +6,7 @@
 use crate::notation::{self, NotationError};
 use crate::rules::{Color, Game, Variant};
 
-use super::store::{GameFile, TurnRecord, UserId};
+use super::store::{CommentRecord, GameFile, TurnRecord, UserId};
 
 /// Why a stored game does not replay.
 #[derive(Debug, thiserror::Error)]
@@ -133,6 +133,18 @@ impl LiveGame {
         LiveGame {
             file: GameFile::new(board, variant_name(variant), white, black, now),
             game: Game::new(variant),
+        }
+    }
+
+    /// Keep `text` as a comment by `by` on turn `turn`, unless it is blank.
+    pub fn add_comment(&mut self, turn: u32, by: &str, at: u64, text: &str) {
+        if !text.trim().is_empty() {
+            self.file.comments.push(CommentRecord {
+                turn,
+                by: by.to_string(),
+                at,
+                text: text.to_string(),
+            });
         }
     }
 

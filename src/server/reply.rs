@@ -245,7 +245,23 @@ pub struct BoardMail<'a> {
     pub vacations: Option<&'a Vacations>,
 }
 
-impl BoardMail<'_> {
+impl<'a> BoardMail<'a> {
+    /// A plain showing of the game as it is now, to nobody in particular; set the other
+    /// fields with struct update syntax.
+    pub fn new(live: &'a LiveGame) -> BoardMail<'a> {
+        BoardMail {
+            live,
+            at_turn: None,
+            event: Event::Show,
+            comment: None,
+            reader: None,
+            subscribers: &[],
+            ratings: &[],
+            queued: None,
+            vacations: None,
+        }
+    }
+
     /// The mail body.
     pub fn body(&self) -> Result<String, super::record::ReplayError> {
         let live = self.live;

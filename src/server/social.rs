@@ -125,15 +125,9 @@ pub(super) fn subscribe(
         store.put_game(&live.file)?;
     }
     let mail = BoardMail {
-        live: &live,
-        at_turn: None,
         event: Event::Note(message),
-        comment: None,
-        reader: None,
         subscribers: &subs,
-        ratings: &[],
-        queued: None,
-        vacations: None,
+        ..BoardMail::new(&live)
     };
     Ok(Ok(vec![to_sender(
         req,
@@ -178,15 +172,11 @@ fn show_mail(
         .map(|q| q.text);
     let subs = extra::subscribers(&live.file);
     let mail = BoardMail {
-        live,
         at_turn: at.map(|n| n as usize),
-        event: Event::Show,
-        comment: None,
         reader,
         subscribers: &subs,
-        ratings: &[],
         queued: queued.as_deref(),
-        vacations: None,
+        ..BoardMail::new(live)
     };
     Ok(to_sender(
         req,

@@ -142,18 +142,12 @@ fn nag_mail(
     let since = f.turns.last().map_or(f.created, |t| t.at);
     let days = now.saturating_sub(since) / DAY;
     let mail = BoardMail {
-        live,
-        at_turn: None,
         event: Event::Note(format!(
             "Reminder: it has been your move for {days} days. A player who does not move in {} days forfeits the game.\n(Going away? Send: vacation {player} <password> <days>)",
             extra::forfeit_days(f)
         )),
-        comment: None,
         reader: Some(player),
-        subscribers: &[],
-        ratings: &[],
-        queued: None,
-        vacations: None,
+        ..BoardMail::new(live)
     };
     Ok(Some(Reply {
         to: account.addresses.clone(),

@@ -155,19 +155,28 @@ pub(crate) fn read_json<T: DeserializeOwned>(
         })
 }
 
-/// Writes `value` to `path` as pretty JSON with a trailing newline, atomically.
-pub(crate) fn write_json<T: Serialize>(
+/// `value` as the pretty JSON, with a trailing newline, that the store writes to `path`.
+pub(crate) fn json_bytes<T: Serialize>(
     path: &Path,
     what: &'static str,
     value: &T,
-) -> Result<(), StoreError> {
+) -> Result<Vec<u8>, StoreError> {
     let mut bytes = serde_json::to_vec_pretty(value).map_err(|source| StoreError::Encode {
         what,
         path: path.to_path_buf(),
         source,
     })?;
     bytes.push(b'\n');
-    write_atomic(path, &bytes)
+    Ok(bytes)
+}
+
+/// Writes `value` to `path` as pretty JSON with a trailing newline, atomically.
+pub(crate) fn write_json<T: Serialize>(
+    path: &Path,
+    what: &'static str,
+    value: &T,
+) -> Result<(), StoreError> {
+    write_atomic(path, &json_bytes(path, what, value)?)
 }
 
 /// The `*.json` files of `dir` as (file stem, path), unsorted. Names starting with a

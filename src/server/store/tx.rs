@@ -142,13 +142,7 @@ impl Store {
         what: &'static str,
         value: &T,
     ) -> Result<(), StoreError> {
-        let mut bytes = serde_json::to_vec_pretty(value).map_err(|source| StoreError::Encode {
-            what,
-            path: path.to_path_buf(),
-            source,
-        })?;
-        bytes.push(b'\n');
-        self.write_file(path, &bytes)
+        self.write_file(path, &super::fs::json_bytes(path, what, value)?)
     }
 
     /// Removes `path`: buffered in a transaction, at once otherwise.
