@@ -1,7 +1,8 @@
 //! A complete game played by mail through the real binary: two signups, a challenge,
 //! every turn of a finished game with removals and a forced pass (played by the
 //! server and marked (Auto)), a stale `#moveno` refused without changing anything,
-//! until both players get `Game won by ...`.
+//! until both players get `Game won by ...`; and a game that ends with both sides
+//! blocked.
 
 use yinsh_pbem::notation::{auto_pass_due, write_turn};
 use yinsh_pbem::rules::{Action, ActionKind, Color, Direction, Game, Piece, Variant};
@@ -239,4 +240,44 @@ fn a_whole_game_by_mail_ends_with_game_won_by() {
         assert_eq!(m.subject, "Yinsh Board 101");
     }
     assert_eq!(final_game.expects(), None::<ActionKind>);
+}
+
+/// The both-blocked transcript played by mail: the last move leaves neither side a
+/// ring move, and both players are told why the game ended and who won on count.
+#[test]
+fn a_game_by_mail_ends_with_both_sides_blocked_section_4() {
+    let turns = crate::replay::fixture_tokens("both-blocked-win.txt");
+    let mut s = TestServer::new();
+    let alice = "Alice <alice@example.org>";
+    let bob = "Bob <bob@example.org>";
+    s.send(alice, "signup alice apw", "");
+    s.send(bob, "signup bob bpw", "");
+    s.send(alice, "yinsh challenge alice bob", "");
+    let mut finals = Vec::new();
+    for (k, text) in turns.iter().enumerate() {
+        let (userid, pw, from) = if k % 2 == 0 {
+            ("alice", "apw", alice)
+        } else {
+            ("bob", "bpw", bob)
+        };
+        let subject = format!("yinsh move 101 {userid} {pw} {text}#{}", k + 1);
+        finals = s.send(from, &subject, "");
+        assert_eq!(finals.len(), 2, "turn {} {text}: {finals:?}", k + 1);
+    }
+    for m in &finals {
+        assert_eq!(m.subject, "Yinsh Board 101");
+        assert!(m.body.contains("Game won by alice."), "{}", m.body);
+        assert!(
+            m.body
+                .contains("Neither side can move a ring: alice removed 1, bob removed 0."),
+            "{}",
+            m.body
+        );
+    }
+    let file = s.game_file(101);
+    assert_eq!(file["turns"].as_array().unwrap().len(), turns.len());
+    // The game is over: one more move is refused.
+    let r = s.send(bob, "yinsh move 101 bob bpw c7-c6#66", "");
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0].subject, "Yinsh Board 101 Error");
 }

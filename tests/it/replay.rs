@@ -5,9 +5,11 @@
 //! The finished games were found by the search at the bottom of this file
 //! (`cargo test --test it find_transcripts -- --ignored` writes them again): seeded
 //! random games, classified by how they end. The illegal and unreadable transcripts
-//! are written by hand. No transcript ends with both sides blocked: uniform random
-//! play never got there, nor did a beam search that walls rings in (the closest it
-//! came left one ring able to move when the pool ran out).
+//! are written by hand. Random play never ends with both sides blocked (a beam search
+//! that walls rings in came no closer than one free ring when the pool ran out), so
+//! the two both-blocked transcripts were built: every line from each final ring
+//! position filled with markers, each ring walking there one step at a time (their
+//! headers say how).
 
 use std::path::PathBuf;
 use std::process::Output;
@@ -53,7 +55,7 @@ fn summary(file: &str, blitz: bool) -> Value {
 }
 
 /// The tokens of a fixture (comment lines left out).
-fn fixture_tokens(file: &str) -> Vec<String> {
+pub(crate) fn fixture_tokens(file: &str) -> Vec<String> {
     std::fs::read_to_string(transcripts_dir().join(file))
         .unwrap()
         .lines()
@@ -213,6 +215,50 @@ fn markers_exhausted_with_a_draw_section_4() {
         61,
         0,
     );
+}
+
+/// Both transcripts end with both sides blocked while markers remain in the pool, so
+/// the ending cannot be mistaken for exhaustion; the last turn is an ordinary move.
+fn both_blocked(file: &str) {
+    let tokens = fixture_tokens(file);
+    let (last, rest) = tokens.split_last().unwrap();
+    let before = play_tokens(Variant::Normal, rest);
+    assert!(!before.is_over(), "{file}: over before its last turn");
+    assert!(before.has_ring_move(Color::Black), "{file}");
+    let after = play_tokens(Variant::Normal, &tokens);
+    assert!(!after.has_ring_move(Color::White), "{file}: {last}");
+    assert!(!after.has_ring_move(Color::Black), "{file}: {last}");
+    assert!(after.markers_in_pool() > 0, "{file}");
+}
+
+#[test]
+fn both_sides_blocked_with_a_draw_section_4() {
+    ending(
+        "both-blocked-draw.txt",
+        false,
+        "draw",
+        Value::Null,
+        json!("both_blocked"),
+        (0, 0),
+        60,
+        1,
+    );
+    both_blocked("both-blocked-draw.txt");
+}
+
+#[test]
+fn both_sides_blocked_and_won_on_rings_removed_section_4() {
+    ending(
+        "both-blocked-win.txt",
+        false,
+        "won",
+        json!("white"),
+        json!("both_blocked"),
+        (1, 0),
+        65,
+        1,
+    );
+    both_blocked("both-blocked-win.txt");
 }
 
 #[test]
