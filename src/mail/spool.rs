@@ -15,16 +15,18 @@
 //! fsynced, hard-linked to its final name (which fails if an entry with that id
 //! already exists, so a second [`Spool::put`] of the same id leaves the first as
 //! is), then the temporary name is removed and the folder fsynced. A reader therefore
-//! sees a whole entry or none.
+//! sees a whole entry or none. [`Spool::put_deferred`] does the same without the two
+//! fsyncs, for a caller that makes a batch durable at once
+//! ([`Pending::sync`](super::durable::Pending::sync)).
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+use super::durable::{Pending, sync_dir, write_deferred, write_durable};
 use super::outbound::BuiltMail;
 
 /// The spool folder.
@@ -140,6 +142,34 @@ impl Spool {
     /// Queues a mail durably; an entry with the same id is left as it is (the call
     /// is idempotent). Returns the entry's path.
     pub fn put(&self, mail: &BuiltMail) -> Result<PathBuf, SpoolError> {
+        let (path, bytes) = self.entry(mail)?;
+        write_durable(&path, &bytes, false).map_err(|source| SpoolError::Io {
+            action: "write the spool entry",
+            path: path.clone(),
+            source,
+        })?;
+        Ok(path)
+    }
+
+    /// [`Spool::put`] without making the entry durable: it is recorded in `pending`,
+    /// and durable after [`Pending::sync`]. For a caller that holds the mail durably
+    /// elsewhere until then (the store's journal).
+    pub fn put_deferred(
+        &self,
+        mail: &BuiltMail,
+        pending: &mut Pending,
+    ) -> Result<PathBuf, SpoolError> {
+        let (path, bytes) = self.entry(mail)?;
+        write_deferred(&path, &bytes, false, pending).map_err(|source| SpoolError::Io {
+            action: "write the spool entry",
+            path: path.clone(),
+            source,
+        })?;
+        Ok(path)
+    }
+
+    /// The file and bytes of `mail`'s entry.
+    fn entry(&self, mail: &BuiltMail) -> Result<(PathBuf, Vec<u8>), SpoolError> {
         let path = self
             .dir
             .join(format!("{}.{ENTRY_EXT}", file_stem(&mail.id)?));
@@ -156,12 +186,7 @@ impl Spool {
         })?;
         bytes.push(b'\n');
         bytes.extend_from_slice(&mail.bytes);
-        write_atomic(&path, &bytes, false).map_err(|source| SpoolError::Io {
-            action: "write the spool entry",
-            path: path.clone(),
-            source,
-        })?;
-        Ok(path)
+        Ok((path, bytes))
     }
 
     /// The entries, oldest first; a file that is not a valid entry is an error.
@@ -196,22 +221,36 @@ impl Spool {
     /// Removes a sent entry and makes the removal durable. An entry already gone
     /// is not an error.
     pub fn remove(&self, entry: &SpoolEntry) -> Result<(), SpoolError> {
-        match fs::remove_file(&entry.path) {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-            Err(source) => {
-                return Err(SpoolError::Io {
-                    action: "remove the sent spool entry",
-                    path: entry.path.clone(),
-                    source,
-                });
-            }
+        let mut pending = Pending::default();
+        self.remove_deferred(entry, &mut pending)?;
+        if pending.is_empty() {
+            return Ok(());
         }
         sync_dir(&self.dir).map_err(|source| SpoolError::Io {
             action: "sync the spool folder",
             path: self.dir.clone(),
             source,
         })
+    }
+
+    /// [`Spool::remove`], the removal made durable by a later [`Pending::sync`].
+    pub fn remove_deferred(
+        &self,
+        entry: &SpoolEntry,
+        pending: &mut Pending,
+    ) -> Result<(), SpoolError> {
+        match fs::remove_file(&entry.path) {
+            Ok(()) => {
+                pending.removed(&entry.path);
+                Ok(())
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(source) => Err(SpoolError::Io {
+                action: "remove the sent spool entry",
+                path: entry.path.clone(),
+                source,
+            }),
+        }
     }
 
     /// Takes the spool's flush lock (blocking), released when the file is dropped.
@@ -318,66 +357,6 @@ fn unix_nanos(t: SystemTime) -> u64 {
     t.duration_since(UNIX_EPOCH)
         .map(|d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX))
         .unwrap_or(0)
-}
-
-/// Writes `bytes` to `path` atomically: temporary file in the same folder, fsync,
-/// then rename (`overwrite`) or hard link (keeps an existing file), fsync of the
-/// folder. Returns whether this call created or replaced the file.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8], overwrite: bool) -> io::Result<bool> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let dir = path.parent().unwrap_or(Path::new("."));
-    if !overwrite && path.exists() {
-        return Ok(false);
-    }
-    let tmp = dir.join(format!(
-        ".tmp-{}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let result = write_tmp_then_place(&tmp, path, bytes, overwrite);
-    if result.is_err() || !overwrite {
-        let _ = fs::remove_file(&tmp);
-    }
-    let written = result?;
-    sync_dir(dir)?;
-    Ok(written)
-}
-
-/// The steps of [`write_atomic`] that need clean-up of `tmp` on failure.
-fn write_tmp_then_place(
-    tmp: &Path,
-    path: &Path,
-    bytes: &[u8],
-    overwrite: bool,
-) -> io::Result<bool> {
-    let mut file = OpenOptions::new().write(true).create_new(true).open(tmp)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    drop(file);
-    if overwrite {
-        fs::rename(tmp, path)?;
-        return Ok(true);
-    }
-    match fs::hard_link(tmp, path) {
-        Ok(()) => Ok(true),
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(false),
-        // A file system without hard links: check, then rename (a tiny race with a
-        // concurrent put of the same id, which would write the same mail).
-        Err(_) if !path.exists() => {
-            fs::rename(tmp, path)?;
-            Ok(true)
-        }
-        Err(_) => Ok(false),
-    }
-}
-
-/// Makes the folder's entries (new names, removals) durable.
-pub(crate) fn sync_dir(dir: &Path) -> io::Result<()> {
-    if cfg!(unix) {
-        File::open(dir)?.sync_all()
-    } else {
-        Ok(())
-    }
 }
 
 #[cfg(test)]

@@ -3,8 +3,9 @@
 //! removes the entry right after the transport accepted it.
 //!
 //! Delivery is at-least-once, never lost: an entry is removed (and the removal
-//! fsynced) only after a successful send, and a failed send leaves it spooled for
-//! the next flush. The one window left is a crash (or a failed removal) after the
+//! made durable) only after a successful send (for the outbox: after the outbox
+//! files of the flush are durable), and a failed send leaves it spooled for the next
+//! flush. The one window left is a crash (or a failed removal) after the
 //! transport accepted a mail and before its entry is gone: the next flush sends that
 //! mail again, with the same Message-ID, so mail programs can recognise the copy; the
 //! outbox transport even rewrites the same file `<id>.eml`, so there it leaves no
@@ -18,7 +19,9 @@ use std::time::Duration;
 use lettre::address::Envelope;
 use lettre::{Address, SendmailTransport, SmtpTransport, Transport as _};
 
-use super::spool::{Spool, SpoolEntry, SpoolError, file_stem, write_atomic};
+use super::durable::{Pending, write_deferred};
+use super::outbound::BuiltMail;
+use super::spool::{Spool, SpoolEntry, SpoolError, file_stem};
 
 /// Where flushed mail goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,6 +82,10 @@ pub fn flush(spool: &Spool, transport: &Transport) -> Result<FlushReport, SpoolE
             .push((name.unwrap_or_default(), err.to_string()));
     }
     let mut down: Option<String> = None;
+    // Outbox files are made durable together, then the sent entries are removed
+    // (their removals made durable together): an entry never goes before its copy.
+    let mut written = Pending::default();
+    let mut sent = Vec::new();
     for entry in entries {
         if let Some(why) = &down {
             report.failed.push((
@@ -87,11 +94,8 @@ pub fn flush(spool: &Spool, transport: &Transport) -> Result<FlushReport, SpoolE
             ));
             continue;
         }
-        match sender.send(&entry) {
-            Ok(()) => {
-                spool.remove(&entry)?;
-                report.sent += 1;
-            }
+        match sender.send(&entry, &mut written) {
+            Ok(()) => sent.push(entry),
             Err(failure) => {
                 if failure.unreachable {
                     down = Some(failure.why.clone());
@@ -100,10 +104,43 @@ pub fn flush(spool: &Spool, transport: &Transport) -> Result<FlushReport, SpoolE
             }
         }
     }
+    let sync_err = |source| SpoolError::Io {
+        action: "make the sent mails durable in",
+        path: spool.dir().to_path_buf(),
+        source,
+    };
+    written.sync().map_err(sync_err)?;
+    let mut removed = Pending::default();
+    for entry in &sent {
+        spool.remove_deferred(entry, &mut removed)?;
+        report.sent += 1;
+    }
+    removed.sync().map_err(sync_err)?;
     Ok(report)
 }
 
-/// A transport, set up once per flush.
+/// The outbox file of the mail `id`: `<dir>/<escaped id>.eml`.
+pub fn outbox_path(dir: &Path, id: &str) -> Result<PathBuf, SpoolError> {
+    Ok(dir.join(format!("{}.eml", file_stem(id)?)))
+}
+
+/// Writes `mail` into the outbox folder `dir` (replacing a copy of the same id), made
+/// durable by a later [`Pending::sync`].
+pub fn write_to_outbox(
+    dir: &Path,
+    mail: &BuiltMail,
+    pending: &mut Pending,
+) -> Result<(), SpoolError> {
+    let path = outbox_path(dir, &mail.id)?;
+    write_deferred(&path, &mail.bytes, true, pending)
+        .map(|_| ())
+        .map_err(|source| SpoolError::Io {
+            action: "write the outbox file",
+            path,
+            source,
+        })
+}
+
 enum Sender<'t> {
     Outbox(&'t Path),
     Smtp(SmtpTransport),
@@ -153,17 +190,11 @@ impl<'t> Sender<'t> {
         })
     }
 
-    fn send(&self, entry: &SpoolEntry) -> Result<(), Failure> {
+    fn send(&self, entry: &SpoolEntry, written: &mut Pending) -> Result<(), Failure> {
         let mail = &entry.mail;
         match self {
             Sender::Outbox(dir) => {
-                let stem = file_stem(&mail.id).map_err(|e| Failure::of_mail(e.to_string()))?;
-                let path = dir.join(format!("{stem}.eml"));
-                write_atomic(&path, &mail.bytes, true)
-                    .map(|_| ())
-                    .map_err(|e| {
-                        Failure::of_mail(format!("could not write `{}`: {e}", path.display()))
-                    })
+                write_to_outbox(dir, mail, written).map_err(|e| Failure::of_mail(e.to_string()))
             }
             Sender::Smtp(smtp) => {
                 let envelope = envelope_of(entry).map_err(Failure::of_mail)?;

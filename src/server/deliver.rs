@@ -13,7 +13,7 @@ use super::dispatch::{self, InternalError, Reply, Request};
 use super::log::Log;
 use super::redact;
 use super::robot::{self, RateLimit};
-use super::store::{Journal, Store, fault};
+use super::store::{Journal, Recovered, Store, fault, fnv1a64};
 
 /// How the server runs: where its data lives and how mail leaves.
 #[derive(Debug, Clone)]
@@ -163,12 +163,8 @@ pub fn deliver(
         .unwrap_or_else(|| format!("no-id-{}", raw_key(raw)));
     let replies = {
         let lock = store.lock()?;
-        let recovered = store.recover()?;
-        if recovered > 0 {
-            note(
-                &mut report,
-                format!("completed {recovered} mail(s) a crash had left half done"),
-            );
+        if let Some(line) = recovered_line(store.recover(&settings.transport)?) {
+            note(&mut report, line);
         }
         fault::point("after-lock");
         let seen = robot::Seen::in_home(store.home());
@@ -202,8 +198,12 @@ pub fn deliver(
         let replies = result?;
         fault::point("after-command");
         let built = build_replies(settings, &inbound, &replies, now, &log, &mut report);
-        store.commit(&Journal::new(&store, &key, &changes, &built))?;
-        report.spooled += built.len();
+        let (spooled, written) = store.commit(
+            &Journal::new(&store, &key, &changes, &built),
+            &settings.transport,
+        )?;
+        report.spooled += spooled;
+        report.sent += written;
         replies
     };
     for r in &replies {
@@ -307,12 +307,20 @@ fn decide(ctx: &Context<'_>, report: &mut Report) -> Result<Vec<Reply>, Internal
 
 /// A stable key for a mail without Message-ID: FNV-1a 64 of its bytes, hex.
 fn raw_key(raw: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in raw {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
+    format!("{:016x}", fnv1a64(raw))
+}
+
+/// The report line for what [`Store::recover`] found, if anything.
+fn recovered_line(r: Recovered) -> Option<String> {
+    match r {
+        Recovered::Nothing => None,
+        Recovered::Completed => Some("completed a mail a crash had left half done".to_string()),
+        Recovered::Discarded => Some(
+            "discarded a journal whose write a crash cut short (its mail was not \
+             acknowledged and comes again)"
+                .to_string(),
+        ),
     }
-    format!("{h:016x}")
 }
 
 /// A short notice to the sender (no quote of the original).
@@ -444,11 +452,9 @@ pub fn flush(settings: &Settings, report: &mut Report) -> Result<(), InternalErr
     // all spooled yet; complete it first, and keep a journal from being completed
     // while its replies are being sent (which would queue them twice).
     let _lock = store.lock()?;
-    let recovered = store.recover()?;
-    if recovered > 0 {
-        report.lines.push(format!(
-            "completed {recovered} mail(s) a crash had left half done"
-        ));
+    if let Some(line) = recovered_line(store.recover(&settings.transport)?) {
+        Log::in_home(store.home()).line(settings.now(), &line);
+        report.lines.push(line);
     }
     fault::point("before-flush");
     let spool = Spool::open(&store.spool_dir()).map_err(|e| InternalError::Mail(e.to_string()))?;

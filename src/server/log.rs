@@ -34,14 +34,15 @@ impl Log {
             .append(true)
             .open(&self.path)
         {
-            let _ = writeln!(
-                f,
-                "{} {} [{}] {}",
+            // One write per line: appends of concurrent processes never interleave.
+            let line = format!(
+                "{} {} [{}] {}\n",
                 now,
                 super::reply::format_date(now),
                 std::process::id(),
                 clean
             );
+            let _ = f.write_all(line.as_bytes());
         }
     }
 }

@@ -200,9 +200,18 @@ fn attempt(
         let (outbox, spool) = replies_to(home, &mid);
         assert_eq!(outbox.len(), 2, "replies to move {}: {outbox:?}", k + 1);
         assert!(spool.is_empty(), "left in the spool: {spool:?}");
+        // Nothing pending: the journal file is empty (or absent), and alone.
         let journal = home.join("journal");
-        let left = std::fs::read_dir(&journal).map(|d| d.count()).unwrap_or(0);
-        assert_eq!(left, 0, "a journal was left in {}", journal.display());
+        let others: Vec<_> = std::fs::read_dir(&journal)
+            .map(|d| d.map(|e| e.expect("entry").file_name()).collect())
+            .unwrap_or_default();
+        assert!(
+            others.iter().all(|n| n == "pending"),
+            "stray files in {}: {others:?}",
+            journal.display()
+        );
+        let pending = std::fs::metadata(journal.join("pending")).map_or(0, |m| m.len());
+        assert_eq!(pending, 0, "a journal was left in {}", journal.display());
     }
     runs
 }
@@ -394,4 +403,53 @@ fn a_read_only_home_gives_exit_75_and_changes_nothing() {
     assert!(!written_while_ro);
     assert_eq!(retry, Some(0));
     assert!(written_after, "the retried mail was handled");
+}
+
+/// A journal whose write a crash cut short (its body shorter than its header says,
+/// or not matching its checksum) was never committed: the next run discards it and
+/// says so in the log, and the mail, delivered again, is handled once.
+#[test]
+fn a_torn_journal_is_discarded_and_the_redelivered_mail_is_handled_once() {
+    let s = new_game();
+    let home = s.home();
+    let script = script(5, 2);
+    let (mid, raw) = move_mail(3, 0, script[0].0, &script[0].1);
+    // A kill right after the commit leaves the whole journal of the move.
+    let fault = Disturb::Fault("after-journal".into());
+    assert_eq!(run(&home, s.now, raw.as_bytes(), &fault), None);
+    let journal = home.join("journal/pending");
+    let whole = std::fs::read(&journal).expect("the committed journal");
+    for (n, torn) in [whole[..whole.len() / 2].to_vec(), {
+        let mut flipped = whole.clone();
+        let last = flipped.len() - 2;
+        flipped[last] ^= 0x20;
+        flipped
+    }]
+    .into_iter()
+    .enumerate()
+    {
+        std::fs::write(&journal, &torn).expect("tear the journal");
+        let before = std::fs::read(home.join("boards/101.json")).expect("board");
+        // Another mail (a show) runs the recovery: nothing of the torn move appears.
+        let show = format!(
+            "From: carol@example.org\nSubject: yinsh show 101\nMessage-ID: <torn-{n}@example.org>\n\n"
+        );
+        assert_eq!(run(&home, s.now, show.as_bytes(), &Disturb::None), Some(0));
+        assert_eq!(
+            std::fs::read(home.join("boards/101.json")).expect("board"),
+            before
+        );
+        assert_eq!(std::fs::metadata(&journal).expect("journal").len(), 0);
+        let log = std::fs::read_to_string(home.join("log/yinsh-pbem.log")).expect("log");
+        assert!(log.contains("discarded a journal"), "{log}");
+        let (outbox, spool) = replies_to(&home, &mid);
+        assert!(
+            outbox.is_empty() && spool.is_empty(),
+            "{outbox:?} {spool:?}"
+        );
+    }
+    // The mail system delivers the move again: played once, answered once.
+    assert_eq!(run(&home, s.now, raw.as_bytes(), &Disturb::None), Some(0));
+    assert_eq!(check_game(&home, &script), 1);
+    assert_eq!(replies_to(&home, &mid).0.len(), 2);
 }

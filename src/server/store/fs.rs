@@ -11,9 +11,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, ThreadId};
 
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 
 use super::StoreError;
+use crate::mail::durable::{self, Pending, folder_of};
 
 /// Makes every temp file name unique within this process (the pid makes it unique
 /// between processes).
@@ -37,15 +37,27 @@ static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 /// # }
 /// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    write_atomic_with(path, bytes, |_| Ok(()))
+    write_atomic_with(path, bytes, |_| Ok(()), None)
+}
+
+/// [`write_atomic`] without the fsyncs: readers see the old content or the new, and
+/// `pending` records the file so that a later [`Pending::sync`] makes it durable.
+pub(crate) fn write_deferred(
+    path: &Path,
+    bytes: &[u8],
+    pending: &mut Pending,
+) -> Result<(), StoreError> {
+    write_atomic_with(path, bytes, |_| Ok(()), Some(pending))
 }
 
 /// [`write_atomic`] with a hook run on the finished temp file just before the rename;
-/// the tests use it to simulate a failure at the last moment.
+/// the tests use it to simulate a failure at the last moment. With `deferred`, no
+/// fsync: the file is recorded there instead.
 fn write_atomic_with(
     path: &Path,
     bytes: &[u8],
     before_rename: impl FnOnce(&Path) -> io::Result<()>,
+    deferred: Option<&mut Pending>,
 ) -> Result<(), StoreError> {
     let Some(name) = path.file_name() else {
         return Err(StoreError::io(
@@ -70,7 +82,10 @@ fn write_atomic_with(
     let written = file
         .write_all(bytes)
         .map_err(|e| StoreError::io("write", &tmp, e))
-        .and_then(|()| file.sync_all().map_err(|e| StoreError::io("sync", &tmp, e)));
+        .and_then(|()| match deferred {
+            Some(_) => Ok(()),
+            None => file.sync_all().map_err(|e| StoreError::io("sync", &tmp, e)),
+        });
     drop(file);
     let renamed = written
         .and_then(|()| before_rename(&tmp).map_err(|e| StoreError::io("finish", &tmp, e)))
@@ -82,31 +97,40 @@ fn write_atomic_with(
         let _ = fs::remove_file(&tmp);
         return Err(e);
     }
-    sync_dir(dir)
+    match deferred {
+        Some(pending) => {
+            pending.wrote(path);
+            Ok(())
+        }
+        None => sync_dir(dir),
+    }
 }
 
 /// Removes `path` and fsyncs its folder; a file that is already gone is fine.
 pub(crate) fn remove(path: &Path) -> Result<(), StoreError> {
+    let mut pending = Pending::default();
+    remove_deferred(path, &mut pending)?;
+    if pending.is_empty() {
+        return Ok(());
+    }
+    sync_dir(folder_of(path))
+}
+
+/// [`remove`], made durable by a later [`Pending::sync`].
+pub(crate) fn remove_deferred(path: &Path, pending: &mut Pending) -> Result<(), StoreError> {
     match fs::remove_file(path) {
-        Ok(()) => sync_dir(folder_of(path)),
+        Ok(()) => {
+            pending.removed(path);
+            Ok(())
+        }
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(StoreError::io("remove", path, e)),
     }
 }
 
-/// The folder holding `path` (`.` for a bare file name).
-fn folder_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    }
-}
-
 /// Makes a rename or removal in `dir` durable.
 fn sync_dir(dir: &Path) -> Result<(), StoreError> {
-    File::open(dir)
-        .and_then(|d| d.sync_all())
-        .map_err(|e| StoreError::io("sync the folder", dir, e))
+    durable::sync_dir(dir).map_err(|e| StoreError::io("sync the folder", dir, e))
 }
 
 /// Creates `dir` (and its parents) if missing; on Unix a new `dir` gets `mode`.
@@ -137,24 +161,6 @@ pub(crate) fn read_text(path: &Path) -> Result<Option<String>, StoreError> {
     }
 }
 
-/// Reads and parses the JSON file `path` holding one `what`; `None` when it does not
-/// exist, an error naming the file when it cannot be read or parsed.
-pub(crate) fn read_json<T: DeserializeOwned>(
-    path: &Path,
-    what: &'static str,
-) -> Result<Option<T>, StoreError> {
-    let Some(text) = read_text(path)? else {
-        return Ok(None);
-    };
-    serde_json::from_str(&text)
-        .map(Some)
-        .map_err(|source| StoreError::Corrupt {
-            what,
-            path: path.to_path_buf(),
-            source,
-        })
-}
-
 /// `value` as the pretty JSON, with a trailing newline, that the store writes to `path`.
 pub(crate) fn json_bytes<T: Serialize>(
     path: &Path,
@@ -168,15 +174,6 @@ pub(crate) fn json_bytes<T: Serialize>(
     })?;
     bytes.push(b'\n');
     Ok(bytes)
-}
-
-/// Writes `value` to `path` as pretty JSON with a trailing newline, atomically.
-pub(crate) fn write_json<T: Serialize>(
-    path: &Path,
-    what: &'static str,
-    value: &T,
-) -> Result<(), StoreError> {
-    write_atomic(path, &json_bytes(path, what, value)?)
 }
 
 /// The `*.json` files of `dir` as (file stem, path), unsorted. Names starting with a
@@ -292,11 +289,16 @@ mod tests {
         let path = dir.path().join("a.json");
         write_atomic(&path, b"old\n").expect("first write");
         let mut seen = None;
-        let err = write_atomic_with(&path, b"new\n", |tmp| {
-            // The temp file is complete and beside the target when the hook runs.
-            seen = Some((tmp.to_path_buf(), fs::read(tmp)?));
-            Err(io::Error::other("simulated failure"))
-        })
+        let err = write_atomic_with(
+            &path,
+            b"new\n",
+            |tmp| {
+                // The temp file is complete and beside the target when the hook runs.
+                seen = Some((tmp.to_path_buf(), fs::read(tmp)?));
+                Err(io::Error::other("simulated failure"))
+            },
+            None,
+        )
         .expect_err("the hook fails the write");
         let (tmp, content) = seen.expect("the hook ran");
         assert_eq!(tmp.parent(), Some(dir.path()));
@@ -311,13 +313,18 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("7.json");
         let mut name = String::new();
-        write_atomic_with(&path, b"x", |tmp| {
-            name = tmp
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            Ok(())
-        })
+        write_atomic_with(
+            &path,
+            b"x",
+            |tmp| {
+                name = tmp
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                Ok(())
+            },
+            None,
+        )
         .expect("write");
         let pid = std::process::id().to_string();
         assert!(name.starts_with(".7.json."), "{name}");

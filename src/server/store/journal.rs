@@ -1,28 +1,82 @@
 //! The journal that makes one mail's effect atomic: every file change of its command,
 //! every reply (built, with its Message-ID fixed) and the mark that the mail was seen,
-//! written as ONE file `<home>/journal/<key>.json` (atomically) before any of it is
-//! applied, and removed after. A crash before the journal exists leaves nothing done
-//! (the mail system delivers the mail again); a crash after leaves a journal that the
-//! next `deliver` or `flush` completes ([`recover`]) before doing anything else, under
-//! the lock. Applying is idempotent (same files written again; the spool keeps one
-//! entry per Message-ID), so completing a journal twice does no harm.
+//! written as ONE file, `<home>/journal/pending`, and made durable before any of it is
+//! applied. That is the commit: the only write of a mail that is fsynced on its own.
+//!
+//! The file is a header line `yinsh-pbem-journal <length> <FNV-1a 64 of the body>`
+//! and a JSON body. It is written in place (the file is kept, emptied after use, so a
+//! mail creates no journal file of its own), so a crash during the write leaves a
+//! body that does not match its header: such a torn journal was never committed (no
+//! effect of it had been applied, and the mail had not been acknowledged, so the mail
+//! system delivers it again) and is discarded.
+//!
+//! Applying writes every file and reply without an fsync each (atomic for readers:
+//! temp file, then rename), then makes them durable together
+//! ([`Pending::sync`]), and only then empties the journal. A crash while applying
+//! leaves a whole journal that the next `deliver` or `flush` completes ([`Store::recover`])
+//! before doing anything else, under the lock. Applying is idempotent (same files
+//! written again; the spool and the outbox keep one file per Message-ID), so completing
+//! a journal twice does no harm.
 
+use std::fs::OpenOptions;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::mail::{BuiltMail, Spool};
+use crate::mail::durable::{self, Pending};
+use crate::mail::transport::write_to_outbox;
+use crate::mail::{BuiltMail, Spool, Transport};
 
 use super::fault;
-use super::fs::{create_dir, list_json, read_json, remove, write_json};
-use super::tx::{Change, apply_changes};
+use super::fs::{create_dir, json_bytes, remove_deferred, write_deferred};
+use super::tx::Change;
 use super::{Store, StoreError};
+
+/// The first word of a journal's header line.
+const MAGIC: &str = "yinsh-pbem-journal";
+
+/// What [`Store::recover`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recovered {
+    /// No journal was pending.
+    Nothing,
+    /// A committed journal that a crash left half applied was completed.
+    Completed,
+    /// A journal whose write a crash cut short was discarded (it was never committed).
+    Discarded,
+}
+
+/// FNV-1a, 64 bits: a checksum that tells a whole journal from a torn one, and a
+/// stable key for a mail without Message-ID.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The body of a journal file, if its header is ours and matches the body.
+fn body_of(bytes: &[u8]) -> Option<&[u8]> {
+    let newline = bytes.iter().position(|&b| b == b'\n')?;
+    let header = std::str::from_utf8(&bytes[..newline]).ok()?;
+    let mut words = header.split(' ');
+    let (magic, len, sum) = (words.next()?, words.next()?, words.next()?);
+    let body = &bytes[newline + 1..];
+    let whole = magic == MAGIC
+        && words.next().is_none()
+        && len.parse::<usize>().ok()? == body.len()
+        && u64::from_str_radix(sum, 16).ok()? == fnv1a64(body);
+    whole.then_some(body)
+}
 
 /// One mail's effect, as written to the journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Journal {
-    /// The format version (1).
+    /// The format version (2).
     pub v: u32,
     /// The mail's key (its Message-ID, or a hash of its bytes).
     pub key: String,
@@ -106,7 +160,7 @@ impl Journal {
             })
             .collect();
         Journal {
-            v: 1,
+            v: 2,
             key: key.to_string(),
             files,
             replies,
@@ -120,24 +174,75 @@ impl Store {
         self.home().join("journal")
     }
 
-    /// The journal file of the mail `key`.
-    pub fn journal_path(&self, key: &str) -> PathBuf {
-        self.journal_dir()
-            .join(format!("{}.json", crate::server::robot::key_name(key)))
+    /// The journal file, `<home>/journal/pending` (empty when nothing is pending).
+    pub fn journal_path(&self) -> PathBuf {
+        self.journal_dir().join("pending")
     }
 
-    /// Writes the journal (atomically), applies it, and removes it. Hold the lock.
-    pub fn commit(&self, journal: &Journal) -> Result<(), StoreError> {
-        create_dir(&self.journal_dir(), 0o700)?;
-        let path = self.journal_path(&journal.key);
-        write_json(&path, "journal", journal)?;
+    /// Commits the journal (written and made durable), then applies it: its files
+    /// written, its replies written to the outbox (with `Transport::Outbox`) or put
+    /// in the spool, all made durable at once, and the journal emptied. Returns the
+    /// number of replies spooled and the number written to the outbox. Hold the lock.
+    pub fn commit(
+        &self,
+        journal: &Journal,
+        transport: &Transport,
+    ) -> Result<(usize, usize), StoreError> {
+        self.write_journal(journal)?;
         fault::point("after-journal");
-        self.apply_journal(journal, &path)
+        self.apply_journal(journal, transport)
     }
 
-    /// Applies a journal written at `path`, then removes it.
-    fn apply_journal(&self, journal: &Journal, path: &Path) -> Result<(), StoreError> {
-        let mut changes = Vec::with_capacity(journal.files.len());
+    /// Writes the journal in place and makes it durable.
+    fn write_journal(&self, journal: &Journal) -> Result<(), StoreError> {
+        let dir = self.journal_dir();
+        create_dir(&dir, 0o700)?;
+        let path = self.journal_path();
+        let body = json_bytes(&path, "journal", journal)?;
+        let mut bytes = format!("{MAGIC} {} {:016x}\n", body.len(), fnv1a64(&body)).into_bytes();
+        bytes.extend_from_slice(&body);
+        let io_err = |e| StoreError::io("write the journal", &path, e);
+        fault::write_error().map_err(io_err)?;
+        let (mut file, created) = match OpenOptions::new().write(true).create_new(true).open(&path)
+        {
+            Ok(f) => (f, true),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => (
+                OpenOptions::new().write(true).open(&path).map_err(io_err)?,
+                false,
+            ),
+            Err(e) => return Err(io_err(e)),
+        };
+        file.write_all(&bytes)
+            .and_then(|()| file.set_len(bytes.len() as u64))
+            .and_then(|()| file.sync_data())
+            .map_err(io_err)?;
+        if created {
+            durable::sync_dir(&dir).map_err(|e| StoreError::io("sync the folder", &dir, e))?;
+        }
+        Ok(())
+    }
+
+    /// Empties the journal file. Not fsynced: should a crash undo it, the journal is
+    /// applied once more, which changes nothing but may send its replies again.
+    fn clear_journal(&self) -> Result<(), StoreError> {
+        let path = self.journal_path();
+        match OpenOptions::new().write(true).open(&path) {
+            Ok(f) => f
+                .set_len(0)
+                .map_err(|e| StoreError::io("empty the journal", &path, e)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(StoreError::io("empty the journal", &path, e)),
+        }
+    }
+
+    /// Applies a committed journal, makes it durable, then empties the journal file.
+    fn apply_journal(
+        &self,
+        journal: &Journal,
+        transport: &Transport,
+    ) -> Result<(usize, usize), StoreError> {
+        let path = self.journal_path();
+        let mut pending = Pending::default();
         for f in &journal.files {
             let rel = Path::new(&f.path);
             let safe = rel
@@ -145,67 +250,124 @@ impl Store {
                 .all(|c| matches!(c, std::path::Component::Normal(_)));
             if !safe {
                 return Err(StoreError::StrayFile {
-                    path: path.to_path_buf(),
+                    path: path.clone(),
                     expected: "a journal whose paths stay inside the home",
                 });
             }
-            changes.push(Change {
-                path: self.home().join(rel),
-                content: f.content.as_deref().map(|h| unhex(h, path)).transpose()?,
-            });
+            let target = self.home().join(rel);
+            match &f.content {
+                Some(hex) => {
+                    if let Some(dir) = target.parent() {
+                        create_dir(dir, 0o755)?;
+                    }
+                    write_deferred(&target, &unhex(hex, &path)?, &mut pending)?;
+                }
+                None => remove_deferred(&target, &mut pending)?,
+            }
+            fault::point("apply-file");
         }
-        apply_changes(&changes)?;
         fault::point("after-apply");
-        let spool = Spool::open(&self.spool_dir()).map_err(|e| {
-            StoreError::io(
-                "open the spool",
-                &self.spool_dir(),
-                std::io::Error::other(e.to_string()),
-            )
-        })?;
+        let mail_err = |what: &'static str, e: crate::mail::SpoolError| {
+            StoreError::io(what, &path, io::Error::other(e.to_string()))
+        };
+        let spool = match transport {
+            Transport::Outbox(dir) => {
+                create_dir(dir, 0o755)?;
+                None
+            }
+            _ => Some(
+                Spool::open(&self.spool_dir()).map_err(|e| mail_err("open the spool for", e))?,
+            ),
+        };
         for r in &journal.replies {
             let mail = BuiltMail {
                 id: r.id.clone(),
                 envelope_from: r.from.clone(),
                 recipients: r.to.clone(),
-                bytes: unhex(&r.bytes, path)?,
+                bytes: unhex(&r.bytes, &path)?,
             };
-            spool.put(&mail).map_err(|e| {
-                StoreError::io(
-                    "spool a reply of",
-                    path,
-                    std::io::Error::other(e.to_string()),
-                )
-            })?;
+            match (&spool, transport) {
+                (Some(spool), _) => spool
+                    .put_deferred(&mail, &mut pending)
+                    .map(|_| ())
+                    .map_err(|e| mail_err("spool a reply of", e))?,
+                (None, Transport::Outbox(dir)) => write_to_outbox(dir, &mail, &mut pending)
+                    .map_err(|e| mail_err("write to the outbox a reply of", e))?,
+                (None, _) => unreachable!("only the outbox goes without the spool"),
+            }
             fault::point("after-spool");
         }
+        pending
+            .sync()
+            .map_err(|e| StoreError::io("make durable the effect of", &path, e))?;
         fault::point("before-journal-delete");
-        remove(path)?;
+        self.clear_journal()?;
         fault::point("after-journal-delete");
-        Ok(())
+        let n = journal.replies.len();
+        Ok(if spool.is_some() { (n, 0) } else { (0, n) })
     }
 
-    /// Completes every journal a crash left behind; returns how many. Hold the lock.
-    pub fn recover(&self) -> Result<usize, StoreError> {
-        let dir = self.journal_dir();
-        if !dir.exists() {
-            return Ok(0);
+    /// Completes the journal a crash left behind, or discards it when its write was
+    /// cut short. Hold the lock.
+    pub fn recover(&self, transport: &Transport) -> Result<Recovered, StoreError> {
+        let path = self.journal_path();
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Recovered::Nothing),
+            Err(e) => return Err(StoreError::io("read", &path, e)),
+        };
+        if bytes.is_empty() {
+            return Ok(Recovered::Nothing);
         }
-        // Writers hold the lock, so a temp file here is a crashed write: remove it.
-        if let Ok(rd) = std::fs::read_dir(&dir) {
-            for e in rd.flatten() {
-                if e.file_name().to_string_lossy().starts_with('.') {
-                    remove(&e.path())?;
-                }
-            }
+        let Some(body) = body_of(&bytes) else {
+            self.clear_journal()?;
+            return Ok(Recovered::Discarded);
+        };
+        let journal: Journal =
+            serde_json::from_slice(body).map_err(|source| StoreError::Corrupt {
+                what: "journal",
+                path: path.clone(),
+                source,
+            })?;
+        self.apply_journal(&journal, transport)?;
+        Ok(Recovered::Completed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn framed(body: &[u8]) -> Vec<u8> {
+        let mut bytes = format!("{MAGIC} {} {:016x}\n", body.len(), fnv1a64(body)).into_bytes();
+        bytes.extend_from_slice(body);
+        bytes
+    }
+
+    #[test]
+    fn only_a_whole_journal_has_a_body() {
+        let body = br#"{"v":2,"key":"k","files":[],"replies":[]}"#;
+        let whole = framed(body);
+        assert_eq!(body_of(&whole), Some(&body[..]));
+        // Cut short anywhere, one byte changed, or a header not ours: no body.
+        for cut in 0..whole.len() {
+            assert_eq!(body_of(&whole[..cut]), None, "cut at {cut}");
         }
-        let mut files = list_json(&dir)?;
-        files.sort();
-        for (_, path) in &files {
-            if let Some(journal) = read_json::<Journal>(path, "journal")? {
-                self.apply_journal(&journal, path)?;
-            }
-        }
-        Ok(files.len())
+        let mut flipped = whole.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 1;
+        assert_eq!(body_of(&flipped), None);
+        let mut longer = whole.clone();
+        longer.push(b' ');
+        assert_eq!(body_of(&longer), None);
+        let other = [b"journal ".as_slice(), &whole[MAGIC.len() + 1..]].concat();
+        assert_eq!(body_of(&other), None);
+    }
+
+    #[test]
+    fn fnv1a64_matches_the_published_vectors() {
+        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
     }
 }

@@ -8,7 +8,7 @@
 //! <home>/next-board            the next board number as decimal text; starts at 101
 //! <home>/accounts/<key>.json   one account per file; key = userid lower-cased
 //! <home>/boards/<n>.json       one game per file
-//! <home>/journal/<hash>.json  one mail's effect while it is being applied (journal.rs)
+//! <home>/journal/pending      one mail's effect while it is being applied (journal.rs)
 //! <home>/spool/ <home>/outbox/ <home>/log/   written by other modules
 //! ```
 //! `docs/storage.md` describes the formats.
@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 pub use accounts::{Account, InvalidUserId, UserId};
 pub use fs::{StoreLock, write_atomic};
 pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
-pub use journal::{Journal, JournalFile, JournalReply};
+pub use journal::{Journal, JournalFile, JournalReply, Recovered, fnv1a64};
 pub use password::{
     ARGON2_M_KIB, ARGON2_P, ARGON2_T, InvalidPassword, Password, hash_password, verify_password,
 };

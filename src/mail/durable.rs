@@ -1,0 +1,204 @@
+//! Deferred durability. A mail's effect is many small files (a game file, a seen
+//! mark, replies); making each durable on its own costs two flushes of the disk (the
+//! file, then its folder). Here they are written without any (`write_deferred`, still
+//! atomic for readers: temp file, then rename or hard link), their folders recorded in
+//! a [`Pending`], and made durable together by [`Pending::sync`]: one `syncfs` per
+//! file system on Linux, an fsync of every file and folder elsewhere.
+//!
+//! Callers order their steps so that nothing depends on a deferred write before its
+//! `sync` (the store's journal is made durable first, on its own; see
+//! `server/store/journal.rs`).
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Files written or removed without an fsync, waiting for [`Pending::sync`].
+#[derive(Debug, Default)]
+pub struct Pending {
+    /// Files written (fsynced one by one where there is no `syncfs`).
+    files: Vec<PathBuf>,
+    /// Folders whose entries changed.
+    dirs: Vec<PathBuf>,
+}
+
+impl Pending {
+    /// Records that `path` was written.
+    pub fn wrote(&mut self, path: &Path) {
+        self.files.push(path.to_path_buf());
+        self.removed(path);
+    }
+
+    /// Records that `path` was removed (or renamed away): its folder changed.
+    pub fn removed(&mut self, path: &Path) {
+        let dir = folder_of(path).to_path_buf();
+        if !self.dirs.contains(&dir) {
+            self.dirs.push(dir);
+        }
+    }
+
+    /// Whether nothing waits.
+    pub fn is_empty(&self) -> bool {
+        self.dirs.is_empty()
+    }
+
+    /// Makes every recorded write and removal durable, then forgets them. On Linux:
+    /// one `syncfs` for each file system the folders are on (the home, and an outbox
+    /// elsewhere); on other systems, an fsync of each file, then of each folder.
+    pub fn sync(&mut self) -> io::Result<()> {
+        sync_all(&self.files, &self.dirs)?;
+        self.files.clear();
+        self.dirs.clear();
+        Ok(())
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn sync_all(_files: &[PathBuf], dirs: &[PathBuf]) -> io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let mut done: Vec<u64> = Vec::new();
+    for dir in dirs {
+        let handle = File::open(dir)?;
+        let dev = handle.metadata()?.dev();
+        if !done.contains(&dev) {
+            rustix::fs::syncfs(&handle)?;
+            done.push(dev);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(not(target_os = "linux"))]
+fn sync_all(files: &[PathBuf], dirs: &[PathBuf]) -> io::Result<()> {
+    for f in files {
+        match File::open(f) {
+            Ok(file) => file.sync_all()?,
+            // Written, then replaced or removed by a later step: its folder covers it.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
+        }
+    }
+    for d in dirs {
+        sync_dir(d)?;
+    }
+    Ok(())
+}
+
+/// The folder holding `path` (`.` for a bare file name).
+pub(crate) fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Makes the folder's entries (new names, removals) durable.
+pub(crate) fn sync_dir(dir: &Path) -> io::Result<()> {
+    if cfg!(unix) {
+        File::open(dir)?.sync_all()
+    } else {
+        Ok(())
+    }
+}
+
+/// Writes `bytes` to `path` atomically for readers (a temp file `.tmp-<pid>-<n>` in
+/// the same folder, then rename when `overwrite`, else a hard link that keeps an
+/// existing file), without making it durable: the caller records it in `pending`
+/// (done here) and syncs later. Returns whether this call created or replaced the file.
+pub fn write_deferred(
+    path: &Path,
+    bytes: &[u8],
+    overwrite: bool,
+    pending: &mut Pending,
+) -> io::Result<bool> {
+    let written = place(path, bytes, overwrite, false)?;
+    if written {
+        pending.wrote(path);
+    }
+    Ok(written)
+}
+
+/// [`write_deferred`] made durable at once (the file, then its folder).
+pub fn write_durable(path: &Path, bytes: &[u8], overwrite: bool) -> io::Result<bool> {
+    let written = place(path, bytes, overwrite, true)?;
+    sync_dir(folder_of(path))?;
+    Ok(written)
+}
+
+fn place(path: &Path, bytes: &[u8], overwrite: bool, sync: bool) -> io::Result<bool> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    if !overwrite && path.exists() {
+        return Ok(false);
+    }
+    let tmp = folder_of(path).join(format!(
+        ".tmp-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = write_tmp_then_place(&tmp, path, bytes, overwrite, sync);
+    if result.is_err() || !overwrite {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// The steps of [`place`] that need clean-up of `tmp` on failure.
+fn write_tmp_then_place(
+    tmp: &Path,
+    path: &Path,
+    bytes: &[u8],
+    overwrite: bool,
+    sync: bool,
+) -> io::Result<bool> {
+    let mut file = OpenOptions::new().write(true).create_new(true).open(tmp)?;
+    file.write_all(bytes)?;
+    if sync {
+        file.sync_all()?;
+    }
+    drop(file);
+    if overwrite {
+        fs::rename(tmp, path)?;
+        return Ok(true);
+    }
+    match fs::hard_link(tmp, path) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(false),
+        // A file system without hard links: check, then rename (a tiny race with a
+        // concurrent put of the same id, which would write the same mail).
+        Err(_) if !path.exists() => {
+            fs::rename(tmp, path)?;
+            Ok(true)
+        }
+        Err(_) => Ok(false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deferred_writes_are_visible_at_once_and_synced_together() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut pending = Pending::default();
+        assert!(pending.is_empty());
+        let a = dir.path().join("a");
+        let b = dir.path().join("sub").join("b");
+        fs::create_dir(dir.path().join("sub")).expect("mkdir");
+        assert!(write_deferred(&a, b"one", true, &mut pending).expect("write a"));
+        assert!(write_deferred(&b, b"two", false, &mut pending).expect("write b"));
+        // A second put without overwrite keeps the first.
+        assert!(!write_deferred(&b, b"other", false, &mut pending).expect("again"));
+        assert_eq!(fs::read(&a).expect("read a"), b"one");
+        assert_eq!(fs::read(&b).expect("read b"), b"two");
+        assert_eq!(pending.dirs.len(), 2, "{pending:?}");
+        pending.sync().expect("sync");
+        assert!(pending.is_empty());
+        let left: Vec<_> = fs::read_dir(dir.path())
+            .expect("list")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        assert_eq!(left.len(), 2, "no temp file is left: {left:?}");
+    }
+}
