@@ -111,7 +111,13 @@ pub struct JournalReply {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
+    }
+    out
 }
 
 fn unhex(s: &str, path: &Path) -> Result<Vec<u8>, StoreError> {
@@ -122,17 +128,15 @@ fn unhex(s: &str, path: &Path) -> Result<Vec<u8>, StoreError> {
             std::io::Error::new(std::io::ErrorKind::InvalidData, "not hex"),
         )
     };
-    if !s.len().is_multiple_of(2) {
-        return Err(bad());
-    }
-    (0..s.len())
-        .step_by(2)
-        .map(|i| {
-            s.get(i..i + 2)
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or_else(bad)
+    let digit = |c: u8| char::from(c).to_digit(16).map(|d| d as u8);
+    s.as_bytes()
+        .chunks(2)
+        .map(|pair| match pair {
+            [hi, lo] => Some((digit(*hi)? << 4) | digit(*lo)?),
+            _ => None,
         })
-        .collect()
+        .collect::<Option<Vec<u8>>>()
+        .ok_or_else(bad)
 }
 
 impl Journal {
@@ -362,6 +366,20 @@ mod tests {
         assert_eq!(body_of(&longer), None);
         let other = [b"journal ".as_slice(), &whole[MAGIC.len() + 1..]].concat();
         assert_eq!(body_of(&other), None);
+    }
+
+    #[test]
+    fn hex_round_trips_and_refuses_what_is_not_hex() {
+        let all: Vec<u8> = (0..=255).collect();
+        let text = hex(&all);
+        assert_eq!(&text[..6], "000102");
+        assert_eq!(&text[text.len() - 2..], "ff");
+        let path = Path::new("journal");
+        assert_eq!(unhex(&text, path).expect("hex"), all);
+        assert_eq!(unhex("0A", path).expect("upper case"), vec![10]);
+        for bad in ["0", "zz", "0g", "+1", "\u{e9}0"] {
+            assert!(unhex(bad, path).is_err(), "{bad:?}");
+        }
     }
 
     #[test]
