@@ -36,6 +36,13 @@ use super::{Store, StoreError};
 /// The first word of a journal's header line.
 const MAGIC: &str = "yinsh-pbem-journal";
 
+/// Where a journal's replies go: straight into the outbox folder, or the spool (for
+/// the transports that send, and may fail).
+enum Sink<'a> {
+    Outbox(&'a Path),
+    Spool(Spool),
+}
+
 /// What [`Store::recover`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Recovered {
@@ -274,12 +281,12 @@ impl Store {
         let mail_err = |what: &'static str, e: crate::mail::SpoolError| {
             StoreError::io(what, &path, io::Error::other(e.to_string()))
         };
-        let spool = match transport {
+        let sink = match transport {
             Transport::Outbox(dir) => {
                 create_dir(dir, 0o755)?;
-                None
+                Sink::Outbox(dir)
             }
-            _ => Some(
+            _ => Sink::Spool(
                 Spool::open(&self.spool_dir()).map_err(|e| mail_err("open the spool for", e))?,
             ),
         };
@@ -290,14 +297,13 @@ impl Store {
                 recipients: r.to.clone(),
                 bytes: unhex(&r.bytes, &path)?,
             };
-            match (&spool, transport) {
-                (Some(spool), _) => spool
+            match &sink {
+                Sink::Spool(spool) => spool
                     .put_deferred(&mail, &mut pending)
                     .map(|_| ())
                     .map_err(|e| mail_err("spool a reply of", e))?,
-                (None, Transport::Outbox(dir)) => write_to_outbox(dir, &mail, &mut pending)
+                Sink::Outbox(dir) => write_to_outbox(dir, &mail, &mut pending)
                     .map_err(|e| mail_err("write to the outbox a reply of", e))?,
-                (None, _) => unreachable!("only the outbox goes without the spool"),
             }
             fault::point("after-spool");
         }
@@ -308,7 +314,10 @@ impl Store {
         self.clear_journal()?;
         fault::point("after-journal-delete");
         let n = journal.replies.len();
-        Ok(if spool.is_some() { (n, 0) } else { (0, n) })
+        Ok(match sink {
+            Sink::Spool(_) => (n, 0),
+            Sink::Outbox(_) => (0, n),
+        })
     }
 
     /// Completes the journal a crash left behind, or discards it when its write was
