@@ -420,7 +420,7 @@ pub(super) fn board_mails(
     let (ratings, vacations) = if live.game.is_over() && event != Event::Show {
         (
             ratings::rating_lines(store, live)?,
-            Some(Vacations::load(store.home())?),
+            Some(Vacations::load(store)?),
         )
     } else {
         (Vec::new(), None)

@@ -346,9 +346,9 @@ pub(super) fn vacation(
             "A vacation is at most {MAX_DAYS} days: send a new vacation command when it ends. (0 ends a vacation.)"
         ))));
     }
-    let mut v = Vacations::load(store.home())?;
+    let mut v = Vacations::load(store)?;
     v.set(&account.userid, req.now, days);
-    v.save(store.home())?;
+    v.save(store)?;
     let body = match v.current(&account.userid, req.now) {
         Some(p) => format!(
             "{} is on vacation until {}.\nYour clocks are stopped: no reminders, no forfeits, and the time does not count.\nTo come back early: vacation {} <password> 0\n",

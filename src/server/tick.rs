@@ -69,7 +69,7 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     let mut report = Report::default();
     {
         let _lock = store.lock()?;
-        let vacations = Vacations::load(store.home())?;
+        let vacations = Vacations::load(&store)?;
         let mut replies = Vec::new();
         for b in store.games()? {
             let Some(file) = store.game(b)? else { continue };

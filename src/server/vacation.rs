@@ -1,14 +1,14 @@
 //! Vacations: periods when a player's clocks stop (no reminders, no forfeits, and the
 //! time does not count against them). Kept in `<home>/vacations.json`:
 //! `{"alice": [{"from": 1795384020, "until": 1796000000}]}`, keyed by lower-case
-//! userid, written atomically under the store's lock.
+//! userid, written through the store (so a mail's change is part of its journal).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use super::store::{StoreError, write_atomic};
+use super::store::{Store, StoreError};
 
 /// The longest vacation one command may ask for, in days.
 pub const MAX_DAYS: u32 = 90;
@@ -27,38 +27,22 @@ pub struct Period {
 #[serde(transparent)]
 pub struct Vacations(pub BTreeMap<String, Vec<Period>>);
 
-fn path(home: &Path) -> PathBuf {
-    home.join("vacations.json")
+fn path(store: &Store) -> PathBuf {
+    store.home().join("vacations.json")
 }
 
 impl Vacations {
-    /// Read `<home>/vacations.json` (none when missing).
-    pub fn load(home: &Path) -> Result<Vacations, StoreError> {
-        let p = path(home);
-        match std::fs::read_to_string(&p) {
-            Ok(text) => serde_json::from_str(&text).map_err(|source| StoreError::Corrupt {
-                what: "vacations",
-                path: p,
-                source,
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vacations::default()),
-            Err(source) => Err(StoreError::Io {
-                action: "read",
-                path: p,
-                source,
-            }),
-        }
+    /// Read `<home>/vacations.json` through the store (none when missing).
+    pub fn load(store: &Store) -> Result<Vacations, StoreError> {
+        Ok(store
+            .read_json(&path(store), "vacations")?
+            .unwrap_or_default())
     }
 
-    /// Write `<home>/vacations.json` atomically.
-    pub fn save(&self, home: &Path) -> Result<(), StoreError> {
-        let p = path(home);
-        let text = serde_json::to_string_pretty(self).map_err(|source| StoreError::Encode {
-            what: "vacations",
-            path: p.clone(),
-            source,
-        })?;
-        write_atomic(&p, format!("{text}\n").as_bytes())
+    /// Write `<home>/vacations.json` through the store: part of the mail's journal
+    /// inside a transaction, atomically otherwise.
+    pub fn save(&self, store: &Store) -> Result<(), StoreError> {
+        store.write_json(&path(store), "vacations", self)
     }
 
     /// The vacation `userid` is on at `now`, if any.

@@ -453,3 +453,22 @@ fn a_torn_journal_is_discarded_and_the_redelivered_mail_is_handled_once() {
     assert_eq!(check_game(&home, &script), 1);
     assert_eq!(replies_to(&home, &mid).0.len(), 2);
 }
+
+/// `vacation` writes through the mail's journal like every other command: a kill after
+/// the command ran but before the journal leaves no vacation behind.
+#[test]
+fn a_vacation_is_part_of_the_journal_and_a_killed_mail_leaves_none() {
+    let s = new_game();
+    let home = s.home();
+    let raw =
+        "From: bob@example.org\nSubject: vacation bob bpw 10\nMessage-ID: <vac-1@example.org>\n\n";
+    let kill = Disturb::Fault("after-command".into());
+    assert_eq!(run(&home, s.now, raw.as_bytes(), &kill), None);
+    assert!(
+        !home.join("vacations.json").exists(),
+        "written before the journal"
+    );
+    assert_eq!(run(&home, s.now, raw.as_bytes(), &Disturb::None), Some(0));
+    let text = std::fs::read_to_string(home.join("vacations.json")).expect("vacations");
+    assert!(text.contains("\"bob\""), "{text}");
+}
