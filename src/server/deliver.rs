@@ -197,7 +197,16 @@ pub fn deliver(
         let changes = store.take_changes();
         let replies = result?;
         fault::point("after-command");
-        let built = build_replies(settings, &inbound, &replies, now, &log, &mut report);
+        let seed =
+            |k: usize, _: &Reply| format!("{}-{k}", inbound.message_id.as_deref().unwrap_or(""));
+        let built = build_replies(
+            settings,
+            Some(&inbound),
+            &seed,
+            &replies,
+            now,
+            &mut |line| note(&mut report, line),
+        );
         let (spooled, written) = store.commit(
             &Journal::new(&store, &key, &changes, &built),
             &settings.transport,
@@ -311,7 +320,7 @@ fn raw_key(raw: &[u8]) -> String {
 }
 
 /// The report line for what [`Store::recover`] found, if anything.
-fn recovered_line(r: Recovered) -> Option<String> {
+pub(super) fn recovered_line(r: Recovered) -> Option<String> {
     match r {
         Recovered::Nothing => None,
         Recovered::Completed => Some("completed a mail a crash had left half done".to_string()),
@@ -399,25 +408,21 @@ fn mail_settings(settings: &Settings) -> MailSettings {
 }
 
 /// Build the reply mails; their Message-IDs are fixed from here on (the journal keeps
-/// them), so a reply spooled twice is one mail. A reply that cannot be built (a bad
-/// registered address) is logged and skipped.
-fn build_replies(
+/// them), so a reply spooled twice is one mail. `answering` is the mail they answer
+/// (In-Reply-To, References), `seed` names each reply's Message-ID. A reply that
+/// cannot be built (a bad registered address) is skipped and told to `note`.
+pub(super) fn build_replies(
     settings: &Settings,
-    inbound: &InboundMail,
+    answering: Option<&InboundMail>,
+    seed: &dyn Fn(usize, &Reply) -> String,
     replies: &[Reply],
     now: u64,
-    log: &Log,
-    report: &mut Report,
+    note: &mut dyn FnMut(String),
 ) -> Vec<BuiltMail> {
     let ms = mail_settings(settings);
-    let domain = settings
-        .address()
-        .rsplit_once('@')
-        .map_or("localhost".to_string(), |(_, d)| d.to_string());
-    let mut references = inbound.references.clone();
-    if let Some(id) = &inbound.message_id {
-        references.push(id.clone());
-    }
+    let in_reply_to = answering.and_then(|m| m.message_id.clone());
+    let mut references = answering.map(|m| m.references.clone()).unwrap_or_default();
+    references.extend(in_reply_to.clone());
     let when = UNIX_EPOCH + Duration::from_secs(now);
     let mut built = Vec::new();
     for (k, r) in replies.iter().enumerate() {
@@ -428,17 +433,13 @@ fn build_replies(
             to: r.to.clone(),
             subject: r.subject.clone(),
             body: r.body.clone(),
-            in_reply_to: inbound.message_id.clone(),
+            in_reply_to: in_reply_to.clone(),
             references: references.clone(),
         };
-        let seed = format!("{}-{k}", inbound.message_id.as_deref().unwrap_or(""));
-        let id = mail::new_message_id(&domain, &seed);
+        let id = mail::new_message_id(&settings.address(), &seed(k, r));
         match mail::build(&out, &ms, when, &id) {
             Ok(mail) => built.push(mail),
-            Err(e) => {
-                log.line(now, &format!("reply not built: {e}"));
-                report.lines.push(format!("reply not built: {e}"));
-            }
+            Err(e) => note(format!("reply not built: {e}")),
         }
     }
     built

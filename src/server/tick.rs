@@ -5,19 +5,16 @@
 //! `Nag: Yinsh Board %s %s` mail, once per nag period however often tick runs; at the
 //! forfeit time (21 days, `--forfeittime=N`) they lose the game (`ended` reason
 //! `"forfeit"`) and everyone gets the final board mail. A player on vacation now is
-//! left alone. The mails are spooled under the store's lock and then flushed.
+//! left alone. Under the store's lock, the game changes and the mails are committed
+//! through one journal, as a mail's are (`docs/reliability.md`), then flushed.
 
-use std::time::{Duration, UNIX_EPOCH};
-
-use crate::mail::{self, MailSettings, OutgoingMail, Spool};
-
-use super::deliver::{Report, Settings, flush};
+use super::deliver::{Report, Settings, build_replies, flush, recovered_line};
 use super::dispatch::{InternalError, Reply, board_mails};
 use super::extra::{self, LastNag};
 use super::log::Log;
 use super::record::LiveGame;
 use super::reply::{BoardMail, Event};
-use super::store::{EndRecord, Store, UserId};
+use super::store::{EndRecord, Journal, Store, UserId};
 use super::vacation::Vacations;
 
 const DAY: u64 = 86_400;
@@ -61,7 +58,8 @@ pub fn due(live: &LiveGame, vacations: &Vacations, now: u64) -> Due {
     }
 }
 
-/// Run one tick: nag and forfeit where due, spool the mails, flush.
+/// Run one tick: nag and forfeit where due, commit the changes and mails through one
+/// journal (like a mail's), flush.
 pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     let now = settings.now();
     let store = Store::open(&settings.home)?;
@@ -69,61 +67,82 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     let mut report = Report::default();
     {
         let _lock = store.lock()?;
-        let vacations = Vacations::load(&store)?;
-        let mut replies = Vec::new();
-        for b in store.games()? {
-            let Some(file) = store.game(b)? else { continue };
-            let mut live = LiveGame::load(file)?;
-            let Some(side) = live.game.to_act() else {
-                continue;
-            };
-            let player = live.player(side).to_string();
-            match due(&live, &vacations, now) {
-                Due::Nothing => {}
-                Due::Nag(period) => {
-                    replies.extend(nag_mail(&store, &live, &player, now)?);
-                    let n_turns = live.file.turns.len();
-                    extra::set_last_nag(
-                        &mut live.file,
-                        LastNag {
-                            turns: n_turns,
-                            period,
-                        },
-                    );
-                    store.put_game(&live.file)?;
-                    report.lines.push(format!("board {b}: nagged {player}"));
-                }
-                Due::Forfeit => {
-                    if live.game.resign(side).is_err() {
-                        continue;
-                    }
-                    live.file.ended = Some(EndRecord {
-                        reason: "forfeit".to_string(),
-                        by: player.clone(),
-                        at: now,
-                    });
-                    live.file.updated = now;
-                    store.put_game(&live.file)?;
-                    let days = extra::forfeit_days(&live.file);
-                    replies.extend(board_mails(
-                        &store,
-                        &live,
-                        Event::Note(format!(
-                            "{player} has not moved for {days} days and forfeits the game."
-                        )),
-                        None,
-                    )?);
-                    report.lines.push(format!("board {b}: {player} forfeited"));
-                }
-            }
+        if let Some(line) = recovered_line(store.recover(&settings.transport)?) {
+            report.lines.push(line);
         }
-        spool(&store, settings, &replies, now, &mut report)?;
+        store.begin();
+        let result = due_games(&store, now, &mut report);
+        let changes = store.take_changes();
+        let replies = result?;
+        let seed = |k: usize, r: &Reply| format!("tick-{now}-{k}-{}", r.subject);
+        let built = build_replies(settings, None, &seed, &replies, now, &mut |line| {
+            report.lines.push(line);
+        });
+        if !changes.is_empty() || !built.is_empty() {
+            let journal = Journal::new(&store, &format!("tick-{now}"), &changes, &built);
+            let (spooled, written) = store.commit(&journal, &settings.transport)?;
+            report.spooled += spooled;
+            report.sent += written;
+        }
     }
     for l in &report.lines {
         log.line(now, &format!("tick: {l}"));
     }
     flush(settings, &mut report)?;
     Ok(report)
+}
+
+/// Nag and forfeit where due, through the store's open transaction; returns the mails.
+fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>, InternalError> {
+    let vacations = Vacations::load(store)?;
+    let mut replies = Vec::new();
+    for b in store.games()? {
+        let Some(file) = store.game(b)? else { continue };
+        let mut live = LiveGame::load(file)?;
+        let Some(side) = live.game.to_act() else {
+            continue;
+        };
+        let player = live.player(side).to_string();
+        match due(&live, &vacations, now) {
+            Due::Nothing => {}
+            Due::Nag(period) => {
+                replies.extend(nag_mail(store, &live, &player, now)?);
+                let n_turns = live.file.turns.len();
+                extra::set_last_nag(
+                    &mut live.file,
+                    LastNag {
+                        turns: n_turns,
+                        period,
+                    },
+                );
+                store.put_game(&live.file)?;
+                report.lines.push(format!("board {b}: nagged {player}"));
+            }
+            Due::Forfeit => {
+                if live.game.resign(side).is_err() {
+                    continue;
+                }
+                live.file.ended = Some(EndRecord {
+                    reason: "forfeit".to_string(),
+                    by: player.clone(),
+                    at: now,
+                });
+                live.file.updated = now;
+                store.put_game(&live.file)?;
+                let days = extra::forfeit_days(&live.file);
+                replies.extend(board_mails(
+                    store,
+                    &live,
+                    Event::Note(format!(
+                        "{player} has not moved for {days} days and forfeits the game."
+                    )),
+                    None,
+                )?);
+                report.lines.push(format!("board {b}: {player} forfeited"));
+            }
+        }
+    }
+    Ok(replies)
 }
 
 fn nag_mail(
@@ -154,47 +173,4 @@ fn nag_mail(
         subject: format!("Nag: Yinsh Board {} {}", live.board(), player),
         body: mail.body()?,
     }))
-}
-
-/// Build and spool `replies` (the same way `deliver` does, with no mail to answer).
-fn spool(
-    store: &Store,
-    settings: &Settings,
-    replies: &[Reply],
-    now: u64,
-    report: &mut Report,
-) -> Result<(), InternalError> {
-    let spool = Spool::open(&store.spool_dir()).map_err(|e| InternalError::Mail(e.to_string()))?;
-    let ms = MailSettings {
-        from: settings.from.clone(),
-        loop_id: settings.address(),
-    };
-    let domain = settings
-        .address()
-        .rsplit_once('@')
-        .map_or("localhost".to_string(), |(_, d)| d.to_string());
-    let when = UNIX_EPOCH + Duration::from_secs(now);
-    for (k, r) in replies.iter().enumerate() {
-        if r.to.is_empty() {
-            continue;
-        }
-        let out = OutgoingMail {
-            to: r.to.clone(),
-            subject: r.subject.clone(),
-            body: r.body.clone(),
-            in_reply_to: None,
-            references: Vec::new(),
-        };
-        let id = mail::new_message_id(&domain, &format!("tick-{now}-{k}-{}", r.subject));
-        match mail::build(&out, &ms, when, &id) {
-            Ok(built) => {
-                spool
-                    .put(&built)
-                    .map_err(|e| InternalError::Mail(e.to_string()))?;
-                report.spooled += 1;
-            }
-            Err(e) => report.lines.push(format!("reply not built: {e}")),
-        }
-    }
-    Ok(())
 }

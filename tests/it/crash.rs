@@ -472,3 +472,36 @@ fn a_vacation_is_part_of_the_journal_and_a_killed_mail_leaves_none() {
     let text = std::fs::read_to_string(home.join("vacations.json")).expect("vacations");
     assert!(text.contains("\"bob\""), "{text}");
 }
+
+/// `tick` takes the lock like `deliver` and first completes a journal a killed run
+/// left behind, so its own changes are made to the game as the journal left it (and
+/// are not overwritten by it): eight days after the move, the nag is recorded on the
+/// game that holds the move.
+#[test]
+fn tick_first_completes_a_journal_a_killed_deliver_left() {
+    let s = new_game();
+    let home = s.home();
+    let script = script(9, 1);
+    let (mid, raw) = move_mail(4, 0, script[0].0, &script[0].1);
+    let kill = Disturb::Fault("after-journal".into());
+    assert_eq!(run(&home, s.now, raw.as_bytes(), &kill), None);
+    assert_eq!(check_game(&home, &script), 0);
+    let out = Command::new(assert_cmd::cargo::cargo_bin("yinsh-pbem"))
+        .args(["tick", "--home"])
+        .arg(&home)
+        .env("YINSH_PBEM_NOW", (s.now + 8 * 86_400).to_string())
+        .env_remove("YINSH_PBEM_FAULT")
+        .output()
+        .expect("tick");
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(check_game(&home, &script), 1);
+    let board = std::fs::read_to_string(home.join("boards/101.json")).expect("board");
+    assert!(board.contains("last_nag"), "the nag was not recorded: {board}");
+    assert_eq!(replies_to(&home, &mid).0.len(), 2);
+    assert_eq!(
+        std::fs::metadata(home.join("journal/pending"))
+            .expect("journal")
+            .len(),
+        0
+    );
+}
