@@ -1,5 +1,6 @@
-//! `deliver`: one mail from the mail system, handled completely: parsed, its command
-//! carried out under the store's lock, every reply spooled, then the spool flushed.
+//! `deliver`: one mail from the mail system, handled completely under the store's lock:
+//! parsed, its command carried out, its changes and replies committed through one
+//! journal (replies to the outbox, or the spool), then the spool flushed.
 //! Player mistakes are answered by mail (success); only internal failures are errors,
 //! which the caller turns into exit 75 so the mail system retries.
 
@@ -161,8 +162,9 @@ pub fn deliver(
         .message_id
         .clone()
         .unwrap_or_else(|| format!("no-id-{}", raw_key(raw)));
+    // The lock is held to the end: the flush below sends under it too.
+    let lock = store.lock()?;
     let replies = {
-        let lock = store.lock()?;
         if let Some(line) = recovered_line(store.recover(&settings.transport)?) {
             note(&mut report, line);
         }
@@ -173,9 +175,8 @@ pub fn deliver(
                 &mut report,
                 format!("dropped {key}: already handled (the same mail delivered again)"),
             );
-            drop(lock);
             // A journal completed above may have spooled replies: send them now.
-            flush(settings, &mut report)?;
+            flush_locked(&store, settings, &log, &mut report)?;
             return Ok(report);
         }
         // Everything the mail changes is buffered, then made durable in one journal.
@@ -220,7 +221,8 @@ pub fn deliver(
             .lines
             .push(format!("reply to {}: {}", r.to.join(", "), r.subject));
     }
-    flush(settings, &mut report)?;
+    flush_locked(&store, settings, &log, &mut report)?;
+    drop(lock);
     log.line(
         now,
         &format!(
@@ -453,10 +455,21 @@ pub fn flush(settings: &Settings, report: &mut Report) -> Result<(), InternalErr
     // all spooled yet; complete it first, and keep a journal from being completed
     // while its replies are being sent (which would queue them twice).
     let _lock = store.lock()?;
+    let log = Log::in_home(store.home());
     if let Some(line) = recovered_line(store.recover(&settings.transport)?) {
-        Log::in_home(store.home()).line(settings.now(), &line);
+        log.line(settings.now(), &line);
         report.lines.push(line);
     }
+    flush_locked(&store, settings, &log, report)
+}
+
+/// [`flush`] for a caller that holds the store's lock and has completed any journal.
+fn flush_locked(
+    store: &Store,
+    settings: &Settings,
+    log: &Log,
+    report: &mut Report,
+) -> Result<(), InternalError> {
     fault::point("before-flush");
     let spool = Spool::open(&store.spool_dir()).map_err(|e| InternalError::Mail(e.to_string()))?;
     let r =
@@ -464,7 +477,6 @@ pub fn flush(settings: &Settings, report: &mut Report) -> Result<(), InternalErr
     fault::point("after-flush");
     report.sent += r.sent;
     report.failed += r.failed.len();
-    let log = Log::in_home(store.home());
     for (id, why) in &r.failed {
         log.line(
             settings.now(),

@@ -496,7 +496,10 @@ fn tick_first_completes_a_journal_a_killed_deliver_left() {
     assert!(out.status.success(), "{out:?}");
     assert_eq!(check_game(&home, &script), 1);
     let board = std::fs::read_to_string(home.join("boards/101.json")).expect("board");
-    assert!(board.contains("last_nag"), "the nag was not recorded: {board}");
+    assert!(
+        board.contains("last_nag"),
+        "the nag was not recorded: {board}"
+    );
     assert_eq!(replies_to(&home, &mid).0.len(), 2);
     assert_eq!(
         std::fs::metadata(home.join("journal/pending"))
