@@ -70,7 +70,7 @@ enum Command {
         #[arg(long, short)]
         verbose: bool,
     },
-    /// Report the settings that deliver and flush would use, and what is wrong with them.
+    /// Report the settings that deliver, flush and tick would use, and what is wrong with them.
     CheckConfig {
         #[command(flatten)]
         server: ServerArgs,

@@ -102,41 +102,78 @@ pub(crate) fn sync_dir(dir: &Path) -> io::Result<()> {
     }
 }
 
-/// Writes `bytes` to `path` atomically for readers (a temp file `.tmp-<pid>-<n>` in
+/// Writes `bytes` to `path` atomically for readers (a temp file `.NAME.PID.N.tmp` in
 /// the same folder, then rename when `overwrite`, else a hard link that keeps an
-/// existing file), without making it durable: the caller records it in `pending`
-/// (done here) and syncs later. Returns whether this call created or replaced the file.
+/// existing file), without making it durable: `pending` records it for a later
+/// [`Pending::sync`]. Returns whether this call created or replaced the file.
 pub fn write_deferred(
     path: &Path,
     bytes: &[u8],
     overwrite: bool,
     pending: &mut Pending,
 ) -> io::Result<bool> {
-    let written = place(path, bytes, overwrite, false)?;
+    let written = place(path, bytes, overwrite, false, |_| Ok(()))?;
     if written {
         pending.wrote(path);
     }
     Ok(written)
 }
 
-/// [`write_deferred`] made durable at once (the file, then its folder).
+/// [`write_deferred`] made durable at once: the temp file is fsynced before it takes
+/// the name, the folder after.
 pub fn write_durable(path: &Path, bytes: &[u8], overwrite: bool) -> io::Result<bool> {
-    let written = place(path, bytes, overwrite, true)?;
+    let written = place(path, bytes, overwrite, true, |_| Ok(()))?;
     sync_dir(folder_of(path))?;
     Ok(written)
 }
 
-fn place(path: &Path, bytes: &[u8], overwrite: bool, sync: bool) -> io::Result<bool> {
+/// Removes `path`, its removal made durable by a later [`Pending::sync`]; a file
+/// already gone is fine.
+pub fn remove_deferred(path: &Path, pending: &mut Pending) -> io::Result<()> {
+    match fs::remove_file(path) {
+        Ok(()) => {
+            pending.removed(path);
+            Ok(())
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// The temp file name for `path`: `.NAME.PID.N.tmp` beside it (`N` counts within the
+/// process, the pid makes it unique between processes; the leading dot keeps it out
+/// of every listing of records).
+fn temp_for(path: &Path) -> io::Result<PathBuf> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let Some(name) = path.file_name() else {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the path names no file",
+        ));
+    };
+    Ok(folder_of(path).join(format!(
+        ".{}.{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )))
+}
+
+/// The shared steps of an atomic write; `before_place` runs on the finished temp file
+/// just before it takes the name (the tests use it to fail at the last moment). On
+/// any failure the temp file is removed and the target left as it was.
+pub(crate) fn place(
+    path: &Path,
+    bytes: &[u8],
+    overwrite: bool,
+    sync: bool,
+    before_place: impl FnOnce(&Path) -> io::Result<()>,
+) -> io::Result<bool> {
     if !overwrite && path.exists() {
         return Ok(false);
     }
-    let tmp = folder_of(path).join(format!(
-        ".tmp-{}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let result = write_tmp_then_place(&tmp, path, bytes, overwrite, sync);
+    let tmp = temp_for(path)?;
+    let result = write_tmp_then_place(&tmp, path, bytes, overwrite, sync, before_place);
     if result.is_err() || !overwrite {
         let _ = fs::remove_file(&tmp);
     }
@@ -150,6 +187,7 @@ fn write_tmp_then_place(
     bytes: &[u8],
     overwrite: bool,
     sync: bool,
+    before_place: impl FnOnce(&Path) -> io::Result<()>,
 ) -> io::Result<bool> {
     let mut file = OpenOptions::new().write(true).create_new(true).open(tmp)?;
     file.write_all(bytes)?;
@@ -157,6 +195,7 @@ fn write_tmp_then_place(
         file.sync_all()?;
     }
     drop(file);
+    before_place(tmp)?;
     if overwrite {
         fs::rename(tmp, path)?;
         return Ok(true);
@@ -177,6 +216,54 @@ fn write_tmp_then_place(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn temp_files(dir: &Path) -> Vec<String> {
+        fs::read_dir(dir)
+            .expect("list")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect()
+    }
+
+    #[test]
+    fn failure_just_before_the_rename_keeps_the_old_file_and_removes_the_temp() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("a.json");
+        write_durable(&path, b"old\n", true).expect("first write");
+        let mut seen = None;
+        let err = place(&path, b"new\n", true, true, |tmp| {
+            // The temp file is complete and beside the target when the hook runs.
+            seen = Some((tmp.to_path_buf(), fs::read(tmp)?));
+            Err(io::Error::other("simulated failure"))
+        })
+        .expect_err("the hook fails the write");
+        let (tmp, content) = seen.expect("the hook ran");
+        assert_eq!(tmp.parent(), Some(dir.path()));
+        assert_eq!(content, b"new\n");
+        assert!(err.to_string().contains("simulated failure"), "{err}");
+        assert_eq!(fs::read(&path).expect("read"), b"old\n");
+        assert_eq!(temp_files(dir.path()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn temp_names_are_hidden_and_carry_the_pid() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("7.json");
+        let mut name = String::new();
+        place(&path, b"x", true, false, |tmp| {
+            name = tmp
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            Ok(())
+        })
+        .expect("write");
+        let pid = std::process::id().to_string();
+        assert!(name.starts_with(".7.json."), "{name}");
+        assert!(name.ends_with(".tmp"), "{name}");
+        assert!(name.contains(&pid), "{name}");
+        assert_eq!(fs::read(&path).expect("read"), b"x");
+    }
 
     #[test]
     fn deferred_writes_are_visible_at_once_and_synced_together() {

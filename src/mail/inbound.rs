@@ -318,7 +318,7 @@ fn is_original_message_marker(line: &str) -> bool {
 pub fn comment_of(body: &str) -> String {
     let mut lines: Vec<&str> = Vec::new();
     for line in body.lines() {
-        let line = line.trim_end_matches('\r');
+        let line = line.trim_end();
         if line == "-- " || line == "--" || is_original_message_marker(line) {
             break;
         }
@@ -376,8 +376,8 @@ pub fn comment_of(body: &str) -> String {
     out.join("\n")
 }
 
-/// Quotes a text for an error reply: every line prefixed with `> `, an empty line
-/// becomes `>`; each line ends with `\n`.
+/// Quotes a text for an error reply: every line, its trailing white space cut,
+/// prefixed with `> `; an empty line becomes `>`; each line ends with `\n`.
 ///
 /// ```
 /// use yinsh_pbem::mail::inbound::quote;
@@ -386,7 +386,7 @@ pub fn comment_of(body: &str) -> String {
 pub fn quote(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 16 + 4);
     for line in text.lines() {
-        let line = line.trim_end_matches('\r');
+        let line = line.trim_end();
         if line.is_empty() {
             out.push_str(">\n");
         } else {

@@ -7,7 +7,7 @@
 //! `{"v":1,"id":"<Message-ID without <>>","from":"<envelope sender>",
 //! "to":["<recipient>",...],"queued_ns":<unix time in nanoseconds>}`; every byte after
 //! that line is the raw message exactly as built (CRLF line ends). Files whose name
-//! starts with `.` are not entries: `.tmp-*` are writes in progress (or left by a
+//! starts with `.` are not entries: `.*.tmp` are writes in progress (or left by a
 //! crash: harmless, removed by [`Spool::open`] after a day) and `.lock` serialises
 //! flushes.
 //!
@@ -26,7 +26,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use super::durable::{Pending, sync_dir, write_deferred, write_durable};
+use super::durable::{Pending, remove_deferred, write_deferred, write_durable};
 use super::outbound::BuiltMail;
 
 /// The spool folder.
@@ -127,7 +127,8 @@ impl Spool {
                 .ok()
                 .and_then(|t| t.elapsed().ok())
                 .is_some_and(|age| age > STALE_TMP);
-            if name.to_string_lossy().starts_with(".tmp-") && old {
+            let name = name.to_string_lossy();
+            if name.starts_with('.') && name.ends_with(".tmp") && old {
                 let _ = fs::remove_file(entry.path());
             }
         }
@@ -218,39 +219,18 @@ impl Spool {
         Ok((entries, damaged))
     }
 
-    /// Removes a sent entry and makes the removal durable. An entry already gone
-    /// is not an error.
-    pub fn remove(&self, entry: &SpoolEntry) -> Result<(), SpoolError> {
-        let mut pending = Pending::default();
-        self.remove_deferred(entry, &mut pending)?;
-        if pending.is_empty() {
-            return Ok(());
-        }
-        sync_dir(&self.dir).map_err(|source| SpoolError::Io {
-            action: "sync the spool folder",
-            path: self.dir.clone(),
-            source,
-        })
-    }
-
-    /// [`Spool::remove`], the removal made durable by a later [`Pending::sync`].
+    /// Removes a sent entry (one already gone is not an error); the removal is made
+    /// durable by a later [`Pending::sync`].
     pub fn remove_deferred(
         &self,
         entry: &SpoolEntry,
         pending: &mut Pending,
     ) -> Result<(), SpoolError> {
-        match fs::remove_file(&entry.path) {
-            Ok(()) => {
-                pending.removed(&entry.path);
-                Ok(())
-            }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-            Err(source) => Err(SpoolError::Io {
-                action: "remove the sent spool entry",
-                path: entry.path.clone(),
-                source,
-            }),
-        }
+        remove_deferred(&entry.path, pending).map_err(|source| SpoolError::Io {
+            action: "remove the sent spool entry",
+            path: entry.path.clone(),
+            source,
+        })
     }
 
     /// Takes the spool's flush lock (blocking), released when the file is dropped.

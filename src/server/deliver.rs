@@ -269,24 +269,20 @@ fn decide(ctx: &Context<'_>, report: &mut Report) -> Result<Vec<Reply>, Internal
         None => robot::RateVerdict::Allow,
     };
     Ok(match verdict {
-        robot::RateVerdict::Drop => {
+        robot::RateVerdict::Drop | robot::RateVerdict::DropAndNotify => {
+            let notify = verdict == robot::RateVerdict::DropAndNotify;
             note(
                 report,
                 format!(
-                    "dropped {id}: over the limit of {} mails in {} s",
-                    settings.rate_limit.max, settings.rate_limit.period
+                    "dropped {id}: over the limit of {} mails in {} s{}",
+                    settings.rate_limit.max,
+                    settings.rate_limit.period,
+                    if notify { " (notice sent)" } else { "" }
                 ),
             );
-            Vec::new()
-        }
-        robot::RateVerdict::DropAndNotify => {
-            note(
-                report,
-                format!(
-                    "dropped {id}: over the limit of {} mails in {} s (notice sent)",
-                    settings.rate_limit.max, settings.rate_limit.period
-                ),
-            );
+            if !notify {
+                return Ok(Vec::new());
+            }
             notice(
                 request,
                 format!(

@@ -113,18 +113,7 @@ pub fn quoted_original(
             lines.len() - QUOTE_LINES
         ));
     }
-    let masked = mask(&text, &secrets);
-    let mut out = String::with_capacity(masked.len() + masked.len() / 8);
-    for line in masked.lines() {
-        if line.is_empty() {
-            out.push_str(">\n");
-        } else {
-            out.push_str("> ");
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-    }
-    out
+    crate::mail::quote(&mask(&text, &secrets))
 }
 
 /// A command line fit for a log: passwords masked, cut to 200 characters.

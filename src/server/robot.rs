@@ -71,12 +71,10 @@ pub fn drop_reason(
 /// A stable file name for a key from outside (a Message-ID, an address): FNV-1a 64,
 /// hex. Not for secrets.
 pub fn key_name(key: &str) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in key.trim().to_ascii_lowercase().bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
+    format!(
+        "{:016x}",
+        super::store::fnv1a64(key.trim().to_ascii_lowercase().as_bytes())
+    )
 }
 
 /// The record of mails already handled, by Message-ID: `<home>/seen/<hash>`.
@@ -85,7 +83,7 @@ pub struct Seen {
 }
 
 impl Seen {
-    /// The journal in `<home>/seen/`.
+    /// The record in `<home>/seen/`.
     pub fn in_home(home: &Path) -> Seen {
         Seen {
             dir: home.join("seen"),

@@ -498,7 +498,10 @@ fn spool_put_is_idempotent_and_entries_come_oldest_first() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let spool = Spool::open(&tmp.path().join("spool")).expect("open");
     let first = spool.put(&built("z-first@localhost")).expect("put");
-    let again = spool.put(&built("z-first@localhost")).expect("put again");
+    // A second put of the same id, other bytes: the first entry is kept as it was.
+    let mut other = built("z-first@localhost");
+    other.bytes = b"other bytes\r\n".to_vec();
+    let again = spool.put(&other).expect("put again");
     assert_eq!(first, again);
     spool.put(&built("a-second@localhost")).expect("put");
     spool.put(&built("m/third@localhost")).expect("put");

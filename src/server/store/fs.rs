@@ -1,12 +1,11 @@
 //! The file-system discipline of the store: atomic writes (temp file in the same
-//! folder, fsync, rename, fsync the folder), JSON reads that name the file on every
+//! folder, fsync, rename, fsync the folder; `mail::durable` does the file work), JSON reads that name the file on every
 //! failure, folder listings that skip our own temp files, and the one exclusive lock
 //! on `<home>/lock`.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, ThreadId};
 
@@ -15,17 +14,13 @@ use serde::Serialize;
 use super::StoreError;
 use crate::mail::durable::{self, Pending, folder_of};
 
-/// Makes every temp file name unique within this process (the pid makes it unique
-/// between processes).
-static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
-
 /// Writes `bytes` to `path` atomically: readers see the old content or the new, never
 /// a mix, and a crash leaves at worst a `.NAME.PID.N.tmp` file beside the target.
 ///
 /// The bytes go to a new temp file in the target's folder, which is fsynced and then
 /// renamed over the target; the folder is fsynced last so the rename survives a power
 /// cut. On any failure before the rename the temp file is removed and the old file
-/// is left as it was.
+/// is left as it was (`mail::durable` does the file work).
 ///
 /// ```
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -37,7 +32,10 @@ static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 /// # }
 /// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    write_atomic_with(path, bytes, |_| Ok(()), None)
+    super::fault::write_error()
+        .and_then(|()| durable::write_durable(path, bytes, true))
+        .map(|_| ())
+        .map_err(|e| StoreError::io("write", path, e))
 }
 
 /// [`write_atomic`] without the fsyncs: readers see the old content or the new, and
@@ -47,63 +45,10 @@ pub(crate) fn write_deferred(
     bytes: &[u8],
     pending: &mut Pending,
 ) -> Result<(), StoreError> {
-    write_atomic_with(path, bytes, |_| Ok(()), Some(pending))
-}
-
-/// [`write_atomic`] with a hook run on the finished temp file just before the rename;
-/// the tests use it to simulate a failure at the last moment. With `deferred`, no
-/// fsync: the file is recorded there instead.
-fn write_atomic_with(
-    path: &Path,
-    bytes: &[u8],
-    before_rename: impl FnOnce(&Path) -> io::Result<()>,
-    deferred: Option<&mut Pending>,
-) -> Result<(), StoreError> {
-    let Some(name) = path.file_name() else {
-        return Err(StoreError::io(
-            "write",
-            path,
-            io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"),
-        ));
-    };
-    super::fault::write_error().map_err(|e| StoreError::io("write", path, e))?;
-    let dir = folder_of(path);
-    let tmp = dir.join(format!(
-        ".{}.{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id(),
-        TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-        .map_err(|e| StoreError::io("create the temp file", &tmp, e))?;
-    let written = file
-        .write_all(bytes)
-        .map_err(|e| StoreError::io("write", &tmp, e))
-        .and_then(|()| match deferred {
-            Some(_) => Ok(()),
-            None => file.sync_all().map_err(|e| StoreError::io("sync", &tmp, e)),
-        });
-    drop(file);
-    let renamed = written
-        .and_then(|()| before_rename(&tmp).map_err(|e| StoreError::io("finish", &tmp, e)))
-        .and_then(|()| {
-            fs::rename(&tmp, path).map_err(|e| StoreError::io("rename the temp file onto", path, e))
-        });
-    if let Err(e) = renamed {
-        // Best effort: the error that matters is the one already in hand.
-        let _ = fs::remove_file(&tmp);
-        return Err(e);
-    }
-    match deferred {
-        Some(pending) => {
-            pending.wrote(path);
-            Ok(())
-        }
-        None => sync_dir(dir),
-    }
+    super::fault::write_error()
+        .and_then(|()| durable::write_deferred(path, bytes, true, pending))
+        .map(|_| ())
+        .map_err(|e| StoreError::io("write", path, e))
 }
 
 /// Removes `path` and fsyncs its folder; a file that is already gone is fine.
@@ -118,14 +63,7 @@ pub(crate) fn remove(path: &Path) -> Result<(), StoreError> {
 
 /// [`remove`], made durable by a later [`Pending::sync`].
 pub(crate) fn remove_deferred(path: &Path, pending: &mut Pending) -> Result<(), StoreError> {
-    match fs::remove_file(path) {
-        Ok(()) => {
-            pending.removed(path);
-            Ok(())
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(StoreError::io("remove", path, e)),
-    }
+    durable::remove_deferred(path, pending).map_err(|e| StoreError::io("remove", path, e))
 }
 
 /// Makes a rename or removal in `dir` durable.
@@ -268,82 +206,5 @@ impl Drop for StoreLock {
         drop(holders);
         // Closing the file would release the lock too; unlocking first is explicit.
         let _ = self.file.unlock();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn temp_files(dir: &Path) -> Vec<String> {
-        fs::read_dir(dir)
-            .expect("list")
-            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".tmp"))
-            .collect()
-    }
-
-    #[test]
-    fn failure_just_before_the_rename_keeps_the_old_file_and_removes_the_temp() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("a.json");
-        write_atomic(&path, b"old\n").expect("first write");
-        let mut seen = None;
-        let err = write_atomic_with(
-            &path,
-            b"new\n",
-            |tmp| {
-                // The temp file is complete and beside the target when the hook runs.
-                seen = Some((tmp.to_path_buf(), fs::read(tmp)?));
-                Err(io::Error::other("simulated failure"))
-            },
-            None,
-        )
-        .expect_err("the hook fails the write");
-        let (tmp, content) = seen.expect("the hook ran");
-        assert_eq!(tmp.parent(), Some(dir.path()));
-        assert_eq!(content, b"new\n");
-        assert!(err.to_string().contains("simulated failure"), "{err}");
-        assert_eq!(fs::read(&path).expect("read"), b"old\n");
-        assert_eq!(temp_files(dir.path()), Vec::<String>::new());
-    }
-
-    #[test]
-    fn temp_names_are_hidden_and_carry_the_pid() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("7.json");
-        let mut name = String::new();
-        write_atomic_with(
-            &path,
-            b"x",
-            |tmp| {
-                name = tmp
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                Ok(())
-            },
-            None,
-        )
-        .expect("write");
-        let pid = std::process::id().to_string();
-        assert!(name.starts_with(".7.json."), "{name}");
-        assert!(name.ends_with(".tmp"), "{name}");
-        assert!(name.contains(&pid), "{name}");
-        assert_eq!(fs::read(&path).expect("read"), b"x");
-    }
-
-    #[test]
-    fn a_second_lock_on_the_same_thread_is_an_error_not_a_deadlock() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("lock");
-        let holders = Holders::default();
-        let first = StoreLock::acquire(&path, &holders).expect("first lock");
-        assert!(holds(&holders));
-        let err = StoreLock::acquire(&path, &holders).expect_err("second lock");
-        assert!(matches!(err, StoreError::AlreadyLocked { .. }), "{err}");
-        drop(first);
-        assert!(!holds(&holders));
-        let _again = StoreLock::acquire(&path, &holders).expect("lock after release");
     }
 }

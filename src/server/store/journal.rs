@@ -11,7 +11,7 @@
 //! system delivers it again) and is discarded.
 //!
 //! Applying writes every file and reply without an fsync each (atomic for readers:
-//! temp file, then rename), then makes them durable together
+//! temp file, then rename or hard link), then makes them durable together
 //! ([`Pending::sync`]), and only then empties the journal. A crash while applying
 //! leaves a whole journal that the next `deliver` or `flush` completes ([`Store::recover`])
 //! before doing anything else, under the lock. Applying is idempotent (same files
@@ -63,6 +63,13 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     h
+}
+
+/// A journal file's bytes: the header line, then `body`.
+fn framed(body: &[u8]) -> Vec<u8> {
+    let mut bytes = format!("{MAGIC} {} {:016x}\n", body.len(), fnv1a64(body)).into_bytes();
+    bytes.extend_from_slice(body);
+    bytes
 }
 
 /// The body of a journal file, if its header is ours and matches the body.
@@ -209,9 +216,7 @@ impl Store {
         let dir = self.journal_dir();
         create_dir(&dir, 0o700)?;
         let path = self.journal_path();
-        let body = json_bytes(&path, "journal", journal)?;
-        let mut bytes = format!("{MAGIC} {} {:016x}\n", body.len(), fnv1a64(&body)).into_bytes();
-        bytes.extend_from_slice(&body);
+        let bytes = framed(&json_bytes(&path, "journal", journal)?);
         let io_err = |e| StoreError::io("write the journal", &path, e);
         fault::write_error().map_err(io_err)?;
         let (mut file, created) = match OpenOptions::new().write(true).create_new(true).open(&path)
@@ -351,12 +356,6 @@ impl Store {
 mod tests {
     use super::*;
 
-    fn framed(body: &[u8]) -> Vec<u8> {
-        let mut bytes = format!("{MAGIC} {} {:016x}\n", body.len(), fnv1a64(body)).into_bytes();
-        bytes.extend_from_slice(body);
-        bytes
-    }
-
     #[test]
     fn only_a_whole_journal_has_a_body() {
         let body = br#"{"v":2,"key":"k","files":[],"replies":[]}"#;
@@ -389,6 +388,22 @@ mod tests {
         for bad in ["0", "zz", "0g", "+1", "\u{e9}0"] {
             assert!(unhex(bad, path).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn a_journal_whose_path_leaves_the_home_is_refused_and_writes_nothing() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(&dir.path().join("home")).expect("open");
+        let body =
+            br#"{"v":2,"key":"k","files":[{"path":"../evil","content":"6869"}],"replies":[]}"#;
+        std::fs::create_dir_all(store.journal_dir()).expect("mkdir");
+        std::fs::write(store.journal_path(), framed(body)).expect("write");
+        let outbox = Transport::Outbox(store.home().join("outbox"));
+        let err = store.recover(&outbox).expect_err("refused");
+        assert!(matches!(err, StoreError::StrayFile { .. }), "{err}");
+        assert!(!dir.path().join("evil").exists());
+        // It stays for the operator: every later run refuses it the same way.
+        assert!(store.recover(&outbox).is_err());
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The server's store: one home folder holding accounts and game files as
 //! human-readable JSON, the board counter, and the one lock that serialises every
-//! process that changes them. Every write is atomic (see [`write_atomic`]). The store
+//! process that changes them. Every record write is atomic (see [`write_atomic`]); the
+//! journal alone is written in place, checked by its header (`journal.rs`). The store
 //! only reads and writes records; replaying a game's moves is the server's job.
 //!
 //! ```text
@@ -31,7 +32,7 @@ pub use journal::{Journal, JournalFile, JournalReply, Recovered, fnv1a64};
 pub use password::{
     ARGON2_M_KIB, ARGON2_P, ARGON2_T, InvalidPassword, Password, hash_password, verify_password,
 };
-pub use tx::{Change, apply_changes};
+pub use tx::Change;
 
 /// The first board number handed out in a new home.
 pub const FIRST_BOARD: u32 = 101;

@@ -178,22 +178,6 @@ impl Store {
     }
 }
 
-/// Makes `changes` durable, in order: each file written atomically or removed. Doing it
-/// again is harmless (the same content is written again).
-pub fn apply_changes(changes: &[Change]) -> Result<(), StoreError> {
-    for c in changes {
-        if let Some(dir) = c.path.parent() {
-            super::fs::create_dir(dir, 0o755)?;
-        }
-        match &c.content {
-            Some(bytes) => write_atomic(&c.path, bytes)?,
-            None => remove(&c.path)?,
-        }
-        super::fault::point("apply-file");
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,9 +204,13 @@ mod tests {
         let changes = store.take_changes();
         assert_eq!(changes.len(), 3, "{changes:?}");
         assert!(!store.in_transaction());
-        apply_changes(&changes).expect("apply");
+        let journal = super::super::Journal::new(&store, "k", &changes, &[]);
+        let outbox = crate::mail::Transport::Outbox(dir.path().join("outbox"));
+        store.commit(&journal, &outbox).expect("apply");
         assert_eq!(store.games().expect("games"), vec![102]);
-        apply_changes(&changes).expect("applying twice is harmless");
+        store
+            .commit(&journal, &outbox)
+            .expect("applying twice is harmless");
         assert_eq!(store.allocate_board().expect("allocate"), 103);
     }
 }
