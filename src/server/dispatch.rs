@@ -8,9 +8,7 @@ use super::command::{BoardRef, Command, GameFilter};
 use super::help;
 use super::record::{LiveGame, ReplayError};
 use super::reply::{self, BoardMail, Event};
-use super::store::{
-    Account, EndRecord, Password, Store, StoreError, UserId, hash_password, verify_password,
-};
+use super::store::{Account, EndRecord, Password, Store, StoreError, UserId};
 use super::vacation::Vacations;
 use super::{actions, extra, ratings, social};
 
@@ -253,7 +251,7 @@ pub(super) fn authenticate(
     let Some(account) = store.account(userid)? else {
         return Ok(Err(refuse("Invalid userid entered")));
     };
-    if !verify_password(password, &account.password_hash) {
+    if !account.check_password(password) {
         return Ok(Err(refuse("Invalid password entered")));
     }
     Ok(Ok(account))
@@ -294,13 +292,7 @@ fn signup(
         ))));
     }
     let addresses = tri!(Ok::<_, InternalError>(addresses_or_sender(req, addresses)));
-    let account = Account {
-        userid: userid.to_string(),
-        password_hash: hash_password(password)?,
-        addresses: addresses.clone(),
-        created: req.now,
-        games: Vec::new(),
-    };
+    let account = Account::new(userid, password, addresses.clone(), req.now)?;
     store.put_account(&account)?;
     let body = format!(
         "Welcome to YINSH by e-mail, {userid}.\n\n\
@@ -331,7 +323,7 @@ fn change_password(
     new_password: &Password,
 ) -> Outcome {
     let mut account = tri!(authenticate(store, userid, password));
-    account.password_hash = hash_password(new_password)?;
+    account.set_password(new_password)?;
     store.put_account(&account)?;
     let body = format!(
         "The password of {} has been changed.\nIf you did not ask for this, reply at once.\n",
