@@ -195,12 +195,19 @@ fn a_queued_move_is_played_after_the_opponents_move_or_dropped_with_a_mail() {
         r[0].body
     );
     insta::assert_snapshot!("queued_move_played", describe(&to(&r, "alice")));
-    // bob queues a placement on an occupied point: dropped, and bob is told.
-    let r = s.send(B, &format!("yinsh move 101 bob bpw {m1}"), "");
+    // A queue sent on your own turn is played at once: here on an occupied point, so
+    // it is refused.
+    let r = s.send(B, &format!("yinsh queue 101 bob bpw {m1}"), "");
     assert_eq!(
         r[0].subject, "Yinsh Board 101 Error",
         "it is bob's turn: played at once and refused"
     );
+    assert!(
+        r[0].body.contains(&format!("Move {m1} is not legal")),
+        "{}",
+        r[0].body
+    );
+    // bob queues a placement on an occupied point: dropped, and bob is told.
     let m4 = next_placement(&mut g);
     s.send(B, &format!("yinsh move 101 bob bpw {m4}"), "");
     let r = s.send(B, &format!("yinsh queue 101 bob bpw {m1}"), "");
