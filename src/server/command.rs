@@ -4,6 +4,7 @@
 //! (`Syntax is "yinsh move <board> <userid> <password> <move>"`) and what was wrong.
 
 use std::fmt;
+use std::str::FromStr;
 
 use nom::bytes::complete::take_till1;
 use nom::character::complete::{digit1, space0};
@@ -749,12 +750,9 @@ impl Command {
                 let mut filter = GameFilter::Active;
                 let mut userids = Vec::new();
                 for w in words {
-                    match w.to_ascii_lowercase().as_str() {
-                        "all" => filter = GameFilter::All,
-                        "active" => filter = GameFilter::Active,
-                        "inactive" => filter = GameFilter::Inactive,
-                        "next" => filter = GameFilter::Next,
-                        _ => userids.push(userid(w, u)?),
+                    match w.parse::<GameFilter>() {
+                        Ok(f) => filter = f,
+                        Err(_) => userids.push(userid(w, u)?),
                     }
                 }
                 if userids.is_empty() {
@@ -781,6 +779,33 @@ impl Command {
                 | Command::Standings
                 | Command::History
         )
+    }
+}
+
+/// A word that is not one of `all`, `active`, `inactive`, `next`.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("\"{0}\" is not a game filter: write all, active, inactive or next")]
+pub struct UnknownFilter(pub String);
+
+/// The filter words, in any case.
+///
+/// ```
+/// use yinsh_pbem::server::command::GameFilter;
+/// assert_eq!("NEXT".parse::<GameFilter>(), Ok(GameFilter::Next));
+/// assert_eq!(GameFilter::Inactive.to_string().parse(), Ok(GameFilter::Inactive));
+/// assert!("alice".parse::<GameFilter>().is_err());
+/// ```
+impl FromStr for GameFilter {
+    type Err = UnknownFilter;
+
+    fn from_str(s: &str) -> Result<GameFilter, UnknownFilter> {
+        match s.to_ascii_lowercase().as_str() {
+            "all" => Ok(GameFilter::All),
+            "active" => Ok(GameFilter::Active),
+            "inactive" => Ok(GameFilter::Inactive),
+            "next" => Ok(GameFilter::Next),
+            _ => Err(UnknownFilter(s.to_string())),
+        }
     }
 }
 

@@ -203,23 +203,20 @@ pub(super) fn ids_and_filter(
     let mut filter = GameFilter::Active;
     let (mut ids, mut boards) = (Vec::new(), Vec::new());
     for w in words {
-        match w.to_ascii_lowercase().as_str() {
-            "all" => filter = GameFilter::All,
-            "active" => filter = GameFilter::Active,
-            "inactive" => filter = GameFilter::Inactive,
-            "next" => filter = GameFilter::Next,
-            _ if w.starts_with(|c: char| c.is_ascii_digit()) => {
-                match all_consuming(board_ref).parse(w) {
-                    Ok((_, r)) => boards.push(r),
-                    Err(_) => {
-                        return Err(syntax(
-                            usage,
-                            format!("\"{w}\" is not a board number like 104 or 104#12"),
-                        ));
-                    }
+        if let Ok(f) = w.parse::<GameFilter>() {
+            filter = f;
+        } else if w.starts_with(|c: char| c.is_ascii_digit()) {
+            match all_consuming(board_ref).parse(w) {
+                Ok((_, r)) => boards.push(r),
+                Err(_) => {
+                    return Err(syntax(
+                        usage,
+                        format!("\"{w}\" is not a board number like 104 or 104#12"),
+                    ));
                 }
             }
-            _ => ids.push(userid(w, usage)?),
+        } else {
+            ids.push(userid(w, usage)?);
         }
     }
     Ok((ids, filter, boards))

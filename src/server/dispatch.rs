@@ -670,23 +670,8 @@ fn games(store: &Store, req: &Request<'_>, userids: &[UserId], filter: GameFilte
             continue;
         };
         let mut lines = Vec::new();
-        for &b in &account.games {
-            let Some(file) = store.game(b)? else { continue };
-            let live = LiveGame::load(file)?;
-            let over = live.game.is_over();
-            let to_move = live.player_to_move().map(str::to_string);
-            let keep = match filter {
-                GameFilter::All => true,
-                GameFilter::Active => !over,
-                GameFilter::Inactive => over,
-                GameFilter::Next => to_move
-                    .as_deref()
-                    .is_some_and(|p| p.eq_ignore_ascii_case(id.as_str())),
-            };
-            if !keep {
-                continue;
-            }
-            let status = match (to_move, live.game.outcome()) {
+        for live in social::boards_of(store, &account, filter)? {
+            let status = match (live.player_to_move(), live.game.outcome()) {
                 (Some(p), _) => format!("{p} to move"),
                 (None, Some(crate::rules::Outcome::Win(c))) => format!("won by {}", live.player(c)),
                 (None, _) => "tie".to_string(),
@@ -698,7 +683,7 @@ fn games(store: &Store, req: &Request<'_>, userids: &[UserId], filter: GameFilte
             };
             lines.push(format!(
                 "{:>6}  {:<12} {:<12} {:>5}  {:<6} {}",
-                b,
+                live.board(),
                 live.file.white,
                 live.file.black,
                 live.file.turns.len(),

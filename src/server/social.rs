@@ -137,7 +137,7 @@ pub(super) fn subscribe(
 }
 
 /// The boards of `account` that `filter` keeps.
-fn boards_of(
+pub(super) fn boards_of(
     store: &Store,
     account: &Account,
     filter: GameFilter,
