@@ -8,8 +8,8 @@ use nom::combinator::all_consuming;
 use nom::multi::many0;
 
 use super::command::{
-    BoardRef, Command, CommandError, GameFilter, args, board, board_ref, password, rest,
-    split_moveno, syntax, usage, userid, word,
+    BoardRef, Command, CommandError, GameFilter, MoveArgs, args, board, board_ref, move_args,
+    password, syntax, usage, userid, word,
 };
 use super::store::UserId;
 
@@ -107,25 +107,19 @@ pub(super) fn parse_yinsh(lsub: &str, sub: &str, after: &str) -> Result<Command,
             })
         }
         "queue" | "submit" => {
-            let u = if sub.eq_ignore_ascii_case("queue") {
-                usage::QUEUE
-            } else {
-                usage::SUBMIT
-            };
-            let (b, id, p, text) = args(
-                after,
-                u,
-                "a board number, a userid, a password and a move",
-                (board, word, word, rest),
-            )?;
-            if text.is_empty() {
-                return Err(syntax(u, "the move is missing after the password"));
-            }
-            let (text, moveno) = split_moveno(text, u)?;
-            let (userid, password, text) = (userid(id, u)?, password(p, u)?, text.to_string());
-            Ok(if u == usage::QUEUE {
+            let queue = lsub == "queue";
+            let u = if queue { usage::QUEUE } else { usage::SUBMIT };
+            let MoveArgs {
+                board,
+                userid,
+                password,
+                text,
+                moveno,
+            } = move_args(after, u)?;
+            let text = text.to_string();
+            Ok(if queue {
                 Command::Queue {
-                    board: b,
+                    board,
                     userid,
                     password,
                     text,
@@ -133,7 +127,7 @@ pub(super) fn parse_yinsh(lsub: &str, sub: &str, after: &str) -> Result<Command,
                 }
             } else {
                 Command::Submit {
-                    board: b,
+                    board,
                     userid,
                     password,
                     text,
@@ -142,8 +136,7 @@ pub(super) fn parse_yinsh(lsub: &str, sub: &str, after: &str) -> Result<Command,
             })
         }
         "confirm" | "chat" | "subscribe" | "unsubscribe" => {
-            let lsub = sub.to_ascii_lowercase();
-            let u = match lsub.as_str() {
+            let u = match lsub {
                 "confirm" => usage::CONFIRM,
                 "chat" => usage::CHAT,
                 "subscribe" => usage::SUBSCRIBE,
@@ -156,7 +149,7 @@ pub(super) fn parse_yinsh(lsub: &str, sub: &str, after: &str) -> Result<Command,
                 (board, word, word),
             )?;
             let (board, userid, password) = (b, userid(id, u)?, password(p, u)?);
-            Ok(match lsub.as_str() {
+            Ok(match lsub {
                 "confirm" => Command::Confirm {
                     board,
                     userid,
