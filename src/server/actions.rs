@@ -8,8 +8,6 @@
 //! (so after an accepted undo it is the requester's turn again, at the position
 //! before their move). Any new turn cancels a pending offer.
 
-use crate::rules::Color;
-
 use super::command::{BoardRef, OfferAction};
 use super::dispatch::{
     InternalError, Outcome, Reply, Request, board_mails, load_for_player, play_loaded, refuse_on,
@@ -411,7 +409,6 @@ pub(super) fn preview(store: &Store, req: &Request<'_>, at: BoardRef, moves: &[S
         )),
         ..BoardMail::new(&after)
     };
-    let _ = Color::White;
     Ok(Ok(vec![to_sender(
         req,
         &format!("Yinsh Board {board} preview"),

@@ -101,13 +101,13 @@ pub fn execute(
             userid,
             password,
             new_password,
-        } => change_password(store, req, userid, password, new_password),
+        } => change_password(store, userid, password, new_password),
         Command::ChangeAddress {
             userid,
             password,
             addresses,
         } => change_address(store, req, userid, password, addresses),
-        Command::Signoff { userid, password } => signoff(store, req, userid, password),
+        Command::Signoff { userid, password } => signoff(store, userid, password),
         Command::Challenge {
             blitz,
             nag_days,
@@ -317,7 +317,6 @@ fn signup(
 
 fn change_password(
     store: &Store,
-    _req: &Request<'_>,
     userid: &UserId,
     password: &Password,
     new_password: &Password,
@@ -366,7 +365,7 @@ fn change_address(
     }]))
 }
 
-fn signoff(store: &Store, req: &Request<'_>, userid: &UserId, password: &Password) -> Outcome {
+fn signoff(store: &Store, userid: &UserId, password: &Password) -> Outcome {
     let account = tri!(authenticate(store, userid, password));
     let mut active = Vec::new();
     for &b in &account.games {
@@ -386,7 +385,6 @@ fn signoff(store: &Store, req: &Request<'_>, userid: &UserId, password: &Passwor
         ))));
     }
     store.delete_account(userid)?;
-    let _ = req;
     Ok(Ok(vec![Reply {
         to: account.addresses.clone(),
         subject: format!("Signoff for {}", account.userid),

@@ -214,15 +214,6 @@ pub fn time_used(live: &LiveGame, vacations: Option<&Vacations>) -> [u64; 2] {
     used
 }
 
-/// How much of the move list a mail shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ListLength {
-    /// The last four rounds (ordinary mails).
-    Recent,
-    /// Every turn (new game, show, finished game).
-    Full,
-}
-
 /// The body of a board mail for one reader.
 pub struct BoardMail<'a> {
     /// The game.
