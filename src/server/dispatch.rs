@@ -211,6 +211,16 @@ pub(super) fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply
     }
 }
 
+/// A board mail to the sender, under the board's subject (`Yinsh Board %s %s`, no
+/// comment mark).
+pub(super) fn board_reply(req: &Request<'_>, mail: &BoardMail<'_>) -> Result<Reply, InternalError> {
+    Ok(to_sender(
+        req,
+        &reply::board_subject(mail.live, &Event::Show, false),
+        mail.body()?,
+    ))
+}
+
 /// The error mail for a refusal, to the sender: `Yinsh Board %s Error` with the board,
 /// or `Yinsh error`.
 fn error_reply(
@@ -650,11 +660,7 @@ fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Outcome {
             at_turn: r.at.map(|n| n as usize),
             ..BoardMail::new(&live)
         };
-        out.push(to_sender(
-            req,
-            &reply::board_subject(&live, &Event::Show, false),
-            mail.body()?,
-        ));
+        out.push(board_reply(req, &mail)?);
     }
     Ok(Ok(out))
 }
