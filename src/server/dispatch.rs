@@ -479,17 +479,20 @@ fn challenge(
             "The reminder time ({n} days) must be shorter than the forfeit time ({f} days): set both, like --nagtime=7 --forfeittime=21.\n"
         ));
     }
-    let (Some(mut wa), Some(mut ba)) = (store.account(white)?, store.account(black)?) else {
-        let missing: Vec<String> = [white, black]
-            .into_iter()
-            .filter(|u| store.account(u).ok().flatten().is_none())
-            .map(|u| u.to_string())
-            .collect();
-        return invalid(format!(
-            "{} {} not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n",
-            missing.join(" and "),
-            if missing.len() == 1 { "is" } else { "are" }
-        ));
+    let (mut wa, mut ba) = match (store.account(white)?, store.account(black)?) {
+        (Some(wa), Some(ba)) => (wa, ba),
+        (wa, ba) => {
+            let missing: Vec<String> = [(white, wa), (black, ba)]
+                .into_iter()
+                .filter(|(_, account)| account.is_none())
+                .map(|(u, _)| u.to_string())
+                .collect();
+            return invalid(format!(
+                "{} {} not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n",
+                missing.join(" and "),
+                if missing.len() == 1 { "is" } else { "are" }
+            ));
+        }
     };
     let board = store.allocate_board()?;
     let variant = if blitz {
