@@ -3,9 +3,6 @@
 //! that does not fit its syntax is refused with the syntax players know
 //! (`Syntax is "yinsh move <board> <userid> <password> <move>"`) and what was wrong.
 
-use std::fmt;
-use std::str::FromStr;
-
 use nom::bytes::complete::take_till1;
 use nom::character::complete::{digit1, space0};
 use nom::combinator::{all_consuming, map_res, opt};
@@ -13,21 +10,8 @@ use nom::multi::many0;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
+pub use super::command_ext::{GameFilter, UnknownFilter};
 use super::store::{Password, UserId};
-
-/// Which of a player's games a listing shows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum GameFilter {
-    /// Every game.
-    All,
-    /// Games still being played (the default).
-    #[default]
-    Active,
-    /// Finished games.
-    Inactive,
-    /// Games where it is the player's turn.
-    Next,
-}
 
 /// A board and, optionally, the turn number to show it at (`104#12`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -793,43 +777,5 @@ impl Command {
             }
             _ => Err(CommandError::UnknownYinsh(sub.to_string())),
         }
-    }
-}
-
-/// A word that is not one of `all`, `active`, `inactive`, `next`.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("\"{0}\" is not a game filter: write all, active, inactive or next")]
-pub struct UnknownFilter(pub String);
-
-/// The filter words, in any case.
-///
-/// ```
-/// use yinsh_pbem::server::command::GameFilter;
-/// assert_eq!("NEXT".parse::<GameFilter>(), Ok(GameFilter::Next));
-/// assert_eq!(GameFilter::Inactive.to_string().parse(), Ok(GameFilter::Inactive));
-/// assert!("alice".parse::<GameFilter>().is_err());
-/// ```
-impl FromStr for GameFilter {
-    type Err = UnknownFilter;
-
-    fn from_str(s: &str) -> Result<GameFilter, UnknownFilter> {
-        match s.to_ascii_lowercase().as_str() {
-            "all" => Ok(GameFilter::All),
-            "active" => Ok(GameFilter::Active),
-            "inactive" => Ok(GameFilter::Inactive),
-            "next" => Ok(GameFilter::Next),
-            _ => Err(UnknownFilter(s.to_string())),
-        }
-    }
-}
-
-impl fmt::Display for GameFilter {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GameFilter::All => "all",
-            GameFilter::Active => "active",
-            GameFilter::Inactive => "inactive",
-            GameFilter::Next => "next",
-        })
     }
 }

@@ -1,17 +1,73 @@
 //! The parsing of the pbmserv commands added to the first set (pbmserv-reference.md
 //! §2): `message`, `broadcast`, `vacation`, `all show`, and `yinsh showas`, `queue`,
-//! `submit`, `confirm`, `chat`, `subscribe`, `unsubscribe`, `preview`. The helpers
-//! and the [`Command`] type are those of `command.rs`.
+//! `submit`, `confirm`, `chat`, `subscribe`, `unsubscribe`, `preview`; and the
+//! [`GameFilter`] words of the listings. The helpers and the [`Command`] type are
+//! those of `command.rs`.
+
+use std::fmt;
+use std::str::FromStr;
 
 use nom::Parser;
 use nom::combinator::all_consuming;
 use nom::multi::many0;
 
 use super::command::{
-    BoardRef, Command, CommandError, GameFilter, MoveArgs, args, board, board_ref, move_args,
-    password, syntax, usage, userid, word,
+    BoardRef, Command, CommandError, MoveArgs, args, board, board_ref, move_args, password, syntax,
+    usage, userid, word,
 };
 use super::store::UserId;
+
+/// Which of a player's games a listing shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum GameFilter {
+    /// Every game.
+    All,
+    /// Games still being played (the default).
+    #[default]
+    Active,
+    /// Finished games.
+    Inactive,
+    /// Games where it is the player's turn.
+    Next,
+}
+
+/// A word that is not one of `all`, `active`, `inactive`, `next`.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("\"{0}\" is not a game filter: write all, active, inactive or next")]
+pub struct UnknownFilter(pub String);
+
+/// The filter words, in any case.
+///
+/// ```
+/// use yinsh_pbem::server::command::GameFilter;
+/// assert_eq!("NEXT".parse::<GameFilter>(), Ok(GameFilter::Next));
+/// assert_eq!(GameFilter::Inactive.to_string().parse(), Ok(GameFilter::Inactive));
+/// assert!("alice".parse::<GameFilter>().is_err());
+/// ```
+impl FromStr for GameFilter {
+    type Err = UnknownFilter;
+
+    fn from_str(s: &str) -> Result<GameFilter, UnknownFilter> {
+        match s.to_ascii_lowercase().as_str() {
+            "all" => Ok(GameFilter::All),
+            "active" => Ok(GameFilter::Active),
+            "inactive" => Ok(GameFilter::Inactive),
+            "next" => Ok(GameFilter::Next),
+            _ => Err(UnknownFilter(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for GameFilter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameFilter::All => "all",
+            GameFilter::Active => "active",
+            GameFilter::Inactive => "inactive",
+            GameFilter::Next => "next",
+        })
+    }
+}
 
 /// The server-wide commands `message`, `broadcast`, `vacation` and `all show`
 /// (`first` lower-cased, `after` the rest of the line).
