@@ -1,6 +1,7 @@
 //! Benchmarks of the layers above the engine: replaying a whole game record (parse,
 //! resolve, play), drawing the board, password checking (the deliberate cost), and
-//! `deliver` in-process from raw mail bytes to spooled replies. Each asserts its result.
+//! `deliver` in-process from raw mail bytes to replies written into the outbox. Each
+//! asserts its result.
 
 use std::path::{Path, PathBuf};
 
@@ -102,14 +103,11 @@ fn settings(home: &Path) -> Settings {
 fn template_home() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let home = dir.path().join("home");
-    let s = settings(&home);
-    for (k, subject) in ["multiple"].iter().enumerate() {
-        let body = "signup alice apw alice@example.org\nsignup bob bpw bob@example.org\nyinsh challenge alice bob";
-        let raw = format!(
-            "From: Alice <alice@example.org>\nTo: yinsh@localhost\nSubject: {subject}\nMessage-ID: <setup-{k}@example.org>\n\n{body}\n"
-        );
-        deliver(raw.as_bytes(), raw.len(), None, &s).unwrap();
-    }
+    let body = "signup alice apw alice@example.org\nsignup bob bpw bob@example.org\nyinsh challenge alice bob";
+    let raw = format!(
+        "From: Alice <alice@example.org>\nTo: yinsh@localhost\nSubject: multiple\nMessage-ID: <setup-0@example.org>\n\n{body}\n"
+    );
+    deliver(raw.as_bytes(), raw.len(), None, &settings(&home)).unwrap();
     assert!(home.join("boards/101.json").exists());
     (dir, home)
 }

@@ -8,16 +8,14 @@
 //! (so after an accepted undo it is the requester's turn again, at the position
 //! before their move). Any new turn cancels a pending offer.
 
-use crate::rules::Color;
-
 use super::command::{BoardRef, OfferAction};
 use super::dispatch::{
-    InternalError, Outcome, Reply, Request, board_mails, load_for_player, play_loaded, refuse_on,
-    to_sender, tri,
+    InternalError, Outcome, Reply, Request, board_mails, board_reply, load_for_player, play_loaded,
+    refuse_on, to_sender, tri,
 };
 use super::extra::{self, Offer, Stored};
 use super::record::LiveGame;
-use super::reply::{self, BoardMail, Event};
+use super::reply::{BoardMail, Event};
 use super::store::{EndRecord, Password, Store, UserId};
 
 fn kind_words(kind: &str) -> &'static str {
@@ -268,11 +266,7 @@ pub(super) fn queue(
         queued: Some(text),
         ..BoardMail::new(&live)
     };
-    Ok(Ok(vec![to_sender(
-        req,
-        &reply::board_subject(&live, &Event::Moved, false),
-        mail.body()?,
-    )]))
+    Ok(Ok(vec![board_reply(req, &mail)?]))
 }
 
 /// Check `text` for `side` against the game, returning the game after it.
@@ -411,7 +405,6 @@ pub(super) fn preview(store: &Store, req: &Request<'_>, at: BoardRef, moves: &[S
         )),
         ..BoardMail::new(&after)
     };
-    let _ = Color::White;
     Ok(Ok(vec![to_sender(
         req,
         &format!("Yinsh Board {board} preview"),

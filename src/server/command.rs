@@ -3,8 +3,6 @@
 //! that does not fit its syntax is refused with the syntax players know
 //! (`Syntax is "yinsh move <board> <userid> <password> <move>"`) and what was wrong.
 
-use std::fmt;
-
 use nom::bytes::complete::take_till1;
 use nom::character::complete::{digit1, space0};
 use nom::combinator::{all_consuming, map_res, opt};
@@ -12,21 +10,8 @@ use nom::multi::many0;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
+pub use super::command_ext::{GameFilter, UnknownFilter};
 use super::store::{Password, UserId};
-
-/// Which of a player's games a listing shows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum GameFilter {
-    /// Every game.
-    All,
-    /// Games still being played (the default).
-    #[default]
-    Active,
-    /// Finished games.
-    Inactive,
-    /// Games where it is the player's turn.
-    Next,
-}
 
 /// A board and, optionally, the turn number to show it at (`104#12`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -247,8 +232,8 @@ pub enum Command {
     },
     /// `yinsh games userid ... [all|active|inactive|next]`
     Games {
-        /// Players whose games to list; the sender's account if empty is not known,
-        /// so at least one is needed.
+        /// Players whose games to list: at least one (the mail does not say whose
+        /// account the sender has).
         userids: Vec<UserId>,
         /// Which games.
         filter: GameFilter,
@@ -458,8 +443,44 @@ pub fn looks_like_address(s: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
 }
 
+/// The words of a command that carries a move:
+/// `<board> <userid> <password> <move>[#<moveno>]`.
+pub(super) struct MoveArgs<'a> {
+    pub(super) board: u32,
+    pub(super) userid: UserId,
+    pub(super) password: Password,
+    /// The move as written, without `#<moveno>`.
+    pub(super) text: &'a str,
+    pub(super) moveno: Option<u32>,
+}
+
+/// Parse the words after `yinsh move`, `queue` or `submit` (`usage` is the command's
+/// syntax line, for the errors).
+pub(super) fn move_args<'a>(
+    after: &'a str,
+    usage: &'static str,
+) -> Result<MoveArgs<'a>, CommandError> {
+    let (b, id, p, text) = args(
+        after,
+        usage,
+        "a board number, a userid, a password and a move",
+        (board, word, word, rest),
+    )?;
+    if text.is_empty() {
+        return Err(syntax(usage, "the move is missing after the password"));
+    }
+    let (text, moveno) = split_moveno(text, usage)?;
+    Ok(MoveArgs {
+        board: b,
+        userid: userid(id, usage)?,
+        password: password(p, usage)?,
+        text,
+        moveno,
+    })
+}
+
 /// Split `text` at a trailing `#N` turn number.
-pub(super) fn split_moveno<'a>(
+fn split_moveno<'a>(
     text: &'a str,
     usage: &'static str,
 ) -> Result<(&'a str, Option<u32>), CommandError> {
@@ -669,18 +690,13 @@ impl Command {
                 }
             }
             "move" => {
-                let u = usage::MOVE;
-                let (b, id, p, text) = args(
-                    after,
-                    u,
-                    "a board number, a userid, a password and a move",
-                    (board, word, word, rest),
-                )?;
-                if text.is_empty() {
-                    return Err(syntax(u, "the move is missing after the password"));
-                }
-                let (text, moveno) = split_moveno(text, u)?;
-                let (userid, password) = (userid(id, u)?, password(p, u)?);
+                let MoveArgs {
+                    board: b,
+                    userid,
+                    password,
+                    text,
+                    moveno,
+                } = move_args(after, usage::MOVE)?;
                 let action = match text.to_ascii_lowercase().as_str() {
                     "propose" => Some(OfferAction::Propose),
                     "undo" => Some(OfferAction::Undo),
@@ -749,12 +765,9 @@ impl Command {
                 let mut filter = GameFilter::Active;
                 let mut userids = Vec::new();
                 for w in words {
-                    match w.to_ascii_lowercase().as_str() {
-                        "all" => filter = GameFilter::All,
-                        "active" => filter = GameFilter::Active,
-                        "inactive" => filter = GameFilter::Inactive,
-                        "next" => filter = GameFilter::Next,
-                        _ => userids.push(userid(w, u)?),
+                    match w.parse::<GameFilter>() {
+                        Ok(f) => filter = f,
+                        Err(_) => userids.push(userid(w, u)?),
                     }
                 }
                 if userids.is_empty() {
@@ -762,35 +775,7 @@ impl Command {
                 }
                 Ok(Command::Games { userids, filter })
             }
-            "" => Err(CommandError::UnknownYinsh(String::new())),
             _ => Err(CommandError::UnknownYinsh(sub.to_string())),
         }
-    }
-
-    /// Whether the command changes stored state (and so needs the lock).
-    pub fn changes_state(&self) -> bool {
-        !matches!(
-            self,
-            Command::Help { .. }
-                | Command::List
-                | Command::YinshHelp
-                | Command::Show { .. }
-                | Command::Games { .. }
-                | Command::Preview { .. }
-                | Command::ShowPlayers { .. }
-                | Command::Standings
-                | Command::History
-        )
-    }
-}
-
-impl fmt::Display for GameFilter {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GameFilter::All => "all",
-            GameFilter::Active => "active",
-            GameFilter::Inactive => "inactive",
-            GameFilter::Next => "next",
-        })
     }
 }

@@ -1,17 +1,73 @@
 //! The parsing of the pbmserv commands added to the first set (pbmserv-reference.md
 //! §2): `message`, `broadcast`, `vacation`, `all show`, and `yinsh showas`, `queue`,
-//! `submit`, `confirm`, `chat`, `subscribe`, `unsubscribe`, `preview`. The helpers
-//! and the [`Command`] type are those of `command.rs`.
+//! `submit`, `confirm`, `chat`, `subscribe`, `unsubscribe`, `preview`; and the
+//! [`GameFilter`] words of the listings. The helpers and the [`Command`] type are
+//! those of `command.rs`.
+
+use std::fmt;
+use std::str::FromStr;
 
 use nom::Parser;
 use nom::combinator::all_consuming;
 use nom::multi::many0;
 
 use super::command::{
-    BoardRef, Command, CommandError, GameFilter, args, board, board_ref, password, rest,
-    split_moveno, syntax, usage, userid, word,
+    BoardRef, Command, CommandError, MoveArgs, args, board, board_ref, move_args, password, syntax,
+    usage, userid, word,
 };
 use super::store::UserId;
+
+/// Which of a player's games a listing shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum GameFilter {
+    /// Every game.
+    All,
+    /// Games still being played (the default).
+    #[default]
+    Active,
+    /// Finished games.
+    Inactive,
+    /// Games where it is the player's turn.
+    Next,
+}
+
+/// A word that is not one of `all`, `active`, `inactive`, `next`.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("\"{0}\" is not a game filter: write all, active, inactive or next")]
+pub struct UnknownFilter(pub String);
+
+/// The filter words, in any case.
+///
+/// ```
+/// use yinsh_pbem::server::command::GameFilter;
+/// assert_eq!("NEXT".parse::<GameFilter>(), Ok(GameFilter::Next));
+/// assert_eq!(GameFilter::Inactive.to_string().parse(), Ok(GameFilter::Inactive));
+/// assert!("alice".parse::<GameFilter>().is_err());
+/// ```
+impl FromStr for GameFilter {
+    type Err = UnknownFilter;
+
+    fn from_str(s: &str) -> Result<GameFilter, UnknownFilter> {
+        match s.to_ascii_lowercase().as_str() {
+            "all" => Ok(GameFilter::All),
+            "active" => Ok(GameFilter::Active),
+            "inactive" => Ok(GameFilter::Inactive),
+            "next" => Ok(GameFilter::Next),
+            _ => Err(UnknownFilter(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for GameFilter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameFilter::All => "all",
+            GameFilter::Active => "active",
+            GameFilter::Inactive => "inactive",
+            GameFilter::Next => "next",
+        })
+    }
+}
 
 /// The server-wide commands `message`, `broadcast`, `vacation` and `all show`
 /// (`first` lower-cased, `after` the rest of the line).
@@ -107,25 +163,19 @@ pub(super) fn parse_yinsh(lsub: &str, sub: &str, after: &str) -> Result<Command,
             })
         }
         "queue" | "submit" => {
-            let u = if sub.eq_ignore_ascii_case("queue") {
-                usage::QUEUE
-            } else {
-                usage::SUBMIT
-            };
-            let (b, id, p, text) = args(
-                after,
-                u,
-                "a board number, a userid, a password and a move",
-                (board, word, word, rest),
-            )?;
-            if text.is_empty() {
-                return Err(syntax(u, "the move is missing after the password"));
-            }
-            let (text, moveno) = split_moveno(text, u)?;
-            let (userid, password, text) = (userid(id, u)?, password(p, u)?, text.to_string());
-            Ok(if u == usage::QUEUE {
+            let queue = lsub == "queue";
+            let u = if queue { usage::QUEUE } else { usage::SUBMIT };
+            let MoveArgs {
+                board,
+                userid,
+                password,
+                text,
+                moveno,
+            } = move_args(after, u)?;
+            let text = text.to_string();
+            Ok(if queue {
                 Command::Queue {
-                    board: b,
+                    board,
                     userid,
                     password,
                     text,
@@ -133,7 +183,7 @@ pub(super) fn parse_yinsh(lsub: &str, sub: &str, after: &str) -> Result<Command,
                 }
             } else {
                 Command::Submit {
-                    board: b,
+                    board,
                     userid,
                     password,
                     text,
@@ -142,8 +192,7 @@ pub(super) fn parse_yinsh(lsub: &str, sub: &str, after: &str) -> Result<Command,
             })
         }
         "confirm" | "chat" | "subscribe" | "unsubscribe" => {
-            let lsub = sub.to_ascii_lowercase();
-            let u = match lsub.as_str() {
+            let u = match lsub {
                 "confirm" => usage::CONFIRM,
                 "chat" => usage::CHAT,
                 "subscribe" => usage::SUBSCRIBE,
@@ -156,7 +205,7 @@ pub(super) fn parse_yinsh(lsub: &str, sub: &str, after: &str) -> Result<Command,
                 (board, word, word),
             )?;
             let (board, userid, password) = (b, userid(id, u)?, password(p, u)?);
-            Ok(match lsub.as_str() {
+            Ok(match lsub {
                 "confirm" => Command::Confirm {
                     board,
                     userid,
@@ -203,23 +252,20 @@ pub(super) fn ids_and_filter(
     let mut filter = GameFilter::Active;
     let (mut ids, mut boards) = (Vec::new(), Vec::new());
     for w in words {
-        match w.to_ascii_lowercase().as_str() {
-            "all" => filter = GameFilter::All,
-            "active" => filter = GameFilter::Active,
-            "inactive" => filter = GameFilter::Inactive,
-            "next" => filter = GameFilter::Next,
-            _ if w.starts_with(|c: char| c.is_ascii_digit()) => {
-                match all_consuming(board_ref).parse(w) {
-                    Ok((_, r)) => boards.push(r),
-                    Err(_) => {
-                        return Err(syntax(
-                            usage,
-                            format!("\"{w}\" is not a board number like 104 or 104#12"),
-                        ));
-                    }
+        if let Ok(f) = w.parse::<GameFilter>() {
+            filter = f;
+        } else if w.starts_with(|c: char| c.is_ascii_digit()) {
+            match all_consuming(board_ref).parse(w) {
+                Ok((_, r)) => boards.push(r),
+                Err(_) => {
+                    return Err(syntax(
+                        usage,
+                        format!("\"{w}\" is not a board number like 104 or 104#12"),
+                    ));
                 }
             }
-            _ => ids.push(userid(w, usage)?),
+        } else {
+            ids.push(userid(w, usage)?);
         }
     }
     Ok((ids, filter, boards))

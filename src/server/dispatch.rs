@@ -8,9 +8,7 @@ use super::command::{BoardRef, Command, GameFilter};
 use super::help;
 use super::record::{LiveGame, ReplayError};
 use super::reply::{self, BoardMail, Event};
-use super::store::{
-    Account, EndRecord, Password, Store, StoreError, UserId, hash_password, verify_password,
-};
+use super::store::{Account, EndRecord, Password, Store, StoreError, UserId};
 use super::vacation::Vacations;
 use super::{actions, extra, ratings, social};
 
@@ -103,13 +101,13 @@ pub fn execute(
             userid,
             password,
             new_password,
-        } => change_password(store, req, userid, password, new_password),
+        } => change_password(store, userid, password, new_password),
         Command::ChangeAddress {
             userid,
             password,
             addresses,
         } => change_address(store, req, userid, password, addresses),
-        Command::Signoff { userid, password } => signoff(store, req, userid, password),
+        Command::Signoff { userid, password } => signoff(store, userid, password),
         Command::Challenge {
             blitz,
             nag_days,
@@ -213,6 +211,16 @@ pub(super) fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply
     }
 }
 
+/// A board mail to the sender, under the board's subject (`Yinsh Board %s %s`, no
+/// comment mark).
+pub(super) fn board_reply(req: &Request<'_>, mail: &BoardMail<'_>) -> Result<Reply, InternalError> {
+    Ok(to_sender(
+        req,
+        &reply::board_subject(mail.live, &Event::Show, false),
+        mail.body()?,
+    ))
+}
+
 /// The error mail for a refusal, to the sender: `Yinsh Board %s Error` with the board,
 /// or `Yinsh error`.
 fn error_reply(
@@ -253,7 +261,7 @@ pub(super) fn authenticate(
     let Some(account) = store.account(userid)? else {
         return Ok(Err(refuse("Invalid userid entered")));
     };
-    if !verify_password(password, &account.password_hash) {
+    if !account.check_password(password) {
         return Ok(Err(refuse("Invalid password entered")));
     }
     Ok(Ok(account))
@@ -294,13 +302,7 @@ fn signup(
         ))));
     }
     let addresses = tri!(Ok::<_, InternalError>(addresses_or_sender(req, addresses)));
-    let account = Account {
-        userid: userid.to_string(),
-        password_hash: hash_password(password)?,
-        addresses: addresses.clone(),
-        created: req.now,
-        games: Vec::new(),
-    };
+    let account = Account::new(userid, password, addresses.clone(), req.now)?;
     store.put_account(&account)?;
     let body = format!(
         "Welcome to YINSH by e-mail, {userid}.\n\n\
@@ -325,13 +327,12 @@ fn signup(
 
 fn change_password(
     store: &Store,
-    _req: &Request<'_>,
     userid: &UserId,
     password: &Password,
     new_password: &Password,
 ) -> Outcome {
     let mut account = tri!(authenticate(store, userid, password));
-    account.password_hash = hash_password(new_password)?;
+    account.set_password(new_password)?;
     store.put_account(&account)?;
     let body = format!(
         "The password of {} has been changed.\nIf you did not ask for this, reply at once.\n",
@@ -374,7 +375,7 @@ fn change_address(
     }]))
 }
 
-fn signoff(store: &Store, req: &Request<'_>, userid: &UserId, password: &Password) -> Outcome {
+fn signoff(store: &Store, userid: &UserId, password: &Password) -> Outcome {
     let account = tri!(authenticate(store, userid, password));
     let mut active = Vec::new();
     for &b in &account.games {
@@ -394,7 +395,6 @@ fn signoff(store: &Store, req: &Request<'_>, userid: &UserId, password: &Passwor
         ))));
     }
     store.delete_account(userid)?;
-    let _ = req;
     Ok(Ok(vec![Reply {
         to: account.addresses.clone(),
         subject: format!("Signoff for {}", account.userid),
@@ -479,17 +479,20 @@ fn challenge(
             "The reminder time ({n} days) must be shorter than the forfeit time ({f} days): set both, like --nagtime=7 --forfeittime=21.\n"
         ));
     }
-    let (Some(mut wa), Some(mut ba)) = (store.account(white)?, store.account(black)?) else {
-        let missing: Vec<String> = [white, black]
-            .into_iter()
-            .filter(|u| store.account(u).ok().flatten().is_none())
-            .map(|u| u.to_string())
-            .collect();
-        return invalid(format!(
-            "{} {} not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n",
-            missing.join(" and "),
-            if missing.len() == 1 { "is" } else { "are" }
-        ));
+    let (mut wa, mut ba) = match (store.account(white)?, store.account(black)?) {
+        (Some(wa), Some(ba)) => (wa, ba),
+        (wa, ba) => {
+            let missing: Vec<String> = [(white, wa), (black, ba)]
+                .into_iter()
+                .filter(|(_, account)| account.is_none())
+                .map(|(u, _)| u.to_string())
+                .collect();
+            return invalid(format!(
+                "{} {} not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n",
+                missing.join(" and "),
+                if missing.len() == 1 { "is" } else { "are" }
+            ));
+        }
     };
     let board = store.allocate_board()?;
     let variant = if blitz {
@@ -660,11 +663,7 @@ fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Outcome {
             at_turn: r.at.map(|n| n as usize),
             ..BoardMail::new(&live)
         };
-        out.push(to_sender(
-            req,
-            &reply::board_subject(&live, &Event::Show, false),
-            mail.body()?,
-        ));
+        out.push(board_reply(req, &mail)?);
     }
     Ok(Ok(out))
 }
@@ -678,23 +677,8 @@ fn games(store: &Store, req: &Request<'_>, userids: &[UserId], filter: GameFilte
             continue;
         };
         let mut lines = Vec::new();
-        for &b in &account.games {
-            let Some(file) = store.game(b)? else { continue };
-            let live = LiveGame::load(file)?;
-            let over = live.game.is_over();
-            let to_move = live.player_to_move().map(str::to_string);
-            let keep = match filter {
-                GameFilter::All => true,
-                GameFilter::Active => !over,
-                GameFilter::Inactive => over,
-                GameFilter::Next => to_move
-                    .as_deref()
-                    .is_some_and(|p| p.eq_ignore_ascii_case(id.as_str())),
-            };
-            if !keep {
-                continue;
-            }
-            let status = match (to_move, live.game.outcome()) {
+        for live in social::boards_of(store, &account, filter)? {
+            let status = match (live.player_to_move(), live.game.outcome()) {
                 (Some(p), _) => format!("{p} to move"),
                 (None, Some(crate::rules::Outcome::Win(c))) => format!("won by {}", live.player(c)),
                 (None, _) => "tie".to_string(),
@@ -706,7 +690,7 @@ fn games(store: &Store, req: &Request<'_>, userids: &[UserId], filter: GameFilte
             };
             lines.push(format!(
                 "{:>6}  {:<12} {:<12} {:>5}  {:<6} {}",
-                b,
+                live.board(),
                 live.file.white,
                 live.file.black,
                 live.file.turns.len(),

@@ -4,6 +4,9 @@
 use crate::notation::render::render_board;
 use crate::rules::{Game, Variant};
 
+use super::extra::{FORFEIT_DAYS, NAG_DAYS};
+use super::vacation::MAX_DAYS;
+
 /// `help`: the server-wide commands.
 pub fn general_help(server_address: &str) -> String {
     format!(
@@ -30,7 +33,7 @@ Players
   broadcast <userid> <password>
       The body goes to every player (server admins only).
   vacation <userid> <password> <days>
-      Stop your clocks for up to 90 days: no reminders, no forfeits.
+      Stop your clocks for up to {MAX_DAYS} days: no reminders, no forfeits.
       vacation <userid> <password> 0 ends it.
   all show <userid> [next | active]
       A board mail for each of that player's games.
@@ -70,7 +73,7 @@ Commands (in the Subject line):
   yinsh challenge [-blitz] [--nagtime=<days>] [--forfeittime=<days>] <userid1> <userid2>
       Start a game at once. userid1 plays White (o) and moves first; both must
       have signed up. -blitz: the first ring removed wins. The player to move is
-      reminded after 7 days without a move and forfeits after 21 (or the
+      reminded after {NAG_DAYS} days without a move and forfeits after {FORFEIT_DAYS} (or the
       numbers of days given).
   yinsh move <board> <userid> <password> <move>[#<moveno>]
       Play your turn. #<moveno> is optional: the number your turn will get (the

@@ -177,13 +177,12 @@ impl LiveGame {
     }
 
     /// Play `text` as the next turn of the side to act, recorded in canonical form,
-    /// then any passes the server must play; returns how many turns were added.
-    /// On error nothing changes.
-    pub fn play(&mut self, text: &str, now: u64) -> Result<usize, NotationError> {
+    /// then any passes the server must play. On error nothing changes.
+    pub fn play(&mut self, text: &str, now: u64) -> Result<(), NotationError> {
         let Some(side) = self.game.to_act() else {
             // play_turn reports the game being over in the notation's own words.
             let mut g = self.game;
-            return notation::play_turn(&mut g, text).map(|_| 0);
+            return notation::play_turn(&mut g, text).map(|_| ());
         };
         let mut g = self.game;
         let actions = notation::play_turn(&mut g, text)?;
@@ -196,12 +195,12 @@ impl LiveGame {
             auto: false,
         });
         self.file.updated = now;
-        Ok(1 + self.play_auto_passes(now))
+        self.play_auto_passes(now);
+        Ok(())
     }
 
     /// Play the passes the side to act is forced to make, as `--` (Auto) turns.
-    pub fn play_auto_passes(&mut self, now: u64) -> usize {
-        let mut n = 0;
+    pub fn play_auto_passes(&mut self, now: u64) {
         while notation::auto_pass_due(&self.game) {
             let Some(side) = self.game.to_act() else {
                 break;
@@ -215,9 +214,7 @@ impl LiveGame {
                 at: now,
                 auto: true,
             });
-            n += 1;
         }
-        n
     }
 }
 

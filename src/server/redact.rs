@@ -153,6 +153,37 @@ mod tests {
                 "YINSH RESIGN 104 alice pw",
                 "YINSH RESIGN 104 alice ********",
             ),
+            (
+                "yinsh showas alice s3cret 104 next",
+                "yinsh showas alice ******** 104 next",
+            ),
+            (
+                "yinsh queue 104 alice pw e5-e9#12",
+                "yinsh queue 104 alice ******** e5-e9#12",
+            ),
+            (
+                "yinsh submit 104 alice pw e5",
+                "yinsh submit 104 alice ******** e5",
+            ),
+            (
+                "yinsh confirm 104 alice pw",
+                "yinsh confirm 104 alice ********",
+            ),
+            ("yinsh chat 104 bob pw", "yinsh chat 104 bob ********"),
+            (
+                "yinsh subscribe 104 carol pw",
+                "yinsh subscribe 104 carol ********",
+            ),
+            (
+                "yinsh unsubscribe 104 carol pw",
+                "yinsh unsubscribe 104 carol ********",
+            ),
+            (
+                "message alice pw bob carol",
+                "message alice ******** bob carol",
+            ),
+            ("broadcast alice pw", "broadcast alice ********"),
+            ("vacation bob pw 14", "vacation bob ******** 14"),
             ("yinsh show 104", "yinsh show 104"),
             ("chess move 5 carol pw e4", "chess move 5 carol ******** e4"),
         ];

@@ -57,6 +57,15 @@ pub fn status_line(live: &LiveGame, game: &Game) -> String {
 /// Why a finished game ended, in a sentence.
 pub fn ending_line(live: &LiveGame, game: &Game) -> Option<String> {
     let end = game.ending()?;
+    let removed = || {
+        format!(
+            "{} removed {}, {} removed {}.",
+            live.player(Color::White),
+            game.rings_removed(Color::White),
+            live.player(Color::Black),
+            game.rings_removed(Color::Black)
+        )
+    };
     Some(match end.reason {
         EndReason::RingsRemoved => match end.outcome {
             Outcome::Win(side) => format!(
@@ -71,20 +80,8 @@ pub fn ending_line(live: &LiveGame, game: &Game) -> Option<String> {
             ),
             Outcome::Draw => "Both sides removed the same number of rings.".to_string(),
         },
-        EndReason::MarkersExhausted => format!(
-            "The markers ran out: {} removed {}, {} removed {}.",
-            live.player(Color::White),
-            game.rings_removed(Color::White),
-            live.player(Color::Black),
-            game.rings_removed(Color::Black)
-        ),
-        EndReason::BothBlocked => format!(
-            "Neither side can move a ring: {} removed {}, {} removed {}.",
-            live.player(Color::White),
-            game.rings_removed(Color::White),
-            live.player(Color::Black),
-            game.rings_removed(Color::Black)
-        ),
+        EndReason::MarkersExhausted => format!("The markers ran out: {}", removed()),
+        EndReason::BothBlocked => format!("Neither side can move a ring: {}", removed()),
         EndReason::Resignation
             if live
                 .file
@@ -212,15 +209,6 @@ pub fn time_used(live: &LiveGame, vacations: Option<&Vacations>) -> [u64; 2] {
         used[side] += span(side, last, e.at);
     }
     used
-}
-
-/// How much of the move list a mail shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ListLength {
-    /// The last four rounds (ordinary mails).
-    Recent,
-    /// Every turn (new game, show, finished game).
-    Full,
 }
 
 /// The body of a board mail for one reader.

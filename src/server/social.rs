@@ -7,10 +7,12 @@
 use std::path::Path;
 
 use super::command::{BoardRef, GameFilter};
-use super::dispatch::{Outcome, Reply, Request, authenticate, refuse, refuse_on, to_sender, tri};
+use super::dispatch::{
+    Outcome, Reply, Request, authenticate, board_reply, refuse, refuse_on, to_sender, tri,
+};
 use super::extra;
 use super::record::LiveGame;
-use super::reply::{self, BoardMail, Event, format_date};
+use super::reply::{BoardMail, Event, format_date};
 use super::store::{Account, Password, Store, UserId};
 use super::vacation::{MAX_DAYS, Vacations};
 
@@ -129,15 +131,11 @@ pub(super) fn subscribe(
         subscribers: &subs,
         ..BoardMail::new(&live)
     };
-    Ok(Ok(vec![to_sender(
-        req,
-        &reply::board_subject(&live, &Event::Show, false),
-        mail.body()?,
-    )]))
+    Ok(Ok(vec![board_reply(req, &mail)?]))
 }
 
 /// The boards of `account` that `filter` keeps.
-fn boards_of(
+pub(super) fn boards_of(
     store: &Store,
     account: &Account,
     filter: GameFilter,
@@ -178,11 +176,7 @@ fn show_mail(
         queued: queued.as_deref(),
         ..BoardMail::new(live)
     };
-    Ok(to_sender(
-        req,
-        &reply::board_subject(live, &Event::Show, false),
-        mail.body()?,
-    ))
+    board_reply(req, &mail)
 }
 
 /// `yinsh showas userid password [board+ | all | active | inactive | next]`: boards as

@@ -2,7 +2,7 @@
 //! password, change address, signoff/delete, list, help, multiple, and the refusals a
 //! player can meet (taken userid, unknown userid, wrong password, bad challenges).
 
-use crate::server_util::TestServer;
+use crate::server_util::{TestServer, assert_says};
 
 const ALICE: &str = "Alice <alice@example.org>";
 const BOB: &str = "Bob <bob@example.org>";
@@ -20,11 +20,7 @@ fn signup_registers_and_refuses_a_taken_userid_in_any_case() {
     assert!(!r[0].raw.contains("apw"));
     let r = s.send(BOB, "ADD Alice other", "");
     assert_eq!(r[0].subject, "Yinsh error");
-    assert!(
-        r[0].body.contains("The userid Alice is already taken"),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], "The userid Alice is already taken");
     let r = s.send(
         BOB,
         "add bob bpw bob@work.example.org bob@home.example.org",
@@ -114,11 +110,7 @@ fn signoff_is_refused_while_games_are_active_and_works_after() {
     s.send(BOB, "signup bob bpw", "");
     s.send(ALICE, "yinsh challenge alice bob", "");
     let r = s.send(ALICE, "signoff alice apw", "");
-    assert!(
-        r[0].body.contains("alice still plays board 101"),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], "alice still plays board 101");
     assert!(s.home().join("accounts/alice.json").exists());
     let r = s.send(ALICE, "yinsh resign 101 alice apw", "");
     assert!(r.iter().all(|m| m.body.contains("Game won by bob.")));
@@ -135,19 +127,11 @@ fn challenges_need_two_different_signed_up_players() {
     s.send(ALICE, "signup alice apw", "");
     let r = s.send(ALICE, "yinsh challenge alice carol", "");
     assert_eq!(r[0].subject, "Invalid challenge");
-    assert!(
-        r[0].body.contains("carol is not signed up"),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], "carol is not signed up");
     let r = s.send(ALICE, "yinsh challenge alice ALICE", "");
     assert_eq!(r[0].subject, "Invalid challenge");
     let r = s.send(ALICE, "yinsh challenge -fast alice bob", "");
-    assert!(
-        r[0].body.contains("unknown option \"-fast\""),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], "unknown option \"-fast\"");
     assert!(!s.home().join("boards/101.json").exists());
     s.send(BOB, "signup bob bpw", "");
     let r = s.send(BOB, "yinsh challenge -blitz Bob ALICE", "");
@@ -219,14 +203,10 @@ fn games_lists_by_filter() {
     s.send(ALICE, "yinsh challenge bob alice", "");
     s.send(ALICE, "yinsh resign 102 alice apw", "");
     let r = s.send(ALICE, "yinsh games alice next", "");
-    assert!(
-        r[0].body.contains("next games of alice (1):"),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], "next games of alice (1):");
     assert!(r[0].body.contains("   101  alice"));
     let r = s.send(ALICE, "yinsh games alice inactive", "");
-    assert!(r[0].body.contains("   102  bob"), "{}", r[0].body);
+    assert_says(&r[0], "   102  bob");
     assert!(r[0].body.contains("won by bob"));
     let r = s.send(ALICE, "yinsh games nobody", "");
     assert!(r[0].body.contains("nobody: no such userid"));

@@ -9,7 +9,7 @@ use assert_cmd::Command;
 use yinsh_pbem::notation::{play_turn, write_turn};
 use yinsh_pbem::rules::{Game, Variant};
 
-use crate::server_util::{Sent, TestServer};
+use crate::server_util::{Sent, TestServer, assert_says};
 
 const A: &str = "Alice <alice@example.org>";
 const B: &str = "Bob <bob@example.org>";
@@ -64,16 +64,12 @@ fn watchers_get_every_board_mail_and_chat() {
     let mut s = server();
     let r = s.send(C, "yinsh subscribe 101 carol cpw", "");
     assert_eq!(r.len(), 1);
-    assert!(
-        r[0].body.contains("You now watch board 101"),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], "You now watch board 101");
     assert_eq!(s.game_file(101)["extra"]["subscribers"][0], "carol");
     let r = s.send(A, "yinsh move 101 alice apw e5#1", "Hello all");
     assert_eq!(r.len(), 3, "alice, bob and carol");
     for m in &r {
-        assert!(m.body.contains("Subscribers: carol"), "{}", m.body);
+        assert_says(m, "Subscribers: carol");
     }
     insta::assert_snapshot!("watcher_board_mail", describe(&to(&r, "carol")));
     // A player cannot subscribe to their own game.
@@ -91,7 +87,7 @@ fn watchers_get_every_board_mail_and_chat() {
     assert!(!r[0].body.contains("Subscribers:"));
     // An empty chat is refused.
     let r = s.send(A, "yinsh chat 101 alice apw", "");
-    assert!(r[0].body.contains("The chat is empty"), "{}", r[0].body);
+    assert_says(&r[0], "The chat is empty");
 }
 
 #[test]
@@ -100,15 +96,11 @@ fn a_draw_offer_rejected_then_accepted_ends_the_game_as_a_tie() {
     s.send(A, "yinsh move 101 alice apw e5", "");
     let r = s.send(B, "yinsh move 101 bob bpw propose", "");
     assert_eq!(r.len(), 2);
-    assert!(r[0].body.contains("bob proposes a draw."), "{}", r[0].body);
+    assert_says(&r[0], "bob proposes a draw.");
     // The one who offered cannot accept their own offer.
     let r = s.send(B, "yinsh move 101 bob bpw accept", "");
     assert_eq!(r[0].subject, "Yinsh Board 101 Error");
-    assert!(
-        r[0].body.contains("There is no draw offer"),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], "There is no draw offer");
     let r = s.send(A, "yinsh move 101 alice apw reject", "");
     assert!(r[0].body.contains("alice rejected bob's draw offer."));
     let r = s.send(A, "yinsh move 101 alice apw accept", "");
@@ -121,8 +113,8 @@ fn a_draw_offer_rejected_then_accepted_ends_the_game_as_a_tie() {
     assert_eq!(r.len(), 2);
     for m in &r {
         assert_eq!(m.subject, "Yinsh Board 101 **");
-        assert!(m.body.contains("Game was a tie."), "{}", m.body);
-        assert!(m.body.contains("This game was not rated."), "{}", m.body);
+        assert_says(m, "Game was a tie.");
+        assert_says(m, "This game was not rated.");
     }
     insta::assert_snapshot!("draw_agreed", describe(&to(&r, "bob")));
     assert_eq!(s.game_file(101)["ended"]["reason"], "draw agreed");
@@ -144,12 +136,9 @@ fn an_accepted_undo_takes_back_the_requesters_last_turn_and_what_followed() {
     s.send(B, &format!("yinsh move 101 bob bpw {m2}"), "");
     s.send(A, &format!("yinsh move 101 alice apw {m3}"), "");
     let r = s.send(B, "yinsh move 101 bob bpw undo", "");
-    assert!(
-        r[0].body.contains(&format!(
-            "bob asks to take back move #2 ({m2}) and the 1 turn after it."
-        )),
-        "{}",
-        r[0].body
+    assert_says(
+        &r[0],
+        &format!("bob asks to take back move #2 ({m2}) and the 1 turn after it."),
     );
     let r = s.send(A, "yinsh move 101 alice apw accept", "");
     assert_eq!(turns(&s, 101), 1);
@@ -158,7 +147,7 @@ fn an_accepted_undo_takes_back_the_requesters_last_turn_and_what_followed() {
     // Nothing to take back for a player who has not moved.
     let mut s = server();
     let r = s.send(A, "yinsh move 101 alice apw undo", "");
-    assert!(r[0].body.contains("nothing to take back"), "{}", r[0].body);
+    assert_says(&r[0], "nothing to take back");
     // A new turn cancels a pending request.
     s.send(A, &format!("yinsh move 101 alice apw {m1}"), "");
     s.send(A, "yinsh move 101 alice apw undo", "");
@@ -180,27 +169,24 @@ fn a_queued_move_is_played_after_the_opponents_move_or_dropped_with_a_mail() {
     s.send(A, &format!("yinsh move 101 alice apw {m1}"), "");
     let r = s.send(A, &format!("yinsh queue 101 alice apw {m3}#3"), "");
     assert_eq!(r.len(), 1);
-    assert!(
-        r[0].body.contains(&format!("Your queued move: {m3}")),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], &format!("Your queued move: {m3}"));
     assert_eq!(turns(&s, 101), 1, "nothing played yet");
     let r = s.send(B, &format!("yinsh move 101 bob bpw {m2}"), "");
     assert_eq!(turns(&s, 101), 3);
-    assert!(
-        r[0].body
-            .contains(&format!("alice's queued move {m3} was played as move #3.")),
-        "{}",
-        r[0].body
+    assert_says(
+        &r[0],
+        &format!("alice's queued move {m3} was played as move #3."),
     );
     insta::assert_snapshot!("queued_move_played", describe(&to(&r, "alice")));
-    // bob queues a placement on an occupied point: dropped, and bob is told.
-    let r = s.send(B, &format!("yinsh move 101 bob bpw {m1}"), "");
+    // A queue sent on your own turn is played at once: here on an occupied point, so
+    // it is refused.
+    let r = s.send(B, &format!("yinsh queue 101 bob bpw {m1}"), "");
     assert_eq!(
         r[0].subject, "Yinsh Board 101 Error",
         "it is bob's turn: played at once and refused"
     );
+    assert_says(&r[0], &format!("Move {m1} is not legal"));
+    // bob queues a placement on an occupied point: dropped, and bob is told.
     let m4 = next_placement(&mut g);
     s.send(B, &format!("yinsh move 101 bob bpw {m4}"), "");
     let r = s.send(B, &format!("yinsh queue 101 bob bpw {m1}"), "");
@@ -223,14 +209,14 @@ fn submit_shows_a_preview_and_confirm_plays_it() {
     assert_eq!(turns(&s, 101), 0);
     insta::assert_snapshot!("submit_preview", describe(&r));
     let r = s.send(B, "yinsh confirm 101 bob bpw", "");
-    assert!(r[0].body.contains("no submitted move"), "{}", r[0].body);
+    assert_says(&r[0], "no submitted move");
     let r = s.send(A, "yinsh confirm 101 alice apw", "Here we go");
     assert_eq!(r.len(), 2);
     assert_eq!(turns(&s, 101), 1);
     assert_eq!(s.game_file(101)["turns"][0]["text"], "e5");
     // A submitted illegal move is refused with the reason.
     let r = s.send(B, "yinsh submit 101 bob bpw e5", "");
-    assert!(r[0].body.contains("Move e5 is not legal"), "{}", r[0].body);
+    assert_says(&r[0], "Move e5 is not legal");
 }
 
 #[test]
@@ -244,12 +230,7 @@ fn preview_plays_hypothetical_moves_from_any_point_and_stores_nothing() {
     insta::assert_snapshot!("preview", describe(&r));
     assert_eq!(s.game_file(101), before);
     let r = s.send(C, "yinsh preview 101 e5", "");
-    assert!(
-        r[0].body
-            .contains("Preview stopped at the first move given"),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], "Preview stopped at the first move given");
     let r = s.send(C, "yinsh preview 101#9 e4", "");
     assert!(r[0].body.contains("has only 2 moves"));
 }
@@ -260,7 +241,7 @@ fn showas_and_show_by_userid() {
     s.send(A, "yinsh challenge carol alice", "");
     let r = s.send(A, "yinsh showas alice apw next", "");
     assert_eq!(r.len(), 1, "only board 101 waits for alice");
-    assert!(r[0].body.contains("Your move, alice."), "{}", r[0].body);
+    assert_says(&r[0], "Your move, alice.");
     let r = s.send(A, "yinsh showas alice wrong all", "");
     assert!(r[0].body.contains("Invalid password entered"));
     let r = s.send(C, "yinsh show alice", "");
@@ -268,11 +249,7 @@ fn showas_and_show_by_userid() {
     assert!(!r[0].body.contains("Your move"), "show is not showas");
     let r = s.send(C, "all show bob next", "");
     assert_eq!(r.len(), 1);
-    assert!(
-        r[0].body.contains("No next games for: bob"),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], "No next games for: bob");
     let r = s.send(C, "yinsh show 101 alice", "");
     assert!(r[0].body.contains("not both"));
 }
@@ -286,22 +263,14 @@ fn messages_broadcasts_and_vacations() {
     let r = s.send(A, "message alice apw nobody", "Hi");
     assert!(r[0].body.contains("Invalid userid entered: nobody"));
     let r = s.send(A, "broadcast alice apw", "Server down at noon");
-    assert!(
-        r[0].body.contains("Only the server's admins may broadcast"),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], "Only the server's admins may broadcast");
     std::fs::write(s.home().join("admins"), "# admins\nAlice\n").unwrap();
     let r = s.send(A, "broadcast alice apw", "Server down at noon");
     assert_eq!(r.len(), 3);
     assert!(r.iter().all(|m| m.subject == "Broadcast from alice"));
     let r = s.send(B, "vacation bob bpw 10", "");
     assert_eq!(r[0].subject, "Vacation for bob");
-    assert!(
-        r[0].body.contains("bob is on vacation until"),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], "bob is on vacation until");
     let r = s.send(B, "vacation bob bpw 91", "");
     assert!(r[0].body.contains("at most 90 days"));
     let r = s.send(B, "vacation bob bpw 0", "");
@@ -333,36 +302,20 @@ fn finished_games_carry_rating_lines_and_make_standings_and_history() {
     let mut s = server();
     // Board 101: resigned during placement, not rated.
     let r = s.send(B, "yinsh resign 101 bob bpw", "");
-    assert!(
-        r[0].body.contains("This game was not rated."),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], "This game was not rated.");
     // Board 102: rated, bob resigns after the placements: 1600/1600 -> 1632/1568 (K=64).
     s.send(A, "yinsh challenge alice bob", "");
     place_all(&mut s, 102, (A, "alice"), (B, "bob"));
     let r = s.send(B, "yinsh resign 102 bob bpw", "");
     for m in &r {
-        assert!(
-            m.body.contains("alice's rating is 1632 (provisional)."),
-            "{}",
-            m.body
-        );
-        assert!(
-            m.body.contains("bob's rating is 1568 (provisional)."),
-            "{}",
-            m.body
-        );
+        assert_says(m, "alice's rating is 1632 (provisional).");
+        assert_says(m, "bob's rating is 1568 (provisional).");
     }
     // Board 103, blitz: rated separately, so it starts again from 1600.
     s.send(A, "yinsh challenge -blitz carol bob", "");
     place_all(&mut s, 103, (C, "carol"), (B, "bob"));
     let r = s.send(C, "yinsh resign 103 carol cpw", "");
-    assert!(
-        r[0].body.contains("bob's rating is 1632 (provisional)."),
-        "{}",
-        r[0].body
-    );
+    assert_says(&r[0], "bob's rating is 1632 (provisional).");
     let r = s.send(C, "yinsh standings", "");
     assert_eq!(r[0].subject, "Yinsh Standings");
     insta::assert_snapshot!("standings", describe(&r));
@@ -392,14 +345,7 @@ fn tick(s: &mut TestServer, now: u64) -> Vec<Sent> {
     );
     assert!(out.stderr.is_empty());
     s.now = now;
-    let mut new: Vec<Sent> = s
-        .outbox_files()
-        .into_iter()
-        .filter(|f| !before.contains(f))
-        .map(|f| crate::server_util::read_sent(&f))
-        .collect();
-    new.sort_by(|a, b| a.to.cmp(&b.to).then(a.subject.cmp(&b.subject)));
-    new
+    s.sent_since(&before)
 }
 
 const DAY: u64 = 86_400;
@@ -420,7 +366,7 @@ fn tick_nags_once_per_period_and_forfeits_at_21_days() {
     let r = tick(&mut s, t0 + 21 * DAY);
     assert_eq!(r.len(), 2);
     for m in &r {
-        assert!(m.body.contains("Game won by alice."), "{}", m.body);
+        assert_says(m, "Game won by alice.");
         assert!(
             m.body
                 .contains("bob has not moved for 21 days and forfeits the game.")

@@ -90,6 +90,13 @@ impl TestServer {
             "deliver of {}",
             String::from_utf8_lossy(&raw[..raw.len().min(200)])
         );
+        self.sent_since(&before)
+    }
+
+    /// The replies in the outbox that are not among `before` (an earlier
+    /// [`outbox_files`](TestServer::outbox_files)), read back and sorted by recipients,
+    /// then subject.
+    pub fn sent_since(&self, before: &[PathBuf]) -> Vec<Sent> {
         let mut new: Vec<Sent> = self
             .outbox_files()
             .into_iter()
@@ -119,6 +126,12 @@ impl TestServer {
                 .expect("game file");
         serde_json::from_str(&text).expect("game json")
     }
+}
+
+/// Asserts that the body of `m` contains `text`, showing the body when it does not.
+#[track_caller]
+pub fn assert_says(m: &Sent, text: &str) {
+    assert!(m.body.contains(text), "{}", m.body);
 }
 
 /// Read an outbox `.eml` back with mail-parser.
