@@ -567,7 +567,15 @@ fn parts_after_a_complete_turn_are_refused_section_5() {
         e.to_string(),
         "the turn is complete after e5-e6; remove the extra part `xa2`"
     );
-    assert_eq!(e.part(), None);
+    assert_eq!(
+        e,
+        TurnError::ExtraParts {
+            after: "e5-e6".to_string(),
+            extra: "xa2".to_string(),
+            count: 1,
+            ended: None,
+        }
+    );
     assert_eq!(
         refused(&g, "e5-e6;xa2;k7-k8").to_string(),
         "the turn is complete after e5-e6; remove the extra parts `xa2;k7-k8`"
