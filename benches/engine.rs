@@ -2,8 +2,8 @@
 //! bulk counting at the last ply from fixed positions, random playouts of whole games
 //! (normal and blitz), and micro-benchmarks of `legal_actions`, `count_legal_actions`
 //! and `play`. Every benchmark asserts its result (a perft count cross-checked by the
-//! naive generator of tests/it/perft.rs, games that reached an ending, a list length)
-//! so it never times broken code.
+//! naive generator of tests/it/naive.rs, as in the perft table of tests/it/perft.rs;
+//! games that reached an ending; a list length) so it never times broken code.
 //!
 //! Run with `cargo bench --bench engine`; `cargo test --benches` runs each once.
 

@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use super::turn::Part;
 use crate::rules::{Action, Color, IllegalAction, Outcome, Point, Row};
 
 /// What the parser expected where it stopped.
@@ -112,11 +113,6 @@ impl ParseError {
         }
     }
 
-    /// The text that was parsed.
-    pub fn input(&self) -> &str {
-        &self.input
-    }
-
     /// Byte offset of the problem in the input (always on a char boundary).
     pub fn offset(&self) -> usize {
         self.offset
@@ -215,22 +211,22 @@ fn not_a_point(text: &str) -> String {
 }
 
 /// Which part of a turn an error is about: its 1-based index, how many parts the turn
-/// has, and its text (canonical spelling).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// has, and the part itself (printed in its canonical spelling).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PartAt {
     /// 1-based index of the part.
     pub index: usize,
     /// Number of parts in the turn.
     pub count: usize,
-    /// The part as text, like `xg5-g9xa5`.
-    pub text: String,
+    /// The part, printed like `xg5-g9xa5`.
+    pub part: Part,
 }
 
 impl fmt::Display for PartAt {
     /// `part 2 (xa5): ` when the turn has several parts, nothing when it has one.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.count > 1 {
-            write!(f, "part {} ({}): ", self.index, self.text)
+            write!(f, "part {} ({}): ", self.index, self.part)
         } else {
             Ok(())
         }
@@ -446,31 +442,6 @@ pub enum TurnError {
     },
 }
 
-impl TurnError {
-    /// The part the error is about, when it is about one.
-    pub fn part(&self) -> Option<&PartAt> {
-        match self {
-            TurnError::GameOver { .. } | TurnError::Empty | TurnError::ExtraParts { .. } => None,
-            TurnError::PlacementPhase { part, .. }
-            | TurnError::Occupied { part, .. }
-            | TurnError::RingsAllPlaced { part, .. }
-            | TurnError::NotYourRing { part, .. }
-            | TurnError::BadMove { part, .. }
-            | TurnError::CannotPass { part, .. }
-            | TurnError::MustPass { part }
-            | TurnError::NoRowToRemove { part, .. }
-            | TurnError::NotARow { part, .. }
-            | TurnError::NotYourRow { part, .. }
-            | TurnError::AmbiguousRemoval { part, .. }
-            | TurnError::OwedRemovalFirst { part, .. }
-            | TurnError::RemovalNotNext { part, .. }
-            | TurnError::RemovalMissing { part, .. }
-            | TurnError::MoveMissing { part, .. }
-            | TurnError::Illegal { part, .. } => Some(part),
-        }
-    }
-}
-
 /// A turn that cannot be read, or cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
@@ -492,7 +463,7 @@ fn outcome_words(outcome: Option<Outcome>) -> String {
 }
 
 /// `a2, b3, c4` (or `none`).
-fn list<T: fmt::Display>(items: &[T]) -> String {
+pub(super) fn list<T: fmt::Display>(items: &[T]) -> String {
     if items.is_empty() {
         return "none".to_string();
     }

@@ -8,6 +8,7 @@
 //! what they must do, any rows owed, and how a finished game ended. Every line ends in
 //! `'\n'` and carries no trailing spaces.
 
+use super::error::list;
 use crate::rules::{
     ActionKind, Color, EndReason, Game, Outcome, Piece, Point, RINGS, Row, Variant,
 };
@@ -271,7 +272,7 @@ fn push_turn(out: &mut String, game: &Game, names: &SideNames, side: Color) {
         } else {
             "Rows to choose from:"
         };
-        push_wrapped(out, &format!("{label} {}", join(&rows)));
+        push_wrapped(out, &format!("{label} {}", list(&rows)));
     }
     let pending: Vec<Row> = game.rows(other).collect();
     if !pending.is_empty() {
@@ -282,7 +283,7 @@ fn push_turn(out: &mut String, game: &Game, names: &SideNames, side: Color) {
                 "{kind} of {} for {} to remove at the start of their turn: {}",
                 symbol(other),
                 names.who(other),
-                join(&pending)
+                list(&pending)
             ),
         );
     }
@@ -327,14 +328,6 @@ fn push_ending(out: &mut String, game: &Game, names: &SideNames) {
         }
     };
     push_wrapped(out, &text);
-}
-
-/// `c3-g3, d5-h9`.
-fn join(rows: &[Row]) -> String {
-    rows.iter()
-        .map(Row::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Append `text` as lines of at most `STATUS_WIDTH` characters, breaking at the last

@@ -12,7 +12,7 @@ use std::str::FromStr;
 
 use super::error::{NotationError, ParseError, PartAt, TurnError};
 use super::grammar;
-use crate::rules::{Action, ActionKind, Color, Game, IllegalAction, Point, Row};
+use crate::rules::{Action, ActionKind, Color, Game, IllegalAction, Piece, Point, Row};
 
 /// One part of a written turn, as written (the meaning comes with [`WrittenTurn::resolve`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -185,7 +185,7 @@ fn resolve(parts: &[Part], start: &Game) -> Result<(Vec<Action>, Game), TurnErro
     let at = |k: usize| PartAt {
         index: k + 1,
         count,
-        text: parts[k].to_string(),
+        part: parts[k],
     };
     let mut actions = Vec::new();
     for (k, &part) in parts.iter().enumerate() {
@@ -311,7 +311,8 @@ fn play(g: &mut Game, action: Action, actions: &mut Vec<Action>) -> Result<(), I
     Ok(())
 }
 
-/// One removal: the row (named, or the only one there is), then the ring.
+/// One removal: the row (named, or the only one there is), then the ring. The mover's
+/// rows and rings are collected only to explain a refusal.
 fn removal(
     g: &mut Game,
     me: Color,
@@ -320,7 +321,6 @@ fn removal(
     at: PartAt,
     actions: &mut Vec<Action>,
 ) -> Result<(), TurnError> {
-    let yours: Vec<Row> = g.rows(me).collect();
     let row = match row {
         Some((from, to)) => {
             let Some(row) = Row::from_ends(from, to) else {
@@ -328,35 +328,37 @@ fn removal(
                     part: at,
                     from,
                     to,
-                    yours,
+                    yours: g.rows(me).collect(),
                 });
             };
-            if !yours.contains(&row) {
+            if !g.rows(me).any(|r| r == row) {
                 return Err(TurnError::NotYourRow {
                     part: at,
                     row,
-                    yours,
+                    yours: g.rows(me).collect(),
                 });
             }
             row
         }
-        None => match yours.as_slice() {
-            [only] => *only,
-            _ => {
-                return Err(TurnError::AmbiguousRemoval {
-                    part: at,
-                    ring,
-                    rows: yours,
-                });
+        None => {
+            let mut yours = g.rows(me);
+            match (yours.next(), yours.next()) {
+                (Some(only), None) => only,
+                _ => {
+                    return Err(TurnError::AmbiguousRemoval {
+                        part: at,
+                        ring,
+                        rows: g.rows(me).collect(),
+                    });
+                }
             }
-        },
+        }
     };
-    let rings: Vec<Point> = g.rings(me).collect();
-    if !rings.contains(&ring) {
+    if g.piece_at(ring) != Some(Piece::Ring(me)) {
         return Err(TurnError::NotYourRing {
             part: at,
             point: ring,
-            yours: rings,
+            yours: g.rings(me).collect(),
         });
     }
     play(g, Action::RemoveRow(row), actions)

@@ -136,14 +136,6 @@ fn span(a: u8, b: u8) -> u128 {
     below_hi & !up_to_lo
 }
 
-/// One step along an axis: towards higher bits by `S` if `FWD`, else lower. The
-/// board needs no padding (see `Point`): a step off the board lands on a bit outside
-/// `VALID`, which every mask it meets here excludes.
-#[inline(always)]
-const fn shift<const S: u32, const FWD: bool>(m: u128) -> u128 {
-    if FWD { m << S } else { m >> S }
-}
-
 /// Every landing point of every ring of `rings` in one direction (`S`, `FWD`), found
 /// for all rings at once with occluded fills (Kogge-Stone): the empty runs from the
 /// rings, then the groups of markers right after them, then the empty point after
@@ -151,7 +143,7 @@ const fn shift<const S: u32, const FWD: bool>(m: u128) -> u128 {
 /// stops any ring behind it), so the popcount is the number of moves.
 #[inline(always)]
 fn landings_along<const S: u32, const FWD: bool>(rings: u128, empty: u128, markers: u128) -> u128 {
-    let sh1 = shift::<S, FWD>;
+    let sh1 = shift_n::<S, FWD, 1>;
     // Empty runs: a line has at most 10 points, so 9 steps; fills of 1, 2, 4, 8.
     let mut g = rings;
     let mut p = empty;
@@ -174,7 +166,9 @@ fn landings_along<const S: u32, const FWD: bool>(rings: u128, empty: u128, marke
     (g & empty) | (sh1(j) & empty)
 }
 
-/// `n` steps at once along an axis.
+/// `N` steps at once along an axis: towards higher bits by `S * N` if `FWD`, else
+/// lower. The board needs no padding (see `Point`): a step off the board lands on a
+/// bit outside `VALID`, which every mask it meets here excludes.
 #[inline(always)]
 const fn shift_n<const S: u32, const FWD: bool, const N: u32>(m: u128) -> u128 {
     if FWD { m << (S * N) } else { m >> (S * N) }

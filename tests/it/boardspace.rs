@@ -1,19 +1,27 @@
 //! Replays of 408 real games from Boardspace.net (../shared/data/boardspace-yinsh)
 //! through the engine, atomic action by atomic action: every action must be legal for
-//! the side the record names, and each game must end as the record says.
+//! the side the record names, and each game must end as the record says. Also
+//! Boardspace's own `G 11` spelling of our points, read from its `.sgf` files.
 
-use yinsh_pbem::rules::{Action, Color, EndReason, Game, Outcome, Variant};
+use std::collections::BTreeSet;
+
+use yinsh_pbem::rules::{Action, Color, EndReason, Game, Outcome, Point, Variant};
 
 use crate::common::boardspace_dir;
 
-struct Record {
-    file: String,
-    variant: Variant,
-    result: String,
-    actions: Vec<(Color, Action)>,
+/// One game of `atomic-moves.tsv`, with its variant from `index.tsv`.
+pub(crate) struct Record {
+    /// The `.sgf` file, relative to the data directory.
+    pub(crate) file: String,
+    pub(crate) variant: Variant,
+    /// `W+rings`, `B+resign`, ...
+    pub(crate) result: String,
+    /// The atomic actions, each with the side that made it.
+    pub(crate) actions: Vec<(Color, Action)>,
 }
 
-fn records() -> Option<Vec<Record>> {
+/// Every game of the data set, or `None` (with a message) when it is absent.
+pub(crate) fn records() -> Option<Vec<Record>> {
     let dir = boardspace_dir()?;
     let index = std::fs::read_to_string(dir.join("index.tsv")).expect("index.tsv");
     let variants: std::collections::HashMap<String, Variant> = index
@@ -74,7 +82,7 @@ fn index_names_both_variants() {
 }
 
 #[test]
-fn every_boardspace_game_replays_to_its_recorded_result() {
+fn every_boardspace_game_replays_to_its_recorded_result_section_1() {
     let Some(recs) = records() else { return };
     assert_eq!(recs.len(), 408);
     for rec in &recs {
@@ -120,4 +128,62 @@ fn every_boardspace_game_replays_to_its_recorded_result() {
             other => panic!("unknown result {other}"),
         }
     }
+}
+
+/// Boardspace's spelling of a point, an upper-case letter and a number as two words
+/// (`G` `11`), read as ours (`g11`); `None` for words that are not such a pair.
+fn boardspace_point(letter: &str, number: &str) -> Option<Result<Point, String>> {
+    let is_letter = letter.len() == 1 && letter.chars().all(|c| c.is_ascii_uppercase());
+    let is_number = !number.is_empty() && number.chars().all(|c| c.is_ascii_digit());
+    let ours = format!("{}{number}", letter.to_ascii_lowercase());
+    (is_letter && is_number).then(|| ours.parse().map_err(|e| format!("{letter} {number}: {e}")))
+}
+
+#[test]
+fn boardspace_writes_our_points_as_letter_space_number_section_1() {
+    // yinsh-rules.md §1: Boardspace coordinates are ours, written `G 11` for `g11`.
+    // Every such pair in the .sgf files must be one of our 85 points, and the ring
+    // placements (`place wr  G 2`) must be the placements of atomic-moves.tsv.
+    let Some(recs) = records() else { return };
+    let dir = crate::common::boardspace_dir().expect("records() found it");
+    let mut spelled = BTreeSet::new();
+    for rec in &recs {
+        let bytes = std::fs::read(dir.join(&rec.file)).expect("an .sgf file");
+        let text = String::from_utf8_lossy(&bytes);
+        let mut placed = Vec::new();
+        for line in text.lines() {
+            let words: Vec<&str> = line
+                .split(|c: char| c.is_whitespace() || c == '[' || c == ']')
+                .filter(|w| !w.is_empty())
+                .collect();
+            for pair in words.windows(2) {
+                if let Some(point) = boardspace_point(pair[0], pair[1]) {
+                    let point = point.unwrap_or_else(|e| panic!("{}: {e}", rec.file));
+                    spelled.insert(point);
+                }
+            }
+            for w in words.windows(4) {
+                if let ["place", "wr" | "br", letter, number] = w {
+                    match boardspace_point(letter, number) {
+                        Some(Ok(point)) => placed.push(point),
+                        _ => panic!("{}: {line}", rec.file),
+                    }
+                }
+            }
+        }
+        let want: Vec<Point> = rec
+            .actions
+            .iter()
+            .filter_map(|&(_, a)| match a {
+                Action::Place(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(placed, want, "{}", rec.file);
+    }
+    assert_eq!(
+        spelled.len(),
+        Point::ALL.len(),
+        "every point is spelled somewhere"
+    );
 }

@@ -7,11 +7,12 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, RngSeed};
 use yinsh_pbem::notation::{
-    NotationError, Part, TurnError, WrittenTurn, auto_pass_due, parse_turn, play_turn, write_turn,
+    Expected, NotationError, ParseErrorKind, Part, TurnError, WrittenTurn, auto_pass_due,
+    parse_turn, play_turn, write_turn,
 };
 use yinsh_pbem::rules::{Action, ActionKind, Color, Game, Point, Row, Setup, Variant};
 
-use crate::common::boardspace_dir;
+use crate::boardspace::records;
 
 // ----- helpers shared with the replay tests ---------------------------------------------
 
@@ -395,7 +396,13 @@ fn check_any_text(s: &str) {
         Ok(t) => assert_eq!(parse_turn(&t.to_string()), Ok(t)),
         Err(e) => {
             assert!(e.offset() <= s.len() && s.is_char_boundary(e.offset()));
-            assert!(!e.to_string().is_empty());
+            // The message names the character (1-based, counted in chars) of the caret.
+            let column = s[..e.offset()].chars().count() + 1;
+            let says = e.to_string();
+            assert!(
+                says.starts_with(&format!("at character {column} of `")),
+                "{says}"
+            );
             assert_eq!(e.caret().lines().count(), 2);
         }
     }
@@ -567,7 +574,15 @@ fn parts_after_a_complete_turn_are_refused_section_5() {
         e.to_string(),
         "the turn is complete after e5-e6; remove the extra part `xa2`"
     );
-    assert_eq!(e.part(), None);
+    assert_eq!(
+        e,
+        TurnError::ExtraParts {
+            after: "e5-e6".to_string(),
+            extra: "xa2".to_string(),
+            count: 1,
+            ended: None,
+        }
+    );
     assert_eq!(
         refused(&g, "e5-e6;xa2;k7-k8").to_string(),
         "the turn is complete after e5-e6; remove the extra parts `xa2;k7-k8`"
@@ -714,6 +729,29 @@ fn a_removal_that_wins_ends_the_turn_and_the_game_section_3_rule_5() {
 }
 
 #[test]
+fn resign_is_a_command_not_a_move_section_5() {
+    // The notation has no word for resigning: `resign` is the server's command
+    // (`yinsh move <board> <userid> <password> resign`), which deliver_corpus.rs plays
+    // with tests/data/deliver/19-resign.eml.
+    for text in ["resign", "RESIGN", "e5;resign"] {
+        let e = parse_turn(text).unwrap_err();
+        let at = text.find(['r', 'R']).unwrap() + 1;
+        assert_eq!(e.offset(), at, "{text}");
+        assert_eq!(
+            e.kind(),
+            &ParseErrorKind::Expected(Expected::PointNumber),
+            "{text}"
+        );
+    }
+    let mut g = Game::new(Variant::Normal);
+    assert!(matches!(
+        play_turn(&mut g, "resign"),
+        Err(NotationError::Parse(_))
+    ));
+    assert_eq!(g, Game::new(Variant::Normal));
+}
+
+#[test]
 fn parse_errors_and_turn_errors_both_come_from_play_turn() {
     let mut g = Game::new(Variant::Normal);
     let e = play_turn(&mut g, "e5 e6").unwrap_err();
@@ -730,49 +768,37 @@ fn parse_errors_and_turn_errors_both_come_from_play_turn() {
 
 #[test]
 fn every_boardspace_game_replays_turn_by_turn_section_5() {
-    let Some(dir) = boardspace_dir() else { return };
-    let index = std::fs::read_to_string(dir.join("index.tsv")).unwrap();
-    let blitz: std::collections::HashSet<&str> = index
-        .lines()
-        .skip(1)
-        .filter(|l| l.split('\t').nth(1) == Some("yinsh-blitz"))
-        .filter_map(|l| l.split('\t').next())
-        .collect();
-    let text = std::fs::read_to_string(dir.join("atomic-moves.tsv")).unwrap();
+    let Some(recs) = records() else { return };
     let mut games = 0;
     let mut turns_with_removals = 0;
-    for line in text.lines().skip(1) {
-        let cols: Vec<&str> = line.split('\t').collect();
-        let variant = if blitz.contains(cols[0]) {
-            Variant::Blitz
-        } else {
-            Variant::Normal
-        };
-        let actions: Vec<Action> = cols[2]
-            .split_whitespace()
-            .map(|tok| tok.split_once(':').unwrap().1.parse().unwrap())
-            .collect();
-        let start = Game::new(variant);
+    for rec in &recs {
+        let actions: Vec<Action> = rec.actions.iter().map(|&(_, a)| a).collect();
+        let start = Game::new(rec.variant);
         let mut atomic = start;
         for &a in &actions {
             atomic.play(a).unwrap();
         }
         let mut game = start;
-        for (k, (before, turn)) in group_turns(start, &actions).iter().enumerate() {
+        let turns = group_turns(start, &actions);
+        for (k, (before, turn)) in turns.iter().enumerate() {
             assert_eq!(&game, before);
-            if !turn_complete(before, &atomic) && k + 1 == group_turns(start, &actions).len() {
+            if !turn_complete(before, &atomic) && k + 1 == turns.len() {
                 // The record stops inside a turn: the player resigned mid-removal.
-                assert!(cols[1].ends_with("+resign"), "{} ends mid-turn", cols[0]);
+                assert!(
+                    rec.result.ends_with("+resign"),
+                    "{} ends mid-turn",
+                    rec.file
+                );
                 atomic = *before;
                 break;
             }
             let text = write_turn(turn);
             let played = play_turn(&mut game, &text)
-                .unwrap_or_else(|e| panic!("{} turn {} `{text}`: {e}", cols[0], k + 1));
-            assert_eq!(&played, turn, "{} turn {} `{text}`", cols[0], k + 1);
+                .unwrap_or_else(|e| panic!("{} turn {} `{text}`: {e}", rec.file, k + 1));
+            assert_eq!(&played, turn, "{} turn {} `{text}`", rec.file, k + 1);
             turns_with_removals += usize::from(text.contains('x'));
         }
-        assert_eq!(game, atomic, "{}", cols[0]);
+        assert_eq!(game, atomic, "{}", rec.file);
         games += 1;
     }
     assert_eq!(games, 408);

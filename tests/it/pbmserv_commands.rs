@@ -415,3 +415,42 @@ fn tick_honours_per_game_times_and_vacations() {
     assert!(used.starts_with("Time used: alice 5d 1h"), "{used}");
     assert!(s.game_file(101).get("ended").is_none());
 }
+
+#[test]
+fn the_first_userid_of_the_challenge_plays_white_and_moves_first_section_2() {
+    let mut s = TestServer::new();
+    s.send(A, "signup alice apw", "");
+    s.send(B, "signup bob bpw", "");
+    let r = s.send(B, "yinsh challenge bob alice", "");
+    assert_eq!(r.len(), 2, "a new-board mail to each player");
+    for m in &r {
+        assert_eq!(m.subject, "New Yinsh Board 101 bob");
+        assert!(m.body.contains("It is bob's turn."), "{}", m.body);
+        assert!(m.body.contains("White (o) bob:"), "{}", m.body);
+        assert!(m.body.contains("Black (x) alice:"), "{}", m.body);
+        assert!(
+            m.body
+                .contains("To move: bob (White) - place a ring on any empty point"),
+            "{}",
+            m.body
+        );
+    }
+    let file = s.game_file(101);
+    assert_eq!(
+        (&file["white"], &file["black"]),
+        (&"bob".into(), &"alice".into())
+    );
+    // alice (Black) cannot move first; the game is unchanged.
+    let r = s.send(A, "yinsh move 101 alice apw e5", "");
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].subject, "Yinsh Board 101 Error");
+    assert!(
+        r[0].body.contains("It is not your move: it is bob's turn."),
+        "{}",
+        r[0].body
+    );
+    assert_eq!(turns(&s, 101), 0);
+    let r = s.send(B, "yinsh move 101 bob bpw e5#1", "");
+    assert_eq!(r.len(), 2, "{}", describe(&r));
+    assert_eq!(turns(&s, 101), 1);
+}

@@ -1,11 +1,16 @@
 //! perft (yinsh-rules.md §6) cross-checked against the naive generator of naive.rs:
-//! a table of positions, each with a depth and the count the naive generator gives,
-//! which the engine must give too. Also the `yinsh-pbem perft` command.
+//! a table of positions (most of them built by rules.rs, shared with the rules tests),
+//! each with a depth and the count the naive generator gives, which the engine must
+//! give too. Also the `yinsh-pbem perft` command.
 
 use assert_cmd::Command;
 use yinsh_pbem::rules::{Color, Game, Variant, perft, perft_divide};
 
 use crate::naive::{self, Spec, assert_agree, patterned};
+use crate::rules::{
+    before_rows_for_both, both_blocked_draw, boxed_in_with_a_row_owed, one_marker_left, ring_on_c3,
+    ten_placed, white_boxed_in,
+};
 
 /// One row of the table.
 struct Case {
@@ -16,35 +21,14 @@ struct Case {
     count: u64,
 }
 
-const PARK_W: &str = "c3 k7 k8 k9 k10";
-const PARK_B: &str = "a5 g11 h11 i11 j11";
-
-/// White's ring on c3 and Black's on a5 plus the parked rings, these markers, then
-/// `then` (yinsh-rules.md §3.3-§3.6 positions of rules/rows.rs).
+/// `rules::ring_on_c3` with nothing removed, then `then` (the positions of
+/// rules/rows.rs, yinsh-rules.md §3.3-§3.6).
 fn c3(white: &'static str, black: &'static str, then: &'static str) -> Spec {
     Spec {
-        rings: [PARK_W, PARK_B],
-        markers: [white, black],
         then,
-        ..Spec::default()
+        ..ring_on_c3(white, black, [0, 0])
     }
 }
-
-/// Pool of one (yinsh-rules.md §4): see rules/ending.rs.
-fn one_marker_left(variant: Variant, removed: [u8; 2]) -> Spec {
-    let white = ["h4 h6 i8 j10 k8", "h4 h6 i8 j10"][removed[0] as usize];
-    let black = ["i4 h8 i10 j6 k10", "i4 h8 i10 j6"][removed[1] as usize];
-    Spec {
-        variant,
-        rings: [white, black],
-        markers: ["d4 e4 f4 g4", "c4"],
-        removed,
-        ..Spec::default()
-    }
-    .filled(45, "g5..g11 h3..h11 i4..i11 j5..j11 k7..k10")
-}
-
-const TEN: &str = "e5 f6 a2 k10 b1 j11 c8 i4 g2 e10";
 
 fn cases() -> Vec<Case> {
     let crowded = Spec {
@@ -54,27 +38,10 @@ fn cases() -> Vec<Case> {
         ),
         ..Spec::default()
     };
-    let boxed_in = Spec {
-        rings: ["a2 a3 a4 a5", "b2 b3 b4 b5 b6"],
-        removed: [1, 0],
-        ..Spec::default()
+    let both = |removed| Spec {
+        then: "c3-e5",
+        ..before_rows_for_both(removed)
     };
-    let m = patterned("c1 d1 e1 c2 d3 e4 f5 g6 h7 i8 j9 k10");
-    let boxed_in_row_owed = Spec {
-        rings: ["a2 a3 a4 a5 b1", "b2 b3 b4 b5 b6"],
-        markers: [format!("{} f10..j10", m[0]).leak(), m[1]],
-        ..Spec::default()
-    };
-    let blocked = Spec {
-        rings: ["a2 b1 b2", "b3 c2 c3"],
-        markers: patterned(
-            "a3 a4 a5 b4 b5 b6 b7 c1 c4 c5 c6 c7 c8 d1 d2 d3 d4 d5 e1 e2 e3 e4 e5 e6 \
-             f2 f3 f5 f6 f7 g2 g3 g6 g7 g8 h3 h7 h8 h9 i10 i8 i9 j10 j11 j9 k10",
-        ),
-        removed: [2, 2],
-        ..Spec::default()
-    };
-    let both = c3("c1 c2 c4 c5 d4", "d5 d6 d7 d8", "c3-e5");
     let blitz = |s: Spec| Spec {
         variant: Variant::Blitz,
         ..s
@@ -89,15 +56,7 @@ fn cases() -> Vec<Case> {
         case("empty board", Spec::default(), 1, 85),
         case("empty board", Spec::default(), 2, 7140),
         case("empty board", Spec::default(), 3, 592620),
-        case(
-            "after placement",
-            Spec {
-                then: TEN,
-                ..Spec::default()
-            },
-            3,
-            522042,
-        ),
+        case("after placement", ten_placed(Variant::Normal), 3, 522042),
         case("crowded mid-game", crowded, 4, 934638),
         case(
             "removal pending for the mover: two disjoint rows",
@@ -117,24 +76,16 @@ fn cases() -> Vec<Case> {
             4,
             79168,
         ),
-        case("rows for both", both, 6, 96368),
+        case("rows for both", both([0, 0]), 6, 96368),
         case(
             "rows for both, both one ring from winning",
-            Spec {
-                rings: ["c3 k7 k8", "a5 g11 h11"],
-                removed: [2, 2],
-                ..both
-            },
+            both([2, 2]),
             2,
             3,
         ),
         case(
             "rows for both, the mover wins at its ring",
-            Spec {
-                rings: ["c3 k7 k8", "a5 g11 h11"],
-                removed: [2, 2],
-                ..both
-            },
+            both([2, 2]),
             3,
             0,
         ),
@@ -157,22 +108,24 @@ fn cases() -> Vec<Case> {
             5,
             11274,
         ),
-        case("forced pass", boxed_in, 5, 134238),
-        case("row owed before a forced pass", boxed_in_row_owed, 5, 3161),
-        case("both blocked", blocked, 2, 0),
+        case("forced pass", white_boxed_in(), 5, 134238),
+        case(
+            "row owed before a forced pass",
+            boxed_in_with_a_row_owed(),
+            5,
+            3161,
+        ),
+        case("both blocked", both_blocked_draw(), 2, 0),
         case(
             "blitz after placement",
-            blitz(Spec {
-                then: TEN,
-                ..Spec::default()
-            }),
+            ten_placed(Variant::Blitz),
             3,
             522042,
         ),
-        case("blitz rows for both", blitz(both), 2, 5),
+        case("blitz rows for both", blitz(both([0, 0])), 2, 5),
         case(
             "blitz rows for both: over after the ring",
-            blitz(both),
+            blitz(both([0, 0])),
             3,
             0,
         ),
@@ -212,7 +165,11 @@ fn section_6_engine_perft_equals_naive_perft_on_the_table() {
 
 #[test]
 fn section_6_perft_divide_sums_to_perft() {
-    let game = c3("c1 c2 c4 c5 d4", "d5 d6 d7 d8", "c3-e5").game();
+    let game = Spec {
+        then: "c3-e5",
+        ..before_rows_for_both([0, 0])
+    }
+    .game();
     let split = perft_divide(&game, 4);
     assert_eq!(split.len(), 1);
     assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), perft(&game, 4));

@@ -16,6 +16,7 @@ use std::process::Output;
 
 use assert_cmd::Command;
 use serde_json::{Value, json};
+use yinsh_pbem::notation::render::{SideNames, render};
 use yinsh_pbem::notation::{Part, auto_pass_due, parse_turn, play_turn, write_turn};
 use yinsh_pbem::rules::{Action, ActionKind, Color, EndReason, Game, Outcome, Setup, Variant};
 
@@ -76,8 +77,10 @@ fn play_tokens(variant: Variant, tokens: &[String]) -> Game {
     g
 }
 
-/// Also check the board output: exit 0 and something printed.
-fn board_prints(file: &str, blitz: bool) {
+/// The board output: exit 0, the drawing `render` makes of the same transcript played
+/// in-process (with the forced pass the replay plays at the end), and `status` in its
+/// status block (wrapped lines joined).
+fn board_prints(file: &str, blitz: bool, status: &str) {
     let path = transcripts_dir().join(file);
     let mut args = vec![path.to_str().unwrap()];
     if blitz {
@@ -85,60 +88,61 @@ fn board_prints(file: &str, blitz: bool) {
     }
     let out = run(&args, "");
     assert!(out.status.success(), "{file}");
-    assert!(!out.stdout.is_empty(), "{file}");
-}
-
-#[allow(clippy::too_many_arguments)]
-fn ending(
-    file: &str,
-    blitz: bool,
-    status: &str,
-    winner: Value,
-    end_reason: Value,
-    removed: (u8, u8),
-    turns: u32,
-    pool: u8,
-) {
-    let s = summary(file, blitz);
-    let want = json!({
-        "status": status,
-        "winner": winner,
-        "end_reason": end_reason,
-        "rings_removed": {"white": removed.0, "black": removed.1},
-        "markers_on_board": 51 - pool,
-        "markers_in_pool": pool,
-        "turns": turns,
-        "to_move": if status == "in_progress" { s["to_move"].clone() } else { Value::Null },
-    });
-    assert_eq!(s, want, "{file}");
-    board_prints(file, blitz);
+    let variant = if blitz {
+        Variant::Blitz
+    } else {
+        Variant::Normal
+    };
+    let mut game = play_tokens(variant, &fixture_tokens(file));
+    if auto_pass_due(&game) {
+        game.play(Action::Pass).unwrap();
+    }
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text, render(&game, &SideNames::default()), "{file}");
+    assert!(text.replace("\n  ", " ").contains(status), "{file}: {text}");
 }
 
 #[test]
 fn a_normal_game_won_by_rings_section_3_rule_5() {
-    ending(
+    assert_eq!(
+        summary("rings-win.txt", false),
+        json!({
+            "status": "won",
+            "winner": "black",
+            "end_reason": "rings_removed",
+            "rings_removed": {"white": 0, "black": 3},
+            "markers_on_board": 33,
+            "markers_in_pool": 18,
+            "turns": 58,
+            "to_move": null,
+        })
+    );
+    board_prints(
         "rings-win.txt",
         false,
-        "won",
-        json!("black"),
-        json!("rings_removed"),
-        (0, 3),
-        58,
-        18,
+        "Game over: Black wins by removing 3 rings",
     );
 }
 
 #[test]
 fn a_blitz_game_won_by_the_first_ring_section_4() {
-    ending(
+    assert_eq!(
+        summary("blitz-win.txt", true),
+        json!({
+            "status": "won",
+            "winner": "white",
+            "end_reason": "rings_removed",
+            "rings_removed": {"white": 1, "black": 0},
+            "markers_on_board": 40,
+            "markers_in_pool": 11,
+            "turns": 55,
+            "to_move": null,
+        })
+    );
+    board_prints(
         "blitz-win.txt",
         true,
-        "won",
-        json!("white"),
-        json!("rings_removed"),
-        (1, 0),
-        55,
-        11,
+        "Game over: White wins by removing 1 ring",
     );
     // Without --blitz the same transcript is a game still going on.
     assert_eq!(summary("blitz-win.txt", false)["status"], "in_progress");
@@ -146,15 +150,23 @@ fn a_blitz_game_won_by_the_first_ring_section_4() {
 
 #[test]
 fn a_win_by_removals_at_the_start_of_a_turn_section_3_rule_6() {
-    ending(
+    assert_eq!(
+        summary("start-of-turn-win.txt", false),
+        json!({
+            "status": "won",
+            "winner": "black",
+            "end_reason": "rings_removed",
+            "rings_removed": {"white": 2, "black": 3},
+            "markers_on_board": 42,
+            "markers_in_pool": 9,
+            "turns": 78,
+            "to_move": null,
+        })
+    );
+    board_prints(
         "start-of-turn-win.txt",
         false,
-        "won",
-        json!("black"),
-        json!("rings_removed"),
-        (2, 3),
-        78,
-        9,
+        "Game over: Black wins by removing 3 rings",
     );
     let tokens = fixture_tokens("start-of-turn-win.txt");
     let (last, rest) = tokens.split_last().unwrap();
@@ -169,15 +181,23 @@ fn a_win_by_removals_at_the_start_of_a_turn_section_3_rule_6() {
 
 #[test]
 fn both_rows_in_one_move_and_the_mover_wins_first_section_3_rule_5() {
-    ending(
+    assert_eq!(
+        summary("both-rows-mover-wins.txt", false),
+        json!({
+            "status": "won",
+            "winner": "white",
+            "end_reason": "rings_removed",
+            "rings_removed": {"white": 3, "black": 0},
+            "markers_on_board": 42,
+            "markers_in_pool": 9,
+            "turns": 67,
+            "to_move": null,
+        })
+    );
+    board_prints(
         "both-rows-mover-wins.txt",
         false,
-        "won",
-        json!("white"),
-        json!("rings_removed"),
-        (3, 0),
-        67,
-        9,
+        "Game over: White wins by removing 3 rings",
     );
     let tokens = fixture_tokens("both-rows-mover-wins.txt");
     let (last, rest) = tokens.split_last().unwrap();
@@ -191,29 +211,45 @@ fn both_rows_in_one_move_and_the_mover_wins_first_section_3_rule_5() {
 
 #[test]
 fn markers_exhausted_with_a_winner_section_4() {
-    ending(
+    assert_eq!(
+        summary("markers-exhausted-win.txt", false),
+        json!({
+            "status": "won",
+            "winner": "black",
+            "end_reason": "markers_exhausted",
+            "rings_removed": {"white": 0, "black": 1},
+            "markers_on_board": 51,
+            "markers_in_pool": 0,
+            "turns": 66,
+            "to_move": null,
+        })
+    );
+    board_prints(
         "markers-exhausted-win.txt",
         false,
-        "won",
-        json!("black"),
-        json!("markers_exhausted"),
-        (0, 1),
-        66,
-        0,
+        "Game over: the marker pool is empty; Black wins on rings removed, 1 to 0",
     );
 }
 
 #[test]
 fn markers_exhausted_with_a_draw_section_4() {
-    ending(
+    assert_eq!(
+        summary("markers-exhausted-draw.txt", false),
+        json!({
+            "status": "draw",
+            "winner": null,
+            "end_reason": "markers_exhausted",
+            "rings_removed": {"white": 0, "black": 0},
+            "markers_on_board": 51,
+            "markers_in_pool": 0,
+            "turns": 61,
+            "to_move": null,
+        })
+    );
+    board_prints(
         "markers-exhausted-draw.txt",
         false,
-        "draw",
-        Value::Null,
-        json!("markers_exhausted"),
-        (0, 0),
-        61,
-        0,
+        "Game over: the marker pool is empty; a draw on rings removed, 0 each",
     );
 }
 
@@ -233,47 +269,70 @@ fn both_blocked(file: &str) {
 
 #[test]
 fn both_sides_blocked_with_a_draw_section_4() {
-    ending(
+    assert_eq!(
+        summary("both-blocked-draw.txt", false),
+        json!({
+            "status": "draw",
+            "winner": null,
+            "end_reason": "both_blocked",
+            "rings_removed": {"white": 0, "black": 0},
+            "markers_on_board": 50,
+            "markers_in_pool": 1,
+            "turns": 60,
+            "to_move": null,
+        })
+    );
+    board_prints(
         "both-blocked-draw.txt",
         false,
-        "draw",
-        Value::Null,
-        json!("both_blocked"),
-        (0, 0),
-        60,
-        1,
+        "Game over: neither side can move a ring; a draw on rings removed, 0 each",
     );
     both_blocked("both-blocked-draw.txt");
 }
 
 #[test]
 fn both_sides_blocked_and_won_on_rings_removed_section_4() {
-    ending(
+    assert_eq!(
+        summary("both-blocked-win.txt", false),
+        json!({
+            "status": "won",
+            "winner": "white",
+            "end_reason": "both_blocked",
+            "rings_removed": {"white": 1, "black": 0},
+            "markers_on_board": 50,
+            "markers_in_pool": 1,
+            "turns": 65,
+            "to_move": null,
+        })
+    );
+    board_prints(
         "both-blocked-win.txt",
         false,
-        "won",
-        json!("white"),
-        json!("both_blocked"),
-        (1, 0),
-        65,
-        1,
+        "Game over: neither side can move a ring; White wins on rings removed, 1 to 0",
     );
     both_blocked("both-blocked-win.txt");
 }
 
 #[test]
 fn a_game_in_progress() {
-    ending(
+    assert_eq!(
+        summary("in-progress.txt", false),
+        json!({
+            "status": "in_progress",
+            "winner": null,
+            "end_reason": null,
+            "rings_removed": {"white": 0, "black": 0},
+            "markers_on_board": 30,
+            "markers_in_pool": 21,
+            "turns": 40,
+            "to_move": "white",
+        })
+    );
+    board_prints(
         "in-progress.txt",
         false,
-        "in_progress",
-        Value::Null,
-        Value::Null,
-        (0, 0),
-        40,
-        21,
+        "To move: White - move a ring; it leaves an o marker behind",
     );
-    assert_eq!(summary("in-progress.txt", false)["to_move"], "white");
 }
 
 #[test]
@@ -285,15 +344,24 @@ fn forced_passes_may_be_left_out_or_written_section_4() {
     assert_eq!(written.len(), left_out.len() + 1);
     for file in ["forced-passes.txt", "forced-passes-written.txt"] {
         // The pass the replay plays by itself counts as a turn.
-        ending(
+        assert_eq!(
+            summary(file, false),
+            json!({
+                "status": "won",
+                "winner": "white",
+                "end_reason": "markers_exhausted",
+                "rings_removed": {"white": 1, "black": 0},
+                "markers_on_board": 51,
+                "markers_in_pool": 0,
+                "turns": 67,
+                "to_move": null,
+            }),
+            "{file}"
+        );
+        board_prints(
             file,
             false,
-            "won",
-            json!("white"),
-            json!("markers_exhausted"),
-            (1, 0),
-            67,
-            0,
+            "Game over: the marker pool is empty; White wins on rings removed, 1 to 0",
         );
     }
 }

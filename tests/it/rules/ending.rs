@@ -5,23 +5,15 @@ use yinsh_pbem::rules::{
     ActionKind, Color, EndReason, Ending, Game, IllegalAction, Outcome, Variant,
 };
 
-use super::{legal, list, moves_from, play, refused};
+use super::{
+    both_blocked_draw, boxed_in_with_a_row_owed, legal, list, moves_from, one_marker_left, play,
+    refused, white_boxed_in,
+};
 use crate::naive::{Spec, patterned};
-
-/// White's four rings on column a are boxed in by each other and Black's five rings on
-/// b2..b6 (White has removed one ring); Black can move.
-fn white_boxed_in() -> Game {
-    Spec {
-        rings: ["a2 a3 a4 a5", "b2 b3 b4 b5 b6"],
-        removed: [1, 0],
-        ..Spec::default()
-    }
-    .game()
-}
 
 #[test]
 fn section_4_forced_pass_is_the_only_action() {
-    let g = white_boxed_in();
+    let g = white_boxed_in().game();
     assert_eq!(g.to_act(), Some(Color::White));
     assert_eq!(g.expects(), Some(ActionKind::Pass));
     assert!(!g.has_ring_move(Color::White));
@@ -62,31 +54,17 @@ fn section_4_pass_is_refused_while_a_ring_move_exists() {
         },
     );
     let g = Spec {
-        rings: ["a2 a3 a4 a5", "b2 b3 b4 b5 b6"],
-        removed: [1, 0],
         to_move: Color::Black,
-        ..Spec::default()
+        ..white_boxed_in()
     }
     .game();
     assert_eq!(g.expects(), Some(ActionKind::Move));
     refused(&g, "--", IllegalAction::CannotPass);
 }
 
-/// White boxed in as above plus a fifth ring on b1 whose rays run over markers off the
-/// board; White owes the row f10-j10 that Black made for it.
-fn boxed_in_with_a_row_owed() -> Game {
-    let m = patterned("c1 d1 e1 c2 d3 e4 f5 g6 h7 i8 j9 k10");
-    Spec {
-        rings: ["a2 a3 a4 a5 b1", "b2 b3 b4 b5 b6"],
-        markers: [format!("{} f10..j10", m[0]).leak(), m[1]],
-        ..Spec::default()
-    }
-    .game()
-}
-
 #[test]
 fn section_4_removals_owed_are_made_before_a_forced_pass() {
-    let mut g = boxed_in_with_a_row_owed();
+    let mut g = boxed_in_with_a_row_owed().game();
     assert!(!g.has_ring_move(Color::White));
     assert_eq!(g.expects(), Some(ActionKind::RemoveRow));
     assert_eq!(g.removing_after_own_move(), Some(false));
@@ -165,16 +143,7 @@ fn section_4_both_blocked_after_a_move_ends_the_game_scored_by_count() {
 
 #[test]
 fn section_4_both_blocked_with_equal_counts_is_a_draw() {
-    let g = Spec {
-        rings: ["a2 b1 b2", "b3 c2 c3"],
-        markers: patterned(
-            "a3 a4 a5 b4 b5 b6 b7 c1 c4 c5 c6 c7 c8 d1 d2 d3 d4 d5 e1 e2 e3 e4 e5 e6 \
-             f2 f3 f5 f6 f7 g2 g3 g6 g7 g8 h3 h7 h8 h9 i10 i8 i9 j10 j11 j9 k10",
-        ),
-        removed: [2, 2],
-        ..Spec::default()
-    }
-    .game();
+    let g = both_blocked_draw().game();
     assert_eq!(
         g.ending(),
         Some(Ending {
@@ -185,23 +154,9 @@ fn section_4_both_blocked_with_equal_counts_is_a_draw() {
     assert!(g.legal_actions().is_empty());
 }
 
-/// 50 markers on the board (pool 1): columns a..g filled except the top of g, where
-/// White's d4 e4 f4 g4 wait for a fifth marker on h4; rings on columns h..k.
-fn one_marker_left(removed: [u8; 2]) -> Spec {
-    let white = ["h4 h6 i8 j10 k8", "h4 h6 i8 j10"][removed[0] as usize];
-    let black = ["i4 h8 i10 j6 k10", "i4 h8 i10 j6"][removed[1] as usize];
-    Spec {
-        rings: [white, black],
-        markers: ["d4 e4 f4 g4", "c4"],
-        removed,
-        ..Spec::default()
-    }
-    .filled(45, "g5..g11 h3..h11 i4..i11 j5..j11 k7..k10")
-}
-
 #[test]
 fn section_4_last_marker_making_a_row_is_resolved_and_play_goes_on() {
-    let mut g = one_marker_left([0, 0]).game();
+    let mut g = one_marker_left(Variant::Normal, [0, 0]).game();
     assert_eq!(g.markers_in_pool(), 1);
     play(&mut g, "h4-h5");
     assert_eq!(g.markers_in_pool(), 0);
@@ -227,7 +182,7 @@ fn section_4_last_marker_making_no_row_ends_the_game_when_the_next_must_take_one
         ([0, 1], Outcome::Win(Color::Black)),
         ([1, 1], Outcome::Draw),
     ] {
-        let mut g = one_marker_left(removed).game();
+        let mut g = one_marker_left(Variant::Normal, removed).game();
         assert_eq!(g.markers_in_pool(), 1);
         play(&mut g, "h6-h7");
         assert_eq!(
@@ -283,13 +238,7 @@ fn section_4_an_empty_pool_ends_the_game_only_after_the_removals_owed() {
 fn section_4_an_empty_pool_ends_the_game_even_for_a_side_that_would_pass() {
     // The engine's documented choice (game.rs): with the pool empty the game ends when
     // a side must move a ring, even if it has none and would otherwise pass.
-    let g = Spec {
-        rings: ["a2 a3 a4 a5", "b2 b3 b4 b5 b6"],
-        removed: [1, 0],
-        ..Spec::default()
-    }
-    .filled(51, "c2..c7")
-    .game();
+    let g = white_boxed_in().filled(51, "c2..c7").game();
     assert!(!g.has_ring_move(Color::White));
     assert!(g.has_ring_move(Color::Black));
     assert_eq!(
@@ -324,7 +273,7 @@ fn section_4_resignation_ends_the_game_for_either_side_at_any_time() {
         refused(&g, "a2", IllegalAction::GameOver);
     }
     // Mid-game while White owes a removal, by Black (not to act).
-    let mut g = boxed_in_with_a_row_owed();
+    let mut g = boxed_in_with_a_row_owed().game();
     g.resign(Color::Black).unwrap();
     assert_eq!(g.outcome(), Some(Outcome::Win(Color::White)));
     assert_eq!(g.resign(Color::White), Err(IllegalAction::GameOver));

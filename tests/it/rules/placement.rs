@@ -3,17 +3,13 @@
 
 use yinsh_pbem::rules::{ActionKind, Color, Game, IllegalAction, Piece, Variant};
 
-use super::{p, play, refused};
-
-const TEN: [&str; 10] = [
-    "e5", "f6", "a2", "k10", "b1", "j11", "c8", "i4", "g2", "e10",
-];
+use super::{TEN, p, play, refused, ten_placed};
 
 #[test]
 fn section_3_1_ten_placements_alternate_starting_with_white() {
     for variant in [Variant::Normal, Variant::Blitz] {
         let mut g = Game::new(variant);
-        for (k, text) in TEN.iter().enumerate() {
+        for (k, text) in TEN.split_whitespace().enumerate() {
             let side = if k % 2 == 0 {
                 Color::White
             } else {
@@ -29,6 +25,11 @@ fn section_3_1_ten_placements_alternate_starting_with_white() {
         }
         assert_eq!(g.rings_on_board(Color::White), 5);
         assert_eq!(g.rings_on_board(Color::Black), 5);
+        assert_eq!(
+            g,
+            ten_placed(variant).game(),
+            "the position perft.rs counts from"
+        );
         assert_eq!(g.to_act(), Some(Color::White), "White moves the first ring");
         assert_eq!(g.expects(), Some(ActionKind::Move));
         assert!(
@@ -79,7 +80,7 @@ fn section_3_1_no_other_action_during_placement() {
 #[test]
 fn section_3_1_no_placement_after_the_tenth_ring() {
     let mut g = Game::new(Variant::Normal);
-    for text in TEN {
+    for text in TEN.split_whitespace() {
         play(&mut g, text);
     }
     for text in ["d4", "e5"] {

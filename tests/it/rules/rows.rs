@@ -6,26 +6,8 @@ use yinsh_pbem::rules::{
     ActionKind, Color, EndReason, Ending, Game, IllegalAction, Outcome, SetupError, Variant,
 };
 
-use super::{act, legal, list, p, parked, play, refused};
+use super::{act, before_rows_for_both, legal, list, p, play, refused, ring_on_c3};
 use crate::naive::Spec;
-
-/// White's ring on c3 and Black's on a5 (plus the parked rings), these markers, these
-/// rings already removed; White to move.
-fn c3(white: &'static str, black: &'static str, removed: [u8; 2]) -> Spec {
-    let mut rings = parked("c3", "a5");
-    if removed[0] > 0 {
-        rings[0] = ["c3 k7 k8 k9 k10", "c3 k7 k8 k9", "c3 k7 k8"][removed[0] as usize];
-    }
-    if removed[1] > 0 {
-        rings[1] = ["a5 g11 h11 i11 j11", "a5 g11 h11 i11", "a5 g11 h11"][removed[1] as usize];
-    }
-    Spec {
-        rings,
-        markers: [white, black],
-        removed,
-        ..Spec::default()
-    }
-}
 
 /// The position's stage in one value: who acts, what, and whose move made the rows.
 fn stage(g: &Game) -> (Option<Color>, Option<ActionKind>, Option<bool>) {
@@ -36,10 +18,40 @@ const WHITE_REMOVES_OWN: (Option<Color>, Option<ActionKind>, Option<bool>) =
     (Some(Color::White), Some(ActionKind::RemoveRow), Some(true));
 
 #[test]
+fn section_3_rule_3_rings_never_count_in_a_row() {
+    // White's ring on c3 with four White markers on each of two lines through it: in
+    // the middle of c1..c5, at the end of c3..g7. Neither is a row.
+    for white in ["c1 c2 c4 c5", "d4 e5 f6 g7"] {
+        let g = ring_on_c3(white, "", [0, 0]).game();
+        assert_eq!(g.row_count(Color::White), 0, "{white}");
+        assert_eq!(
+            stage(&g),
+            (Some(Color::White), Some(ActionKind::Move), None),
+            "{white}"
+        );
+        assert!(!legal(&g).iter().any(|a| a.starts_with('x')), "{white}");
+    }
+    let g = ring_on_c3("c1 c2 c4 c5", "", [0, 0]).game();
+    refused(
+        &g,
+        "xc1-c5",
+        IllegalAction::WrongPhase {
+            expected: ActionKind::Move,
+            found: ActionKind::RemoveRow,
+        },
+    );
+    // The ring leaves c3 and its marker takes the point: now it is a row.
+    let mut g = g;
+    play(&mut g, "c3-d3");
+    assert_eq!(stage(&g), WHITE_REMOVES_OWN);
+    assert_eq!(legal(&g), list("xc1-c5"));
+}
+
+#[test]
 fn section_3_3_row_along_the_line_of_travel_of_flipped_markers_counts() {
     // c3 jumps four black markers: the start marker and the four flipped ones make
     // the white row c3-g7, all on the ring's line of travel.
-    let mut g = c3("", "d4 e5 f6 g7", [0, 0]).game();
+    let mut g = ring_on_c3("", "d4 e5 f6 g7", [0, 0]).game();
     play(&mut g, "c3-h8");
     assert_eq!(stage(&g), WHITE_REMOVES_OWN);
     assert_eq!(legal(&g), list("xc3-g7"));
@@ -52,9 +64,9 @@ fn section_3_3_a_row_of_five_flipped_markers_only_cannot_arise() {
     // board when the ring moves. The opponent's would have been removed (Setup refuses
     // it); the mover's must be removed before moving. So rows of flipped markers only
     // never happen; with the start marker they do (test above).
-    let black_row = c3("", "d4 e5 f6 g7 h8", [0, 0]).setup().build();
+    let black_row = ring_on_c3("", "d4 e5 f6 g7 h8", [0, 0]).setup().build();
     assert_eq!(black_row, Err(SetupError::RowLeftBehind(Color::Black)));
-    let g = c3("d4 e5 f6 g7 h8", "", [0, 0]).game();
+    let g = ring_on_c3("d4 e5 f6 g7 h8", "", [0, 0]).game();
     assert_eq!(g.expects(), Some(ActionKind::RemoveRow));
     assert_eq!(g.removing_after_own_move(), Some(false));
     refused(
@@ -68,7 +80,7 @@ fn section_3_3_a_row_of_five_flipped_markers_only_cannot_arise() {
 
 #[test]
 fn section_3_3_one_flipped_marker_can_complete_a_row_across_the_line() {
-    let mut g = c3("f2 f3 f4 f5", "f6", [0, 0]).game();
+    let mut g = ring_on_c3("f2 f3 f4 f5", "f6", [0, 0]).game();
     play(&mut g, "c3-g7");
     assert_eq!(stage(&g), WHITE_REMOVES_OWN);
     assert_eq!(legal(&g), list("xf2-f6"));
@@ -76,7 +88,7 @@ fn section_3_3_one_flipped_marker_can_complete_a_row_across_the_line() {
 
 #[test]
 fn section_3_6_row_made_only_for_the_opponent_is_removed_at_the_start_of_its_turn() {
-    let mut g = c3("f6", "f2 f3 f4 f5", [0, 0]).game();
+    let mut g = ring_on_c3("f6", "f2 f3 f4 f5", [0, 0]).game();
     play(&mut g, "c3-g7");
     // White has no row: its turn is over and Black's starts with the removal.
     assert_eq!(
@@ -113,7 +125,7 @@ fn section_3_6_row_made_only_for_the_opponent_is_removed_at_the_start_of_its_tur
 
 #[test]
 fn section_3_6_opponents_removal_at_the_start_of_its_turn_can_win() {
-    let mut g = c3("f6", "f2 f3 f4 f5", [0, 2]).game();
+    let mut g = ring_on_c3("f6", "f2 f3 f4 f5", [0, 2]).game();
     play(&mut g, "c3-g7");
     play(&mut g, "xf2-f6");
     play(&mut g, "xa5");
@@ -128,7 +140,7 @@ fn section_3_6_opponents_removal_at_the_start_of_its_turn_can_win() {
 
 /// White's c3-e5 puts its start marker into c1-c5 and flips d4 into Black's d4-d8.
 fn rows_for_both(removed: [u8; 2]) -> Game {
-    let mut g = c3("c1 c2 c4 c5 d4", "d5 d6 d7 d8", removed).game();
+    let mut g = before_rows_for_both(removed).game();
     play(&mut g, "c3-e5");
     g
 }
@@ -185,7 +197,7 @@ fn section_3_5_mover_reaching_the_winning_count_wins_though_the_opponent_has_row
 #[test]
 fn section_3_4_line_of_six_gives_two_windows_each_a_choice() {
     // The start marker c3 fills the hole in c1 c2 _ c4 c5 c6.
-    let before = c3("c1 c2 c4 c5 c6", "", [0, 0]).game();
+    let before = ring_on_c3("c1 c2 c4 c5 c6", "", [0, 0]).game();
     let mut g = before;
     play(&mut g, "c3-d3");
     assert_eq!(legal(&g), list("xc1-c5 xc2-c6"));
@@ -208,7 +220,7 @@ fn section_3_4_line_of_ten_is_two_rows_each_costing_a_ring() {
     // One move cannot make a line of 10: the ring's landing point would lie on it if it
     // travels along it, and otherwise the move changes at most one of its points, which
     // would leave a run of five already there. So the line is set up as owed to White.
-    let g = c3("e1..e10", "", [0, 0]).game();
+    let g = ring_on_c3("e1..e10", "", [0, 0]).game();
     assert_eq!(g.removing_after_own_move(), Some(false));
     assert_eq!(
         legal(&g),
@@ -241,7 +253,7 @@ fn section_3_4_line_of_ten_is_two_rows_each_costing_a_ring() {
 #[test]
 fn section_3_4_crossing_rows_removing_one_breaks_the_other() {
     // c3's start marker completes both c1-c5 and a3-e3.
-    let mut g = c3("c1 c2 c4 c5 a3 b3 d3 e3", "", [0, 0]).game();
+    let mut g = ring_on_c3("c1 c2 c4 c5 a3 b3 d3 e3", "", [0, 0]).game();
     play(&mut g, "c3-d4");
     assert_eq!(legal(&g), list("xa3-e3 xc1-c5"));
     for row in ["xa3-e3", "xc1-c5"] {
@@ -260,7 +272,7 @@ fn section_3_4_crossing_rows_removing_one_breaks_the_other() {
 
 /// White's c3-e5 completes c1-c5 with its start marker and d4-d8 with a flip.
 fn two_disjoint_rows(removed: [u8; 2]) -> Game {
-    let mut g = c3("c1 c2 c4 c5 d5 d6 d7 d8", "d4", removed).game();
+    let mut g = ring_on_c3("c1 c2 c4 c5 d5 d6 d7 d8", "d4", removed).game();
     play(&mut g, "c3-e5");
     g
 }
@@ -326,7 +338,7 @@ fn section_3_4_an_owed_removal_blocks_every_other_action() {
 fn section_3_5_blitz_ends_at_the_first_ring_removed() {
     let mut g = Spec {
         variant: Variant::Blitz,
-        ..c3("c1 c2 c4 c5 d5 d6 d7 d8", "d4", [0, 0])
+        ..ring_on_c3("c1 c2 c4 c5 d5 d6 d7 d8", "d4", [0, 0])
     }
     .game();
     play(&mut g, "c3-e5");
@@ -344,7 +356,7 @@ fn section_3_5_blitz_ends_at_the_first_ring_removed() {
     // Blitz, Black's row made by White: Black's first ring wins at its turn's start.
     let mut g = Spec {
         variant: Variant::Blitz,
-        ..c3("f6", "f2 f3 f4 f5", [0, 0])
+        ..ring_on_c3("f6", "f2 f3 f4 f5", [0, 0])
     }
     .game();
     play(&mut g, "c3-g7");

@@ -11,8 +11,32 @@ fn err(spec: Spec) -> SetupError {
         .setup()
         .build()
         .expect_err("the set-up must be refused");
-    assert!(!e.to_string().is_empty());
+    assert_eq!(e.to_string(), message(&e));
     e
+}
+
+/// The words each refusal must print, written out here so that a change of wording
+/// (or a value left out) is caught.
+fn message(e: &SetupError) -> String {
+    match e {
+        SetupError::PointTwice(p) => format!("{p} holds two pieces"),
+        SetupError::TooManyRings(c) => format!("{c} has more than 5 rings"),
+        SetupError::TooManyMarkers => "more than 51 markers".to_string(),
+        SetupError::PlacementUnfinished => {
+            "markers or removed rings before all 10 rings are placed".to_string()
+        }
+        SetupError::WrongSideToPlace(c) => {
+            format!("during placement White places first: the counts say {c} is to place")
+        }
+        SetupError::UnevenPlacement { white, black } => format!(
+            "during placement the sides alternate, White first: {white} White and {black} \
+             Black rings cannot happen"
+        ),
+        SetupError::AlreadyWon(c) => format!("{c} has already removed enough rings to win"),
+        SetupError::RowLeftBehind(c) => {
+            format!("{c} is not to move but has a row it should have removed")
+        }
+    }
 }
 
 #[test]
