@@ -18,7 +18,7 @@ const WHITE_REMOVES_OWN: (Option<Color>, Option<ActionKind>, Option<bool>) =
     (Some(Color::White), Some(ActionKind::RemoveRow), Some(true));
 
 #[test]
-fn section_3_rule_3_rings_never_count_in_a_row() {
+fn section_3_3_rings_never_count_in_a_row() {
     // White's ring on c3 with four White markers on each of two lines through it: in
     // the middle of c1..c5, at the end of c3..g7. Neither is a row.
     for white in ["c1 c2 c4 c5", "d4 e5 f6 g7"] {
