@@ -1,13 +1,16 @@
 //! Replays of 408 real games from Boardspace.net (../shared/data/boardspace-yinsh)
 //! through the engine, atomic action by atomic action: every action must be legal for
-//! the side the record names, and each game must end as the record says. Also
+//! the side the record names, and each game must end as the record says; then turn
+//! by turn, each written in our notation and played back through it. Also
 //! Boardspace's own `G 11` spelling of our points, read from its `.sgf` files.
 
 use std::collections::BTreeSet;
 
+use yinsh_pbem::notation::{play_turn, write_turn};
 use yinsh_pbem::rules::{Action, Color, EndReason, Game, Outcome, Point, Variant};
 
 use crate::common::boardspace_dir;
+use crate::notation::{group_turns, turn_complete};
 
 /// One game of `atomic-moves.tsv`, with its variant from `index.tsv`.
 pub(crate) struct Record {
@@ -186,4 +189,45 @@ fn boardspace_writes_our_points_as_letter_space_number_section_1() {
         Point::ALL.len(),
         "every point is spelled somewhere"
     );
+}
+
+/// Every game again, a whole turn at a time: each turn written in the notation, then
+/// parsed, resolved and played (`notation::play_turn`) to the same actions.
+#[test]
+fn every_boardspace_game_replays_turn_by_turn_section_5() {
+    let Some(recs) = records() else { return };
+    let mut games = 0;
+    let mut turns_with_removals = 0;
+    for rec in &recs {
+        let actions: Vec<Action> = rec.actions.iter().map(|&(_, a)| a).collect();
+        let start = Game::new(rec.variant);
+        let mut atomic = start;
+        for &a in &actions {
+            atomic.play(a).unwrap();
+        }
+        let mut game = start;
+        let turns = group_turns(start, &actions);
+        for (k, (before, turn)) in turns.iter().enumerate() {
+            assert_eq!(&game, before);
+            if !turn_complete(before, &atomic) && k + 1 == turns.len() {
+                // The record stops inside a turn: the player resigned mid-removal.
+                assert!(
+                    rec.result.ends_with("+resign"),
+                    "{} ends mid-turn",
+                    rec.file
+                );
+                atomic = *before;
+                break;
+            }
+            let text = write_turn(turn);
+            let played = play_turn(&mut game, &text)
+                .unwrap_or_else(|e| panic!("{} turn {} `{text}`: {e}", rec.file, k + 1));
+            assert_eq!(&played, turn, "{} turn {} `{text}`", rec.file, k + 1);
+            turns_with_removals += usize::from(text.contains('x'));
+        }
+        assert_eq!(game, atomic, "{}", rec.file);
+        games += 1;
+    }
+    assert_eq!(games, 408);
+    assert!(turns_with_removals > 408, "{turns_with_removals}");
 }

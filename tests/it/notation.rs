@@ -12,8 +12,6 @@ use yinsh_pbem::notation::{
 };
 use yinsh_pbem::rules::{Action, ActionKind, Color, Game, Point, Row, Setup, Variant};
 
-use crate::boardspace::records;
-
 // ----- helpers shared with the replay tests ---------------------------------------------
 
 /// Split `actions`, played from `start`, into turns: each with the game before it.
@@ -762,47 +760,6 @@ fn parse_errors_and_turn_errors_both_come_from_play_turn() {
         "{e}"
     );
     assert_eq!(g, Game::new(Variant::Normal));
-}
-
-// ----- the Boardspace games --------------------------------------------------------------
-
-#[test]
-fn every_boardspace_game_replays_turn_by_turn_section_5() {
-    let Some(recs) = records() else { return };
-    let mut games = 0;
-    let mut turns_with_removals = 0;
-    for rec in &recs {
-        let actions: Vec<Action> = rec.actions.iter().map(|&(_, a)| a).collect();
-        let start = Game::new(rec.variant);
-        let mut atomic = start;
-        for &a in &actions {
-            atomic.play(a).unwrap();
-        }
-        let mut game = start;
-        let turns = group_turns(start, &actions);
-        for (k, (before, turn)) in turns.iter().enumerate() {
-            assert_eq!(&game, before);
-            if !turn_complete(before, &atomic) && k + 1 == turns.len() {
-                // The record stops inside a turn: the player resigned mid-removal.
-                assert!(
-                    rec.result.ends_with("+resign"),
-                    "{} ends mid-turn",
-                    rec.file
-                );
-                atomic = *before;
-                break;
-            }
-            let text = write_turn(turn);
-            let played = play_turn(&mut game, &text)
-                .unwrap_or_else(|e| panic!("{} turn {} `{text}`: {e}", rec.file, k + 1));
-            assert_eq!(&played, turn, "{} turn {} `{text}`", rec.file, k + 1);
-            turns_with_removals += usize::from(text.contains('x'));
-        }
-        assert_eq!(game, atomic, "{}", rec.file);
-        games += 1;
-    }
-    assert_eq!(games, 408);
-    assert!(turns_with_removals > 408, "{turns_with_removals}");
 }
 
 #[test]
