@@ -1,10 +1,9 @@
 //! Mail in and out: the only place that touches mail-parser (inbound) and lettre
 //! (outbound). [`inbound`] reads a command mail, [`outbound`] builds a reply,
 //! [`spool`] keeps built replies durably on disk until [`transport::flush`] has
-//! handed them to the outbox folder, an SMTP server or a sendmail program; [`durable`]
-//! writes files atomically and makes a batch of them durable at once.
+//! handed them to the outbox folder, an SMTP server or a sendmail program. Files are
+//! written through [`crate::durable`].
 
-pub mod durable;
 pub mod inbound;
 pub mod outbound;
 pub mod spool;

@@ -17,7 +17,7 @@
 //! is), then the temporary name is removed and the folder fsynced. A reader therefore
 //! sees a whole entry or none. [`Spool::put_deferred`] does the same without the two
 //! fsyncs, for a caller that makes a batch durable at once
-//! ([`Pending::sync`](super::durable::Pending::sync)).
+//! ([`Pending::sync`](crate::durable::Pending::sync)).
 
 use std::fs::{self, File, OpenOptions};
 use std::io;
@@ -26,8 +26,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use super::durable::{Pending, remove_deferred, write_deferred, write_durable};
 use super::outbound::BuiltMail;
+use crate::durable::{Pending, remove_deferred, write_deferred, write_durable};
 
 /// The spool folder.
 #[derive(Debug, Clone)]

@@ -19,9 +19,9 @@ use std::time::Duration;
 use lettre::address::Envelope;
 use lettre::{Address, SendmailTransport, SmtpTransport, Transport as _};
 
-use super::durable::{Pending, write_deferred};
 use super::outbound::BuiltMail;
 use super::spool::{Spool, SpoolEntry, SpoolError, file_stem};
+use crate::durable::{Pending, write_deferred};
 
 /// Where flushed mail goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,13 +132,11 @@ pub fn write_to_outbox(
     pending: &mut Pending,
 ) -> Result<(), SpoolError> {
     let path = outbox_path(dir, &mail.id)?;
-    write_deferred(&path, &mail.bytes, true, pending)
-        .map(|_| ())
-        .map_err(|source| SpoolError::Io {
-            action: "write the outbox file",
-            path,
-            source,
-        })
+    write_deferred(&path, &mail.bytes, true, pending).map_err(|source| SpoolError::Io {
+        action: "write the outbox file",
+        path,
+        source,
+    })
 }
 
 enum Sender<'t> {

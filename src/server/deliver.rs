@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use crate::durable::fault;
 use crate::mail::{self, BuiltMail, InboundMail, MailSettings, OutgoingMail, Spool, Transport};
 
 use super::command::{Command, CommandError};
@@ -14,7 +15,7 @@ use super::dispatch::{self, InternalError, Reply, Request};
 use super::log::Log;
 use super::redact;
 use super::robot::{self, RateLimit};
-use super::store::{Journal, Recovered, Store, fault, fnv1a64};
+use super::store::{Journal, Recovered, Store, fnv1a64};
 
 /// How the server runs: where its data lives and how mail leaves.
 #[derive(Debug, Clone)]

@@ -10,10 +10,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use yinsh_pbem::durable::fault::POINTS;
 use yinsh_pbem::notation::{auto_pass_due, write_turn};
 use yinsh_pbem::rules::{Color, Game, Variant};
 use yinsh_pbem::server::record::LiveGame;
-use yinsh_pbem::server::store::{Store, fault::POINTS};
+use yinsh_pbem::server::store::Store;
 
 use crate::server_util::TestServer;
 

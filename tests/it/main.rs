@@ -5,6 +5,8 @@ mod boardspace;
 mod common;
 mod concurrency;
 mod config;
+// Needs the binary's fault injection: in debug builds (`cargo test`) or the feature.
+#[cfg(any(debug_assertions, feature = "fault-injection"))]
 mod crash;
 mod deliver_corpus;
 mod email_game;

@@ -1,7 +1,7 @@
 //! The file-system discipline of the store: atomic writes (temp file in the same
-//! folder, fsync, rename, fsync the folder; `mail::durable` does the file work), JSON reads that name the file on every
-//! failure, folder listings that skip our own temp files, and the one exclusive lock
-//! on `<home>/lock`.
+//! folder, fsync, rename, fsync the folder; [`crate::durable`] does the file work), JSON
+//! reads that name the file on every failure, folder listings that skip our own temp
+//! files, and the one exclusive lock on `<home>/lock`.
 
 use std::fs::{self, File, OpenOptions};
 use std::io;
@@ -12,7 +12,7 @@ use std::thread::{self, ThreadId};
 use serde::Serialize;
 
 use super::StoreError;
-use crate::mail::durable::{self, Pending, folder_of};
+use crate::durable::{self, Pending, fault, folder_of};
 
 /// Writes `bytes` to `path` atomically: readers see the old content or the new, never
 /// a mix, and a crash leaves at worst a `.NAME.PID.N.tmp` file beside the target.
@@ -20,7 +20,7 @@ use crate::mail::durable::{self, Pending, folder_of};
 /// The bytes go to a new temp file in the target's folder, which is fsynced and then
 /// renamed over the target; the folder is fsynced last so the rename survives a power
 /// cut. On any failure before the rename the temp file is removed and the old file
-/// is left as it was (`mail::durable` does the file work).
+/// is left as it was ([`crate::durable`] does the file work).
 ///
 /// ```
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -32,9 +32,8 @@ use crate::mail::durable::{self, Pending, folder_of};
 /// # }
 /// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    super::fault::write_error()
+    fault::write_error()
         .and_then(|()| durable::write_durable(path, bytes, true))
-        .map(|_| ())
         .map_err(|e| StoreError::io("write", path, e))
 }
 
@@ -45,9 +44,8 @@ pub(crate) fn write_deferred(
     bytes: &[u8],
     pending: &mut Pending,
 ) -> Result<(), StoreError> {
-    super::fault::write_error()
+    fault::write_error()
         .and_then(|()| durable::write_deferred(path, bytes, true, pending))
-        .map(|_| ())
         .map_err(|e| StoreError::io("write", path, e))
 }
 

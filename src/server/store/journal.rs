@@ -24,11 +24,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::mail::durable::{self, Pending};
+use crate::durable::{self, Pending, fault};
 use crate::mail::transport::write_to_outbox;
 use crate::mail::{BuiltMail, Spool, Transport};
 
-use super::fault;
 use super::fs::{create_dir, json_bytes, remove_deferred, write_deferred};
 use super::tx::Change;
 use super::{Store, StoreError};

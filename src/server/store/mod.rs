@@ -15,7 +15,6 @@
 //! `docs/storage.md` describes the formats.
 
 mod accounts;
-pub mod fault;
 mod fs;
 mod games;
 mod journal;

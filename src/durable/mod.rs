@@ -1,18 +1,23 @@
-//! Deferred durability. A mail's effect is many small files (a game file, a seen
-//! mark, replies); making each durable on its own costs two flushes of the disk (the
-//! file, then its folder). Here they are written without any (`write_deferred`, still
-//! atomic for readers: temp file, then rename or hard link), their folders recorded in
-//! a [`Pending`], and made durable together by [`Pending::sync`]: one `syncfs` per
-//! file system on Linux, an fsync of every file and folder elsewhere.
+//! Atomic file writes and batched durability, for the mail spool and outbox and the
+//! server's store; it depends on nothing else of this crate. A mail's effect is many
+//! small files (a game file, a seen mark, replies); making each durable on its own
+//! costs two flushes of the disk (the file, then its folder). Here they are written
+//! without any ([`write_deferred`], still atomic for readers: temp file, then rename or
+//! hard link), their folders recorded in a [`Pending`], and made durable together by
+//! [`Pending::sync`]: one `syncfs` per file system on Linux, an fsync of every file and
+//! folder elsewhere. [`write_durable`] is the same write made durable at once.
 //!
 //! Callers order their steps so that nothing depends on a deferred write before its
 //! `sync` (the store's journal is made durable first, on its own; see
-//! `server/store/journal.rs`).
+//! `server/store/journal.rs`). [`fault`] holds the crash tests' fault injection,
+//! compiled in only for debug builds and the `fault-injection` feature.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+pub mod fault;
 
 /// Files written or removed without an fsync, waiting for [`Pending::sync`].
 #[derive(Debug, Default)]
@@ -105,26 +110,40 @@ pub(crate) fn sync_dir(dir: &Path) -> io::Result<()> {
 /// Writes `bytes` to `path` atomically for readers (a temp file `.NAME.PID.N.tmp` in
 /// the same folder, then rename when `overwrite`, else a hard link that keeps an
 /// existing file), without making it durable: `pending` records it for a later
-/// [`Pending::sync`]. Returns whether this call created or replaced the file.
+/// [`Pending::sync`]. Without `overwrite`, an existing file is kept and nothing is
+/// recorded.
+///
+/// ```
+/// # fn main() -> std::io::Result<()> {
+/// use yinsh_pbem::durable::{Pending, write_deferred};
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("a.txt");
+/// let mut pending = Pending::default();
+/// write_deferred(&path, b"one", false, &mut pending)?;
+/// write_deferred(&path, b"two", false, &mut pending)?; // kept: no overwrite
+/// assert_eq!(std::fs::read(&path)?, b"one");
+/// pending.sync()?;
+/// assert!(pending.is_empty());
+/// # Ok(())
+/// # }
+/// ```
 pub fn write_deferred(
     path: &Path,
     bytes: &[u8],
     overwrite: bool,
     pending: &mut Pending,
-) -> io::Result<bool> {
-    let written = place(path, bytes, overwrite, false, |_| Ok(()))?;
-    if written {
+) -> io::Result<()> {
+    if place(path, bytes, overwrite, false, |_| Ok(()))? {
         pending.wrote(path);
     }
-    Ok(written)
+    Ok(())
 }
 
 /// [`write_deferred`] made durable at once: the temp file is fsynced before it takes
 /// the name, the folder after.
-pub fn write_durable(path: &Path, bytes: &[u8], overwrite: bool) -> io::Result<bool> {
-    let written = place(path, bytes, overwrite, true, |_| Ok(()))?;
-    sync_dir(folder_of(path))?;
-    Ok(written)
+pub fn write_durable(path: &Path, bytes: &[u8], overwrite: bool) -> io::Result<()> {
+    place(path, bytes, overwrite, true, |_| Ok(()))?;
+    sync_dir(folder_of(path))
 }
 
 /// Removes `path`, its removal made durable by a later [`Pending::sync`]; a file
@@ -161,8 +180,9 @@ fn temp_for(path: &Path) -> io::Result<PathBuf> {
 
 /// The shared steps of an atomic write; `before_place` runs on the finished temp file
 /// just before it takes the name (the tests use it to fail at the last moment). On
-/// any failure the temp file is removed and the target left as it was.
-pub(crate) fn place(
+/// any failure the temp file is removed and the target left as it was. Returns whether
+/// the file was created or replaced (false: it existed and `overwrite` was off).
+fn place(
     path: &Path,
     bytes: &[u8],
     overwrite: bool,
@@ -266,6 +286,19 @@ mod tests {
     }
 
     #[test]
+    fn a_durable_write_without_overwrite_keeps_the_file_and_leaves_no_temp() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("entry.msg");
+        write_durable(&path, b"first", false).expect("create");
+        write_durable(&path, b"second", false).expect("an existing file is not an error");
+        assert_eq!(fs::read(&path).expect("read"), b"first");
+        assert!(!place(&path, b"third", false, true, |_| Ok(())).expect("place"));
+        write_durable(&path, b"fourth", true).expect("overwrite");
+        assert_eq!(fs::read(&path).expect("read"), b"fourth");
+        assert_eq!(temp_files(dir.path()), Vec::<String>::new());
+    }
+
+    #[test]
     fn deferred_writes_are_visible_at_once_and_synced_together() {
         let dir = tempfile::tempdir().expect("tempdir");
         let mut pending = Pending::default();
@@ -273,10 +306,16 @@ mod tests {
         let a = dir.path().join("a");
         let b = dir.path().join("sub").join("b");
         fs::create_dir(dir.path().join("sub")).expect("mkdir");
-        assert!(write_deferred(&a, b"one", true, &mut pending).expect("write a"));
-        assert!(write_deferred(&b, b"two", false, &mut pending).expect("write b"));
-        // A second put without overwrite keeps the first.
-        assert!(!write_deferred(&b, b"other", false, &mut pending).expect("again"));
+        write_deferred(&a, b"one", true, &mut pending).expect("write a");
+        write_deferred(&b, b"two", false, &mut pending).expect("write b");
+        assert_eq!(
+            pending.files,
+            [a.clone(), b.clone()],
+            "both writes are recorded"
+        );
+        // A second put without overwrite keeps the first, and records nothing.
+        write_deferred(&b, b"other", false, &mut pending).expect("again");
+        assert_eq!(pending.files, [a.clone(), b.clone()], "{pending:?}");
         assert_eq!(fs::read(&a).expect("read a"), b"one");
         assert_eq!(fs::read(&b).expect("read b"), b"two");
         assert_eq!(pending.dirs.len(), 2, "{pending:?}");
