@@ -4,7 +4,7 @@
 
 use crate::rules::{Color, Variant};
 
-use super::command::{BoardRef, Command, GameFilter};
+use super::command::{BoardAction, BoardRef, Command, Credentials, GameFilter};
 use super::help;
 use super::record::{LiveGame, ReplayError};
 use super::reply::{self, BoardMail, Event};
@@ -97,17 +97,13 @@ pub fn execute(
             password,
             addresses,
         } => signup(store, req, userid, password, addresses),
-        Command::ChangePassword {
-            userid,
-            password,
-            new_password,
-        } => change_password(store, userid, password, new_password),
-        Command::ChangeAddress {
-            userid,
-            password,
-            addresses,
-        } => change_address(store, req, userid, password, addresses),
-        Command::Signoff { userid, password } => signoff(store, userid, password),
+        Command::ChangePassword { auth, new_password } => {
+            change_password(store, &auth.userid, &auth.password, new_password)
+        }
+        Command::ChangeAddress { auth, addresses } => {
+            change_address(store, req, &auth.userid, &auth.password, addresses)
+        }
+        Command::Signoff { auth } => signoff(store, &auth.userid, &auth.password),
         Command::Challenge {
             blitz,
             nag_days,
@@ -115,63 +111,19 @@ pub fn execute(
             white,
             black,
         } => challenge(store, req, *blitz, (*nag_days, *forfeit_days), white, black),
-        Command::Move {
+        Command::Board {
             board,
-            userid,
-            password,
-            text,
-            moveno,
-        } => play_move(store, req, *board, userid, password, text, *moveno),
-        Command::Resign {
-            board,
-            userid,
-            password,
-        } => resign(store, req, *board, userid, password),
+            auth,
+            action,
+        } => on_board(store, req, *board, auth, action),
         Command::Show { boards } => show(store, req, boards),
         Command::Games { userids, filter } => games(store, req, userids, *filter),
-        Command::Offer {
-            board,
-            userid,
-            password,
-            action,
-        } => actions::offer(store, req, *board, userid, password, *action),
-        Command::Queue {
-            board,
-            userid,
-            password,
-            text,
-            moveno,
-        } => actions::queue(store, req, *board, userid, password, text, *moveno),
-        Command::Submit {
-            board,
-            userid,
-            password,
-            text,
-            moveno,
-        } => actions::submit(store, req, *board, userid, password, text, *moveno),
-        Command::Confirm {
-            board,
-            userid,
-            password,
-        } => actions::confirm(store, req, *board, userid, password),
         Command::Preview { at, moves } => actions::preview(store, req, *at, moves),
-        Command::Chat {
-            board,
-            userid,
-            password,
-        } => social::chat(store, req, *board, userid, password),
-        Command::Subscribe {
-            board,
-            userid,
-            password,
-            on,
-        } => social::subscribe(store, req, *board, userid, password, *on),
         Command::ShowAs {
-            userid,
-            password,
+            auth,
             boards,
             filter,
-        } => social::show_as(store, req, userid, password, boards, *filter),
+        } => social::show_as(store, req, &auth.userid, &auth.password, boards, *filter),
         Command::ShowPlayers { userids, filter } => {
             social::show_players(store, req, userids, *filter)
         }
@@ -185,21 +137,46 @@ pub fn execute(
             "Historical List of Yinsh games",
             ratings::history(store)?,
         )])),
-        Command::Message {
-            userid,
-            password,
-            to,
-        } => social::message(store, req, userid, password, to),
-        Command::Broadcast { userid, password } => social::broadcast(store, req, userid, password),
-        Command::Vacation {
-            userid,
-            password,
-            days,
-        } => social::vacation(store, req, userid, password, *days),
+        Command::Message { auth, to } => {
+            social::message(store, req, &auth.userid, &auth.password, to)
+        }
+        Command::Broadcast { auth } => social::broadcast(store, req, &auth.userid, &auth.password),
+        Command::Vacation { auth, days } => {
+            social::vacation(store, req, &auth.userid, &auth.password, *days)
+        }
     };
     match outcome? {
         Ok(replies) => Ok(replies),
         Err(refusal) => Ok(error_reply(store, req, refusal)?.into_iter().collect()),
+    }
+}
+
+/// Carry out what a player does on one board.
+fn on_board(
+    store: &Store,
+    req: &Request<'_>,
+    board: u32,
+    auth: &Credentials,
+    action: &BoardAction,
+) -> Outcome {
+    let Credentials { userid, password } = auth;
+    match action {
+        BoardAction::Move { text, moveno } => {
+            play_move(store, req, board, userid, password, text, *moveno)
+        }
+        BoardAction::Resign => resign(store, req, board, userid, password),
+        BoardAction::Offer(offer) => actions::offer(store, req, board, userid, password, *offer),
+        BoardAction::Queue { text, moveno } => {
+            actions::queue(store, req, board, userid, password, text, *moveno)
+        }
+        BoardAction::Submit { text, moveno } => {
+            actions::submit(store, req, board, userid, password, text, *moveno)
+        }
+        BoardAction::Confirm => actions::confirm(store, req, board, userid, password),
+        BoardAction::Chat => social::chat(store, req, board, userid, password),
+        BoardAction::Subscribe { on } => {
+            social::subscribe(store, req, board, userid, password, *on)
+        }
     }
 }
 

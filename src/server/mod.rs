@@ -2,7 +2,6 @@
 
 pub mod actions;
 pub mod command;
-mod command_ext;
 pub mod config;
 pub mod deliver;
 pub mod dispatch;

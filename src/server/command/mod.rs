@@ -1,0 +1,24 @@
+//! Commands as players write them in a Subject line (pbmserv-reference.md §2): what a
+//! command says ([`Command`], `types.rs`), why a line is not one ([`CommandError`],
+//! `error.rs`), the word splitter (`words.rs`, nom: words split on spaces and tabs),
+//! one parser per command (`parsers.rs`) and the one table from command word to
+//! parser and syntax line (`table.rs`, [`Command::parse`], [`usage`]). Command words
+//! are case-insensitive. A command that does not fit its syntax is refused with the
+//! syntax players know (`Syntax is "yinsh move <board> <userid> <password> <move>"`)
+//! and what was wrong.
+
+mod error;
+mod parsers;
+mod table;
+mod types;
+mod words;
+
+#[cfg(test)]
+mod tests;
+
+pub use error::{CommandError, Problem};
+pub use table::usage;
+pub use types::{
+    BoardAction, BoardRef, Command, Credentials, GameFilter, OfferAction, UnknownFilter,
+};
+pub use words::looks_like_address;

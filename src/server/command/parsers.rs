@@ -1,0 +1,398 @@
+//! One parser per command (pbmserv-reference.md §2): each reads the words after its
+//! command word(s) into a [`Command`], or says, in the command's syntax line `usage`
+//! (given by the table in `table.rs`), what does not fit. The word rules and the
+//! shared readings (userid, password, move, listing) are in `words.rs`.
+
+use nom::multi::many0;
+
+use crate::server::store::UserId;
+
+use super::error::{CommandError, Problem};
+use super::types::{BoardAction, Command, GameFilter, OfferAction};
+use super::words::{
+    Listing, MoveArgs, addresses, args, board_args, board_ref, credentials, end, listing,
+    move_args, password, userid, userids, word,
+};
+
+/// The result of a command parser.
+pub(super) type Parsed = Result<Command, CommandError>;
+
+/// `help [<subject> ...]`
+pub(super) fn help(after: &str, usage: &'static str) -> Parsed {
+    let topics = args(after, usage, "topics", many0(word))?;
+    Ok(Command::Help {
+        topics: topics.into_iter().map(str::to_ascii_lowercase).collect(),
+    })
+}
+
+/// `signup|add <userid> <password> [<e-mail address> ...]`
+pub(super) fn signup(after: &str, usage: &'static str) -> Parsed {
+    let (id, pw, a) = args(
+        after,
+        usage,
+        "a userid, a password and optional e-mail addresses",
+        (word, word, many0(word)),
+    )?;
+    Ok(Command::Signup {
+        userid: userid(id, usage)?,
+        password: password(pw, usage)?,
+        addresses: addresses(&a, usage)?,
+    })
+}
+
+/// `change password <userid> <current-password> <new-password>`
+pub(super) fn change_password(after: &str, usage: &'static str) -> Parsed {
+    let (id, old, new) = args(
+        after,
+        usage,
+        "a userid, the current password and the new one",
+        (word, word, word),
+    )?;
+    Ok(Command::ChangePassword {
+        auth: credentials(id, old, usage)?,
+        new_password: password(new, usage)?,
+    })
+}
+
+/// `change address <userid> <password> [<e-mail address> ...]`
+pub(super) fn change_address(after: &str, usage: &'static str) -> Parsed {
+    let (id, pw, a) = args(
+        after,
+        usage,
+        "a userid, a password and optional e-mail addresses",
+        (word, word, many0(word)),
+    )?;
+    Ok(Command::ChangeAddress {
+        auth: credentials(id, pw, usage)?,
+        addresses: addresses(&a, usage)?,
+    })
+}
+
+/// `signoff|delete <userid> <password>`
+pub(super) fn signoff(after: &str, usage: &'static str) -> Parsed {
+    let (id, pw) = args(after, usage, "a userid and a password", (word, word))?;
+    Ok(Command::Signoff {
+        auth: credentials(id, pw, usage)?,
+    })
+}
+
+/// `list [<game-type> ...]`: the words after it do not matter.
+pub(super) fn list(_after: &str, _usage: &'static str) -> Parsed {
+    Ok(Command::List)
+}
+
+/// `multiple`, alone: the commands are in the body.
+pub(super) fn multiple(after: &str, usage: &'static str) -> Parsed {
+    args(
+        after,
+        usage,
+        "nothing more (the commands go in the body, one per line)",
+        end,
+    )?;
+    Ok(Command::Multiple)
+}
+
+/// `message <userid> <password> <to-userid> ...`
+pub(super) fn message(after: &str, usage: &'static str) -> Parsed {
+    let (id, pw, to) = args(
+        after,
+        usage,
+        "a userid, a password and the userids to write to",
+        (word, word, many0(word)),
+    )?;
+    if to.is_empty() {
+        return Err(Problem::NoRecipient.within(usage));
+    }
+    Ok(Command::Message {
+        auth: credentials(id, pw, usage)?,
+        to: userids(&to, usage)?,
+    })
+}
+
+/// `broadcast <userid> <password>`
+pub(super) fn broadcast(after: &str, usage: &'static str) -> Parsed {
+    let (id, pw) = args(after, usage, "a userid and a password", (word, word))?;
+    Ok(Command::Broadcast {
+        auth: credentials(id, pw, usage)?,
+    })
+}
+
+/// `vacation <userid> <password> <days>`
+pub(super) fn vacation(after: &str, usage: &'static str) -> Parsed {
+    let (id, pw, d) = args(
+        after,
+        usage,
+        "a userid, a password and a number of days",
+        (word, word, word),
+    )?;
+    let days = d
+        .parse::<u32>()
+        .map_err(|_| Problem::Days(d.to_string()).within(usage))?;
+    Ok(Command::Vacation {
+        auth: credentials(id, pw, usage)?,
+        days,
+    })
+}
+
+/// The words of `all` when `show` does not follow: they must still be words.
+pub(super) fn all_without_show(after: &str, usage: &'static str) -> CommandError {
+    match args(after, usage, "show and a userid", many0(word)) {
+        Ok(_) => Problem::AllWithoutShow.within(usage),
+        Err(e) => e,
+    }
+}
+
+/// `all show <userid> [next | active]` (the words after `show`).
+pub(super) fn all_show(after: &str, usage: &'static str) -> Parsed {
+    let words = args(after, usage, "show and a userid", many0(word))?;
+    let Listing {
+        userids,
+        filter,
+        boards,
+    } = listing(&words, usage)?;
+    if !boards.is_empty() || userids.is_empty() {
+        return Err(Problem::AllShowUserid.within(usage));
+    }
+    Ok(Command::ShowPlayers { userids, filter })
+}
+
+/// `yinsh help`: the words after it do not matter.
+pub(super) fn yinsh_help(_after: &str, _usage: &'static str) -> Parsed {
+    Ok(Command::YinshHelp)
+}
+
+/// `yinsh standings` (or `ratings`).
+pub(super) fn standings(_after: &str, _usage: &'static str) -> Parsed {
+    Ok(Command::Standings)
+}
+
+/// `yinsh history`
+pub(super) fn history(_after: &str, _usage: &'static str) -> Parsed {
+    Ok(Command::History)
+}
+
+/// The clock settings of a challenge, and its players.
+#[derive(Default)]
+struct Challenge {
+    blitz: bool,
+    nag_days: Option<u32>,
+    forfeit_days: Option<u32>,
+    userids: Vec<UserId>,
+}
+
+impl Challenge {
+    /// Take one word: an option, or a userid.
+    fn take(&mut self, w: &str, usage: &'static str) -> Result<(), CommandError> {
+        let lw = w.to_ascii_lowercase();
+        if lw == "-blitz" || lw == "--blitz" {
+            self.blitz = true;
+        } else if lw == "-normal" || lw == "--normal" {
+            self.blitz = false;
+        } else if let Some((name, value)) = lw.trim_start_matches('-').split_once('=')
+            && w.starts_with('-')
+            && let Some(name) = ["nagtime", "forfeittime"].into_iter().find(|n| *n == name)
+        {
+            let days = value.parse::<u32>().ok().filter(|d| (1..=365).contains(d));
+            let Some(days) = days else {
+                let option = w.to_string();
+                return Err(Problem::OptionDays { option, name }.within(usage));
+            };
+            if name == "nagtime" {
+                self.nag_days = Some(days);
+            } else {
+                self.forfeit_days = Some(days);
+            }
+        } else if w.starts_with('-') {
+            return Err(Problem::UnknownOption(w.to_string()).within(usage));
+        } else {
+            self.userids.push(userid(w, usage)?);
+        }
+        Ok(())
+    }
+}
+
+/// `yinsh challenge [-blitz] [--nagtime=N] [--forfeittime=N] <userid1> <userid2>`
+pub(super) fn challenge(after: &str, usage: &'static str) -> Parsed {
+    let words = args(after, usage, "two userids", many0(word))?;
+    let mut c = Challenge::default();
+    for w in words {
+        c.take(w, usage)?;
+    }
+    match <[UserId; 2]>::try_from(c.userids) {
+        Ok([white, black]) => Ok(Command::Challenge {
+            blitz: c.blitz,
+            nag_days: c.nag_days,
+            forfeit_days: c.forfeit_days,
+            white,
+            black,
+        }),
+        Err(ids) => Err(Problem::NotTwoUserids(ids.len()).within(usage)),
+    }
+}
+
+/// `yinsh move <board> <userid> <password> <move>[#<moveno>]`, where the move may be
+/// `resign` or an offer word.
+pub(super) fn play(after: &str, usage: &'static str) -> Parsed {
+    let MoveArgs {
+        board,
+        auth,
+        text,
+        moveno,
+    } = move_args(after, usage)?;
+    let action = if let Some(offer) = OfferAction::from_word(text) {
+        BoardAction::Offer(offer)
+    } else if text.eq_ignore_ascii_case("resign") {
+        BoardAction::Resign
+    } else {
+        let text = text.to_string();
+        BoardAction::Move { text, moveno }
+    };
+    Ok(Command::Board {
+        board,
+        auth,
+        action,
+    })
+}
+
+/// `yinsh queue <board> <userid> <password> <move>[#<moveno>]`
+pub(super) fn queue(after: &str, usage: &'static str) -> Parsed {
+    let MoveArgs {
+        board,
+        auth,
+        text,
+        moveno,
+    } = move_args(after, usage)?;
+    let text = text.to_string();
+    let action = BoardAction::Queue { text, moveno };
+    Ok(Command::Board {
+        board,
+        auth,
+        action,
+    })
+}
+
+/// `yinsh submit <board> <userid> <password> <move>[#<moveno>]`
+pub(super) fn submit(after: &str, usage: &'static str) -> Parsed {
+    let MoveArgs {
+        board,
+        auth,
+        text,
+        moveno,
+    } = move_args(after, usage)?;
+    let text = text.to_string();
+    let action = BoardAction::Submit { text, moveno };
+    Ok(Command::Board {
+        board,
+        auth,
+        action,
+    })
+}
+
+/// `<board> <userid> <password>`, for `action`.
+fn on_board(after: &str, usage: &'static str, action: BoardAction) -> Parsed {
+    let (board, auth) = board_args(after, usage)?;
+    Ok(Command::Board {
+        board,
+        auth,
+        action,
+    })
+}
+
+/// `yinsh resign <board> <userid> <password>`
+pub(super) fn resign(after: &str, usage: &'static str) -> Parsed {
+    on_board(after, usage, BoardAction::Resign)
+}
+
+/// `yinsh confirm <board> <userid> <password>`
+pub(super) fn confirm(after: &str, usage: &'static str) -> Parsed {
+    on_board(after, usage, BoardAction::Confirm)
+}
+
+/// `yinsh chat <board> <userid> <password>`
+pub(super) fn chat(after: &str, usage: &'static str) -> Parsed {
+    on_board(after, usage, BoardAction::Chat)
+}
+
+/// `yinsh subscribe <board> <userid> <password>`
+pub(super) fn subscribe(after: &str, usage: &'static str) -> Parsed {
+    on_board(after, usage, BoardAction::Subscribe { on: true })
+}
+
+/// `yinsh unsubscribe <board> <userid> <password>`
+pub(super) fn unsubscribe(after: &str, usage: &'static str) -> Parsed {
+    on_board(after, usage, BoardAction::Subscribe { on: false })
+}
+
+/// `yinsh show <board>[#<moveno>] ...` or `yinsh show <userid> ... [<filter>]`
+pub(super) fn show(after: &str, usage: &'static str) -> Parsed {
+    let words = args(after, usage, "board numbers or userids", many0(word))?;
+    let Listing {
+        userids,
+        filter,
+        boards,
+    } = listing(&words, usage)?;
+    match (boards.is_empty(), userids.is_empty()) {
+        (false, true) => Ok(Command::Show { boards }),
+        (true, false) => Ok(Command::ShowPlayers { userids, filter }),
+        (true, true) => Err(Problem::NothingToShow.within(usage)),
+        (false, false) => Err(Problem::BoardsAndUserids.within(usage)),
+    }
+}
+
+/// `yinsh showas <userid> <password> [<board> ... | <filter>]`
+pub(super) fn show_as(after: &str, usage: &'static str) -> Parsed {
+    let words = args(after, usage, "a userid and a password", many0(word))?;
+    let [id, pw, rest @ ..] = words.as_slice() else {
+        return Err(Problem::MissingCredentials.within(usage));
+    };
+    let Listing {
+        userids,
+        filter,
+        boards,
+    } = listing(rest, usage)?;
+    if let Some(o) = userids.first() {
+        return Err(Problem::ShowAsWord(o.to_string()).within(usage));
+    }
+    Ok(Command::ShowAs {
+        auth: credentials(id, pw, usage)?,
+        boards,
+        filter,
+    })
+}
+
+/// `yinsh games <userid> ... [<filter>]`: words that are not filters are userids.
+pub(super) fn games(after: &str, usage: &'static str) -> Parsed {
+    let words = args(after, usage, "userids", many0(word))?;
+    let mut filter = GameFilter::Active;
+    let mut ids = Vec::new();
+    for w in words {
+        match w.parse::<GameFilter>() {
+            Ok(f) => filter = f,
+            Err(_) => ids.push(userid(w, usage)?),
+        }
+    }
+    if ids.is_empty() {
+        return Err(Problem::NoUserid.within(usage));
+    }
+    Ok(Command::Games {
+        userids: ids,
+        filter,
+    })
+}
+
+/// `yinsh preview <board>[#<moveno>] <move> ...`
+pub(super) fn preview(after: &str, usage: &'static str) -> Parsed {
+    let (at, moves) = args(
+        after,
+        usage,
+        "a board number and moves",
+        (board_ref, many0(word)),
+    )?;
+    if moves.is_empty() {
+        return Err(Problem::NoMoves.within(usage));
+    }
+    Ok(Command::Preview {
+        at,
+        moves: moves.into_iter().map(str::to_string).collect(),
+    })
+}

@@ -1,0 +1,238 @@
+//! The one table of commands: each command word (or pair of words: `yinsh move`,
+//! `change password`, `all show`), lower case, with its syntax line and its parser,
+//! aliases included (`add`, `delete`, `yinsh ratings`, `change addresses`); the
+//! syntax lines themselves ([`usage`]); and [`Command::parse`], which looks a Subject
+//! line up in the table. Command words are case-insensitive.
+
+use super::error::{CommandError, Problem};
+use super::parsers::{self, Parsed};
+use super::types::Command;
+use super::words::word;
+
+/// Syntax lines, as the errors show them.
+pub mod usage {
+    /// `help`
+    pub const HELP: &str = "help [<subject> ...]";
+    /// `signup`
+    pub const SIGNUP: &str = "signup <userid> <password> [<e-mail address> ...]";
+    /// `add`
+    pub const ADD: &str = "add <userid> <password> [<e-mail address> ...]";
+    /// `change password`
+    pub const CHANGE_PASSWORD: &str = "change password <userid> <current-password> <new-password>";
+    /// `change address`
+    pub const CHANGE_ADDRESS: &str = "change address <userid> <password> [<e-mail address> ...]";
+    /// `change`
+    pub const CHANGE: &str = "change password ... | change address ...";
+    /// `signoff`
+    pub const SIGNOFF: &str = "signoff <userid> <password>";
+    /// `delete`
+    pub const DELETE: &str = "delete <userid> <password>";
+    /// `list`
+    pub const LIST: &str = "list [<game-type> ...]";
+    /// `multiple`
+    pub const MULTIPLE: &str = "multiple";
+    /// `yinsh challenge`
+    pub const CHALLENGE: &str = "yinsh challenge [-blitz] <userid1> <userid2>";
+    /// `yinsh move`
+    pub const MOVE: &str = "yinsh move <board> <userid> <password> <move>";
+    /// `yinsh resign`
+    pub const RESIGN: &str = "yinsh resign <board> <userid> <password>";
+    /// `yinsh show`
+    pub const SHOW: &str = "yinsh show <board>[#<moveno>] ...";
+    /// `yinsh games`
+    pub const GAMES: &str = "yinsh games <userid> ... [all | active | inactive | next]";
+    /// `yinsh help`
+    pub const YINSH_HELP: &str = "yinsh help";
+    /// `yinsh standings`
+    pub const STANDINGS: &str = "yinsh standings";
+    /// `yinsh ratings`
+    pub const RATINGS: &str = "yinsh ratings";
+    /// `yinsh history`
+    pub const HISTORY: &str = "yinsh history";
+    /// `yinsh queue`
+    pub const QUEUE: &str = "yinsh queue <board> <userid> <password> <move>[#<moveno>]";
+    /// `yinsh submit`
+    pub const SUBMIT: &str = "yinsh submit <board> <userid> <password> <move>[#<moveno>]";
+    /// `yinsh confirm`
+    pub const CONFIRM: &str = "yinsh confirm <board> <userid> <password>";
+    /// `yinsh preview`
+    pub const PREVIEW: &str = "yinsh preview <board>[#<moveno>] <move> ...";
+    /// `yinsh chat`
+    pub const CHAT: &str = "yinsh chat <board> <userid> <password>";
+    /// `yinsh subscribe`
+    pub const SUBSCRIBE: &str = "yinsh subscribe <board> <userid> <password>";
+    /// `yinsh unsubscribe`
+    pub const UNSUBSCRIBE: &str = "yinsh unsubscribe <board> <userid> <password>";
+    /// `yinsh showas`
+    pub const SHOWAS: &str =
+        "yinsh showas <userid> <password> [<board> ... | all | active | inactive | next]";
+    /// `message`
+    pub const MESSAGE: &str = "message <userid> <password> <to-userid> ...";
+    /// `broadcast`
+    pub const BROADCAST: &str = "broadcast <userid> <password>";
+    /// `vacation`
+    pub const VACATION: &str = "vacation <userid> <password> <days>";
+    /// `all show`
+    pub const ALL_SHOW: &str = "all show <userid> [next | active]";
+}
+
+/// One command of the table.
+struct Entry {
+    /// Its word, or first and second word, lower case.
+    words: &'static str,
+    /// Its syntax line, for the errors.
+    usage: &'static str,
+    /// Reads the words after `words`.
+    parse: Parser,
+}
+
+/// A command's parser: the words after the command word(s), and the command's syntax
+/// line for its errors.
+type Parser = fn(&str, &'static str) -> Parsed;
+
+const fn entry(words: &'static str, usage: &'static str, parse: Parser) -> Entry {
+    Entry {
+        words,
+        usage,
+        parse,
+    }
+}
+
+/// Every command: word(s) -> syntax line and parser.
+const COMMANDS: &[Entry] = &[
+    entry("help", usage::HELP, parsers::help),
+    entry("signup", usage::SIGNUP, parsers::signup),
+    entry("add", usage::ADD, parsers::signup),
+    entry(
+        "change password",
+        usage::CHANGE_PASSWORD,
+        parsers::change_password,
+    ),
+    entry(
+        "change address",
+        usage::CHANGE_ADDRESS,
+        parsers::change_address,
+    ),
+    entry(
+        "change addresses",
+        usage::CHANGE_ADDRESS,
+        parsers::change_address,
+    ),
+    entry("signoff", usage::SIGNOFF, parsers::signoff),
+    entry("delete", usage::DELETE, parsers::signoff),
+    entry("list", usage::LIST, parsers::list),
+    entry("multiple", usage::MULTIPLE, parsers::multiple),
+    entry("message", usage::MESSAGE, parsers::message),
+    entry("broadcast", usage::BROADCAST, parsers::broadcast),
+    entry("vacation", usage::VACATION, parsers::vacation),
+    entry("all show", usage::ALL_SHOW, parsers::all_show),
+    entry("yinsh help", usage::YINSH_HELP, parsers::yinsh_help),
+    entry("yinsh challenge", usage::CHALLENGE, parsers::challenge),
+    entry("yinsh move", usage::MOVE, parsers::play),
+    entry("yinsh resign", usage::RESIGN, parsers::resign),
+    entry("yinsh queue", usage::QUEUE, parsers::queue),
+    entry("yinsh submit", usage::SUBMIT, parsers::submit),
+    entry("yinsh confirm", usage::CONFIRM, parsers::confirm),
+    entry("yinsh chat", usage::CHAT, parsers::chat),
+    entry("yinsh subscribe", usage::SUBSCRIBE, parsers::subscribe),
+    entry(
+        "yinsh unsubscribe",
+        usage::UNSUBSCRIBE,
+        parsers::unsubscribe,
+    ),
+    entry("yinsh preview", usage::PREVIEW, parsers::preview),
+    entry("yinsh show", usage::SHOW, parsers::show),
+    entry("yinsh showas", usage::SHOWAS, parsers::show_as),
+    entry("yinsh games", usage::GAMES, parsers::games),
+    entry("yinsh standings", usage::STANDINGS, parsers::standings),
+    entry("yinsh ratings", usage::RATINGS, parsers::standings),
+    entry("yinsh history", usage::HISTORY, parsers::history),
+];
+
+/// What to say when the second word of a two-word command is missing (`None`) or not
+/// in the table (as written); also given the words after the first.
+type Unknown = fn(Option<&str>, &str) -> CommandError;
+
+/// The first words of two-word commands, and their [`Unknown`].
+const FAMILIES: &[(&str, Unknown)] = &[
+    ("yinsh", |second, _| {
+        CommandError::UnknownYinsh(second.unwrap_or_default().to_string())
+    }),
+    ("change", |second, _| {
+        let problem = match second {
+            None => Problem::ChangeWhat,
+            Some(w) => Problem::ChangeOther(w.to_ascii_lowercase()),
+        };
+        problem.within(usage::CHANGE)
+    }),
+    ("all", |_, after| {
+        parsers::all_without_show(after, usage::ALL_SHOW)
+    }),
+];
+
+/// Other games' names: a command for one of them is told this server runs YINSH.
+const OTHER_GAMES: &[&str] = &[
+    "chess",
+    "go",
+    "gipf",
+    "zertz",
+    "dvonn",
+    "tzaar",
+    "punct",
+    "lyngk",
+    "othello",
+    "reversi",
+    "backgammon",
+    "checkers",
+];
+
+fn lookup(words: &str) -> Option<&'static Entry> {
+    COMMANDS.iter().find(|e| e.words == words)
+}
+
+impl Command {
+    /// Parse a Subject line (already stripped of `Re:` and tags).
+    ///
+    /// ```
+    /// use yinsh_pbem::server::command::Command;
+    /// let c = Command::parse("YINSH show 104#12").unwrap();
+    /// assert!(matches!(c, Command::Show { .. }));
+    /// assert!(Command::parse("yinsh move 104 alice").unwrap_err().to_string()
+    ///     .starts_with("Syntax is \"yinsh move <board> <userid> <password> <move>\""));
+    /// ```
+    pub fn parse(line: &str) -> Result<Command, CommandError> {
+        let Ok((after, first)) = word(line) else {
+            return Err(CommandError::Empty);
+        };
+        let lower = first.to_ascii_lowercase();
+        if let Some(e) = lookup(&lower) {
+            return (e.parse)(after, e.usage);
+        }
+        if let Some((_, unknown)) = FAMILIES.iter().find(|(w, _)| *w == lower) {
+            let second = word(after).ok();
+            if let Some((rest, second)) = second
+                && let Some(e) = lookup(&format!("{lower} {}", second.to_ascii_lowercase()))
+            {
+                return (e.parse)(rest, e.usage);
+            }
+            return Err(unknown(second.map(|(_, w)| w), after));
+        }
+        if OTHER_GAMES.contains(&lower.as_str()) {
+            Err(CommandError::OtherGame(lower))
+        } else {
+            Err(CommandError::Unknown(first.to_string()))
+        }
+    }
+}
+
+/// The table's command words and syntax lines, for the tests.
+#[cfg(test)]
+pub(super) fn entries() -> impl Iterator<Item = (&'static str, &'static str)> {
+    COMMANDS.iter().map(|e| (e.words, e.usage))
+}
+
+/// The first words of the two-word commands, for the tests.
+#[cfg(test)]
+pub(super) fn families() -> impl Iterator<Item = &'static str> {
+    FAMILIES.iter().map(|(w, _)| *w)
+}

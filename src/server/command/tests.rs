@@ -1,0 +1,498 @@
+//! Unit tests of the command parsers: every word and alias of the table parses to its
+//! command, the refusals of each family, and properties over random word lists.
+
+use proptest::prelude::*;
+
+use super::table::{entries, families};
+use super::*;
+use crate::server::store::{Password, UserId};
+
+fn parse(s: &str) -> Result<Command, CommandError> {
+    Command::parse(s)
+}
+
+fn uid(s: &str) -> UserId {
+    s.parse().expect("a valid userid")
+}
+
+fn pw(s: &str) -> Password {
+    s.parse().expect("a valid password")
+}
+
+fn auth(id: &str, p: &str) -> Credentials {
+    Credentials {
+        userid: uid(id),
+        password: pw(p),
+    }
+}
+
+fn on(board: u32, action: BoardAction) -> Command {
+    Command::Board {
+        board,
+        auth: auth("alice", "pw"),
+        action,
+    }
+}
+
+fn text_move(text: &str, moveno: Option<u32>) -> BoardAction {
+    BoardAction::Move {
+        text: text.to_string(),
+        moveno,
+    }
+}
+
+/// One line per word and alias of the table, and the command it must give.
+fn samples() -> Vec<(&'static str, Command)> {
+    let b = |board, at| BoardRef { board, at };
+    vec![
+        (
+            "help Move",
+            Command::Help {
+                topics: vec!["move".to_string()],
+            },
+        ),
+        (
+            "signup alice pw a@b.org",
+            Command::Signup {
+                userid: uid("alice"),
+                password: pw("pw"),
+                addresses: vec!["a@b.org".to_string()],
+            },
+        ),
+        (
+            "ADD alice pw",
+            Command::Signup {
+                userid: uid("alice"),
+                password: pw("pw"),
+                addresses: vec![],
+            },
+        ),
+        (
+            "change password alice old new",
+            Command::ChangePassword {
+                auth: auth("alice", "old"),
+                new_password: pw("new"),
+            },
+        ),
+        (
+            "change Address alice pw <a@b.org>,",
+            Command::ChangeAddress {
+                auth: auth("alice", "pw"),
+                addresses: vec!["a@b.org".to_string()],
+            },
+        ),
+        (
+            "change addresses alice pw",
+            Command::ChangeAddress {
+                auth: auth("alice", "pw"),
+                addresses: vec![],
+            },
+        ),
+        (
+            "signoff alice pw",
+            Command::Signoff {
+                auth: auth("alice", "pw"),
+            },
+        ),
+        (
+            "delete alice pw",
+            Command::Signoff {
+                auth: auth("alice", "pw"),
+            },
+        ),
+        ("list yinsh", Command::List),
+        ("multiple", Command::Multiple),
+        (
+            "message alice pw bob",
+            Command::Message {
+                auth: auth("alice", "pw"),
+                to: vec![uid("bob")],
+            },
+        ),
+        (
+            "broadcast alice pw",
+            Command::Broadcast {
+                auth: auth("alice", "pw"),
+            },
+        ),
+        (
+            "vacation alice pw 0",
+            Command::Vacation {
+                auth: auth("alice", "pw"),
+                days: 0,
+            },
+        ),
+        (
+            "all show alice next",
+            Command::ShowPlayers {
+                userids: vec![uid("alice")],
+                filter: GameFilter::Next,
+            },
+        ),
+        ("yinsh help", Command::YinshHelp),
+        (
+            "yinsh challenge -blitz alice bob",
+            Command::Challenge {
+                blitz: true,
+                nag_days: None,
+                forfeit_days: None,
+                white: uid("alice"),
+                black: uid("bob"),
+            },
+        ),
+        (
+            "yinsh move 101 alice pw e5-e9#12",
+            on(101, text_move("e5-e9", Some(12))),
+        ),
+        (
+            "yinsh move 101 alice pw Resign",
+            on(101, BoardAction::Resign),
+        ),
+        (
+            "yinsh move 101 alice pw propose",
+            on(101, BoardAction::Offer(OfferAction::Propose)),
+        ),
+        ("yinsh resign 7 alice pw", on(7, BoardAction::Resign)),
+        (
+            "yinsh queue 101 alice pw e5",
+            on(
+                101,
+                BoardAction::Queue {
+                    text: "e5".to_string(),
+                    moveno: None,
+                },
+            ),
+        ),
+        (
+            "yinsh submit 101 alice pw e5#3",
+            on(
+                101,
+                BoardAction::Submit {
+                    text: "e5".to_string(),
+                    moveno: Some(3),
+                },
+            ),
+        ),
+        ("yinsh confirm 101 alice pw", on(101, BoardAction::Confirm)),
+        ("yinsh chat 101 alice pw", on(101, BoardAction::Chat)),
+        (
+            "yinsh subscribe 101 alice pw",
+            on(101, BoardAction::Subscribe { on: true }),
+        ),
+        (
+            "yinsh unsubscribe 101 alice pw",
+            on(101, BoardAction::Subscribe { on: false }),
+        ),
+        (
+            "yinsh preview 101 e5 f6",
+            Command::Preview {
+                at: b(101, None),
+                moves: vec!["e5".to_string(), "f6".to_string()],
+            },
+        ),
+        (
+            "yinsh show 101 102#4",
+            Command::Show {
+                boards: vec![b(101, None), b(102, Some(4))],
+            },
+        ),
+        (
+            "yinsh showas alice pw inactive",
+            Command::ShowAs {
+                auth: auth("alice", "pw"),
+                boards: vec![],
+                filter: GameFilter::Inactive,
+            },
+        ),
+        (
+            "yinsh games alice bob all",
+            Command::Games {
+                userids: vec![uid("alice"), uid("bob")],
+                filter: GameFilter::All,
+            },
+        ),
+        ("yinsh standings", Command::Standings),
+        ("YINSH RATINGS", Command::Standings),
+        ("yinsh history", Command::History),
+    ]
+}
+
+#[test]
+fn every_word_and_alias_parses_to_its_command() {
+    for (line, want) in samples() {
+        assert_eq!(parse(line), Ok(want), "{line}");
+    }
+}
+
+#[test]
+fn every_table_entry_has_a_sample_and_two_words_have_a_family() {
+    let lines: Vec<String> = samples()
+        .into_iter()
+        .map(|(l, _)| l.to_ascii_lowercase())
+        .collect();
+    for (words, _) in entries() {
+        let sampled = lines
+            .iter()
+            .any(|l| l == words || l.starts_with(&format!("{words} ")));
+        assert!(sampled, "no sample line for \"{words}\"");
+        if let Some((first, _)) = words.split_once(' ') {
+            assert!(families().any(|f| f == first), "no family for \"{words}\"");
+        }
+    }
+    for family in families() {
+        let prefix = format!("{family} ");
+        assert!(entries().any(|(w, _)| w.starts_with(&prefix)), "{family}");
+    }
+}
+
+#[test]
+fn each_command_alone_parses_or_is_refused_in_its_own_syntax() {
+    let no_arguments = [
+        "help",
+        "list",
+        "multiple",
+        "yinsh help",
+        "yinsh standings",
+        "yinsh ratings",
+        "yinsh history",
+    ];
+    for (words, usage) in entries() {
+        match parse(words) {
+            Ok(_) => assert!(no_arguments.contains(&words), "{words} parsed alone"),
+            Err(CommandError::Syntax { usage: u, .. }) => assert_eq!(u, usage, "{words}"),
+            Err(e) => panic!("{words}: {e}"),
+        }
+    }
+}
+
+#[test]
+fn unknown_words_in_each_family() {
+    assert_eq!(parse(""), Err(CommandError::Empty));
+    assert_eq!(parse(" \t "), Err(CommandError::Empty));
+    assert_eq!(
+        parse("yinsh"),
+        Err(CommandError::UnknownYinsh(String::new()))
+    );
+    assert_eq!(
+        parse("yinsh Frob 1"),
+        Err(CommandError::UnknownYinsh("Frob".to_string()))
+    );
+    assert_eq!(
+        parse("change"),
+        Err(Problem::ChangeWhat.within(usage::CHANGE))
+    );
+    assert_eq!(
+        parse("change Colour alice"),
+        Err(Problem::ChangeOther("colour".to_string()).within(usage::CHANGE))
+    );
+    assert_eq!(
+        parse("all games alice"),
+        Err(Problem::AllWithoutShow.within(usage::ALL_SHOW))
+    );
+    assert_eq!(
+        parse("all"),
+        Err(Problem::AllWithoutShow.within(usage::ALL_SHOW))
+    );
+    assert_eq!(
+        parse("Chess move 1"),
+        Err(CommandError::OtherGame("chess".to_string()))
+    );
+    assert_eq!(
+        parse("Frob"),
+        Err(CommandError::Unknown("Frob".to_string()))
+    );
+}
+
+#[test]
+fn refusals_read_as_players_know_them() {
+    let text = |l: &str| parse(l).map(|_| ()).unwrap_err().to_string();
+    assert_eq!(
+        text("yinsh move 104 alice"),
+        "Syntax is \"yinsh move <board> <userid> <password> <move>\": expected a board number, \
+         a userid, a password and a move, but the line ends too soon"
+    );
+    assert_eq!(
+        text("yinsh resign x alice pw"),
+        "Syntax is \"yinsh resign <board> <userid> <password>\": expected a board number, \
+         a userid and a password, found \"x alice pw\""
+    );
+    assert_eq!(
+        text("yinsh move 1 alice pw e5#x"),
+        "Syntax is \"yinsh move <board> <userid> <password> <move>\": \"#x\" is not a move \
+         number: write the move, then # and the number it will get, like e5-e9#12"
+    );
+    let secret = text("signoff alice pass:word");
+    assert!(!secret.contains("pass:word"), "{secret}");
+    assert!(
+        secret.contains("the password is not valid (character 5"),
+        "{secret}"
+    );
+    assert_eq!(
+        text("yinsh show alice 1x"),
+        "Syntax is \"yinsh show <board>[#<moveno>] ...\": \"1x\" is not a board number like 104 or 104#12"
+    );
+    assert_eq!(
+        text("yinsh challenge -fast a b"),
+        "Syntax is \"yinsh challenge [-blitz] <userid1> <userid2>\": unknown option \"-fast\": \
+         the options are -blitz, --nagtime=<days> and --forfeittime=<days>"
+    );
+}
+
+// The tests below came with command_ext.rs, adapted to `Command::Board`.
+
+#[test]
+fn offers_are_moves_with_a_keyword() {
+    assert!(matches!(
+        parse("yinsh move 101 alice pw ACCEPT"),
+        Ok(Command::Board {
+            board: 101,
+            action: BoardAction::Offer(OfferAction::Accept),
+            ..
+        })
+    ));
+    assert!(matches!(
+        parse("yinsh move 101 alice pw undo"),
+        Ok(Command::Board {
+            action: BoardAction::Offer(OfferAction::Undo),
+            ..
+        })
+    ));
+}
+
+#[test]
+fn queue_submit_preview_and_options() {
+    assert!(matches!(
+        parse("yinsh queue 101 bob pw e5-e9#12"),
+        Ok(Command::Board { action: BoardAction::Queue { moveno: Some(12), ref text }, .. }) if text == "e5-e9"
+    ));
+    assert!(matches!(
+        parse("yinsh preview 101#3 e5 f6"),
+        Ok(Command::Preview { at: BoardRef { board: 101, at: Some(3) }, ref moves }) if moves.len() == 2
+    ));
+    assert!(parse("yinsh preview 101").is_err());
+    assert!(matches!(
+        parse("yinsh challenge --nagtime=3 --forfeittime=9 a b"),
+        Ok(Command::Challenge {
+            nag_days: Some(3),
+            forfeit_days: Some(9),
+            ..
+        })
+    ));
+    let e = parse("yinsh challenge --nagtime=0 a b")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("1 to 365"), "{e}");
+}
+
+#[test]
+fn show_by_userid_showas_and_all_show() {
+    assert!(matches!(
+        parse("yinsh show alice bob next"),
+        Ok(Command::ShowPlayers { ref userids, filter: GameFilter::Next }) if userids.len() == 2
+    ));
+    assert!(matches!(
+        parse("yinsh showas alice pw 101 102#4"),
+        Ok(Command::ShowAs { ref boards, .. }) if boards.len() == 2
+    ));
+    assert!(matches!(
+        parse("ALL show alice"),
+        Ok(Command::ShowPlayers { .. })
+    ));
+    assert!(parse("all games alice").is_err());
+    assert!(parse("yinsh show 101 alice").is_err());
+}
+
+#[test]
+fn people_commands() {
+    assert!(matches!(
+        parse("message alice pw bob carol"),
+        Ok(Command::Message { ref to, .. }) if to.len() == 2
+    ));
+    assert!(parse("message alice pw").is_err());
+    assert!(matches!(
+        parse("vacation alice pw 14"),
+        Ok(Command::Vacation { days: 14, .. })
+    ));
+    let e = parse("vacation alice pw soon").unwrap_err().to_string();
+    assert!(e.contains("\"soon\" is not a number of days"), "{e}");
+    assert!(matches!(
+        parse("broadcast alice pw"),
+        Ok(Command::Broadcast { .. })
+    ));
+    assert!(matches!(parse("yinsh ratings"), Ok(Command::Standings)));
+}
+
+/// Words players write, the table's words among them, and anything at all.
+fn any_word() -> impl Strategy<Value = String> {
+    let known: Vec<String> = entries()
+        .flat_map(|(w, _)| w.split(' '))
+        .chain([
+            "101",
+            "101#3",
+            "7#",
+            "e5-e9#12",
+            "e5",
+            "#x",
+            "alice",
+            "pw",
+            "p:w",
+            "a@b.org",
+            "-blitz",
+            "--nagtime=3",
+            "--forfeittime=0",
+            "-x",
+            "next",
+            "all",
+            "resign",
+            "accept",
+            "0",
+            "99999999999",
+        ])
+        .map(str::to_string)
+        .collect();
+    prop_oneof![
+        3 => proptest::sample::select(known),
+        1 => "\\PC{0,6}",
+        1 => "[ \t\u{a0}\r\n#<>,]{1,3}",
+    ]
+}
+
+fn words_strategy() -> impl Strategy<Value = (Vec<String>, Vec<&'static str>)> {
+    (
+        proptest::collection::vec(any_word(), 0..7),
+        proptest::collection::vec(proptest::sample::select(vec![" ", "\t", "  "]), 7),
+    )
+}
+
+fn join(words: &[String], seps: &[&str]) -> String {
+    let mut line = String::new();
+    for (w, s) in words.iter().zip(seps) {
+        line.push_str(w);
+        line.push_str(s);
+    }
+    line
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Nothing panics, and a syntax error names a syntax line of the table.
+    #[test]
+    fn parse_never_panics_and_names_a_known_syntax((words, seps) in words_strategy()) {
+        let line = join(&words, &seps);
+        if let Err(CommandError::Syntax { usage: u, .. }) = parse(&line) {
+            prop_assert!(u == usage::CHANGE || entries().any(|(_, known)| known == u), "{line:?}: {u}");
+        }
+    }
+
+    /// Command words are case-insensitive: the same arguments give the same result.
+    #[test]
+    fn command_words_in_any_case_give_the_same_result(
+        e in proptest::sample::select(entries().map(|(w, _)| w).collect::<Vec<_>>()),
+        (words, seps) in words_strategy(),
+    ) {
+        let line = format!("{e} {}", join(&words, &seps));
+        let upper = format!("{} {}", e.to_ascii_uppercase(), join(&words, &seps));
+        prop_assert_eq!(parse(&line), parse(&upper));
+    }
+}

@@ -1,0 +1,279 @@
+//! What a command says, once parsed: [`Command`], with every per-board command as
+//! [`Command::Board`] (the board, who asks, and the [`BoardAction`]), and the small
+//! types its fields are made of: [`Credentials`], [`BoardRef`], [`OfferAction`] and
+//! the [`GameFilter`] words of the listings. No parsing of command lines here beyond
+//! the filter words' `FromStr`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::server::store::{Password, UserId};
+
+/// A userid and the password that proves it, as written in a command.
+///
+/// Its `Debug` masks the password (that of [`Password`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Credentials {
+    /// Who asks.
+    pub userid: UserId,
+    /// Their password.
+    pub password: Password,
+}
+
+/// A board and, optionally, the turn number to show it at (`104#12`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BoardRef {
+    /// The board number.
+    pub board: u32,
+    /// Show the game as it was after this many turns.
+    pub at: Option<u32>,
+}
+
+/// A server-wide or YINSH command, as parsed from a Subject line.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Command {
+    /// `help [subject ...]`
+    Help {
+        /// Topics asked for.
+        topics: Vec<String>,
+    },
+    /// `signup userid password [address ...]` (also `add`): it creates the account,
+    /// so its userid and password are not yet [`Credentials`].
+    Signup {
+        /// The new userid.
+        userid: UserId,
+        /// Its password.
+        password: Password,
+        /// Addresses for its mail; the sender's when empty.
+        addresses: Vec<String>,
+    },
+    /// `change password userid current-password new-password`
+    ChangePassword {
+        /// The account and its current password.
+        auth: Credentials,
+        /// The new one.
+        new_password: Password,
+    },
+    /// `change address userid password [address ...]`
+    ChangeAddress {
+        /// The account.
+        auth: Credentials,
+        /// The new addresses; the sender's when empty.
+        addresses: Vec<String>,
+    },
+    /// `signoff userid password` (also `delete`).
+    Signoff {
+        /// The account.
+        auth: Credentials,
+    },
+    /// `list [game-type ...]`
+    List,
+    /// `multiple`: the body holds one command per line.
+    Multiple,
+    /// `yinsh help`
+    YinshHelp,
+    /// `yinsh challenge [-blitz] [--nagtime=N] [--forfeittime=N] userid1 userid2`
+    Challenge {
+        /// Blitz variant.
+        blitz: bool,
+        /// Days without a move before the player to move is nagged (default 7).
+        nag_days: Option<u32>,
+        /// Days without a move before the player to move forfeits (default 21).
+        forfeit_days: Option<u32>,
+        /// userid1: plays White and moves first.
+        white: UserId,
+        /// userid2: plays Black.
+        black: UserId,
+    },
+    /// `yinsh <word> board userid password ...`: a player acts on one of their boards.
+    Board {
+        /// The board.
+        board: u32,
+        /// Who acts.
+        auth: Credentials,
+        /// What they do.
+        action: BoardAction,
+    },
+    /// `yinsh show board[#moveno] ...`
+    Show {
+        /// Boards to show.
+        boards: Vec<BoardRef>,
+    },
+    /// `yinsh preview board[#moveno] move+`: the board after hypothetical turns.
+    Preview {
+        /// The board, and the turn to start from.
+        at: BoardRef,
+        /// The turns to try, in order.
+        moves: Vec<String>,
+    },
+    /// `yinsh showas userid password [board+ | all | active | inactive | next]`
+    ShowAs {
+        /// Who reads.
+        auth: Credentials,
+        /// Boards named; when empty, the player's games chosen by `filter`.
+        boards: Vec<BoardRef>,
+        /// Which of their games.
+        filter: GameFilter,
+    },
+    /// `yinsh show userid+ [filter]` and `all show userid [next|active]`
+    ShowPlayers {
+        /// Whose games.
+        userids: Vec<UserId>,
+        /// Which games.
+        filter: GameFilter,
+    },
+    /// `yinsh standings` or `yinsh ratings`
+    Standings,
+    /// `yinsh history`: finished games.
+    History,
+    /// `message userid password to+`: the body goes to those players.
+    Message {
+        /// Who writes.
+        auth: Credentials,
+        /// The recipients.
+        to: Vec<UserId>,
+    },
+    /// `broadcast userid password`: the body goes to every player (admins only).
+    Broadcast {
+        /// Who writes.
+        auth: Credentials,
+    },
+    /// `vacation userid password days`: pause the player's clocks (0 ends it).
+    Vacation {
+        /// Who.
+        auth: Credentials,
+        /// How many days from now.
+        days: u32,
+    },
+    /// `yinsh games userid ... [all|active|inactive|next]`
+    Games {
+        /// Players whose games to list: at least one (the mail does not say whose
+        /// account the sender has).
+        userids: Vec<UserId>,
+        /// Which games.
+        filter: GameFilter,
+    },
+}
+
+/// What a player does on one board ([`Command::Board`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum BoardAction {
+    /// `yinsh move board userid password move[#moveno]`
+    Move {
+        /// The turn as written (without `#moveno`).
+        text: String,
+        /// The turn number it is meant to get.
+        moveno: Option<u32>,
+    },
+    /// `yinsh resign board userid password` (or `resign` as the move).
+    Resign,
+    /// `yinsh move board userid password propose|undo|accept|reject`
+    Offer(OfferAction),
+    /// `yinsh queue board userid password move[#moveno]`: played when it is their turn.
+    Queue {
+        /// The turn as written.
+        text: String,
+        /// The turn number it is meant to get.
+        moveno: Option<u32>,
+    },
+    /// `yinsh submit board userid password move[#moveno]`: a preview, played on confirm.
+    Submit {
+        /// The turn as written.
+        text: String,
+        /// The turn number it is meant to get.
+        moveno: Option<u32>,
+    },
+    /// `yinsh confirm board userid password`: play the submitted move.
+    Confirm,
+    /// `yinsh chat board userid password`: the body goes to the other player and watchers.
+    Chat,
+    /// `yinsh subscribe|unsubscribe board userid password`
+    Subscribe {
+        /// `true` to subscribe, `false` to unsubscribe.
+        on: bool,
+    },
+}
+
+/// A draw offer, a take-back request, or the answer to one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OfferAction {
+    /// Offer a draw.
+    Propose,
+    /// Ask to take back your last turn.
+    Undo,
+    /// Accept the other player's offer.
+    Accept,
+    /// Reject it.
+    Reject,
+}
+
+impl OfferAction {
+    /// The offer words written as a move, in any case.
+    ///
+    /// ```
+    /// use yinsh_pbem::server::command::OfferAction;
+    /// assert_eq!(OfferAction::from_word("ACCEPT"), Some(OfferAction::Accept));
+    /// assert_eq!(OfferAction::from_word("e5-e9"), None);
+    /// ```
+    pub fn from_word(word: &str) -> Option<OfferAction> {
+        match word.to_ascii_lowercase().as_str() {
+            "propose" => Some(OfferAction::Propose),
+            "undo" => Some(OfferAction::Undo),
+            "accept" => Some(OfferAction::Accept),
+            "reject" => Some(OfferAction::Reject),
+            _ => None,
+        }
+    }
+}
+
+/// Which of a player's games a listing shows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum GameFilter {
+    /// Every game.
+    All,
+    /// Games still being played (the default).
+    #[default]
+    Active,
+    /// Finished games.
+    Inactive,
+    /// Games where it is the player's turn.
+    Next,
+}
+
+/// A word that is not one of `all`, `active`, `inactive`, `next`.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("\"{0}\" is not a game filter: write all, active, inactive or next")]
+pub struct UnknownFilter(pub String);
+
+/// The filter words, in any case.
+///
+/// ```
+/// use yinsh_pbem::server::command::GameFilter;
+/// assert_eq!("NEXT".parse::<GameFilter>(), Ok(GameFilter::Next));
+/// assert_eq!(GameFilter::Inactive.to_string().parse(), Ok(GameFilter::Inactive));
+/// assert!("alice".parse::<GameFilter>().is_err());
+/// ```
+impl FromStr for GameFilter {
+    type Err = UnknownFilter;
+
+    fn from_str(s: &str) -> Result<GameFilter, UnknownFilter> {
+        match s.to_ascii_lowercase().as_str() {
+            "all" => Ok(GameFilter::All),
+            "active" => Ok(GameFilter::Active),
+            "inactive" => Ok(GameFilter::Inactive),
+            "next" => Ok(GameFilter::Next),
+            _ => Err(UnknownFilter(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for GameFilter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameFilter::All => "all",
+            GameFilter::Active => "active",
+            GameFilter::Inactive => "inactive",
+            GameFilter::Next => "next",
+        })
+    }
+}

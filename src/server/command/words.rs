@@ -1,0 +1,228 @@
+//! The word splitter of the command parsers: words split on spaces and tabs (nom, one
+//! small parser per rule, the rule written above it), a runner that fits a command's
+//! arguments to their rule or says what was expected, and the typed readings of a word
+//! that several commands share: userid, password, credentials, e-mail addresses, board
+//! references, a move with its `#moveno`, and the userid/board/filter lists of the
+//! listings.
+
+use nom::bytes::complete::take_till1;
+use nom::character::complete::{char, digit1, space0};
+use nom::combinator::{all_consuming, eof, map_res, opt};
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use super::error::{CommandError, Problem};
+use super::types::{BoardRef, Credentials, GameFilter};
+use crate::server::store::{Password, UserId};
+
+pub(super) type Res<'a, T> = IResult<&'a str, T>;
+
+// word := space* (any non-space char)+
+pub(super) fn word(i: &str) -> Res<'_, &str> {
+    preceded(space0, take_till1(char::is_whitespace)).parse(i)
+}
+
+// rest := space* (anything)   — the rest of the line, trimmed
+pub(super) fn rest(i: &str) -> Res<'_, &str> {
+    Ok(("", i.trim()))
+}
+
+// board := space* digit+
+pub(super) fn board(i: &str) -> Res<'_, u32> {
+    preceded(space0, map_res(digit1, str::parse::<u32>)).parse(i)
+}
+
+// board_ref := board ("#" digit+)?
+pub(super) fn board_ref(i: &str) -> Res<'_, BoardRef> {
+    let (i, board) = board(i)?;
+    let (i, at) = opt(preceded(char('#'), map_res(digit1, str::parse::<u32>))).parse(i)?;
+    Ok((i, BoardRef { board, at }))
+}
+
+// end := space* eof
+pub(super) fn end(i: &str) -> Res<'_, ()> {
+    let (i, _) = space0(i)?;
+    eof(i).map(|(i, _)| (i, ()))
+}
+
+/// Run a nom parser over all of `args`; when it does not fit, say that `what` was
+/// expected in the command's syntax `usage`, and what was found instead.
+pub(super) fn args<'a, O>(
+    args: &'a str,
+    usage: &'static str,
+    what: &'static str,
+    p: impl Parser<&'a str, Output = O, Error = nom::error::Error<&'a str>>,
+) -> Result<O, CommandError> {
+    all_consuming(p).parse(args).map(|(_, o)| o).map_err(|e| {
+        let at = match &e {
+            nom::Err::Error(e) | nom::Err::Failure(e) => e.input.trim(),
+            nom::Err::Incomplete(_) => "",
+        };
+        let found = (!at.is_empty()).then(|| at.to_string());
+        Problem::Expected { what, found }.within(usage)
+    })
+}
+
+/// `text` as a userid.
+pub(super) fn userid(text: &str, usage: &'static str) -> Result<UserId, CommandError> {
+    text.parse::<UserId>().map_err(|why| {
+        Problem::Userid {
+            text: text.to_string(),
+            why,
+        }
+        .within(usage)
+    })
+}
+
+/// `text` as a password; the error never echoes the text.
+pub(super) fn password(text: &str, usage: &'static str) -> Result<Password, CommandError> {
+    text.parse::<Password>()
+        .map_err(|why| Problem::Password(why).within(usage))
+}
+
+/// A userid and its password, read in that order (the userid's error comes first).
+pub(super) fn credentials(
+    id: &str,
+    pw: &str,
+    usage: &'static str,
+) -> Result<Credentials, CommandError> {
+    Ok(Credentials {
+        userid: userid(id, usage)?,
+        password: password(pw, usage)?,
+    })
+}
+
+/// Each word as a userid.
+pub(super) fn userids(words: &[&str], usage: &'static str) -> Result<Vec<UserId>, CommandError> {
+    words.iter().map(|w| userid(w, usage)).collect()
+}
+
+/// Each word as an e-mail address (angle brackets and commas around it dropped).
+pub(super) fn addresses(words: &[&str], usage: &'static str) -> Result<Vec<String>, CommandError> {
+    words
+        .iter()
+        .map(|w| {
+            let w = w.trim_matches(|c| c == '<' || c == '>' || c == ',');
+            if looks_like_address(w) {
+                Ok(w.to_string())
+            } else {
+                Err(Problem::Address(w.to_string()).within(usage))
+            }
+        })
+        .collect()
+}
+
+/// A plain check that `s` is `local@domain` with no spaces or odd characters.
+///
+/// ```
+/// use yinsh_pbem::server::command::looks_like_address;
+/// assert!(looks_like_address("alice@example.org"));
+/// assert!(!looks_like_address("alice@localhost"));
+/// ```
+pub fn looks_like_address(s: &str) -> bool {
+    let Some((local, domain)) = s.rsplit_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && s.len() <= 254
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && s.chars()
+            .all(|c| c.is_ascii_graphic() && !"<>()[]\\,;:\"".contains(c))
+        && domain
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+}
+
+/// The words of a command that carries a move:
+/// `<board> <userid> <password> <move>[#<moveno>]`.
+pub(super) struct MoveArgs<'a> {
+    pub(super) board: u32,
+    pub(super) auth: Credentials,
+    /// The move as written, without `#<moveno>`.
+    pub(super) text: &'a str,
+    pub(super) moveno: Option<u32>,
+}
+
+/// Read `<board> <userid> <password> <move>[#<moveno>]` (`usage` is the command's
+/// syntax line, for the errors).
+pub(super) fn move_args<'a>(
+    after: &'a str,
+    usage: &'static str,
+) -> Result<MoveArgs<'a>, CommandError> {
+    let (board, id, pw, text) = args(
+        after,
+        usage,
+        "a board number, a userid, a password and a move",
+        (board, word, word, rest),
+    )?;
+    if text.is_empty() {
+        return Err(Problem::MissingMove.within(usage));
+    }
+    let (text, moveno) = split_moveno(text, usage)?;
+    Ok(MoveArgs {
+        board,
+        auth: credentials(id, pw, usage)?,
+        text,
+        moveno,
+    })
+}
+
+/// Read `<board> <userid> <password>`.
+pub(super) fn board_args(
+    after: &str,
+    usage: &'static str,
+) -> Result<(u32, Credentials), CommandError> {
+    let (board, id, pw) = args(
+        after,
+        usage,
+        "a board number, a userid and a password",
+        (board, word, word),
+    )?;
+    Ok((board, credentials(id, pw, usage)?))
+}
+
+/// Split `text` at a trailing `#N` turn number.
+fn split_moveno<'a>(
+    text: &'a str,
+    usage: &'static str,
+) -> Result<(&'a str, Option<u32>), CommandError> {
+    match text.rsplit_once('#') {
+        None => Ok((text, None)),
+        Some((mv, n)) => match n.trim().parse::<u32>() {
+            Ok(n) => Ok((mv.trim_end(), Some(n))),
+            Err(_) => Err(Problem::Moveno(n.to_string()).within(usage)),
+        },
+    }
+}
+
+/// The words of a listing, sorted: userids, the last filter word (`active` when
+/// none), and board references (words starting with a digit).
+pub(super) struct Listing {
+    pub(super) userids: Vec<UserId>,
+    pub(super) filter: GameFilter,
+    pub(super) boards: Vec<BoardRef>,
+}
+
+/// Sort `words` into a [`Listing`].
+pub(super) fn listing(words: &[&str], usage: &'static str) -> Result<Listing, CommandError> {
+    let mut out = Listing {
+        userids: Vec::new(),
+        filter: GameFilter::Active,
+        boards: Vec::new(),
+    };
+    for w in words {
+        if let Ok(f) = w.parse::<GameFilter>() {
+            out.filter = f;
+        } else if w.starts_with(|c: char| c.is_ascii_digit()) {
+            match all_consuming(board_ref).parse(w) {
+                Ok((_, r)) => out.boards.push(r),
+                Err(_) => return Err(Problem::Board(w.to_string()).within(usage)),
+            }
+        } else {
+            out.userids.push(userid(w, usage)?);
+        }
+    }
+    Ok(out)
+}
