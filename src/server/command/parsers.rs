@@ -10,8 +10,8 @@ use crate::server::store::UserId;
 use super::error::{CommandError, Problem};
 use super::types::{BoardAction, Command, GameFilter, OfferAction};
 use super::words::{
-    Listing, MoveArgs, addresses, args, board_args, board_ref, credentials, end, listing,
-    move_args, password, userid, userids, word,
+    Listing, MoveArgs, addresses, args, auth_args, board_args, board_ref, credentials, end,
+    listing, move_args, password, userid, userids, word,
 };
 
 /// The result of a command parser.
@@ -27,17 +27,25 @@ pub(super) fn help(after: &str, usage: &'static str) -> Parsed {
 
 /// `signup|add <userid> <password> [<e-mail address> ...]`
 pub(super) fn signup(after: &str, usage: &'static str) -> Parsed {
-    let (id, pw, a) = args(
-        after,
-        usage,
-        "a userid, a password and optional e-mail addresses",
-        (word, word, many0(word)),
-    )?;
+    let (id, pw, a) = id_pw_addresses(after, usage)?;
     Ok(Command::Signup {
         userid: userid(id, usage)?,
         password: password(pw, usage)?,
         addresses: addresses(&a, usage)?,
     })
+}
+
+/// The words `<userid> <password> [<e-mail address> ...]`, not yet read.
+fn id_pw_addresses<'a>(
+    after: &'a str,
+    usage: &'static str,
+) -> Result<(&'a str, &'a str, Vec<&'a str>), CommandError> {
+    args(
+        after,
+        usage,
+        "a userid, a password and optional e-mail addresses",
+        (word, word, many0(word)),
+    )
 }
 
 /// `change password <userid> <current-password> <new-password>`
@@ -56,12 +64,7 @@ pub(super) fn change_password(after: &str, usage: &'static str) -> Parsed {
 
 /// `change address <userid> <password> [<e-mail address> ...]`
 pub(super) fn change_address(after: &str, usage: &'static str) -> Parsed {
-    let (id, pw, a) = args(
-        after,
-        usage,
-        "a userid, a password and optional e-mail addresses",
-        (word, word, many0(word)),
-    )?;
+    let (id, pw, a) = id_pw_addresses(after, usage)?;
     Ok(Command::ChangeAddress {
         auth: credentials(id, pw, usage)?,
         addresses: addresses(&a, usage)?,
@@ -70,9 +73,8 @@ pub(super) fn change_address(after: &str, usage: &'static str) -> Parsed {
 
 /// `signoff|delete <userid> <password>`
 pub(super) fn signoff(after: &str, usage: &'static str) -> Parsed {
-    let (id, pw) = args(after, usage, "a userid and a password", (word, word))?;
     Ok(Command::Signoff {
-        auth: credentials(id, pw, usage)?,
+        auth: auth_args(after, usage)?,
     })
 }
 
@@ -111,9 +113,8 @@ pub(super) fn message(after: &str, usage: &'static str) -> Parsed {
 
 /// `broadcast <userid> <password>`
 pub(super) fn broadcast(after: &str, usage: &'static str) -> Parsed {
-    let (id, pw) = args(after, usage, "a userid and a password", (word, word))?;
     Ok(Command::Broadcast {
-        auth: credentials(id, pw, usage)?,
+        auth: auth_args(after, usage)?,
     })
 }
 
@@ -254,37 +255,38 @@ pub(super) fn play(after: &str, usage: &'static str) -> Parsed {
     })
 }
 
-/// `yinsh queue <board> <userid> <password> <move>[#<moveno>]`
-pub(super) fn queue(after: &str, usage: &'static str) -> Parsed {
+/// `<board> <userid> <password> <move>[#<moveno>]`, for the action `make` builds.
+fn with_move(
+    after: &str,
+    usage: &'static str,
+    make: fn(String, Option<u32>) -> BoardAction,
+) -> Parsed {
     let MoveArgs {
         board,
         auth,
         text,
         moveno,
     } = move_args(after, usage)?;
-    let text = text.to_string();
-    let action = BoardAction::Queue { text, moveno };
     Ok(Command::Board {
         board,
         auth,
-        action,
+        action: make(text.to_string(), moveno),
+    })
+}
+
+/// `yinsh queue <board> <userid> <password> <move>[#<moveno>]`
+pub(super) fn queue(after: &str, usage: &'static str) -> Parsed {
+    with_move(after, usage, |text, moveno| BoardAction::Queue {
+        text,
+        moveno,
     })
 }
 
 /// `yinsh submit <board> <userid> <password> <move>[#<moveno>]`
 pub(super) fn submit(after: &str, usage: &'static str) -> Parsed {
-    let MoveArgs {
-        board,
-        auth,
+    with_move(after, usage, |text, moveno| BoardAction::Submit {
         text,
         moveno,
-    } = move_args(after, usage)?;
-    let text = text.to_string();
-    let action = BoardAction::Submit { text, moveno };
-    Ok(Command::Board {
-        board,
-        auth,
-        action,
     })
 }
 

@@ -478,8 +478,13 @@ proptest! {
 
     /// Nothing panics, and a syntax error names a syntax line of the table.
     #[test]
-    fn parse_never_panics_and_names_a_known_syntax((words, seps) in words_strategy()) {
-        let line = join(&words, &seps);
+    fn parse_never_panics_and_names_a_known_syntax(
+        command in proptest::option::of(proptest::sample::select(
+            entries().map(|(w, _)| w).collect::<Vec<_>>(),
+        )),
+        (words, seps) in words_strategy(),
+    ) {
+        let line = format!("{}{}", command.map(|c| format!("{c} ")).unwrap_or_default(), join(&words, &seps));
         if let Err(CommandError::Syntax { usage: u, .. }) = parse(&line) {
             prop_assert!(u == usage::CHANGE || entries().any(|(_, known)| known == u), "{line:?}: {u}");
         }
@@ -494,5 +499,29 @@ proptest! {
         let line = format!("{e} {}", join(&words, &seps));
         let upper = format!("{} {}", e.to_ascii_uppercase(), join(&words, &seps));
         prop_assert_eq!(parse(&line), parse(&upper));
+    }
+}
+
+#[test]
+fn the_help_texts_show_the_syntax_lines_of_the_errors() {
+    let help = format!(
+        "{}{}",
+        crate::server::help::general_help("yinsh@example.org"),
+        crate::server::help::yinsh_help()
+    );
+    // Written otherwise in the help: aliases and families in prose, and challenge
+    // with its clock options.
+    let elsewhere = [
+        usage::HELP,
+        usage::ADD,
+        usage::CHANGE,
+        usage::LIST,
+        usage::CHALLENGE,
+    ];
+    for (words, u) in entries() {
+        assert!(
+            elsewhere.contains(&u) || help.contains(u),
+            "the help does not show \"{u}\" ({words})"
+        );
     }
 }

@@ -92,6 +92,12 @@ pub(super) fn credentials(
     })
 }
 
+/// Read `<userid> <password>`.
+pub(super) fn auth_args(after: &str, usage: &'static str) -> Result<Credentials, CommandError> {
+    let (id, pw) = args(after, usage, "a userid and a password", (word, word))?;
+    credentials(id, pw, usage)
+}
+
 /// Each word as a userid.
 pub(super) fn userids(words: &[&str], usage: &'static str) -> Result<Vec<UserId>, CommandError> {
     words.iter().map(|w| userid(w, usage)).collect()
