@@ -10,9 +10,9 @@ use yinsh_pbem::mail::Transport;
 use yinsh_pbem::notation::render::{SideNames, render};
 use yinsh_pbem::notation::{play_turn, write_turn};
 use yinsh_pbem::rules::{Action, Game, Variant};
-use yinsh_pbem::server::deliver::{Settings, deliver};
-use yinsh_pbem::server::robot::RateLimit;
+use yinsh_pbem::server::store::RateLimit;
 use yinsh_pbem::server::store::{Password, hash_password, verify_password};
+use yinsh_pbem::server::{Settings, deliver};
 
 fn main() {
     divan::main();

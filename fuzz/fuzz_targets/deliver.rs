@@ -10,8 +10,8 @@ use std::sync::OnceLock;
 use libfuzzer_sys::fuzz_target;
 use yinsh_pbem::mail::parse_inbound;
 use yinsh_pbem::server::command::Command;
-use yinsh_pbem::server::deliver::{Settings, deliver};
-use yinsh_pbem::server::robot::RateLimit;
+use yinsh_pbem::server::{Settings, deliver};
+use yinsh_pbem::server::store::RateLimit;
 
 fn settings() -> &'static Settings {
     static S: OnceLock<(tempfile_dir::Dir, Settings)> = OnceLock::new();

@@ -9,8 +9,9 @@ use std::process::ExitCode;
 
 use crate::mail::Transport;
 use crate::server::config::{self, Overrides};
-use crate::server::deliver::{self, Report, Settings};
-use crate::server::log::Log;
+use crate::server::run::deliver as run_deliver;
+use crate::server::run::log::Log;
+use crate::server::{Report, Settings};
 
 /// EX_TEMPFAIL from sysexits.h.
 pub const EX_TEMPFAIL: u8 = 75;
@@ -88,7 +89,7 @@ pub fn deliver(opts: Overrides, sender: Option<&str>, verbose: bool) -> ExitCode
     let result = guarded(&settings.home, || {
         let (raw, total) =
             read_mail(settings.max_message_bytes).map_err(|e| format!("reading stdin: {e}"))?;
-        deliver::deliver(&raw, total, sender, &settings).map_err(|e| e.to_string())
+        run_deliver::deliver(&raw, total, sender, &settings).map_err(|e| e.to_string())
     });
     finish(&settings, result, verbose)
 }
@@ -100,7 +101,7 @@ pub fn flush(opts: Overrides, verbose: bool) -> ExitCode {
     };
     let result = guarded(&settings.home, || {
         let mut report = Report::default();
-        deliver::flush(&settings, &mut report).map_err(|e| e.to_string())?;
+        run_deliver::flush(&settings, &mut report).map_err(|e| e.to_string())?;
         Ok(report)
     });
     finish(&settings, result, verbose)

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use super::serve::{EX_TEMPFAIL, finish, guarded, settings_or_log};
 use crate::server::config::Overrides;
-use crate::server::tick;
+use crate::server::run::tick as run_tick;
 
 /// `yinsh-pbem tick`: nag and forfeit where due, then send the spool.
 pub fn tick(opts: Overrides, verbose: bool) -> ExitCode {
@@ -13,7 +13,7 @@ pub fn tick(opts: Overrides, verbose: bool) -> ExitCode {
         return ExitCode::from(EX_TEMPFAIL);
     };
     let result = guarded(&settings.home, || {
-        tick::tick(&settings).map_err(|e| e.to_string())
+        run_tick::tick(&settings).map_err(|e| e.to_string())
     });
     finish(&settings, result, verbose)
 }

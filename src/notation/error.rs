@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::turn::Part;
+use super::written::Part;
 use crate::rules::{Action, Color, IllegalAction, Outcome, Point, Row};
 
 /// What the parser expected where it stopped.

@@ -25,7 +25,7 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::error::{Expected, ParseError, ParseErrorKind};
-use super::turn::{Part, WrittenTurn};
+use super::written::{Part, WrittenTurn};
 use crate::rules::{Point, Row};
 
 /// The grammar's error: where it stopped, and what was wrong when a rule knows

@@ -14,6 +14,8 @@ mod error;
 mod grammar;
 pub mod render;
 mod turn;
+mod written;
 
 pub use error::{Expected, NotationError, ParseError, ParseErrorKind, PartAt, TurnError};
-pub use turn::{Part, WrittenTurn, auto_pass_due, parse_turn, play_turn, write_turn};
+pub use turn::{auto_pass_due, parse_turn, play_turn, write_turn};
+pub use written::{Part, WrittenTurn};

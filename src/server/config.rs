@@ -1,4 +1,5 @@
-//! The server's configuration: a TOML file, overridden by environment variables,
+//! The server's configuration: [`Settings`] (where the data lives, how mail leaves,
+//! the limits), read from a TOML file, overridden by environment variables,
 //! overridden by the command line, on top of the embedded defaults; and
 //! `check-config`, which says what will be used and what is wrong with it.
 //!
@@ -17,14 +18,72 @@
 //! ```
 
 use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
 
 use crate::mail::Transport;
 
 use super::command::looks_like_address;
-use super::deliver::{Settings, bare_address};
-use super::robot::RateLimit;
+use super::store::RateLimit;
+
+/// How the server runs: where its data lives and how mail leaves.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The home folder (`./games` by default).
+    pub home: PathBuf,
+    /// The From of every reply, e.g. `YINSH PBeM <yinsh@localhost>`.
+    pub from: String,
+    /// How replies are sent.
+    pub transport: Transport,
+    /// The clock: unix seconds; `None` for the system clock.
+    pub now: Option<u64>,
+    /// Mails larger than this many bytes get a short error and are not handled.
+    pub max_message_bytes: usize,
+    /// Mails one sender may send per period before being dropped.
+    pub rate_limit: RateLimit,
+}
+
+impl Settings {
+    /// The embedded defaults: home `./games`, From `yinsh@localhost`, replies written
+    /// to `<home>/outbox/`.
+    pub fn defaults(home: PathBuf) -> Settings {
+        let outbox = home.join("outbox");
+        Settings {
+            home,
+            from: "YINSH PBeM <yinsh@localhost>".to_string(),
+            transport: Transport::Outbox(outbox),
+            now: None,
+            max_message_bytes: 1024 * 1024,
+            rate_limit: RateLimit {
+                max: 60,
+                period: 3600,
+            },
+        }
+    }
+
+    /// The server's bare address, taken from `from`.
+    pub fn address(&self) -> String {
+        bare_address(&self.from)
+    }
+
+    /// The time now, unix seconds.
+    pub fn now(&self) -> u64 {
+        self.now.unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs())
+        })
+    }
+}
+
+/// The address inside `Name <addr>`, or the text itself.
+pub fn bare_address(s: &str) -> String {
+    match (s.rfind('<'), s.rfind('>')) {
+        (Some(a), Some(b)) if a < b => s[a + 1..b].trim().to_string(),
+        _ => s.trim().to_string(),
+    }
+}
 
 /// The config file's contents; every key is optional.
 #[derive(Debug, Default, Deserialize)]

@@ -1,19 +1,16 @@
-//! The play-by-email server: commands, dispatch, replies, accounts and the game store.
+//! The play-by-email server. From the top down (each part uses only those below it):
+//! [`run`] (one mail, flush, tick: lock, journal, send) -> [`exec`] (carrying out a
+//! command) -> [`command`] (what a Subject line says), [`text`] (the mails' text),
+//! [`game`] (live games, ratings, vacations) -> [`store`] (every file under the home).
+//! [`config`] holds the settings. `docs/architecture.md` shows one mail's path.
 
-pub mod actions;
 pub mod command;
 pub mod config;
-pub mod deliver;
-pub mod dispatch;
-pub mod extra;
-pub mod help;
-pub mod log;
-pub mod ratings;
-pub mod record;
-pub mod redact;
-pub mod reply;
-pub mod robot;
-pub mod social;
+pub mod exec;
+pub mod game;
+pub mod run;
 pub mod store;
-pub mod tick;
-pub mod vacation;
+pub mod text;
+
+pub use config::Settings;
+pub use run::{Report, deliver, flush, tick};

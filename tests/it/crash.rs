@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use yinsh_pbem::durable::fault::POINTS;
 use yinsh_pbem::notation::{auto_pass_due, write_turn};
 use yinsh_pbem::rules::{Color, Game, Variant};
-use yinsh_pbem::server::record::LiveGame;
+use yinsh_pbem::server::game::record::LiveGame;
 use yinsh_pbem::server::store::Store;
 
 use crate::server_util::TestServer;
@@ -293,7 +293,11 @@ fn disk_full_on_any_write_exits_75_and_changes_nothing_until_retried() {
     assert_eq!(std::fs::read(&board).unwrap(), before, "the game changed");
     let (outbox, spool) = replies_to(&home, &mid);
     assert!(outbox.is_empty() && spool.is_empty());
-    assert!(!yinsh_pbem::server::robot::Seen::in_home(&home).contains(&mid));
+    assert!(
+        !yinsh_pbem::server::store::Store::open(&home)
+            .expect("store")
+            .seen(&mid)
+    );
     // The retry goes through.
     assert_eq!(run(&home, s.now, raw.as_bytes(), &Disturb::None), Some(0));
     assert_eq!(check_game(&home, &script), 1);

@@ -506,8 +506,8 @@ proptest! {
 fn the_help_texts_show_the_syntax_lines_of_the_errors() {
     let help = format!(
         "{}{}",
-        crate::server::help::general_help("yinsh@example.org"),
-        crate::server::help::yinsh_help()
+        crate::server::text::help::general_help("yinsh@example.org"),
+        crate::server::text::help::yinsh_help()
     );
     // Written otherwise in the help: aliases and families in prose, and challenge
     // with its clock options.

@@ -10,7 +10,12 @@
 //! <home>/accounts/<key>.json   one account per file; key = userid lower-cased
 //! <home>/boards/<n>.json       one game per file
 //! <home>/journal/pending      one mail's effect while it is being applied (journal.rs)
-//! <home>/spool/ <home>/outbox/ <home>/log/   written by other modules
+//! <home>/seen/<hash>           mails already handled, by Message-ID (seen.rs)
+//! <home>/rate/<hash>.json      mails per sender in the current period (seen.rs)
+//! <home>/vacations.json        the players' vacations
+//! <home>/admins                the userids allowed to broadcast (written by the operator)
+//! <home>/log/yinsh-pbem.log    the log
+//! <home>/spool/ <home>/outbox/ replies waiting to be sent / written as .eml files
 //! ```
 //! `docs/storage.md` describes the formats.
 
@@ -19,6 +24,7 @@ mod fs;
 mod games;
 mod journal;
 mod password;
+mod seen;
 mod tx;
 
 use std::io;
@@ -31,6 +37,7 @@ pub use journal::{Journal, JournalFile, JournalReply, Recovered, fnv1a64};
 pub use password::{
     ARGON2_M_KIB, ARGON2_P, ARGON2_T, InvalidPassword, Password, hash_password, verify_password,
 };
+pub use seen::{RateLimit, RateVerdict, key_name};
 pub use tx::Change;
 
 /// The first board number handed out in a new home.
@@ -237,4 +244,32 @@ impl Store {
     pub fn log_dir(&self) -> PathBuf {
         self.home.join("log")
     }
+
+    /// `<home>/vacations.json`.
+    pub fn vacations_path(&self) -> PathBuf {
+        self.home.join("vacations.json")
+    }
+
+    /// The userids allowed to `broadcast`, lower-cased, from `<home>/admins` (one per
+    /// line, `#` starts a comment; none when the file is missing).
+    pub fn admins(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .read_text(&self.home.join("admins"))?
+            .unwrap_or_default()
+            .lines()
+            .map(|l| {
+                l.split('#')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_ascii_lowercase()
+            })
+            .filter(|l| !l.is_empty())
+            .collect())
+    }
+}
+
+/// `<home>/log/yinsh-pbem.log`, the log file of the server whose home is `home`.
+pub fn log_file(home: &Path) -> PathBuf {
+    home.join("log").join("yinsh-pbem.log")
 }

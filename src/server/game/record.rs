@@ -6,7 +6,7 @@
 use crate::notation::{self, NotationError};
 use crate::rules::{Color, Game, Variant};
 
-use super::store::{CommentRecord, GameFile, TurnRecord, UserId};
+use crate::server::store::{CommentRecord, GameFile, StoreError, TurnRecord, UserId};
 
 /// Why a stored game does not replay.
 #[derive(Debug, thiserror::Error)]
@@ -41,6 +41,17 @@ pub enum ReplayError {
         /// Who.
         by: String,
     },
+}
+
+/// A stored game could not be read, or does not replay.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The game does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
 }
 
 /// A game file and the game it replays to.

@@ -4,8 +4,8 @@
 use crate::notation::render::render_board;
 use crate::rules::{Game, Variant};
 
-use super::extra::{FORFEIT_DAYS, NAG_DAYS};
-use super::vacation::MAX_DAYS;
+use crate::server::game::extra::{FORFEIT_DAYS, NAG_DAYS};
+use crate::server::game::vacation::MAX_DAYS;
 
 /// `help`: the server-wide commands.
 pub fn general_help(server_address: &str) -> String {

@@ -1,4 +1,5 @@
-//! Elo ratings (pbmserv-reference.md §5), the standings and the history list.
+//! Elo ratings (pbmserv-reference.md §5), from which the standings and the history
+//! list are written (`exec::listing`).
 //!
 //! Ratings are not stored: they are computed again from the finished games, in the
 //! order they ended (then by board), so they can never drift from the games. Normal
@@ -12,14 +13,12 @@
 //! a game resigned, forfeited or agreed drawn before that is not rated.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use crate::rules::{Color, Outcome, Variant};
 
-use super::dispatch::InternalError;
-use super::record::LiveGame;
-use super::reply::format_date;
-use super::store::Store;
+use crate::server::store::Store;
+
+use super::record::{LiveGame, LoadError};
 
 /// Every new player's rating.
 pub const START: i32 = 1600;
@@ -37,7 +36,7 @@ pub const INACTIVE_DAYS: u64 = 180;
 /// The expected score of a player rated `r` against one rated `opp`.
 ///
 /// ```
-/// use yinsh_pbem::server::ratings::expected;
+/// use yinsh_pbem::server::game::ratings::expected;
 /// assert!((expected(1600, 1600) - 0.5).abs() < 1e-12);
 /// assert!((expected(1800, 1400) - 10.0 / 11.0).abs() < 1e-12);
 /// ```
@@ -182,12 +181,15 @@ pub fn finished(live: &LiveGame) -> Option<Finished> {
 }
 
 /// Every game of the store, loaded; finished ones in the order they ended.
-struct All {
-    finished: Vec<Finished>,
-    active: BTreeMap<(bool, String), u32>,
+pub struct All {
+    /// The finished games, in the order they ended (then by board).
+    pub finished: Vec<Finished>,
+    /// Games going on, per (blitz, lower-case userid).
+    pub active: BTreeMap<(bool, String), u32>,
 }
 
-fn all(store: &Store) -> Result<All, InternalError> {
+/// Load every game of the store.
+pub fn all(store: &Store) -> Result<All, LoadError> {
     let mut finished_games = Vec::new();
     let mut active = BTreeMap::new();
     for b in store.games()? {
@@ -217,7 +219,7 @@ fn all(store: &Store) -> Result<All, InternalError> {
 /// The rating lines of a finished game's mail (`%s's rating went up from %d to
 /// %d.`, `... down ...`, `%s's rating is %d (provisional).`, `This game was not
 /// rated.`); none while the game goes on.
-pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, InternalError> {
+pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, LoadError> {
     let Some(this) = finished(live) else {
         return Ok(Vec::new());
     };
@@ -252,120 +254,6 @@ pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, Inter
             }
         })
         .collect())
-}
-
-/// `yinsh standings`: per variant, sections Established, Provisionals and Inactive.
-pub fn standings(store: &Store, now: u64) -> Result<String, InternalError> {
-    let data = all(store)?;
-    let mut out = String::new();
-    for variant in [Variant::Normal, Variant::Blitz] {
-        let mut pool = BTreeMap::new();
-        let mut names = BTreeMap::new();
-        for g in data
-            .finished
-            .iter()
-            .filter(|g| g.variant == variant && g.rated)
-        {
-            apply(&mut pool, g);
-            for p in &g.players {
-                names.insert(p.to_ascii_lowercase(), p.clone());
-            }
-        }
-        let title = match variant {
-            Variant::Normal => "Yinsh Standings",
-            Variant::Blitz => "Yinsh Standings (blitz)",
-        };
-        let _ = writeln!(out, "{title}\n{}", "=".repeat(title.len()));
-        if pool.is_empty() {
-            out.push_str("No rated games yet.\n\n");
-            continue;
-        }
-        let active = |key: &str| {
-            data.active
-                .get(&(variant == Variant::Blitz, key.to_string()))
-                .copied()
-                .unwrap_or(0)
-        };
-        let mut sections: [Vec<(&String, &Record)>; 3] = Default::default();
-        for (key, r) in &pool {
-            let idle = active(key) == 0 && now.saturating_sub(r.last) > INACTIVE_DAYS * 86_400;
-            let s = if idle {
-                2
-            } else if r.provisional() {
-                1
-            } else {
-                0
-            };
-            sections[s].push((key, r));
-        }
-        for (title, mut list) in ["Established", "Provisionals", "Inactive"]
-            .into_iter()
-            .zip(sections)
-        {
-            if list.is_empty() {
-                continue;
-            }
-            list.sort_by(|a, b| b.1.rating.cmp(&a.1.rating).then(a.0.cmp(b.0)));
-            let _ = writeln!(out, "\n{title}");
-            let _ = writeln!(
-                out,
-                "Rank Name                             Rating  Won Lost Ties Active/Limit"
-            );
-            for (i, (key, r)) in list.iter().enumerate() {
-                let _ = writeln!(
-                    out,
-                    "{:>4} {:<32} {:>6} {:>4} {:>4} {:>4} {:>6}/-",
-                    i + 1,
-                    names.get(*key).map_or(key.as_str(), String::as_str),
-                    r.rating,
-                    r.won,
-                    r.lost,
-                    r.ties,
-                    active(key)
-                );
-            }
-        }
-        out.push('\n');
-    }
-    let _ = writeln!(
-        out,
-        "Ratings start at {START}; a player is provisional for their first {PROVISIONAL_GAMES} rated games.\n\
-         Games ended before the rings were all placed are not rated. There is no limit of games (Limit -)."
-    );
-    Ok(out)
-}
-
-/// `yinsh history`: every finished game, most recent first.
-pub fn history(store: &Store) -> Result<String, InternalError> {
-    let data = all(store)?;
-    let mut out = String::from("Historical List of Yinsh games\n\n");
-    if data.finished.is_empty() {
-        out.push_str("No game has ended yet.\n");
-        return Ok(out);
-    }
-    let _ = writeln!(
-        out,
-        "{:>6}  {:<12} {:<12} {:<6} {:<20} Result",
-        "Board", "White", "Black", "", "Ended"
-    );
-    for g in data.finished.iter().rev() {
-        let line = format!(
-            "{:>6}  {:<12} {:<12} {:<6} {:<20} {}{}",
-            g.board,
-            g.players[0],
-            g.players[1],
-            if g.variant == Variant::Blitz {
-                "blitz"
-            } else {
-                ""
-            },
-            format_date(g.ended),
-            g.how,
-            if g.rated { "" } else { " (not rated)" }
-        );
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
-    Ok(out)
 }
 
 #[cfg(test)]

@@ -8,14 +8,18 @@
 //! left alone. Under the store's lock, the game changes and the mails are committed
 //! through one journal, as a mail's are (`docs/reliability.md`), then flushed.
 
-use super::deliver::{Report, Settings, build_replies, flush, recovered_line};
-use super::dispatch::{InternalError, Reply, board_mails};
-use super::extra::{self, LastNag};
+use crate::server::config::Settings;
+use crate::server::exec::context::board_mails;
+use crate::server::exec::{InternalError, Reply};
+use crate::server::game::extra::{self, LastNag};
+use crate::server::game::record::LiveGame;
+use crate::server::game::vacation::Vacations;
+use crate::server::store::{EndRecord, Store, UserId};
+use crate::server::text::reply::{BoardMail, Event};
+
 use super::log::Log;
-use super::record::LiveGame;
-use super::reply::{BoardMail, Event};
-use super::store::{EndRecord, Journal, Store, UserId};
-use super::vacation::Vacations;
+use super::report::Report;
+use super::txn::Locked;
 
 const DAY: u64 = 86_400;
 
@@ -65,30 +69,21 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     let store = Store::open(&settings.home)?;
     let log = Log::in_home(&settings.home);
     let mut report = Report::default();
-    {
-        let _lock = store.lock()?;
-        if let Some(line) = recovered_line(store.recover(&settings.transport)?) {
-            report.lines.push(line);
-        }
-        store.begin();
-        let result = due_games(&store, now, &mut report);
-        let changes = store.take_changes();
-        let replies = result?;
-        let seed = |k: usize, r: &Reply| format!("tick-{now}-{k}-{}", r.subject);
-        let built = build_replies(settings, None, &seed, &replies, now, &mut |line| {
-            report.lines.push(line);
-        });
-        if !changes.is_empty() || !built.is_empty() {
-            let journal = Journal::new(&store, &format!("tick-{now}"), &changes, &built);
-            let (spooled, written) = store.commit(&journal, &settings.transport)?;
-            report.spooled += spooled;
-            report.sent += written;
-        }
-    }
+    let (locked, recovered) = Locked::take(&store, settings)?;
+    report.lines.extend(recovered);
+    let seed = |k: usize, r: &Reply| format!("tick-{now}-{k}-{}", r.subject);
+    locked.transaction(
+        &format!("tick-{now}"),
+        None,
+        &seed,
+        &mut report,
+        &mut |report, line| report.lines.push(line),
+        |store, report| due_games(store, now, report),
+    )?;
     for l in &report.lines {
         log.line(now, &format!("tick: {l}"));
     }
-    flush(settings, &mut report)?;
+    locked.flush(&log, &mut report)?;
     Ok(report)
 }
 

@@ -1,156 +1,164 @@
-//! Per-game commands beyond a plain move: draw offers and take-back requests with
-//! their answers (`propose`, `undo`, `accept`, `reject`), queued moves (played when
-//! it becomes the player's turn), submitted moves (a preview, played on `confirm`),
-//! and `preview` (the board after hypothetical moves, nothing stored).
-//!
-//! `undo` asks to take back the requester's own last turn: that turn, the server's
-//! automatic passes after it, and whatever the opponent played since are removed
-//! (so after an accepted undo it is the requester's turn again, at the position
-//! before their move). Any new turn cancels a pending offer.
+//! Playing: `yinsh challenge` (a new game), `yinsh move`, `yinsh resign`, queued moves
+//! (played when it becomes the player's turn), submitted moves (a preview, played on
+//! `confirm`), and `preview` (the board after hypothetical moves, nothing stored).
 
-use super::command::{BoardRef, OfferAction};
-use super::dispatch::{
-    InternalError, Outcome, Reply, Request, board_mails, board_reply, load_for_player, play_loaded,
-    refuse_on, to_sender, tri,
+use crate::rules::{Color, Variant};
+use crate::server::command::BoardRef;
+use crate::server::game::extra::{self, Stored};
+use crate::server::game::record::LiveGame;
+use crate::server::store::{Account, EndRecord, Password, Store, UserId};
+use crate::server::text::reply::{BoardMail, Event};
+
+use super::context::{
+    Outcome, Reply, Request, board_mails, board_reply, load_for_player, to_sender,
 };
-use super::extra::{self, Offer, Stored};
-use super::record::LiveGame;
-use super::reply::{BoardMail, Event};
-use super::store::{EndRecord, Password, Store, UserId};
+use super::error::{InternalError, refuse, refuse_on, tri};
 
-fn kind_words(kind: &str) -> &'static str {
-    if kind == "undo" {
-        "take-back request"
-    } else {
-        "draw offer"
+pub(super) fn challenge(
+    store: &Store,
+    req: &Request<'_>,
+    blitz: bool,
+    (nag, forfeit): (Option<u32>, Option<u32>),
+    white: &UserId,
+    black: &UserId,
+) -> Outcome {
+    let invalid = |message: String| Ok(Ok(vec![to_sender(req, "Invalid challenge", message)]));
+    if white == black {
+        return invalid(format!(
+            "{white} cannot play against themselves: name two different userids.\nSyntax is \"yinsh challenge [-blitz] <userid1> <userid2>\"\n"
+        ));
     }
+    let (n, f) = (
+        nag.unwrap_or(extra::NAG_DAYS),
+        forfeit.unwrap_or(extra::FORFEIT_DAYS),
+    );
+    if n >= f {
+        return invalid(format!(
+            "The reminder time ({n} days) must be shorter than the forfeit time ({f} days): set both, like --nagtime=7 --forfeittime=21.\n"
+        ));
+    }
+    let (mut wa, mut ba) = match (store.account(white)?, store.account(black)?) {
+        (Some(wa), Some(ba)) => (wa, ba),
+        (wa, ba) => {
+            let missing: Vec<String> = [(white, wa), (black, ba)]
+                .into_iter()
+                .filter(|(_, account)| account.is_none())
+                .map(|(u, _)| u.to_string())
+                .collect();
+            return invalid(format!(
+                "{} {} not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n",
+                missing.join(" and "),
+                if missing.len() == 1 { "is" } else { "are" }
+            ));
+        }
+    };
+    let board = store.allocate_board()?;
+    let variant = if blitz {
+        Variant::Blitz
+    } else {
+        Variant::Normal
+    };
+    let mut live = LiveGame::new(board, variant, &wa.userid, &ba.userid, req.now);
+    extra::set_times(&mut live.file, nag, forfeit);
+    store.put_game(&live.file)?;
+    wa.games.push(board);
+    store.put_account(&wa)?;
+    ba.games.push(board);
+    store.put_account(&ba)?;
+    Ok(Ok(board_mails(store, &live, Event::NewGame, None)?))
 }
 
-/// The turn number (1-based) of `userid`'s last own (not automatic) turn.
-fn last_own_turn(live: &LiveGame, userid: &str) -> Option<usize> {
-    live.file
-        .turns
-        .iter()
-        .rposition(|t| !t.auto && t.by.eq_ignore_ascii_case(userid))
-        .map(|k| k + 1)
-}
-
-/// `yinsh move board userid password propose|undo|accept|reject`
-pub(super) fn offer(
+pub(super) fn play_move(
     store: &Store,
     req: &Request<'_>,
     board: u32,
     userid: &UserId,
     password: &Password,
-    action: OfferAction,
+    text: &str,
+    moveno: Option<u32>,
+) -> Outcome {
+    let (account, live, side) = tri!(load_for_player(store, board, userid, password));
+    play_loaded(store, req, &account, live, side, text, moveno)
+}
+
+/// Play `text` for `account` (playing `side`) on a loaded game, then the opponent's
+/// queued move if there is one; store it and mail everyone.
+pub(super) fn play_loaded(
+    store: &Store,
+    req: &Request<'_>,
+    account: &Account,
+    mut live: LiveGame,
+    side: Color,
+    text: &str,
+    moveno: Option<u32>,
+) -> Outcome {
+    let board = live.board();
+    if live.game.to_act() != Some(side) {
+        return Ok(Err(refuse_on(
+            board,
+            format!(
+                "It is not your move: it is {}'s turn.",
+                live.player_to_move().unwrap_or("nobody")
+            ),
+        )));
+    }
+    let number = live.next_turn_number();
+    if let Some(n) = moveno
+        && n != number
+    {
+        return Ok(Err(refuse_on(
+            board,
+            format!(
+                "Move {text} received as move #{number}, but it is marked #{n}: it was not played.\n\
+                 (A mail sent twice or crossed with another one does this.) Check the board below and send your move again if it is still wanted."
+            ),
+        )));
+    }
+    if let Err(e) = live.play(text, req.now) {
+        return Ok(Err(refuse_on(
+            board,
+            format!("Move {text} is not legal: {e}"),
+        )));
+    }
+    live.add_comment(number, &account.userid, req.now, req.comment);
+    extra::set_submitted(&mut live.file, &account.userid, None);
+    let (event, mut notices) = play_queued(store, &mut live, req.now)?;
+    store.put_game(&live.file)?;
+    let mut out = board_mails(
+        store,
+        &live,
+        event,
+        Some((account.userid.as_str(), req.comment)),
+    )?;
+    out.append(&mut notices);
+    Ok(Ok(out))
+}
+
+pub(super) fn resign(
+    store: &Store,
+    req: &Request<'_>,
+    board: u32,
+    userid: &UserId,
+    password: &Password,
 ) -> Outcome {
     let (account, mut live, side) = tri!(load_for_player(store, board, userid, password));
-    let me = account.userid.clone();
-    let other = live.player(side.other()).to_string();
-    let pending = extra::offer(&live.file);
-    let note = match action {
-        OfferAction::Propose | OfferAction::Undo => {
-            if let Some(p) = pending.filter(|p| !p.by.eq_ignore_ascii_case(&me)) {
-                return Ok(Err(refuse_on(
-                    board,
-                    format!(
-                        "{other} has made a {} that waits for your answer: send \"yinsh move {board} {me} <password> accept\" or \"... reject\" first.",
-                        kind_words(&p.kind)
-                    ),
-                )));
-            }
-            let kind = if action == OfferAction::Undo {
-                let Some(k) = last_own_turn(&live, &me) else {
-                    return Ok(Err(refuse_on(
-                        board,
-                        "You have not played a move on this board yet: there is nothing to take back.",
-                    )));
-                };
-                let t = &live.file.turns[k - 1];
-                let n = live.file.turns.len() - k;
-                let note = format!(
-                    "{me} asks to take back move #{k} ({}){}.",
-                    t.text,
-                    if n > 0 {
-                        format!(
-                            " and the {n} turn{} after it",
-                            if n == 1 { "" } else { "s" }
-                        )
-                    } else {
-                        String::new()
-                    }
-                );
-                ("undo", note)
-            } else {
-                ("draw", format!("{me} proposes a draw."))
-            };
-            let n_turns = live.file.turns.len();
-            extra::set_offer(
-                &mut live.file,
-                Some(Offer {
-                    kind: kind.0.to_string(),
-                    by: me.clone(),
-                    turns: n_turns,
-                }),
-            );
-            format!(
-                "{}\n{other} may answer with the Subject \"yinsh move {board} {other} <password> accept\" (or reject).",
-                kind.1
-            )
-        }
-        OfferAction::Accept | OfferAction::Reject => {
-            let Some(p) = pending.filter(|p| !p.by.eq_ignore_ascii_case(&me)) else {
-                return Ok(Err(refuse_on(
-                    board,
-                    format!(
-                        "There is no draw offer or take-back request from {other} to answer on board {board}. To offer a draw write \"propose\" as your move; to ask to take back your last move, \"undo\"."
-                    ),
-                )));
-            };
-            extra::set_offer(&mut live.file, None);
-            if action == OfferAction::Reject {
-                format!("{me} rejected {}'s {}.", p.by, kind_words(&p.kind))
-            } else if p.kind == "undo" {
-                let Some(k) = last_own_turn(&live, &p.by) else {
-                    return Ok(Err(refuse_on(board, "There is no move left to take back.")));
-                };
-                let text = live.file.turns[k - 1].text.clone();
-                let n = live.take_back_from(k, req.now)?;
-                format!(
-                    "{me} accepted {}'s take-back request: move #{k} ({text}) {}was taken back.",
-                    p.by,
-                    if n > 1 {
-                        format!(
-                            "and the {} turn{} after it ",
-                            n - 1,
-                            if n == 2 { "" } else { "s" }
-                        )
-                    } else {
-                        String::new()
-                    }
-                )
-            } else {
-                if live.game.agree_draw().is_err() {
-                    return Ok(Err(refuse_on(board, "The game has ended")));
-                }
-                live.file.ended = Some(EndRecord {
-                    reason: "draw agreed".to_string(),
-                    by: me.clone(),
-                    at: req.now,
-                });
-                format!("{me} accepted {}'s draw offer.", p.by)
-            }
-        }
-    };
+    if live.game.resign(side).is_err() {
+        return Ok(Err(refuse_on(board, "The game has ended")));
+    }
+    live.file.ended = Some(EndRecord {
+        reason: "resigned".to_string(),
+        by: account.userid.clone(),
+        at: req.now,
+    });
     live.file.updated = req.now;
     let turn = live.next_turn_number();
-    live.add_comment(turn, &me, req.now, req.comment);
+    live.add_comment(turn, &account.userid, req.now, req.comment);
     store.put_game(&live.file)?;
     Ok(Ok(board_mails(
         store,
         &live,
-        Event::Note(note),
-        Some((me.as_str(), req.comment)),
+        Event::Resigned(account.userid.clone()),
+        Some((account.userid.as_str(), req.comment)),
     )?))
 }
 
@@ -364,9 +372,7 @@ pub(super) fn confirm(
 pub(super) fn preview(store: &Store, req: &Request<'_>, at: BoardRef, moves: &[String]) -> Outcome {
     let board = at.board;
     let Some(file) = store.game(board)? else {
-        return Ok(Err(super::dispatch::refuse(format!(
-            "Yinsh board {board} not found"
-        ))));
+        return Ok(Err(refuse(format!("Yinsh board {board} not found"))));
     };
     let live = LiveGame::load(file)?;
     let total = live.file.turns.len();

@@ -1,36 +1,17 @@
 //! Commands about people rather than moves: chat on a board, watching a game
-//! (`subscribe`/`unsubscribe`), showing boards as a player sees them (`showas`,
-//! `show <userid>`, `all show`), private messages, the admins' `broadcast`, and
+//! (`subscribe`/`unsubscribe`), private messages, the admins' `broadcast`, and
 //! `vacation`. Admins are listed in `<home>/admins`, one userid per line (`#` starts
 //! a comment).
 
-use std::path::Path;
+use crate::server::game::extra;
+use crate::server::game::record::LiveGame;
+use crate::server::game::vacation::{MAX_DAYS, Vacations};
+use crate::server::store::{Password, Store, UserId};
+use crate::server::text::dates::format_date;
+use crate::server::text::reply::{BoardMail, Event};
 
-use super::command::{BoardRef, GameFilter};
-use super::dispatch::{
-    Outcome, Reply, Request, authenticate, board_reply, refuse, refuse_on, to_sender, tri,
-};
-use super::extra;
-use super::record::LiveGame;
-use super::reply::{BoardMail, Event, format_date};
-use super::store::{Account, Password, Store, UserId};
-use super::vacation::{MAX_DAYS, Vacations};
-
-/// The userids allowed to `broadcast`, from `<home>/admins`.
-pub fn admins(home: &Path) -> Vec<String> {
-    std::fs::read_to_string(home.join("admins"))
-        .unwrap_or_default()
-        .lines()
-        .map(|l| {
-            l.split('#')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_ascii_lowercase()
-        })
-        .filter(|l| !l.is_empty())
-        .collect()
-}
+use super::context::{Outcome, Reply, Request, authenticate, board_reply, to_sender};
+use super::error::{refuse, refuse_on, tri};
 
 fn signed(text: &str, who: &str) -> String {
     format!("{who} writes:\n\n{}\n", text.trim_end())
@@ -134,132 +115,6 @@ pub(super) fn subscribe(
     Ok(Ok(vec![board_reply(req, &mail)?]))
 }
 
-/// The boards of `account` that `filter` keeps.
-pub(super) fn boards_of(
-    store: &Store,
-    account: &Account,
-    filter: GameFilter,
-) -> Result<Vec<LiveGame>, super::dispatch::InternalError> {
-    let mut out = Vec::new();
-    for &b in &account.games {
-        let Some(file) = store.game(b)? else { continue };
-        let live = LiveGame::load(file)?;
-        let keep = match filter {
-            GameFilter::All => true,
-            GameFilter::Active => !live.game.is_over(),
-            GameFilter::Inactive => live.game.is_over(),
-            GameFilter::Next => live
-                .player_to_move()
-                .is_some_and(|p| p.eq_ignore_ascii_case(&account.userid)),
-        };
-        if keep {
-            out.push(live);
-        }
-    }
-    Ok(out)
-}
-
-fn show_mail(
-    req: &Request<'_>,
-    live: &LiveGame,
-    at: Option<u32>,
-    reader: Option<&str>,
-) -> Result<Reply, super::dispatch::InternalError> {
-    let queued = reader
-        .and_then(|r| extra::queued(&live.file, r))
-        .map(|q| q.text);
-    let subs = extra::subscribers(&live.file);
-    let mail = BoardMail {
-        at_turn: at.map(|n| n as usize),
-        reader,
-        subscribers: &subs,
-        queued: queued.as_deref(),
-        ..BoardMail::new(live)
-    };
-    board_reply(req, &mail)
-}
-
-/// `yinsh showas userid password [board+ | all | active | inactive | next]`: boards as
-/// the player sees them (with the command to send, and their queued move).
-pub(super) fn show_as(
-    store: &Store,
-    req: &Request<'_>,
-    userid: &UserId,
-    password: &Password,
-    boards: &[BoardRef],
-    filter: GameFilter,
-) -> Outcome {
-    let account = tri!(authenticate(store, userid, password));
-    let mut out = Vec::new();
-    if boards.is_empty() {
-        for live in boards_of(store, &account, filter)? {
-            out.push(show_mail(req, &live, None, Some(&account.userid))?);
-        }
-    } else {
-        for r in boards {
-            let Some(file) = store.game(r.board)? else {
-                return Ok(Err(refuse(format!("Yinsh board {} not found", r.board))));
-            };
-            let live = LiveGame::load(file)?;
-            if r.at.is_some_and(|n| n as usize > live.file.turns.len()) {
-                return Ok(Err(refuse_on(
-                    r.board,
-                    format!(
-                        "Board {} has only {} moves.",
-                        r.board,
-                        live.file.turns.len()
-                    ),
-                )));
-            }
-            out.push(show_mail(req, &live, r.at, Some(&account.userid))?);
-        }
-    }
-    if out.is_empty() {
-        out.push(to_sender(
-            req,
-            "List of Yinsh games",
-            format!("{} has no {filter} games.\n", account.userid),
-        ));
-    }
-    Ok(Ok(out))
-}
-
-/// `yinsh show userid+ [filter]` and `all show userid [next|active]`: one board mail
-/// per game of those players.
-pub(super) fn show_players(
-    store: &Store,
-    req: &Request<'_>,
-    userids: &[UserId],
-    filter: GameFilter,
-) -> Outcome {
-    let mut out = Vec::new();
-    let mut seen = Vec::new();
-    let mut empty = Vec::new();
-    for id in userids {
-        let Some(account) = store.account(id)? else {
-            return Ok(Err(refuse(format!("Invalid userid entered: {id}"))));
-        };
-        let games = boards_of(store, &account, filter)?;
-        if games.is_empty() {
-            empty.push(account.userid.clone());
-        }
-        for live in games {
-            if !seen.contains(&live.board()) {
-                seen.push(live.board());
-                out.push(show_mail(req, &live, None, None)?);
-            }
-        }
-    }
-    if !empty.is_empty() {
-        out.push(to_sender(
-            req,
-            "List of Yinsh games",
-            format!("No {filter} games for: {}\n", empty.join(", ")),
-        ));
-    }
-    Ok(Ok(out))
-}
-
 /// `message userid password to+`: the body goes to each named player.
 pub(super) fn message(
     store: &Store,
@@ -304,7 +159,7 @@ pub(super) fn broadcast(
     password: &Password,
 ) -> Outcome {
     let account = tri!(authenticate(store, userid, password));
-    if !admins(store.home()).contains(&userid.key()) {
+    if !store.admins()?.contains(&userid.key()) {
         return Ok(Err(refuse(
             "Only the server's admins may broadcast (their userids are listed in the file admins of the server's home). Use message <userid> <password> <to-userid> ... to write to players.",
         )));

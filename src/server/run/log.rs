@@ -1,9 +1,14 @@
 //! The server's log: one line per event, appended to `<home>/log/yinsh-pbem.log`
 //! (never stderr: mail systems treat stderr as failure). Lines never hold a password:
-//! callers pass command lines through `redact::loggable`.
+//! callers pass command lines through `text::redact::loggable`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+use crate::server::store::log_file;
+use crate::server::text::dates::format_date;
+
+use super::report::Report;
 
 /// An append-only log file.
 #[derive(Debug, Clone)]
@@ -15,7 +20,7 @@ impl Log {
     /// The log in `<home>/log/`.
     pub fn in_home(home: &Path) -> Log {
         Log {
-            path: home.join("log").join("yinsh-pbem.log"),
+            path: log_file(home),
         }
     }
 
@@ -38,11 +43,17 @@ impl Log {
             let line = format!(
                 "{} {} [{}] {}\n",
                 now,
-                super::reply::format_date(now),
+                format_date(now),
                 std::process::id(),
                 clean
             );
             let _ = f.write_all(line.as_bytes());
         }
+    }
+
+    /// Log `line` and add it to the report.
+    pub fn note(&self, now: u64, report: &mut Report, line: String) {
+        self.line(now, &line);
+        report.lines.push(line);
     }
 }

@@ -4,11 +4,10 @@
 //! userid, written through the store (so a mail's change is part of its journal).
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use super::store::{Store, StoreError};
+use crate::server::store::{Store, StoreError};
 
 /// The longest vacation one command may ask for, in days.
 pub const MAX_DAYS: u32 = 90;
@@ -27,22 +26,18 @@ pub struct Period {
 #[serde(transparent)]
 pub struct Vacations(pub BTreeMap<String, Vec<Period>>);
 
-fn path(store: &Store) -> PathBuf {
-    store.home().join("vacations.json")
-}
-
 impl Vacations {
     /// Read `<home>/vacations.json` through the store (none when missing).
     pub fn load(store: &Store) -> Result<Vacations, StoreError> {
         Ok(store
-            .read_json(&path(store), "vacations")?
+            .read_json(&store.vacations_path(), "vacations")?
             .unwrap_or_default())
     }
 
     /// Write `<home>/vacations.json` through the store: part of the mail's journal
     /// inside a transaction, atomically otherwise.
     pub fn save(&self, store: &Store) -> Result<(), StoreError> {
-        store.write_json(&path(store), "vacations", self)
+        store.write_json(&store.vacations_path(), "vacations", self)
     }
 
     /// The vacation `userid` is on at `now`, if any.
@@ -75,7 +70,7 @@ impl Vacations {
     /// How many seconds of `[from, to)` `userid` spent on vacation.
     ///
     /// ```
-    /// use yinsh_pbem::server::vacation::Vacations;
+    /// use yinsh_pbem::server::game::vacation::Vacations;
     /// let mut v = Vacations::default();
     /// v.set("alice", 100, 1);
     /// assert_eq!(v.paused("Alice", 0, 1000), 900);

@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::store::GameFile;
+use crate::server::store::GameFile;
 
 /// Default days without a move before a reminder.
 pub const NAG_DAYS: u32 = 7;

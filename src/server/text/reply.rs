@@ -7,8 +7,11 @@ use std::fmt::Write as _;
 use crate::notation::render::{SideNames, render};
 use crate::rules::{ActionKind, Color, EndReason, Game, Outcome};
 
-use super::record::LiveGame;
-use super::vacation::Vacations;
+use crate::server::game::extra;
+use crate::server::game::record::{self, LiveGame, ReplayError};
+use crate::server::game::vacation::Vacations;
+
+use super::dates::{format_date, format_duration};
 
 /// 60 stars: the rule between sections of a board mail.
 pub const STARS: &str = "************************************************************";
@@ -92,7 +95,7 @@ pub fn ending_line(live: &LiveGame, game: &Game) -> Option<String> {
             let by = live.file.ended.as_ref().map_or("", |e| e.by.as_str());
             format!(
                 "{by} forfeited the game: no move in {} days.",
-                super::extra::forfeit_days(&live.file)
+                extra::forfeit_days(&live.file)
             )
         }
         EndReason::Agreement => "The players agreed to a draw.".to_string(),
@@ -152,39 +155,6 @@ pub fn move_template(game: &Game) -> &'static str {
         }
         (Some(ActionKind::Pass), _) => "--",
         _ => "<from>-<to>",
-    }
-}
-
-/// Format unix seconds as `2026-11-22 21:47 UTC`.
-pub fn format_date(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        rem / 3600,
-        rem % 3600 / 60
-    )
-}
-
-/// A duration in days, hours and minutes: `2d 3h 15m`.
-pub fn format_duration(secs: u64) -> String {
-    let (d, h, m) = (secs / 86_400, secs % 86_400 / 3600, secs % 3600 / 60);
-    if d > 0 {
-        format!("{d}d {h}h {m}m")
-    } else if h > 0 {
-        format!("{h}h {m}m")
-    } else {
-        format!("{m}m")
     }
 }
 
@@ -251,11 +221,11 @@ impl<'a> BoardMail<'a> {
     }
 
     /// The mail body.
-    pub fn body(&self) -> Result<String, super::record::ReplayError> {
+    pub fn body(&self) -> Result<String, ReplayError> {
         let live = self.live;
         let historic = self.at_turn.filter(|&n| n < live.file.turns.len());
         let game = match historic {
-            Some(n) => super::record::replay_turns(&live.file, Some(n))?,
+            Some(n) => record::replay_turns(&live.file, Some(n))?,
             None => live.game,
         };
         let upto = historic.unwrap_or(live.file.turns.len());
@@ -372,18 +342,4 @@ pub fn error_body(message: &str, board: Option<&str>, original_quoted: &str) -> 
         out.push('\n');
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_are_civil_utc() {
-        assert_eq!(format_date(0), "1970-01-01 00:00 UTC");
-        assert_eq!(format_date(951_782_400), "2000-02-29 00:00 UTC");
-        assert_eq!(format_date(1_795_384_020), "2026-11-22 21:47 UTC");
-        assert_eq!(format_duration(93_780), "1d 2h 3m");
-        assert_eq!(format_duration(59), "0m");
-    }
 }

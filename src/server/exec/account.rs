@@ -1,0 +1,136 @@
+//! Account commands: `signup` (`add`), `change password`, `change address`, `signoff`
+//! (`delete`).
+
+use crate::server::game::record::LiveGame;
+use crate::server::store::{Account, Password, Store, UserId};
+
+use super::context::{Outcome, Reply, Request, authenticate};
+use super::error::{InternalError, Refusal, refuse, tri};
+
+fn addresses_or_sender(req: &Request<'_>, given: &[String]) -> Result<Vec<String>, Refusal> {
+    if !given.is_empty() {
+        return Ok(given.to_vec());
+    }
+    match &req.reply_to {
+        Some(a) => Ok(vec![a.clone()]),
+        None => Err(refuse(
+            "No e-mail address given and none to take from the mail: write the address after the password.",
+        )),
+    }
+}
+
+pub(super) fn signup(
+    store: &Store,
+    req: &Request<'_>,
+    userid: &UserId,
+    password: &Password,
+    addresses: &[String],
+) -> Outcome {
+    if store.account(userid)?.is_some() {
+        return Ok(Err(refuse(format!(
+            "The userid {userid} is already taken. Choose another one: signup <userid> <password> [<e-mail address> ...]"
+        ))));
+    }
+    let addresses = tri!(Ok::<_, InternalError>(addresses_or_sender(req, addresses)));
+    let account = Account::new(userid, password, addresses.clone(), req.now)?;
+    store.put_account(&account)?;
+    let body = format!(
+        "Welcome to YINSH by e-mail, {userid}.\n\n\
+         Your userid {userid} is registered. Mail for it goes to: {}\n\
+         Keep your password: every move needs it, and it is never mailed to you.\n\n\
+         To start a game, send the Subject:\n    yinsh challenge {userid} <opponent's userid>\n\
+         (you play White and move first). Send \"yinsh help\" for how to play.\n",
+        addresses.join(", ")
+    );
+    let mut to = addresses;
+    if let Some(s) = &req.reply_to
+        && !to.iter().any(|a| a.eq_ignore_ascii_case(s))
+    {
+        to.push(s.clone());
+    }
+    Ok(Ok(vec![Reply {
+        to,
+        subject: format!("Signup for {userid}"),
+        body,
+    }]))
+}
+
+pub(super) fn change_password(
+    store: &Store,
+    userid: &UserId,
+    password: &Password,
+    new_password: &Password,
+) -> Outcome {
+    let mut account = tri!(authenticate(store, userid, password));
+    account.set_password(new_password)?;
+    store.put_account(&account)?;
+    let body = format!(
+        "The password of {} has been changed.\nIf you did not ask for this, reply at once.\n",
+        account.userid
+    );
+    Ok(Ok(vec![Reply {
+        to: account.addresses.clone(),
+        subject: format!("Password changed for {}", account.userid),
+        body,
+    }]))
+}
+
+pub(super) fn change_address(
+    store: &Store,
+    req: &Request<'_>,
+    userid: &UserId,
+    password: &Password,
+    addresses: &[String],
+) -> Outcome {
+    let mut account = tri!(authenticate(store, userid, password));
+    let new = tri!(Ok::<_, InternalError>(addresses_or_sender(req, addresses)));
+    let old = std::mem::replace(&mut account.addresses, new.clone());
+    store.put_account(&account)?;
+    let body = format!(
+        "The e-mail addresses of {} are now: {}\n(They were: {}.)\n",
+        account.userid,
+        new.join(", "),
+        old.join(", ")
+    );
+    let mut to = new;
+    for a in old {
+        if !to.iter().any(|b| b.eq_ignore_ascii_case(&a)) {
+            to.push(a);
+        }
+    }
+    Ok(Ok(vec![Reply {
+        to,
+        subject: format!("Address changed for {}", account.userid),
+        body,
+    }]))
+}
+
+pub(super) fn signoff(store: &Store, userid: &UserId, password: &Password) -> Outcome {
+    let account = tri!(authenticate(store, userid, password));
+    let mut active = Vec::new();
+    for &b in &account.games {
+        if let Some(file) = store.game(b)?
+            && !LiveGame::load(file)?.game.is_over()
+        {
+            active.push(b.to_string());
+        }
+    }
+    if !active.is_empty() {
+        return Ok(Err(refuse(format!(
+            "{} still plays board{} {}: finish or resign {} first (yinsh resign <board> <userid> <password>).",
+            account.userid,
+            if active.len() == 1 { "" } else { "s" },
+            active.join(", "),
+            if active.len() == 1 { "it" } else { "them" }
+        ))));
+    }
+    store.delete_account(userid)?;
+    Ok(Ok(vec![Reply {
+        to: account.addresses.clone(),
+        subject: format!("Signoff for {}", account.userid),
+        body: format!(
+            "The account {} has been removed. Thank you for playing.\n",
+            account.userid
+        ),
+    }]))
+}

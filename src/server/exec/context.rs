@@ -1,0 +1,180 @@
+//! What every command handler shares: the request (who asks, the comment, the time),
+//! the replies, checking a userid and password, loading a board for a player, and the
+//! board mails sent to everyone concerned.
+
+use crate::rules::Color;
+use crate::server::game::extra;
+use crate::server::game::ratings;
+use crate::server::game::record::LiveGame;
+use crate::server::game::vacation::Vacations;
+use crate::server::store::{Account, Password, Store, UserId};
+use crate::server::text::reply::{self, BoardMail, Event};
+
+use super::error::{InternalError, Refusal, refuse, refuse_on, tri};
+
+/// What a handler returns: its replies, or the refusal to answer with; `Err` for an
+/// internal failure.
+pub(super) type Outcome = Result<Result<Vec<Reply>, Refusal>, InternalError>;
+
+/// One reply to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    /// Recipients.
+    pub to: Vec<String>,
+    /// Subject.
+    pub subject: String,
+    /// Body.
+    pub body: String,
+}
+
+/// What the dispatcher knows of the mail a command came in.
+pub struct Request<'a> {
+    /// Where errors and query results go (Reply-To, else From, else the envelope
+    /// sender); `None` when nobody can be answered.
+    pub reply_to: Option<String>,
+    /// The comment (body without signature and quotes).
+    pub comment: &'a str,
+    /// The original message as the sender sees it, quoted with `>`, passwords
+    /// masked.
+    pub quoted: &'a str,
+    /// The time now, unix seconds.
+    pub now: u64,
+    /// The server's own address, for help texts.
+    pub server_address: &'a str,
+}
+
+pub(super) fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply {
+    Reply {
+        to: req.reply_to.iter().cloned().collect(),
+        subject: subject.to_string(),
+        body,
+    }
+}
+
+/// A board mail to the sender, under the board's subject (`Yinsh Board %s %s`, no
+/// comment mark).
+pub(super) fn board_reply(req: &Request<'_>, mail: &BoardMail<'_>) -> Result<Reply, InternalError> {
+    Ok(to_sender(
+        req,
+        &reply::board_subject(mail.live, &Event::Show, false),
+        mail.body()?,
+    ))
+}
+
+/// The error mail for a refusal, to the sender: `Yinsh Board %s Error` with the board,
+/// or `Yinsh error`.
+pub(super) fn error_reply(
+    store: &Store,
+    req: &Request<'_>,
+    r: Refusal,
+) -> Result<Option<Reply>, InternalError> {
+    if req.reply_to.is_none() {
+        return Ok(None);
+    }
+    let (subject, board_text) = match r.board {
+        Some(n) => {
+            let board = match store.game(n)? {
+                Some(file) => {
+                    let live = LiveGame::load(file)?;
+                    let mail = BoardMail::new(&live);
+                    Some(mail.body()?)
+                }
+                None => None,
+            };
+            (format!("Yinsh Board {n} Error"), board)
+        }
+        None => ("Yinsh error".to_string(), None),
+    };
+    Ok(Some(to_sender(
+        req,
+        &subject,
+        reply::error_body(&r.message, board_text.as_deref(), req.quoted),
+    )))
+}
+
+/// The account of `userid` if `password` is right; else the refusal pbmserv gave.
+pub(super) fn authenticate(
+    store: &Store,
+    userid: &UserId,
+    password: &Password,
+) -> Result<Result<Account, Refusal>, InternalError> {
+    let Some(account) = store.account(userid)? else {
+        return Ok(Err(refuse("Invalid userid entered")));
+    };
+    if !account.check_password(password) {
+        return Ok(Err(refuse("Invalid password entered")));
+    }
+    Ok(Ok(account))
+}
+
+/// Board mails for every player and subscriber of `live` after `event`; a finished
+/// game's mails carry the rating lines.
+pub(crate) fn board_mails(
+    store: &Store,
+    live: &LiveGame,
+    event: Event,
+    comment: Option<(&str, &str)>,
+) -> Result<Vec<Reply>, InternalError> {
+    let mut out = Vec::new();
+    let comment = comment.filter(|(_, text)| !text.trim().is_empty());
+    let subject = reply::board_subject(live, &event, comment.is_some());
+    let subscribers = extra::subscribers(&live.file);
+    let (ratings, vacations) = if live.game.is_over() && event != Event::Show {
+        (
+            ratings::rating_lines(store, live)?,
+            Some(Vacations::load(store)?),
+        )
+    } else {
+        (Vec::new(), None)
+    };
+    let readers = Color::BOTH
+        .iter()
+        .map(|&side| (live.player(side).to_string(), true))
+        .chain(subscribers.iter().map(|s| (s.clone(), false)));
+    for (reader, is_player) in readers {
+        let Ok(id) = reader.parse::<UserId>() else {
+            continue;
+        };
+        let Some(account) = store.account(&id)? else {
+            continue;
+        };
+        let queued = extra::queued(&live.file, &reader).map(|q| q.text);
+        let mail = BoardMail {
+            event: event.clone(),
+            comment,
+            reader: is_player.then_some(reader.as_str()),
+            subscribers: &subscribers,
+            ratings: &ratings,
+            queued: queued.as_deref().filter(|_| is_player),
+            vacations: vacations.as_ref(),
+            ..BoardMail::new(live)
+        };
+        out.push(Reply {
+            to: account.addresses.clone(),
+            subject: subject.clone(),
+            body: mail.body()?,
+        });
+    }
+    Ok(out)
+}
+
+/// Load a board for a player's command: checks password, board, membership, end.
+pub(super) fn load_for_player(
+    store: &Store,
+    board: u32,
+    userid: &UserId,
+    password: &Password,
+) -> Result<Result<(Account, LiveGame, Color), Refusal>, InternalError> {
+    let account = tri!(authenticate(store, userid, password));
+    let Some(file) = store.game(board)? else {
+        return Ok(Err(refuse(format!("Yinsh board {board} not found"))));
+    };
+    let live = LiveGame::load(file)?;
+    let Some(side) = live.side(userid) else {
+        return Ok(Err(refuse_on(board, "You are NOT playing this game")));
+    };
+    if live.game.is_over() {
+        return Ok(Err(refuse_on(board, "The game has ended")));
+    }
+    Ok(Ok((account, live, side)))
+}

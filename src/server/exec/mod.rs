@@ -1,0 +1,128 @@
+//! Carrying out one command: the router. Who asks is checked by userid and password
+//! (the From address alone authorises nothing); a player's mistake becomes an error
+//! reply; only internal failures come back as `Err`. One file per command family:
+//! [`account`], [`play`], [`offer`], [`social`], [`listing`]; what they share is in
+//! [`context`] and [`error`].
+
+pub mod account;
+pub mod context;
+pub mod error;
+pub mod listing;
+pub mod offer;
+pub mod play;
+pub mod social;
+
+use crate::server::command::{BoardAction, Command, Credentials};
+use crate::server::store::Store;
+use crate::server::text::help;
+
+pub use context::{Reply, Request};
+pub use error::InternalError;
+
+use context::{Outcome, error_reply, to_sender};
+use error::refuse;
+
+/// Carry out `cmd` and return the replies to send.
+pub fn execute(
+    store: &Store,
+    req: &Request<'_>,
+    cmd: &Command,
+) -> Result<Vec<Reply>, InternalError> {
+    let outcome = match cmd {
+        Command::Help { .. } => Ok(Ok(vec![to_sender(
+            req,
+            "Yinsh PBeM help",
+            help::general_help(req.server_address),
+        )])),
+        Command::List => Ok(Ok(vec![to_sender(req, "List of games", help::list_text())])),
+        Command::YinshHelp => Ok(Ok(vec![to_sender(req, "Yinsh help", help::yinsh_help())])),
+        Command::Multiple => Ok(Err(refuse(
+            "\"multiple\" cannot be nested: put one command per line in the body.",
+        ))),
+        Command::Signup {
+            userid,
+            password,
+            addresses,
+        } => account::signup(store, req, userid, password, addresses),
+        Command::ChangePassword { auth, new_password } => {
+            account::change_password(store, &auth.userid, &auth.password, new_password)
+        }
+        Command::ChangeAddress { auth, addresses } => {
+            account::change_address(store, req, &auth.userid, &auth.password, addresses)
+        }
+        Command::Signoff { auth } => account::signoff(store, &auth.userid, &auth.password),
+        Command::Challenge {
+            blitz,
+            nag_days,
+            forfeit_days,
+            white,
+            black,
+        } => play::challenge(store, req, *blitz, (*nag_days, *forfeit_days), white, black),
+        Command::Board {
+            board,
+            auth,
+            action,
+        } => on_board(store, req, *board, auth, action),
+        Command::Show { boards } => listing::show(store, req, boards),
+        Command::Games { userids, filter } => listing::games(store, req, userids, *filter),
+        Command::Preview { at, moves } => play::preview(store, req, *at, moves),
+        Command::ShowAs {
+            auth,
+            boards,
+            filter,
+        } => listing::show_as(store, req, &auth.userid, &auth.password, boards, *filter),
+        Command::ShowPlayers { userids, filter } => {
+            listing::show_players(store, req, userids, *filter)
+        }
+        Command::Standings => Ok(Ok(vec![to_sender(
+            req,
+            "Yinsh Standings",
+            listing::standings(store, req.now)?,
+        )])),
+        Command::History => Ok(Ok(vec![to_sender(
+            req,
+            "Historical List of Yinsh games",
+            listing::history(store)?,
+        )])),
+        Command::Message { auth, to } => {
+            social::message(store, req, &auth.userid, &auth.password, to)
+        }
+        Command::Broadcast { auth } => social::broadcast(store, req, &auth.userid, &auth.password),
+        Command::Vacation { auth, days } => {
+            social::vacation(store, req, &auth.userid, &auth.password, *days)
+        }
+    };
+    match outcome? {
+        Ok(replies) => Ok(replies),
+        Err(refusal) => Ok(error_reply(store, req, refusal)?.into_iter().collect()),
+    }
+}
+
+/// Carry out what a player does on one board.
+fn on_board(
+    store: &Store,
+    req: &Request<'_>,
+    board: u32,
+    auth: &Credentials,
+    action: &BoardAction,
+) -> Outcome {
+    let Credentials { userid, password } = auth;
+    match action {
+        BoardAction::Move { text, moveno } => {
+            play::play_move(store, req, board, userid, password, text, *moveno)
+        }
+        BoardAction::Resign => play::resign(store, req, board, userid, password),
+        BoardAction::Offer(offer) => offer::offer(store, req, board, userid, password, *offer),
+        BoardAction::Queue { text, moveno } => {
+            play::queue(store, req, board, userid, password, text, *moveno)
+        }
+        BoardAction::Submit { text, moveno } => {
+            play::submit(store, req, board, userid, password, text, *moveno)
+        }
+        BoardAction::Confirm => play::confirm(store, req, board, userid, password),
+        BoardAction::Chat => social::chat(store, req, board, userid, password),
+        BoardAction::Subscribe { on } => {
+            social::subscribe(store, req, board, userid, password, *on)
+        }
+    }
+}

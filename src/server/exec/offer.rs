@@ -1,0 +1,152 @@
+//! Draw offers and take-back requests with their answers: `yinsh move board userid
+//! password propose|undo|accept|reject`.
+//!
+//! `undo` asks to take back the requester's own last turn: that turn, the server's
+//! automatic passes after it, and whatever the opponent played since are removed
+//! (so after an accepted undo it is the requester's turn again, at the position
+//! before their move). Any new turn cancels a pending offer.
+
+use crate::server::command::OfferAction;
+use crate::server::game::extra::{self, Offer};
+use crate::server::game::record::LiveGame;
+use crate::server::store::{EndRecord, Password, Store, UserId};
+use crate::server::text::reply::Event;
+
+use super::context::{Outcome, Request, board_mails, load_for_player};
+use super::error::{refuse_on, tri};
+
+fn kind_words(kind: &str) -> &'static str {
+    if kind == "undo" {
+        "take-back request"
+    } else {
+        "draw offer"
+    }
+}
+
+/// The turn number (1-based) of `userid`'s last own (not automatic) turn.
+fn last_own_turn(live: &LiveGame, userid: &str) -> Option<usize> {
+    live.file
+        .turns
+        .iter()
+        .rposition(|t| !t.auto && t.by.eq_ignore_ascii_case(userid))
+        .map(|k| k + 1)
+}
+
+/// `yinsh move board userid password propose|undo|accept|reject`
+pub(super) fn offer(
+    store: &Store,
+    req: &Request<'_>,
+    board: u32,
+    userid: &UserId,
+    password: &Password,
+    action: OfferAction,
+) -> Outcome {
+    let (account, mut live, side) = tri!(load_for_player(store, board, userid, password));
+    let me = account.userid.clone();
+    let other = live.player(side.other()).to_string();
+    let pending = extra::offer(&live.file);
+    let note = match action {
+        OfferAction::Propose | OfferAction::Undo => {
+            if let Some(p) = pending.filter(|p| !p.by.eq_ignore_ascii_case(&me)) {
+                return Ok(Err(refuse_on(
+                    board,
+                    format!(
+                        "{other} has made a {} that waits for your answer: send \"yinsh move {board} {me} <password> accept\" or \"... reject\" first.",
+                        kind_words(&p.kind)
+                    ),
+                )));
+            }
+            let kind = if action == OfferAction::Undo {
+                let Some(k) = last_own_turn(&live, &me) else {
+                    return Ok(Err(refuse_on(
+                        board,
+                        "You have not played a move on this board yet: there is nothing to take back.",
+                    )));
+                };
+                let t = &live.file.turns[k - 1];
+                let n = live.file.turns.len() - k;
+                let note = format!(
+                    "{me} asks to take back move #{k} ({}){}.",
+                    t.text,
+                    if n > 0 {
+                        format!(
+                            " and the {n} turn{} after it",
+                            if n == 1 { "" } else { "s" }
+                        )
+                    } else {
+                        String::new()
+                    }
+                );
+                ("undo", note)
+            } else {
+                ("draw", format!("{me} proposes a draw."))
+            };
+            let n_turns = live.file.turns.len();
+            extra::set_offer(
+                &mut live.file,
+                Some(Offer {
+                    kind: kind.0.to_string(),
+                    by: me.clone(),
+                    turns: n_turns,
+                }),
+            );
+            format!(
+                "{}\n{other} may answer with the Subject \"yinsh move {board} {other} <password> accept\" (or reject).",
+                kind.1
+            )
+        }
+        OfferAction::Accept | OfferAction::Reject => {
+            let Some(p) = pending.filter(|p| !p.by.eq_ignore_ascii_case(&me)) else {
+                return Ok(Err(refuse_on(
+                    board,
+                    format!(
+                        "There is no draw offer or take-back request from {other} to answer on board {board}. To offer a draw write \"propose\" as your move; to ask to take back your last move, \"undo\"."
+                    ),
+                )));
+            };
+            extra::set_offer(&mut live.file, None);
+            if action == OfferAction::Reject {
+                format!("{me} rejected {}'s {}.", p.by, kind_words(&p.kind))
+            } else if p.kind == "undo" {
+                let Some(k) = last_own_turn(&live, &p.by) else {
+                    return Ok(Err(refuse_on(board, "There is no move left to take back.")));
+                };
+                let text = live.file.turns[k - 1].text.clone();
+                let n = live.take_back_from(k, req.now)?;
+                format!(
+                    "{me} accepted {}'s take-back request: move #{k} ({text}) {}was taken back.",
+                    p.by,
+                    if n > 1 {
+                        format!(
+                            "and the {} turn{} after it ",
+                            n - 1,
+                            if n == 2 { "" } else { "s" }
+                        )
+                    } else {
+                        String::new()
+                    }
+                )
+            } else {
+                if live.game.agree_draw().is_err() {
+                    return Ok(Err(refuse_on(board, "The game has ended")));
+                }
+                live.file.ended = Some(EndRecord {
+                    reason: "draw agreed".to_string(),
+                    by: me.clone(),
+                    at: req.now,
+                });
+                format!("{me} accepted {}'s draw offer.", p.by)
+            }
+        }
+    };
+    live.file.updated = req.now;
+    let turn = live.next_turn_number();
+    live.add_comment(turn, &me, req.now, req.comment);
+    store.put_game(&live.file)?;
+    Ok(Ok(board_mails(
+        store,
+        &live,
+        Event::Note(note),
+        Some((me.as_str(), req.comment)),
+    )?))
+}

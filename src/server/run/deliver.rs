@@ -1,0 +1,315 @@
+//! `deliver`: one mail from the mail system, handled completely under the store's lock:
+//! parsed, its command carried out, its changes and replies committed through one
+//! journal (replies to the outbox, or the spool), then the spool flushed.
+//! Player mistakes are answered by mail (success); only internal failures are errors,
+//! which the caller turns into exit 75 so the mail system retries.
+
+use crate::durable::fault;
+use crate::mail::{self, InboundMail};
+use crate::server::command::{Command, CommandError};
+use crate::server::config::Settings;
+use crate::server::exec::{self, InternalError, Reply, Request};
+use crate::server::store::{RateVerdict, Store, fnv1a64};
+use crate::server::text::{redact, reply};
+
+use super::log::Log;
+use super::report::Report;
+use super::robot;
+use super::txn::Locked;
+
+/// Handle one raw mail. `total_size` is its whole size in bytes (`raw` may hold only
+/// its beginning when it is larger than the limit).
+pub fn deliver(
+    raw: &[u8],
+    total_size: usize,
+    envelope_sender: Option<&str>,
+    settings: &Settings,
+) -> Result<Report, InternalError> {
+    let now = settings.now();
+    let store = Store::open(&settings.home)?;
+    let log = Log::in_home(&settings.home);
+    let mut report = Report::default();
+    let too_big = total_size > settings.max_message_bytes;
+    let inbound = match mail::parse_inbound(if too_big { head_of(raw) } else { raw }) {
+        Ok(m) => m,
+        Err(e) => {
+            log.note(now, &mut report, format!("dropped: not a mail ({e})"));
+            return Ok(report);
+        }
+    };
+    let id = inbound.message_id.as_deref().unwrap_or("(no id)");
+    if let Some(why) = robot::drop_reason(&inbound, envelope_sender, &settings.address()) {
+        log.note(
+            now,
+            &mut report,
+            format!("dropped {id} without answer: {why}"),
+        );
+        return Ok(report);
+    }
+    let reply_to = inbound
+        .reply_to
+        .clone()
+        .or_else(|| inbound.from.clone())
+        .or_else(|| envelope_sender.map(str::to_string))
+        .filter(|a| !a.is_empty());
+    let server_address = settings.address();
+    log.note(
+        now,
+        &mut report,
+        format!(
+            "mail {id} from {} ({total_size} bytes): {}",
+            reply_to.as_deref().unwrap_or("(nobody)"),
+            redact::loggable(&inbound.subject)
+        ),
+    );
+    let quoted = redact::quoted_original(
+        inbound.from.as_deref(),
+        &inbound.subject,
+        None,
+        if too_big { "" } else { &inbound.body },
+    );
+    let request = Request {
+        reply_to: reply_to.clone(),
+        comment: &inbound.comment,
+        quoted: &quoted,
+        now,
+        server_address: &server_address,
+    };
+    let key = inbound
+        .message_id
+        .clone()
+        .unwrap_or_else(|| format!("no-id-{}", raw_key(raw)));
+    // The lock is held to the end: the flush below sends under it too.
+    let (locked, recovered) = Locked::take(&store, settings)?;
+    if let Some(line) = recovered {
+        log.note(now, &mut report, line);
+    }
+    fault::point("after-lock");
+    if store.seen(&key) {
+        log.note(
+            now,
+            &mut report,
+            format!("dropped {key}: already handled (the same mail delivered again)"),
+        );
+        // A journal completed above may have spooled replies: send them now.
+        locked.flush(&log, &mut report)?;
+        return Ok(report);
+    }
+    // Everything the mail changes is buffered, then made durable in one journal.
+    let ctx = Context {
+        settings,
+        request: &request,
+        inbound: &inbound,
+        too_big,
+        total_size,
+        log: &log,
+        now,
+    };
+    let seed = |k: usize, _: &Reply| format!("{}-{k}", inbound.message_id.as_deref().unwrap_or(""));
+    let replies = locked.transaction(
+        &key,
+        Some(&inbound),
+        &seed,
+        &mut report,
+        &mut |report, line| log.note(now, report, line),
+        |store, report| {
+            let replies = decide(store, &ctx, report)?;
+            store.mark_seen(&key)?;
+            Ok(replies)
+        },
+    )?;
+    for r in &replies {
+        report
+            .lines
+            .push(format!("reply to {}: {}", r.to.join(", "), r.subject));
+    }
+    locked.flush(&log, &mut report)?;
+    drop(locked);
+    log.line(
+        now,
+        &format!(
+            "handled: {} replies spooled, {} sent, {} left in the spool",
+            report.spooled, report.sent, report.failed
+        ),
+    );
+    Ok(report)
+}
+
+/// What `decide` needs about the mail being handled.
+#[derive(Clone, Copy)]
+struct Context<'a> {
+    settings: &'a Settings,
+    request: &'a Request<'a>,
+    inbound: &'a InboundMail,
+    too_big: bool,
+    total_size: usize,
+    log: &'a Log,
+    now: u64,
+}
+
+/// `yinsh-pbem flush`: send what is spooled. Under the store's lock: a crash may have
+/// left a journal whose replies are not all spooled yet; it is completed first, and
+/// no journal is completed while its replies are being sent (which would queue them
+/// twice).
+pub fn flush(settings: &Settings, report: &mut Report) -> Result<(), InternalError> {
+    let store = Store::open(&settings.home)?;
+    let (locked, recovered) = Locked::take(&store, settings)?;
+    let log = Log::in_home(store.home());
+    if let Some(line) = recovered {
+        log.note(settings.now(), report, line);
+    }
+    locked.flush(&log, report)
+}
+
+/// The headers of a raw mail, and at most 64 KiB of it: enough to answer a mail too
+/// big to handle.
+fn head_of(raw: &[u8]) -> &[u8] {
+    let cut = raw.len().min(64 * 1024);
+    let head = &raw[..cut];
+    let end = head
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map(|p| p + 4)
+        .or_else(|| head.windows(2).position(|w| w == b"\n\n").map(|p| p + 2))
+        .unwrap_or(cut);
+    &raw[..end]
+}
+
+/// Judge the mail (storm limit, size) and carry its commands out, through the store's
+/// open transaction; returns the replies.
+fn decide(
+    store: &Store,
+    ctx: &Context<'_>,
+    report: &mut Report,
+) -> Result<Vec<Reply>, InternalError> {
+    let Context {
+        settings,
+        request,
+        inbound,
+        too_big,
+        total_size,
+        log,
+        now,
+    } = *ctx;
+    let id = inbound.message_id.as_deref().unwrap_or("(no id)");
+    let note = |report: &mut Report, line: String| log.note(now, report, line);
+    let verdict = match &request.reply_to {
+        Some(sender) => store.count_mail(&settings.rate_limit, sender, now)?,
+        None => RateVerdict::Allow,
+    };
+    Ok(match verdict {
+        RateVerdict::Drop | RateVerdict::DropAndNotify => {
+            let notify = verdict == RateVerdict::DropAndNotify;
+            note(
+                report,
+                format!(
+                    "dropped {id}: over the limit of {} mails in {} s{}",
+                    settings.rate_limit.max,
+                    settings.rate_limit.period,
+                    if notify { " (notice sent)" } else { "" }
+                ),
+            );
+            if !notify {
+                return Ok(Vec::new());
+            }
+            notice(
+                request,
+                format!(
+                    "You have sent more than {} mails in {} minutes. Mail from you is not handled until the\nperiod ends; this notice is sent once per period. Nothing from the dropped mails was done.",
+                    settings.rate_limit.max,
+                    settings.rate_limit.period / 60
+                ),
+            )
+        }
+        RateVerdict::Allow if too_big => {
+            note(
+                report,
+                format!(
+                    "refused {id}: {total_size} bytes is over the limit of {}",
+                    settings.max_message_bytes
+                ),
+            );
+            notice(
+                request,
+                format!(
+                    "Your mail of {total_size} bytes is larger than the limit of {} bytes, so it was not handled\nand nothing in it was stored. Send the command again without attachments.",
+                    settings.max_message_bytes
+                ),
+            )
+        }
+        RateVerdict::Allow => run_commands(store, request, inbound)?,
+    })
+}
+
+/// A stable key for a mail without Message-ID: FNV-1a 64 of its bytes, hex.
+fn raw_key(raw: &[u8]) -> String {
+    format!("{:016x}", fnv1a64(raw))
+}
+
+/// A short notice to the sender (no quote of the original).
+fn notice(req: &Request<'_>, text: String) -> Vec<Reply> {
+    req.reply_to
+        .iter()
+        .map(|to| Reply {
+            to: vec![to.clone()],
+            subject: "Yinsh error".to_string(),
+            body: format!("{text}\n"),
+        })
+        .collect()
+}
+
+/// Parse the Subject (and for `multiple`, each body line) and carry the commands out.
+fn run_commands(
+    store: &Store,
+    req: &Request<'_>,
+    inbound: &InboundMail,
+) -> Result<Vec<Reply>, InternalError> {
+    match Command::parse(&inbound.subject) {
+        Ok(Command::Multiple) => {
+            let mut out = Vec::new();
+            let sub = Request {
+                comment: "",
+                reply_to: req.reply_to.clone(),
+                ..*req
+            };
+            for line in inbound
+                .body
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+            {
+                if line == "--" || line.starts_with("-- ") {
+                    break; // a signature
+                }
+                match Command::parse(line) {
+                    Ok(cmd) => out.extend(exec::execute(store, &sub, &cmd)?),
+                    Err(e) => out.extend(syntax_reply(&sub, &e, Some(line))),
+                }
+            }
+            if out.is_empty() {
+                out.extend(syntax_reply(
+                    req,
+                    &CommandError::Empty,
+                    Some("multiple: the body holds no command"),
+                ));
+            }
+            Ok(out)
+        }
+        Ok(cmd) => exec::execute(store, req, &cmd),
+        Err(e) => Ok(syntax_reply(req, &e, None).into_iter().collect()),
+    }
+}
+
+fn syntax_reply(req: &Request<'_>, e: &CommandError, line: Option<&str>) -> Option<Reply> {
+    let to = req.reply_to.clone()?;
+    let mut message = e.to_string();
+    if let Some(l) = line {
+        message = format!("In the line \"{}\":\n{message}", redact::loggable(l));
+    }
+    message.push_str("\nSend \"help\" or \"yinsh help\" for the commands and their syntax.");
+    Some(Reply {
+        to: vec![to],
+        subject: "Yinsh error".to_string(),
+        body: reply::error_body(&message, None, req.quoted),
+    })
+}

@@ -1,0 +1,14 @@
+//! The run of one mail (`deliver`), of `flush` and of `tick`: each takes the store's
+//! lock, completes a journal a killed run left, carries its work out in one
+//! transaction committed through the journal ([`txn`]), and sends what is spooled.
+
+pub mod deliver;
+pub mod log;
+pub mod report;
+pub mod robot;
+pub mod tick;
+pub mod txn;
+
+pub use deliver::{deliver, flush};
+pub use report::Report;
+pub use tick::tick;

@@ -1,0 +1,15 @@
+//! What a run of `deliver`, `flush` or `tick` did: lines for the log and `--verbose`,
+//! and the counts of replies.
+
+/// What `deliver`, `flush` or `tick` did, for the log and `--verbose`.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// Lines describing what happened.
+    pub lines: Vec<String>,
+    /// Replies spooled.
+    pub spooled: usize,
+    /// Replies sent by the flush (or written to the outbox).
+    pub sent: usize,
+    /// Replies left in the spool because sending failed.
+    pub failed: usize,
+}

@@ -1,0 +1,64 @@
+//! Being a well-behaved mail robot (RFC 3834 and common sense): which mails are never
+//! answered (bounces, other robots, mailing lists, our own mail coming back). The same
+//! mail delivered twice and the per-sender storm limit are kept by the store
+//! (`store::seen`).
+
+use crate::mail::InboundMail;
+
+/// Why a mail is dropped without an answer, if it is.
+///
+/// `envelope_sender` is what the mail system passed (`--sender`), else the
+/// Return-Path header; `loop_id` is our own `X-Loop` value.
+pub fn drop_reason(
+    mail: &InboundMail,
+    envelope_sender: Option<&str>,
+    loop_id: &str,
+) -> Option<String> {
+    let sender = envelope_sender
+        .map(str::to_string)
+        .or_else(|| mail.return_path.clone());
+    if let Some(s) = &sender {
+        let s = s.trim().trim_start_matches('<').trim_end_matches('>');
+        if s.is_empty() {
+            return Some("empty return path (a bounce)".into());
+        }
+        let local = s.split('@').next().unwrap_or("").to_ascii_lowercase();
+        if local == "mailer-daemon" || local == "postmaster" && s.contains("mailer") {
+            return Some(format!("return path {s} is a mailer daemon"));
+        }
+    }
+    if let Some(a) = &mail.auto_submitted {
+        let v = a.trim().to_ascii_lowercase();
+        if !v.is_empty() && v != "no" && !v.starts_with("no;") && !v.starts_with("no ") {
+            return Some(format!("Auto-Submitted: {}", a.trim()));
+        }
+    }
+    if let Some(p) = &mail.precedence {
+        let v = p.trim().to_ascii_lowercase();
+        if matches!(v.as_str(), "bulk" | "list" | "junk") {
+            return Some(format!("Precedence: {v}"));
+        }
+    }
+    if mail
+        .list_id
+        .as_deref()
+        .is_some_and(|l| !l.trim().is_empty())
+    {
+        return Some("List-Id present (mailing list traffic)".into());
+    }
+    if mail
+        .x_loop
+        .iter()
+        .any(|x| x.trim().eq_ignore_ascii_case(loop_id))
+    {
+        return Some(format!("X-Loop: {loop_id} (our own mail came back)"));
+    }
+    if mail
+        .from
+        .as_deref()
+        .is_some_and(|f| f.eq_ignore_ascii_case(loop_id))
+    {
+        return Some("From is our own address".into());
+    }
+    None
+}

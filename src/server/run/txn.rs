@@ -1,0 +1,153 @@
+//! The one transaction runner of `deliver`, `tick` and `flush`: take the store's lock,
+//! complete any journal a killed run left, carry out a piece of work through the
+//! store's transaction, commit its file changes and replies through one journal, and
+//! send what is spooled, all under the same lock (`docs/reliability.md`).
+
+use std::time::{Duration, UNIX_EPOCH};
+
+use crate::durable::fault;
+use crate::mail::{self, BuiltMail, InboundMail, MailSettings, OutgoingMail, Spool};
+use crate::server::config::Settings;
+use crate::server::exec::{InternalError, Reply};
+use crate::server::store::{Journal, Recovered, Store, StoreLock};
+
+use super::log::Log;
+use super::report::Report;
+
+/// The store held under its lock, with any leftover journal completed.
+pub struct Locked<'a> {
+    /// The store.
+    pub store: &'a Store,
+    settings: &'a Settings,
+    _lock: StoreLock,
+}
+
+impl<'a> Locked<'a> {
+    /// Take the lock (waiting for it), then complete or discard a journal a killed
+    /// run left. Returns the report line for what the recovery did, if anything.
+    pub fn take(
+        store: &'a Store,
+        settings: &'a Settings,
+    ) -> Result<(Locked<'a>, Option<String>), InternalError> {
+        let lock = store.lock()?;
+        let line = recovered_line(store.recover(&settings.transport)?);
+        Ok((
+            Locked {
+                store,
+                settings,
+                _lock: lock,
+            },
+            line,
+        ))
+    }
+
+    /// Run `work` inside a transaction of the store, then build its replies (their
+    /// Message-IDs named by `seed`, answering `answering`) and commit the changes and
+    /// replies through one journal keyed `key` (nothing is committed when there is
+    /// neither). A reply that cannot be built is skipped and told to `note`. Returns
+    /// the replies. When `work` fails, nothing it did is kept.
+    pub fn transaction(
+        &self,
+        key: &str,
+        answering: Option<&InboundMail>,
+        seed: &dyn Fn(usize, &Reply) -> String,
+        report: &mut Report,
+        note: &mut dyn FnMut(&mut Report, String),
+        work: impl FnOnce(&Store, &mut Report) -> Result<Vec<Reply>, InternalError>,
+    ) -> Result<Vec<Reply>, InternalError> {
+        self.store.begin();
+        let result = work(self.store, report);
+        let changes = self.store.take_changes();
+        let replies = result?;
+        fault::point("after-command");
+        let now = self.settings.now();
+        let built = build_replies(self.settings, answering, seed, &replies, now, &mut |line| {
+            note(report, line)
+        });
+        if !changes.is_empty() || !built.is_empty() {
+            let journal = Journal::new(self.store, key, &changes, &built);
+            let (spooled, written) = self.store.commit(&journal, &self.settings.transport)?;
+            report.spooled += spooled;
+            report.sent += written;
+        }
+        Ok(replies)
+    }
+
+    /// Send what is spooled through the transport (the spool's own lock keeps two
+    /// flushes from sending the same mail); a failed send stays spooled for the next
+    /// `flush`, with a log line.
+    pub fn flush(&self, log: &Log, report: &mut Report) -> Result<(), InternalError> {
+        fault::point("before-flush");
+        let spool =
+            Spool::open(&self.store.spool_dir()).map_err(|e| InternalError::Mail(e.to_string()))?;
+        let r = mail::flush(&spool, &self.settings.transport)
+            .map_err(|e| InternalError::Mail(e.to_string()))?;
+        fault::point("after-flush");
+        report.sent += r.sent;
+        report.failed += r.failed.len();
+        for (id, why) in &r.failed {
+            let line = format!("send failed, kept in the spool: {id}: {why}");
+            log.line(self.settings.now(), &line);
+            report.lines.push(line);
+        }
+        Ok(())
+    }
+}
+
+/// The report line for what [`Store::recover`] found, if anything.
+fn recovered_line(r: Recovered) -> Option<String> {
+    match r {
+        Recovered::Nothing => None,
+        Recovered::Completed => Some("completed a mail a crash had left half done".to_string()),
+        Recovered::Discarded => Some(
+            "discarded a journal whose write a crash cut short (its mail was not \
+             acknowledged and comes again)"
+                .to_string(),
+        ),
+    }
+}
+
+fn mail_settings(settings: &Settings) -> MailSettings {
+    MailSettings {
+        from: settings.from.clone(),
+        loop_id: settings.address(),
+    }
+}
+
+/// Build the reply mails; their Message-IDs are fixed from here on (the journal keeps
+/// them), so a reply spooled twice is one mail. `answering` is the mail they answer
+/// (In-Reply-To, References), `seed` names each reply's Message-ID. A reply that
+/// cannot be built (a bad registered address) is skipped and told to `note`.
+fn build_replies(
+    settings: &Settings,
+    answering: Option<&InboundMail>,
+    seed: &dyn Fn(usize, &Reply) -> String,
+    replies: &[Reply],
+    now: u64,
+    note: &mut dyn FnMut(String),
+) -> Vec<BuiltMail> {
+    let ms = mail_settings(settings);
+    let in_reply_to = answering.and_then(|m| m.message_id.clone());
+    let mut references = answering.map(|m| m.references.clone()).unwrap_or_default();
+    references.extend(in_reply_to.clone());
+    let when = UNIX_EPOCH + Duration::from_secs(now);
+    let mut built = Vec::new();
+    for (k, r) in replies.iter().enumerate() {
+        if r.to.is_empty() {
+            continue;
+        }
+        let out = OutgoingMail {
+            to: r.to.clone(),
+            subject: r.subject.clone(),
+            body: r.body.clone(),
+            in_reply_to: in_reply_to.clone(),
+            references: references.clone(),
+        };
+        let id = mail::new_message_id(&settings.address(), &seed(k, r));
+        match mail::build(&out, &ms, when, &id) {
+            Ok(mail) => built.push(mail),
+            Err(e) => note(format!("reply not built: {e}")),
+        }
+    }
+    built
+}
