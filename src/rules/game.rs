@@ -8,6 +8,8 @@
 use super::action::{Action, ActionKind, ActionList};
 use super::board::{Color, Piece, count_rows, has_row, points_of, rows_in};
 use super::direction::Axis;
+use super::illegal::IllegalAction;
+use super::outcome::{EndReason, Ending, Outcome, Variant};
 use super::point::{Point, VALID, for_each_point};
 use super::ray::{any_landing, between, count_landings, for_each_ring_landings, ring_path};
 use super::row::Row;
@@ -16,69 +18,6 @@ use super::row::Row;
 pub const MARKERS: u8 = 51;
 /// Rings per side (yinsh-rules.md §2).
 pub const RINGS: u8 = 5;
-
-/// The two ways to play (yinsh-rules.md §4).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Variant {
-    /// The first to remove three rings wins.
-    #[default]
-    Normal,
-    /// The first to remove one ring wins.
-    Blitz,
-}
-
-impl Variant {
-    /// Rings a side must remove to win.
-    pub const fn rings_to_win(self) -> u8 {
-        match self {
-            Variant::Normal => 3,
-            Variant::Blitz => 1,
-        }
-    }
-}
-
-/// How a finished game came out.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Outcome {
-    /// That side won.
-    Win(Color),
-    /// Equal counts at the end.
-    Draw,
-}
-
-impl Outcome {
-    /// The winner, if any.
-    pub const fn winner(self) -> Option<Color> {
-        match self {
-            Outcome::Win(c) => Some(c),
-            Outcome::Draw => None,
-        }
-    }
-}
-
-/// Why a game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum EndReason {
-    /// A side removed its winning ring (3rd, or 1st in blitz).
-    RingsRemoved,
-    /// The side to move had to take a marker from an empty pool; scored by count.
-    MarkersExhausted,
-    /// Neither side had a legal ring move; scored by count.
-    BothBlocked,
-    /// A side resigned.
-    Resignation,
-    /// The players agreed to a draw.
-    Agreement,
-}
-
-/// A finished game's result and its cause.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Ending {
-    /// Who won, or a draw.
-    pub outcome: Outcome,
-    /// Why it ended.
-    pub reason: EndReason,
-}
 
 /// Where the game stands: what the side to act must do next.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -96,86 +35,6 @@ enum Stage {
         own_move: bool,
     },
     Over(Ending),
-}
-
-/// Why an action was refused. The game is unchanged.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum IllegalAction {
-    /// The game has ended.
-    #[error("the game is over")]
-    GameOver,
-    /// The action is of a kind the game does not expect now.
-    #[error("it is time to {expected}, not to {found}")]
-    WrongPhase {
-        /// What the position expects.
-        expected: ActionKind,
-        /// What was given.
-        found: ActionKind,
-    },
-    /// A removal is owed before anything else.
-    #[error("a removal is owed first: it is time to {expected}")]
-    RemovalOwed {
-        /// The removal expected.
-        expected: ActionKind,
-    },
-    /// Placing a ring on an occupied point.
-    #[error("{0} is occupied")]
-    Occupied(Point),
-    /// Moving or removing a ring that is not the mover's.
-    #[error("there is no ring of yours at {0}")]
-    NotYourRing(Point),
-    /// The two points are not on one line (or are the same point).
-    #[error("{from}-{to} is not a straight line")]
-    NotInLine {
-        /// Start.
-        from: Point,
-        /// End.
-        to: Point,
-    },
-    /// A ring stands between the two points.
-    #[error("{from}-{to} would jump the ring at {at}")]
-    JumpsRing {
-        /// Start.
-        from: Point,
-        /// End.
-        to: Point,
-        /// The ring in the way.
-        at: Point,
-    },
-    /// The landing point holds a ring.
-    #[error("{0} holds a ring: a ring cannot land on a ring")]
-    OntoRing(Point),
-    /// The landing point holds a marker.
-    #[error("{0} holds a marker: a ring must land on an empty point")]
-    OntoMarker(Point),
-    /// The move goes on past the first empty point after a group of markers.
-    #[error("after {} the ring must stop at {stop}", jumped_markers(*.first, *.last))]
-    PastMarkers {
-        /// First jumped marker.
-        first: Point,
-        /// Last jumped marker.
-        last: Point,
-        /// The only point where the ring may stop.
-        stop: Point,
-    },
-    /// The row is not five markers of the mover's colour.
-    #[error("{0} is not a row of yours")]
-    NotYourRow(Row),
-    /// Passing while a ring move exists.
-    #[error("you cannot pass: you have a ring move")]
-    CannotPass,
-    /// No ring move exists; the only action is a pass.
-    #[error("you have no legal ring move and must pass")]
-    MustPass,
-}
-
-/// "the marker at e5" or "the markers at f6-g7", for `IllegalAction::PastMarkers`.
-fn jumped_markers(first: Point, last: Point) -> String {
-    if first == last {
-        format!("the marker at {first}")
-    } else {
-        format!("the markers at {first}-{last}")
-    }
 }
 
 /// A YINSH game in progress or finished.

@@ -3,7 +3,8 @@
 //! and computes what the side to move owes (yinsh-rules.md §3-§4).
 
 use super::board::{Color, has_row};
-use super::game::{Game, MARKERS, RINGS, Variant};
+use super::game::{Game, MARKERS, RINGS};
+use super::outcome::Variant;
 use super::point::Point;
 
 /// A position under construction.
