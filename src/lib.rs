@@ -7,6 +7,7 @@
 //! the crash tests' fault injection): the mail spool and the server's store use it. [`cli`] holds the terminal
 //! commands behind the thin `main.rs`.
 
+pub mod ai;
 pub mod cli;
 pub mod durable;
 pub mod mail;

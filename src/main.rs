@@ -2,8 +2,10 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use yinsh_pbem::ai::PlayerSpec;
 use yinsh_pbem::cli;
 
 /// yinsh-pbem: a play-by-email server for YINSH.
@@ -100,6 +102,52 @@ enum Command {
         /// The transcript; stdin when absent.
         file: Option<PathBuf>,
     },
+    /// Print the turn the robot plays for the side to move after a transcript (FILE or stdin).
+    ///
+    /// Levels: 1 (30 playouts a turn), 2 (150), 3 (600), 4 (2500), 5 (the whole think time, 2 s).
+    /// The robot's estimate goes to stderr.
+    Think {
+        /// Play the blitz variant.
+        #[arg(long)]
+        blitz: bool,
+        /// The robot's level, 1 (weakest) to 5 (strongest) [default: 5].
+        #[arg(long, conflicts_with_all = ["ms", "playouts"])]
+        level: Option<u8>,
+        /// Think this many milliseconds (the top level's search).
+        #[arg(long, conflicts_with = "playouts")]
+        ms: Option<u64>,
+        /// Think this many playouts (the top level's search; reproducible with --seed).
+        #[arg(long)]
+        playouts: Option<u64>,
+        /// The seed of the robot's generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The transcript; stdin when absent.
+        file: Option<PathBuf>,
+    },
+    /// Play engine against engine, colours alternating, and print the result and the Elo difference.
+    ///
+    /// A player is: level1 .. level5 (the robot's levels); msN (the robot thinking N ms a turn);
+    /// playoutsN (the robot, N playouts a turn); uct-msN, uct-playoutsN (plain UCT: random
+    /// playouts, no heuristics); random; greedy (one ply by the evaluation).
+    Match {
+        /// Play the blitz variant.
+        #[arg(long)]
+        blitz: bool,
+        /// How many games (A has White in the odd ones).
+        #[arg(long)]
+        games: u32,
+        /// The seed the players' generators are drawn from.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The think time of level5, in milliseconds.
+        #[arg(long, default_value_t = 2000)]
+        think_ms: u64,
+        /// The first player.
+        a: PlayerSpec,
+        /// The second player.
+        b: PlayerSpec,
+    },
 }
 
 impl ServerArgs {
@@ -134,5 +182,35 @@ fn main() -> ExitCode {
             actions,
         } => cli::perft(blitz, divide, depth, &actions),
         Command::Replay { blitz, json, file } => cli::replay(blitz, json, file.as_deref()),
+        Command::Think {
+            blitz,
+            level,
+            ms,
+            playouts,
+            seed,
+            file,
+        } => {
+            let effort = match (level, ms, playouts) {
+                (_, Some(ms), _) => cli::Effort::Ms(ms),
+                (_, _, Some(n)) => cli::Effort::Playouts(n),
+                (level, _, _) => cli::Effort::Level(level.unwrap_or(5)),
+            };
+            cli::think(blitz, effort, seed, file.as_deref())
+        }
+        Command::Match {
+            blitz,
+            games,
+            seed,
+            think_ms,
+            a,
+            b,
+        } => cli::play_match(cli::MatchArgs {
+            blitz,
+            games,
+            a,
+            b,
+            seed,
+            think_time: Duration::from_millis(think_ms),
+        }),
     }
 }

@@ -1,12 +1,17 @@
 //! The commands behind `main.rs`: each returns the process exit code.
 
+mod duel;
 mod perft;
 mod replay;
 mod serve;
+mod think;
 mod tick;
+mod transcript;
 
 pub use crate::server::config::Overrides;
+pub use duel::{MatchArgs, play_match};
 pub use perft::perft;
 pub use replay::replay;
 pub use serve::{EX_TEMPFAIL, check_config, deliver, flush};
+pub use think::{Effort, think};
 pub use tick::tick;

@@ -1,0 +1,88 @@
+//! Playouts: from a leaf of the tree, play on with a cheap policy and score the end.
+//! The robot's policy picks the best of a few random legal actions by the evaluation
+//! (so rows get made and removals keep the useful rings) and stops after a few dozen
+//! atomic actions, scoring the position by the evaluation's win chance; plain UCT's
+//! policy plays uniformly at random to the end of the game.
+
+use super::eval::{score, win_chance};
+use super::rng::Rng;
+use crate::rules::{ActionList, Color, Game, Outcome};
+
+/// How a playout chooses its actions and when it stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Policy {
+    /// Random candidates compared by the evaluation at each step (1: uniform random).
+    pub samples: u8,
+    /// Atomic actions played before the evaluation scores the position; `None`: play
+    /// to the end of the game.
+    pub depth: Option<u16>,
+}
+
+impl Policy {
+    /// The robot's playouts.
+    pub const ROBOT: Policy = Policy {
+        samples: 3,
+        depth: Some(12),
+    };
+
+    /// Uniform random to the end.
+    pub const RANDOM: Policy = Policy {
+        samples: 1,
+        depth: None,
+    };
+}
+
+/// White's reward (1 win, 0.5 draw, 0 loss, or the evaluation's win chance) of one
+/// playout from `game`. `list` is scratch space.
+pub(crate) fn playout(mut game: Game, policy: &Policy, rng: &mut Rng, list: &mut ActionList) -> f32 {
+    let mut steps = 0u32;
+    let limit = policy.depth.map_or(u32::MAX, u32::from);
+    while steps < limit {
+        let Some(side) = game.to_act() else { break };
+        game.legal_actions_into(list);
+        let n = list.len();
+        let action = if n == 1 || policy.samples <= 1 {
+            list[rng.below(n)]
+        } else {
+            best_of(&game, side, list, policy.samples, rng)
+        };
+        if game.play(action).is_err() {
+            debug_assert!(false, "a legal action was refused: {action}");
+            break;
+        }
+        steps += 1;
+    }
+    match game.outcome() {
+        Some(Outcome::Win(Color::White)) => 1.0,
+        Some(Outcome::Win(Color::Black)) => 0.0,
+        Some(Outcome::Draw) => 0.5,
+        None => win_chance(&game, Color::White),
+    }
+}
+
+/// The best for `side` of `samples` random picks from `list` (a win at once if seen).
+fn best_of(
+    game: &Game,
+    side: Color,
+    list: &ActionList,
+    samples: u8,
+    rng: &mut Rng,
+) -> crate::rules::Action {
+    let mut best = list[rng.below(list.len())];
+    let mut best_score = f32::NEG_INFINITY;
+    for k in 0..samples {
+        let a = if k == 0 { best } else { list[rng.below(list.len())] };
+        let Ok(after) = game.after(a) else { continue };
+        let s = match after.outcome() {
+            Some(Outcome::Win(c)) if c == side => return a,
+            Some(Outcome::Win(_)) => -100.0,
+            Some(Outcome::Draw) => 0.0,
+            None => score(&after, side),
+        };
+        if s > best_score {
+            best_score = s;
+            best = a;
+        }
+    }
+    best
+}

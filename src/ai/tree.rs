@@ -1,0 +1,374 @@
+//! The Monte Carlo search tree over atomic actions: one node per action, children of a
+//! node stored side by side in one arena. One iteration selects down the tree by UCT,
+//! expands a leaf (all its children at once, each with an evaluation prior counted as
+//! a few virtual visits), runs a playout, and backs the result up.
+//!
+//! The tree also solves endings (MCTS-solver): a node whose position is over is
+//! proven; a node is proven a win for the side to act there as soon as one child is,
+//! and proven otherwise once every child is. Proven losses are never selected again
+//! and a proven win is always taken. Outcomes are kept as absolute colours, so the
+//! side to act may act several times in a row (removals) without any sign flipping.
+//!
+//! Tree reuse: [`Tree::reroot`] keeps the subtree of a position found below the root
+//! (after the robot's own action, or after the opponent's whole turn), copying it
+//! into a fresh arena.
+
+use super::playout::{Policy, playout};
+use super::rng::Rng;
+use crate::ai::eval::win_chance;
+use crate::rules::{Action, ActionList, Color, Game, Outcome};
+
+/// No child yet.
+const NONE: u32 = u32::MAX;
+
+/// How the tree searches: UCT's constants, the priors, the playout policy, the solver.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// UCT's exploration constant c in q + c * sqrt(ln N / n).
+    pub exploration: f32,
+    /// Virtual visits given to a new child at the evaluation's win chance (0: none).
+    pub prior_visits: f32,
+    /// How playouts choose their actions and when they stop.
+    pub policy: Policy,
+    /// Prove won and lost positions (MCTS-solver).
+    pub solver: bool,
+    /// Stop growing the tree at this many nodes (playouts go on from its leaves).
+    pub max_nodes: usize,
+}
+
+impl SearchConfig {
+    /// The robot's search: priors, short playouts ended by the evaluation, the solver.
+    pub const ROBOT: SearchConfig = SearchConfig {
+        exploration: 0.5,
+        prior_visits: 5.0,
+        policy: Policy::ROBOT,
+        solver: true,
+        max_nodes: 8_000_000,
+    };
+
+    /// Plain UCT, the reference opponent: uniform random playouts to the end of the
+    /// game, no priors, no evaluation, no solver.
+    pub const PLAIN_UCT: SearchConfig = SearchConfig {
+        exploration: 1.0,
+        prior_visits: 0.0,
+        policy: Policy::RANDOM,
+        solver: false,
+        max_nodes: 8_000_000,
+    };
+}
+
+/// One node: the action that led here and what the search learnt below it.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    action: Action,
+    /// The side that played `action`; `wins` count for it.
+    mover: Color,
+    /// The game's result from here with best play, once proven.
+    proven: Option<Outcome>,
+    n_children: u16,
+    first_child: u32,
+    parent: u32,
+    /// Visits, virtual ones included.
+    visits: f32,
+    /// Sum of the mover's rewards (0 loss, 0.5 draw, 1 win), virtual ones included.
+    wins: f32,
+    /// Real visits only.
+    real: u32,
+}
+
+impl Node {
+    fn new(action: Action, mover: Color, parent: u32) -> Node {
+        Node {
+            action,
+            mover,
+            proven: None,
+            n_children: 0,
+            first_child: NONE,
+            parent,
+            visits: 0.0,
+            wins: 0.0,
+            real: 0,
+        }
+    }
+
+    fn children(&self) -> std::ops::Range<usize> {
+        if self.first_child == NONE {
+            0..0
+        } else {
+            let f = self.first_child as usize;
+            f..f + self.n_children as usize
+        }
+    }
+}
+
+/// `1` when `outcome` is a win for `side`, `0` for a loss, `0.5` for a draw.
+fn reward(outcome: Outcome, side: Color) -> f32 {
+    match outcome {
+        Outcome::Win(c) if c == side => 1.0,
+        Outcome::Win(_) => 0.0,
+        Outcome::Draw => 0.5,
+    }
+}
+
+/// The search tree, rooted at a position.
+#[derive(Clone, Debug)]
+pub(crate) struct Tree {
+    nodes: Vec<Node>,
+    root_game: Game,
+    path: Vec<u32>,
+    list: ActionList,
+}
+
+impl Tree {
+    /// A tree holding only `game`.
+    pub(crate) fn new(game: Game) -> Tree {
+        let mover = game.to_act().map_or(Color::White, Color::other);
+        Tree {
+            nodes: vec![Node::new(Action::Pass, mover, NONE)],
+            root_game: game,
+            path: Vec::new(),
+            list: ActionList::new(),
+        }
+    }
+
+    /// Nodes in the tree.
+    pub(crate) fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the root's result is proven.
+    pub(crate) fn root_proven(&self) -> bool {
+        self.nodes[0].proven.is_some()
+    }
+
+    /// One iteration: select, expand, play out, back up.
+    pub(crate) fn iterate(&mut self, cfg: &SearchConfig, rng: &mut Rng) {
+        let mut g = self.root_game;
+        let mut n = 0usize;
+        self.path.clear();
+        self.path.push(0);
+        let white_reward = loop {
+            let node = self.nodes[n];
+            if let Some(o) = node.proven {
+                break reward(o, Color::White);
+            }
+            if node.first_child == NONE {
+                if let Some(o) = g.outcome() {
+                    if cfg.solver {
+                        self.nodes[n].proven = Some(o);
+                    }
+                    break reward(o, Color::White);
+                }
+                if (n != 0 && node.real == 0) || self.nodes.len() >= cfg.max_nodes {
+                    break playout(g, &cfg.policy, rng, &mut self.list);
+                }
+                self.expand(n, &g, cfg);
+                if let Some(o) = self.nodes[n].proven {
+                    break reward(o, Color::White);
+                }
+            }
+            let c = self.select(n, cfg, rng);
+            let action = self.nodes[c].action;
+            if g.play(action).is_err() {
+                debug_assert!(false, "the tree holds an illegal action {action}");
+                break 0.5;
+            }
+            n = c;
+            self.path.push(c as u32);
+        };
+        self.back_up(white_reward, cfg.solver);
+    }
+
+    /// Give node `n` (position `g`, not over) all its children.
+    fn expand(&mut self, n: usize, g: &Game, cfg: &SearchConfig) {
+        let Some(mover) = g.to_act() else { return };
+        g.legal_actions_into(&mut self.list);
+        let first = self.nodes.len();
+        for &a in self.list.iter() {
+            let mut child = Node::new(a, mover, n as u32);
+            if let Ok(after) = g.after(a) {
+                if cfg.solver {
+                    child.proven = after.outcome();
+                }
+                if cfg.prior_visits > 0.0 {
+                    child.visits = cfg.prior_visits;
+                    child.wins = cfg.prior_visits * win_chance(&after, mover);
+                }
+            }
+            self.nodes.push(child);
+        }
+        let count = (self.nodes.len() - first) as u16;
+        let node = &mut self.nodes[n];
+        node.first_child = first as u32;
+        node.n_children = count;
+        if cfg.solver {
+            self.prove(n);
+        }
+    }
+
+    /// Prove node `n` from its children, if they allow it; true if it is now proven.
+    fn prove(&mut self, n: usize) -> bool {
+        let node = self.nodes[n];
+        if node.proven.is_some() {
+            return true;
+        }
+        let range = node.children();
+        let Some(side) = range.clone().next().map(|c| self.nodes[c].mover) else {
+            return false;
+        };
+        let mut all = true;
+        let mut draw = false;
+        for c in range {
+            match self.nodes[c].proven {
+                Some(Outcome::Win(w)) if w == side => {
+                    self.nodes[n].proven = Some(Outcome::Win(side));
+                    return true;
+                }
+                Some(Outcome::Draw) => draw = true,
+                Some(Outcome::Win(_)) => {}
+                None => all = false,
+            }
+        }
+        if all {
+            self.nodes[n].proven = Some(if draw {
+                Outcome::Draw
+            } else {
+                Outcome::Win(side.other())
+            });
+        }
+        all
+    }
+
+    /// The child of `n` to descend into (UCT; proven children by their result).
+    fn select(&self, n: usize, cfg: &SearchConfig, rng: &mut Rng) -> usize {
+        let node = &self.nodes[n];
+        let range = node.children();
+        let k = range.len();
+        let log_n = node.visits.max(1.0).ln();
+        let offset = rng.below(k);
+        let mut best = range.start;
+        let mut best_score = f32::NEG_INFINITY;
+        for i in 0..k {
+            let c = range.start + (offset + i) % k;
+            let child = &self.nodes[c];
+            let q = match child.proven {
+                Some(Outcome::Win(w)) if w == child.mover => return c,
+                Some(Outcome::Win(_)) => continue,
+                Some(Outcome::Draw) => 0.5,
+                None if child.visits == 0.0 => return c,
+                None => child.wins / child.visits,
+            };
+            let s = q + cfg.exploration * (log_n / child.visits.max(1.0)).sqrt();
+            if s > best_score {
+                best_score = s;
+                best = c;
+            }
+        }
+        best
+    }
+
+    /// Add the result of one iteration along `path`, and prove what it allows.
+    fn back_up(&mut self, white_reward: f32, solver: bool) {
+        let leaf = self.path[self.path.len() - 1] as usize;
+        let mut proving = solver && self.nodes[leaf].proven.is_some();
+        for k in (0..self.path.len()).rev() {
+            let n = self.path[k] as usize;
+            if proving && k + 1 < self.path.len() {
+                proving = self.prove(n);
+            }
+            let node = &mut self.nodes[n];
+            node.visits += 1.0;
+            node.real += 1;
+            node.wins += match node.mover {
+                Color::White => white_reward,
+                Color::Black => 1.0 - white_reward,
+            };
+        }
+    }
+
+    /// The root's child to play: a proven win, else the most visited child not proven
+    /// lost (ties: the better mean), with its win chance for the side to act.
+    pub(crate) fn best(&self) -> Option<(Action, f32)> {
+        let range = self.nodes[0].children();
+        // (rank, real visits, mean): a proven win ranks 2, a proven loss 0, the rest 1.
+        let mut best: Option<(usize, (u8, u32, f32))> = None;
+        for c in range {
+            let child = &self.nodes[c];
+            let (rank, q) = match child.proven {
+                Some(Outcome::Win(w)) if w == child.mover => (2, 1.0),
+                Some(Outcome::Win(_)) => (0, 0.0),
+                Some(Outcome::Draw) => (1, 0.5),
+                None if child.visits > 0.0 => (1, child.wins / child.visits),
+                None => (1, 0.5),
+            };
+            let key = (rank, child.real, q);
+            if best.is_none_or(|(_, b)| key > b) {
+                best = Some((c, key));
+            }
+        }
+        best.map(|(c, (_, _, q))| (self.nodes[c].action, q))
+    }
+
+    /// Make the position `target` the root, keeping its subtree if it lies within
+    /// `depth` actions below the current root along visited nodes; else start afresh.
+    pub(crate) fn reroot(&mut self, target: &Game, depth: usize) {
+        if let Some(n) = self.find(target, depth) {
+            self.keep_subtree(n);
+            self.root_game = *target;
+        } else {
+            *self = Tree::new(*target);
+        }
+    }
+
+    /// The visited node whose position is `target`, breadth first.
+    fn find(&self, target: &Game, depth: usize) -> Option<usize> {
+        let mut level = vec![(0usize, self.root_game)];
+        for _ in 0..=depth {
+            let mut next = Vec::new();
+            for (n, g) in level {
+                if g == *target {
+                    return Some(n);
+                }
+                for c in self.nodes[n].children() {
+                    if self.nodes[c].real > 0
+                        && let Ok(after) = g.after(self.nodes[c].action)
+                    {
+                        next.push((c, after));
+                    }
+                }
+            }
+            level = next;
+        }
+        None
+    }
+
+    /// Keep only the subtree of `n`, copied breadth first into a new arena.
+    fn keep_subtree(&mut self, n: usize) {
+        if n == 0 {
+            return;
+        }
+        let mut nodes = Vec::with_capacity(self.nodes.len() / 4);
+        let mut root = self.nodes[n];
+        root.parent = NONE;
+        nodes.push(root);
+        let mut queue = vec![(n, 0usize)];
+        let mut i = 0;
+        while i < queue.len() {
+            let (old, new) = queue[i];
+            i += 1;
+            let range = self.nodes[old].children();
+            if range.is_empty() {
+                continue;
+            }
+            let first = nodes.len();
+            for (k, c) in range.enumerate() {
+                let mut child = self.nodes[c];
+                child.parent = new as u32;
+                nodes.push(child);
+                queue.push((c, first + k));
+            }
+            nodes[new].first_child = first as u32;
+        }
+        self.nodes = nodes;
+    }
+}

@@ -1,0 +1,87 @@
+//! `yinsh-pbem think`: read a transcript (as `replay` does) and print the turn the
+//! robot plays for the side to move, in canonical notation; its estimate goes to
+//! stderr. The turn is read back and resolved against the game before it is printed,
+//! so an illegal turn is never printed.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use super::transcript::{play_transcript, read};
+use crate::ai::{Budget, DEFAULT_THINK_TIME, Robot, SearchConfig, ThinkSettings, level_budget};
+use crate::notation::{parse_turn, write_turn};
+use crate::rules::{Game, Variant};
+
+/// How hard `think` thinks: a level, a time or a number of playouts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effort {
+    /// A level of the table (1..=5; 5 thinks `DEFAULT_THINK_TIME`).
+    Level(u8),
+    /// The robot's search for this many milliseconds.
+    Ms(u64),
+    /// The robot's search for this many playouts.
+    Playouts(u64),
+}
+
+/// `yinsh-pbem think [--blitz] [--level N | --ms N | --playouts N] [--seed S] [FILE]`.
+///
+/// Exit 0 with the turn on stdout; exit 1 when the transcript cannot be read or
+/// played, the game is over or the level does not exist.
+pub fn think(blitz: bool, effort: Effort, seed: u64, file: Option<&Path>) -> ExitCode {
+    match run(blitz, effort, seed, file) {
+        Ok((text, comment)) => {
+            println!("{text}");
+            eprintln!("{comment}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The turn's text and the robot's comment, or the message for the user.
+fn run(
+    blitz: bool,
+    effort: Effort,
+    seed: u64,
+    file: Option<&Path>,
+) -> Result<(String, String), String> {
+    let budget = match effort {
+        Effort::Level(n) => level_budget(n, DEFAULT_THINK_TIME)
+            .ok_or_else(|| format!("there is no level {n}: choose 1 (weakest) to 5 (strongest)"))?,
+        Effort::Ms(ms) => Budget::Time(Duration::from_millis(ms.max(1))),
+        Effort::Playouts(n) => Budget::Playouts(n.max(1)),
+    };
+    let variant = if blitz {
+        Variant::Blitz
+    } else {
+        Variant::Normal
+    };
+    let text = read(file)?;
+    let (game, _) = play_transcript(variant, &text, false)?;
+    let mut robot = Robot::new(ThinkSettings {
+        budget,
+        search: SearchConfig::ROBOT,
+        seed,
+    });
+    let turn = robot.think(&game).map_err(|e| e.to_string())?;
+    let text = write_turn(&turn.actions);
+    check(&game, &text, &turn.actions)?;
+    Ok((text, turn.comment()))
+}
+
+/// Refuse to print a turn that does not read back as the same legal, whole turn.
+fn check(game: &Game, text: &str, actions: &[crate::rules::Action]) -> Result<(), String> {
+    let internal = |why: String| format!("internal error: the robot chose `{text}`: {why}");
+    let written = parse_turn(text).map_err(|e| internal(e.to_string()))?;
+    let mut after = *game;
+    let read_back = written
+        .play(&mut after)
+        .map_err(|e| internal(e.to_string()))?;
+    if read_back != actions || (after.to_act() == game.to_act() && !after.is_over()) {
+        return Err(internal("it is not one whole legal turn".to_string()));
+    }
+    Ok(())
+}
