@@ -3,6 +3,7 @@
 //! Three layers, each depending only on the ones before it:
 //! [`rules`] (the pure game engine), [`notation`] (text in and out: the pbmserv move
 //! notation and the ASCII board), and the mail server ([`mail`] and [`server`]).
+//! [`ai`], the computer opponent, uses only `rules` and `notation`.
 //! [`durable`] writes files atomically and makes them durable in batches (and holds
 //! the crash tests' fault injection): the mail spool and the server's store use it. [`cli`] holds the terminal
 //! commands behind the thin `main.rs`.

@@ -45,6 +45,8 @@ pub fn baseline_turn(kind: Baseline, game: &Game, rng: &mut Rng) -> Result<Turn,
         win_chance: win_chance(&g, me),
         playouts: 0,
         nodes: 0,
+        reused: 0,
+        kept: 0,
     })
 }
 

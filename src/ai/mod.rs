@@ -27,9 +27,7 @@ mod tree;
 pub use baseline::{Baseline, baseline_turn};
 pub use duel::{DuelError, GameRecord, play_game};
 pub use eval::{Weights, score, score_with, win_chance};
-pub use player::{
-    DEFAULT_THINK_TIME, LEVELS, ParsePlayerError, Player, PlayerSpec, level_budget,
-};
+pub use player::{DEFAULT_THINK_TIME, LEVELS, ParsePlayerError, Player, PlayerSpec, level_budget};
 pub use playout::Policy;
 pub use rng::Rng;
 pub use robot::{Budget, Robot, ThinkError, ThinkSettings, Turn, think};

@@ -40,10 +40,13 @@ pub const DEFAULT_THINK_TIME: Duration = Duration::from_secs(2);
 /// assert_eq!(level_budget(6, Duration::from_secs(2)), None);
 /// ```
 pub fn level_budget(level: u8, think_time: Duration) -> Option<Budget> {
-    LEVELS.iter().find(|(l, _)| *l == level).map(|(_, p)| match p {
-        Some(p) => Budget::Playouts(*p),
-        None => Budget::Time(think_time),
-    })
+    LEVELS
+        .iter()
+        .find(|(l, _)| *l == level)
+        .map(|(_, p)| match p {
+            Some(p) => Budget::Playouts(*p),
+            None => Budget::Time(think_time),
+        })
 }
 
 /// A kind of player, as spelt on the command line.
@@ -147,18 +150,18 @@ pub enum Player {
     /// A baseline and its generator.
     Baseline(Baseline, Rng),
     /// A tree search (the robot or plain UCT).
-    Search(Robot),
+    Search(Box<Robot>),
 }
 
 impl PlayerSpec {
     /// A player of this kind seeded with `seed`; level 5 thinks `think_time` a turn.
     pub fn player(self, seed: u64, think_time: Duration) -> Player {
         let search = |budget, search| {
-            Player::Search(Robot::new(ThinkSettings {
+            Player::Search(Box::new(Robot::new(ThinkSettings {
                 budget,
                 search,
                 seed,
-            }))
+            })))
         };
         match self {
             PlayerSpec::Random => Player::Baseline(Baseline::Random, Rng::new(seed)),

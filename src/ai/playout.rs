@@ -34,7 +34,12 @@ impl Policy {
 
 /// White's reward (1 win, 0.5 draw, 0 loss, or the evaluation's win chance) of one
 /// playout from `game`. `list` is scratch space.
-pub(crate) fn playout(mut game: Game, policy: &Policy, rng: &mut Rng, list: &mut ActionList) -> f32 {
+pub(crate) fn playout(
+    mut game: Game,
+    policy: &Policy,
+    rng: &mut Rng,
+    list: &mut ActionList,
+) -> f32 {
     let mut steps = 0u32;
     let limit = policy.depth.map_or(u32::MAX, u32::from);
     while steps < limit {
@@ -71,7 +76,11 @@ fn best_of(
     let mut best = list[rng.below(list.len())];
     let mut best_score = f32::NEG_INFINITY;
     for k in 0..samples {
-        let a = if k == 0 { best } else { list[rng.below(list.len())] };
+        let a = if k == 0 {
+            best
+        } else {
+            list[rng.below(list.len())]
+        };
         let Ok(after) = game.after(a) else { continue };
         let s = match after.outcome() {
             Some(Outcome::Win(c)) if c == side => return a,

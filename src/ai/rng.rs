@@ -48,7 +48,7 @@ impl Rng {
     /// A number in `0..n` (`n` > 0), without modulo bias worth speaking of.
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
     /// A number in `0.0..1.0`.

@@ -56,8 +56,12 @@ pub struct Turn {
     pub win_chance: f32,
     /// Search iterations (playouts) spent on the turn.
     pub playouts: u64,
-    /// Nodes in the tree at the end of the turn.
+    /// Tree nodes the search created for this turn.
     pub nodes: usize,
+    /// Nodes kept from the previous turns' trees when the turn began (1: none).
+    pub reused: usize,
+    /// Nodes kept for the next turn (the subtree of the position after the turn).
+    pub kept: usize,
 }
 
 impl Turn {
@@ -65,7 +69,7 @@ impl Turn {
     ///
     /// ```
     /// use yinsh_pbem::ai::Turn;
-    /// let t = Turn { actions: vec![], win_chance: 0.634, playouts: 5000, nodes: 9 };
+    /// let t = Turn { actions: vec![], win_chance: 0.634, playouts: 5000, nodes: 9, reused: 1, kept: 3 };
     /// assert_eq!(t.comment(), "I estimate my chances at 63% (5000 playouts).");
     /// ```
     pub fn comment(&self) -> String {
@@ -137,6 +141,8 @@ impl Robot {
             win_chance: 0.5,
             playouts: 0,
             nodes: 0,
+            reused: tree.len(),
+            kept: 0,
         };
         let mut searched = false;
         while g.to_act() == Some(me) {
@@ -146,7 +152,9 @@ impl Robot {
             } else {
                 let main = matches!(g.expects(), Some(ActionKind::Place | ActionKind::Move));
                 let share = self.share(main, start.elapsed(), turn.playouts);
+                let before = tree.len();
                 turn.playouts += self.search(&mut tree, share);
+                turn.nodes += tree.len() - before;
                 let Some((a, chance)) = tree.best() else {
                     break;
                 };
@@ -164,7 +172,7 @@ impl Robot {
         if !searched {
             turn.win_chance = win_chance(&g, me);
         }
-        turn.nodes = tree.len();
+        turn.kept = tree.len();
         self.tree = Some(tree);
         Ok(turn)
     }

@@ -135,7 +135,10 @@ mod tests {
         assert_eq!(even.score(), 0.5);
         let e = even.elo();
         assert_eq!(e.diff, 0.0);
-        assert!((e.low + e.high).abs() < 1e-9 && e.high > 50.0 && e.high < 80.0, "{e:?}");
+        assert!(
+            (e.low + e.high).abs() < 1e-9 && e.high > 50.0 && e.high < 80.0,
+            "{e:?}"
+        );
         let a = Tally {
             wins: 120,
             losses: 60,

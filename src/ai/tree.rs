@@ -372,3 +372,51 @@ impl Tree {
         self.nodes = nodes;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    #[test]
+    fn a_node_is_small() {
+        assert!(
+            std::mem::size_of::<Node>() <= 28,
+            "{}",
+            std::mem::size_of::<Node>()
+        );
+    }
+
+    #[test]
+    fn the_solver_proves_a_win_in_one() {
+        // White's ring move c3-e5 makes two rows; in blitz the first removal wins.
+        let g = crate::rules::Setup::new(Variant::Blitz)
+            .rings(
+                Color::White,
+                ["c3", "k7", "k8", "k9", "k10"].map(|p| p.parse().unwrap()),
+            )
+            .rings(
+                Color::Black,
+                ["a5", "g11", "h11", "i11", "j11"].map(|p| p.parse().unwrap()),
+            )
+            .markers(
+                Color::White,
+                ["c1", "c2", "c4", "c5"].map(|p| p.parse().unwrap()),
+            )
+            .build()
+            .unwrap();
+        let mut tree = Tree::new(g);
+        let mut rng = Rng::new(1);
+        for _ in 0..20_000 {
+            if tree.root_proven() {
+                break;
+            }
+            tree.iterate(&SearchConfig::ROBOT, &mut rng);
+        }
+        assert_eq!(tree.nodes[0].proven, Some(Outcome::Win(Color::White)));
+        let (best, chance) = tree.best().unwrap();
+        assert_eq!(chance, 1.0);
+        let after = g.after(best).unwrap();
+        assert_eq!(after.expects(), Some(crate::rules::ActionKind::RemoveRow));
+    }
+}

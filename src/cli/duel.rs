@@ -45,7 +45,11 @@ pub fn play_match(args: MatchArgs) -> ExitCode {
         };
         let mut a = args.a.player(seed(0), args.think_time);
         let mut b = args.b.player(seed(1), args.think_time);
-        let a_color = if i % 2 == 0 { Color::White } else { Color::Black };
+        let a_color = if i % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let record = match a_color {
             Color::White => play_game(&mut a, &mut b, variant),
             Color::Black => play_game(&mut b, &mut a, variant),
@@ -79,18 +83,15 @@ pub fn play_match(args: MatchArgs) -> ExitCode {
             );
         }
     }
-    print!("{}", report(&args, &tally, &as_white, turns, start.elapsed()));
+    print!(
+        "{}",
+        report(&args, &tally, &as_white, turns, start.elapsed())
+    );
     ExitCode::SUCCESS
 }
 
 /// The result text.
-fn report(
-    args: &MatchArgs,
-    tally: &Tally,
-    as_white: &Tally,
-    turns: u64,
-    took: Duration,
-) -> String {
+fn report(args: &MatchArgs, tally: &Tally, as_white: &Tally, turns: u64, took: Duration) -> String {
     let as_black = Tally {
         wins: tally.wins - as_white.wins,
         losses: tally.losses - as_white.losses,

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use crate::notation::render::{SideNames, render};
 use super::transcript::{play_transcript, read};
+use crate::notation::render::{SideNames, render};
 use crate::rules::{Color, EndReason, Game, Outcome, Variant};
 
 /// `yinsh-pbem replay [--blitz] [--json] [FILE]` (stdin when `file` is `None`).

@@ -81,4 +81,3 @@ pub(crate) fn play_transcript(
 fn is_lone_pass(t: &WrittenTurn) -> bool {
     t.parts == [Part::Pass]
 }
-
