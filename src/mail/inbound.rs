@@ -8,17 +8,22 @@
 //! makes a best effort on broken MIME, unknown charsets and bad encodings) or comes
 //! back as [`InboundError::NotAMail`]; nothing panics.
 
-use mail_parser::{Address, HeaderValue, Message, MessageParser};
+use mail_parser::{HeaderValue, Message, MessageParser};
+
+use super::address::{Address, InvalidAddress, bare_address, strip_angles};
 
 /// One incoming mail, reduced to what the server reads.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct InboundMail {
     /// The Message-ID, without `<>`.
     pub message_id: Option<String>,
-    /// The bare address of the first From mailbox.
-    pub from: Option<String>,
-    /// The bare address of the first Reply-To mailbox.
-    pub reply_to: Option<String>,
+    /// The address of the first From mailbox, when it is a usable [`Address`].
+    pub from: Option<Address>,
+    /// The address of the first Reply-To mailbox, when it is a usable [`Address`].
+    pub reply_to: Option<Address>,
+    /// From and Reply-To headers whose address was refused (so counted as absent),
+    /// for the log.
+    pub refused: Vec<RefusedAddress>,
     /// The first Return-Path header, bare (`""` for the null sender `<>`).
     pub return_path: Option<String>,
     /// The decoded Subject, cleaned by [`clean_subject`] (`""` when missing).
@@ -43,6 +48,18 @@ pub struct InboundMail {
     pub size: usize,
     /// The raw message as text (lossy UTF-8, LF line ends), for quoting.
     pub original: String,
+}
+
+/// A From or Reply-To header whose address is not a usable [`Address`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{header}: {raw:?} is treated as no address ({error})")]
+pub struct RefusedAddress {
+    /// `From` or `Reply-To`.
+    pub header: &'static str,
+    /// The header as written (white space collapsed, cut after 200 bytes).
+    pub raw: String,
+    /// Why the address found in it was refused.
+    pub error: InvalidAddress,
 }
 
 /// Why some bytes could not be read as a mail.
@@ -90,19 +107,20 @@ pub fn parse_inbound(raw: &[u8]) -> Result<InboundMail, InboundError> {
             .unwrap_or_default(),
     );
     let comment = comment_of(&body);
-    let list_id =
-        first_raw_header(&message, "List-Id").map(|raw| match (raw.find('<'), raw.rfind('>')) {
-            (Some(open), Some(close)) if open < close => raw[open + 1..close].trim().to_string(),
-            _ => raw,
-        });
+    let list_id = first_raw_header(&message, "List-Id").map(|raw| bare_address(&raw).to_string());
+    let mut refused = Vec::new();
+    let from = mailbox(&message, "From", message.from(), &mut refused);
+    let reply_to = mailbox(&message, "Reply-To", message.reply_to(), &mut refused);
     Ok(InboundMail {
         message_id: message
             .message_id()
             .map(str::to_string)
             .filter(|id| !id.is_empty()),
-        from: message.from().and_then(bare_address),
-        reply_to: message.reply_to().and_then(bare_address),
-        return_path: first_raw_header(&message, "Return-Path").map(|raw| strip_angles(&raw)),
+        from,
+        reply_to,
+        refused,
+        return_path: first_raw_header(&message, "Return-Path")
+            .map(|raw| strip_angles(&raw).to_string()),
         subject: clean_subject(message.subject().unwrap_or("")),
         body,
         comment,
@@ -136,22 +154,36 @@ fn to_lf(text: &str) -> String {
     text.replace("\r\n", "\n")
 }
 
-/// The bare address of the first mailbox of an address header.
-fn bare_address(address: &Address<'_>) -> Option<String> {
-    address
-        .first()
-        .and_then(|a| a.address())
-        .map(str::trim)
-        .filter(|a| !a.is_empty())
-        .map(str::to_string)
-}
-
-/// `<a@b>` to `a@b`, `<>` to `""`, anything else trimmed.
-fn strip_angles(raw: &str) -> String {
-    let raw = raw.trim();
-    match (raw.find('<'), raw.rfind('>')) {
-        (Some(open), Some(close)) if open < close => raw[open + 1..close].trim().to_string(),
-        _ => raw.to_string(),
+/// The address of the first mailbox of the address header `header` (`parsed` as
+/// mail-parser read it), checked once here: one that is not a usable [`Address`] is
+/// recorded in `refused` and counts as none.
+fn mailbox(
+    message: &Message<'_>,
+    header: &'static str,
+    parsed: Option<&mail_parser::Address<'_>>,
+    refused: &mut Vec<RefusedAddress>,
+) -> Option<Address> {
+    let found = parsed.and_then(|a| a.first()).and_then(|a| a.address());
+    let raw = first_raw_header(message, header);
+    let text = match (found, &raw) {
+        (Some(found), _) => found.trim(),
+        // A header mail-parser found no address in: the whole of it, if anything.
+        (None, Some(raw)) => raw.as_str(),
+        (None, None) => return None,
+    };
+    if text.is_empty() {
+        return None;
+    }
+    match text.parse::<Address>() {
+        Ok(address) => Some(address),
+        Err(error) => {
+            let mut raw = raw.unwrap_or_default();
+            if let Some((cut, _)) = raw.char_indices().find(|(i, _)| *i >= 200) {
+                raw.truncate(cut);
+            }
+            refused.push(RefusedAddress { header, raw, error });
+            None
+        }
     }
 }
 

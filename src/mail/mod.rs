@@ -1,14 +1,16 @@
 //! Mail in and out: the only place that touches mail-parser (inbound) and lettre
-//! (outbound). [`inbound`] reads a command mail, [`outbound`] builds a reply,
+//! (outbound). [`address`] holds the one mail address type, [`Address`]; [`inbound`] reads a command mail, [`outbound`] builds a reply,
 //! [`spool`] keeps built replies durably on disk until [`transport::flush`] has
 //! handed them to the outbox folder, an SMTP server or a sendmail program. Files are
 //! written through [`crate::durable`].
 
+pub mod address;
 pub mod inbound;
 pub mod outbound;
 pub mod spool;
 pub mod transport;
 
+pub use address::{Address, AddressProblem, InvalidAddress, bare_address, strip_angles};
 pub use inbound::{InboundError, InboundMail, clean_subject, comment_of, parse_inbound, quote};
 pub use outbound::{BuiltMail, MailSettings, OutboundError, OutgoingMail, build, new_message_id};
 pub use spool::{Spool, SpoolEntry, SpoolError};

@@ -17,6 +17,8 @@ use lettre::Message;
 use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Body, Mailbox, SinglePart};
 
+use super::address::strip_angles;
+
 /// A reply to send: recipients, subject, body and the mail it answers.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct OutgoingMail {
@@ -248,15 +250,6 @@ fn text_part(body: &str) -> SinglePart {
     SinglePart::builder()
         .header(ContentType::TEXT_PLAIN)
         .body(chosen)
-}
-
-/// `<id>` to `id`.
-fn strip_angles(id: &str) -> &str {
-    let id = id.trim();
-    id.strip_prefix('<')
-        .and_then(|i| i.strip_suffix('>'))
-        .unwrap_or(id)
-        .trim()
 }
 
 /// Checks a message id written without `<>`: `left@right`, printable ASCII, no

@@ -22,9 +22,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
 
-use crate::mail::Transport;
+use crate::mail::{Address, Transport, bare_address};
 
-use super::command::looks_like_address;
 use super::store::RateLimit;
 
 /// How the server runs: where its data lives and how mail leaves.
@@ -64,7 +63,7 @@ impl Settings {
 
     /// The server's bare address, taken from `from`.
     pub fn address(&self) -> String {
-        bare_address(&self.from)
+        bare_address(&self.from).to_string()
     }
 
     /// The time now, unix seconds.
@@ -74,14 +73,6 @@ impl Settings {
                 .duration_since(UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs())
         })
-    }
-}
-
-/// The address inside `Name <addr>`, or the text itself.
-pub fn bare_address(s: &str) -> String {
-    match (s.rfind('<'), s.rfind('>')) {
-        (Some(a), Some(b)) if a < b => s[a + 1..b].trim().to_string(),
-        _ => s.trim().to_string(),
     }
 }
 
@@ -264,11 +255,10 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
 /// What is wrong with settings that parsed: each a sentence saying what to fix.
 pub fn problems(s: &Settings) -> Vec<String> {
     let mut out = Vec::new();
-    let address = bare_address(&s.from);
-    if !looks_like_address(&address) && !address.ends_with("@localhost") {
+    if let Err(e) = bare_address(&s.from).parse::<Address>() {
         out.push(format!(
-            "from: \"{}\" has no valid address (write \"Name <user@example.org>\")",
-            s.from
+            "from: \"{}\" has no valid address ({}; write \"Name <user@example.org>\")",
+            s.from, e.problem
         ));
     }
     match writable_dir(&s.home) {

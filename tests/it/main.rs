@@ -1,6 +1,7 @@
 //! The one integration-test binary: each module tests one capability.
 
 mod accounts_by_mail;
+mod address; // mail addresses: what is accepted can be mailed; odd From/Reply-To
 mod ai; // the computer opponent: self-play, think and match through the binary, Elo
 mod boardspace;
 mod common;

@@ -3,6 +3,7 @@
 //! [`Problem`] found. Their `Display` is the text players read in the error mail,
 //! after `Syntax is "<usage>": `. A problem never quotes a password.
 
+use crate::mail::InvalidAddress;
 use crate::server::store::{InvalidPassword, InvalidUserId};
 
 /// Why a Subject line is not a command.
@@ -58,9 +59,9 @@ pub enum Problem {
     /// A word where a password belongs is not one (the word itself is not kept).
     #[error("the password is not valid ({0})")]
     Password(InvalidPassword),
-    /// A word where an e-mail address belongs is not one.
-    #[error("\"{0}\" is not an e-mail address")]
-    Address(String),
+    /// A word where an e-mail address belongs is not one (it says which and why).
+    #[error("{0}")]
+    Address(InvalidAddress),
     /// A move command with nothing after the password.
     #[error("the move is missing after the password")]
     MissingMove,

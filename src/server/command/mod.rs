@@ -21,4 +21,3 @@ pub use table::usage;
 pub use types::{
     BoardAction, BoardRef, Command, Credentials, GameFilter, OfferAction, UnknownFilter,
 };
-pub use words::looks_like_address;

@@ -1,7 +1,8 @@
 //! The word splitter of the command parsers: words split on spaces and tabs (nom, one
 //! small parser per rule, the rule written above it), a runner that fits a command's
 //! arguments to their rule or says what was expected, and the typed readings of a word
-//! that several commands share: userid, password, credentials, e-mail addresses, board
+//! that several commands share: userid, password, credentials, e-mail addresses
+//! ([`Address`]), board
 //! references, a move with its `#moveno`, and the userid/board/filter lists of the
 //! listings.
 
@@ -13,6 +14,7 @@ use nom::{IResult, Parser};
 
 use super::error::{CommandError, Problem};
 use super::types::{BoardRef, Credentials, GameFilter};
+use crate::mail::{Address, strip_angles};
 use crate::server::store::{Password, UserId};
 
 pub(super) type Res<'a, T> = IResult<&'a str, T>;
@@ -103,42 +105,17 @@ pub(super) fn userids(words: &[&str], usage: &'static str) -> Result<Vec<UserId>
     words.iter().map(|w| userid(w, usage)).collect()
 }
 
-/// Each word as an e-mail address (angle brackets and commas around it dropped).
+/// Each word an [`Address`] (`<a@b.org>` and commas around it allowed), kept as text.
 pub(super) fn addresses(words: &[&str], usage: &'static str) -> Result<Vec<String>, CommandError> {
     words
         .iter()
         .map(|w| {
-            let w = w.trim_matches(|c| c == '<' || c == '>' || c == ',');
-            if looks_like_address(w) {
-                Ok(w.to_string())
-            } else {
-                Err(Problem::Address(w.to_string()).within(usage))
-            }
+            strip_angles(w.trim_matches(','))
+                .parse::<Address>()
+                .map(String::from)
+                .map_err(|e| Problem::Address(e).within(usage))
         })
         .collect()
-}
-
-/// A plain check that `s` is `local@domain` with no spaces or odd characters.
-///
-/// ```
-/// use yinsh_pbem::server::command::looks_like_address;
-/// assert!(looks_like_address("alice@example.org"));
-/// assert!(!looks_like_address("alice@localhost"));
-/// ```
-pub fn looks_like_address(s: &str) -> bool {
-    let Some((local, domain)) = s.rsplit_once('@') else {
-        return false;
-    };
-    !local.is_empty()
-        && s.len() <= 254
-        && domain.contains('.')
-        && !domain.starts_with('.')
-        && !domain.ends_with('.')
-        && s.chars()
-            .all(|c| c.is_ascii_graphic() && !"<>()[]\\,;:\"".contains(c))
-        && domain
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
 }
 
 /// The words of a command that carries a move:

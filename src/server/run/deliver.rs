@@ -46,12 +46,15 @@ pub fn deliver(
         );
         return Ok(report);
     }
+    for refused in &inbound.refused {
+        log.note(now, &mut report, format!("mail {id}: {refused}"));
+    }
     let reply_to = inbound
         .reply_to
         .clone()
         .or_else(|| inbound.from.clone())
-        .or_else(|| envelope_sender.map(str::to_string))
-        .filter(|a| !a.is_empty());
+        .or_else(|| envelope_sender.and_then(|s| mail::strip_angles(s).parse().ok()))
+        .map(String::from);
     let server_address = settings.address();
     log.note(
         now,

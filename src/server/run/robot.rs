@@ -18,7 +18,7 @@ pub fn drop_reason(
         .map(str::to_string)
         .or_else(|| mail.return_path.clone());
     if let Some(s) = &sender {
-        let s = s.trim().trim_start_matches('<').trim_end_matches('>');
+        let s = crate::mail::strip_angles(s);
         if s.is_empty() {
             return Some("empty return path (a bounce)".into());
         }
