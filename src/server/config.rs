@@ -15,6 +15,8 @@
 //! max_message_bytes = 1048576   # bigger mails get a short error
 //! mails_per_sender = 60         # per period, then dropped (one notice per period)
 //! period_seconds = 3600
+//! commands_per_mail = 25        # lines of a `multiple` mail carried out
+//! replies_per_mail = 50         # replies one mail may cause
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -41,6 +43,10 @@ pub struct Settings {
     pub max_message_bytes: usize,
     /// Mails one sender may send per period before being dropped.
     pub rate_limit: RateLimit,
+    /// Commands one `multiple` mail may carry; the lines after them are not carried out.
+    pub commands_per_mail: usize,
+    /// Replies one mail may cause; a mail that would cause more stops there.
+    pub replies_per_mail: usize,
 }
 
 impl Settings {
@@ -58,6 +64,8 @@ impl Settings {
                 max: 60,
                 period: 3600,
             },
+            commands_per_mail: 25,
+            replies_per_mail: 50,
         }
     }
 
@@ -114,6 +122,10 @@ pub struct Limits {
     pub mails_per_sender: Option<u32>,
     /// The period, seconds.
     pub period_seconds: Option<u64>,
+    /// Commands one `multiple` mail may carry.
+    pub commands_per_mail: Option<usize>,
+    /// Replies one mail may cause.
+    pub replies_per_mail: Option<usize>,
 }
 
 /// Values from the command line or the environment (both already merged by clap:
@@ -243,6 +255,8 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
         max: limits.mails_per_sender.unwrap_or(s.rate_limit.max),
         period: limits.period_seconds.unwrap_or(s.rate_limit.period),
     };
+    s.commands_per_mail = limits.commands_per_mail.unwrap_or(s.commands_per_mail);
+    s.replies_per_mail = limits.replies_per_mail.unwrap_or(s.replies_per_mail);
     s.now = std::env::var("YINSH_PBEM_NOW")
         .ok()
         .and_then(|v| v.parse().ok());
@@ -297,6 +311,12 @@ pub fn problems(s: &Settings) -> Vec<String> {
             s.max_message_bytes
         ));
     }
+    if s.commands_per_mail == 0 || s.replies_per_mail < 2 {
+        out.push(
+            "limits.commands_per_mail must be above 0 and limits.replies_per_mail at least 2"
+                .to_string(),
+        );
+    }
     if s.rate_limit.max == 0 || s.rate_limit.period == 0 {
         out.push("limits.mails_per_sender and limits.period_seconds must be above 0".to_string());
     }
@@ -329,6 +349,10 @@ pub fn describe(r: &Resolved) -> String {
     out.push_str(&format!(
         "mails per sender:   {} per {} s\n",
         s.rate_limit.max, s.rate_limit.period
+    ));
+    out.push_str(&format!(
+        "per mail:           {} commands, {} replies\n",
+        s.commands_per_mail, s.replies_per_mail
     ));
     out
 }

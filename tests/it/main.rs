@@ -4,6 +4,7 @@ mod accounts_by_mail;
 mod address; // mail addresses: what is accepted can be mailed; odd From/Reply-To
 mod ai; // the computer opponent: self-play, think and match through the binary, Elo
 mod boardspace;
+mod bounds;
 mod common;
 mod concurrency;
 mod config;

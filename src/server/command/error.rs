@@ -125,6 +125,16 @@ pub enum Problem {
     /// `yinsh preview` without moves.
     #[error("expected at least one move after the board")]
     NoMoves,
+    /// More distinct items than one command may name (`command::bounds`).
+    #[error("at most {max} {what} in one command ({found} given): send the rest in another mail")]
+    TooMany {
+        /// What was listed: "boards", "userids", ...
+        what: &'static str,
+        /// The cap.
+        max: usize,
+        /// How many distinct ones were given.
+        found: usize,
+    },
 }
 
 impl Problem {

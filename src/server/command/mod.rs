@@ -2,11 +2,13 @@
 //! command says ([`Command`], `types.rs`), why a line is not one ([`CommandError`],
 //! `error.rs`), the word splitter (`words.rs`, nom: words split on spaces and tabs),
 //! one parser per command (`parsers.rs`) and the one table from command word to
-//! parser and syntax line (`table.rs`, [`Command::parse`], [`usage`]). Command words
+//! parser and syntax line (`table.rs`, [`Command::parse`], [`usage`]), and the caps on
+//! what one command may list ([`bounds`]). Command words
 //! are case-insensitive. A command that does not fit its syntax is refused with the
 //! syntax players know (`Syntax is "yinsh move <board> <userid> <password> <move>"`)
 //! and what was wrong.
 
+pub mod bounds;
 mod error;
 mod parsers;
 mod table;

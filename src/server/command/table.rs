@@ -4,6 +4,7 @@
 //! syntax lines themselves ([`usage`]); and [`Command::parse`], which looks a Subject
 //! line up in the table. Command words are case-insensitive.
 
+use super::bounds::bounded;
 use super::error::{CommandError, Problem};
 use super::parsers::{self, Parsed};
 use super::types::Command;
@@ -191,14 +192,14 @@ impl Command {
         };
         let lower = first.to_ascii_lowercase();
         if let Some(e) = lookup(&lower) {
-            return (e.parse)(after, e.usage);
+            return (e.parse)(after, e.usage).and_then(|c| bounded(c, e.usage));
         }
         if let Some((_, unknown)) = FAMILIES.iter().find(|(w, _)| *w == lower) {
             let second = word(after).ok();
             if let Some((rest, second)) = second
                 && let Some(e) = lookup(&format!("{lower} {}", second.to_ascii_lowercase()))
             {
-                return (e.parse)(rest, e.usage);
+                return (e.parse)(rest, e.usage).and_then(|c| bounded(c, e.usage));
             }
             return Err(unknown(second.map(|(_, w)| w), after));
         }

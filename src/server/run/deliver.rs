@@ -240,7 +240,7 @@ fn decide(
                 ),
             )
         }
-        RateVerdict::Allow => run_commands(store, request, inbound)?,
+        RateVerdict::Allow => run_commands(store, settings, request, inbound)?,
     })
 }
 
@@ -261,13 +261,22 @@ fn notice(req: &Request<'_>, text: String) -> Vec<Reply> {
         .collect()
 }
 
-/// Parse the Subject (and for `multiple`, each body line) and carry the commands out.
+/// Challenges one mail may carry: each one mails two players, who need not be the
+/// sender.
+pub const CHALLENGES_PER_MAIL: usize = 3;
+
+/// Parse the Subject (and for `multiple`, each body line) and carry the commands out,
+/// within the per-mail bounds: at most `commands_per_mail` lines of a `multiple`,
+/// [`CHALLENGES_PER_MAIL`] challenges, and `replies_per_mail` replies (the commands
+/// stop there, and the sender is told what was not done).
 fn run_commands(
     store: &Store,
+    settings: &Settings,
     req: &Request<'_>,
     inbound: &InboundMail,
 ) -> Result<Vec<Reply>, InternalError> {
-    match Command::parse(&inbound.subject) {
+    let max_replies = settings.replies_per_mail;
+    let mut out = match Command::parse(&inbound.subject) {
         Ok(Command::Multiple) => {
             let mut out = Vec::new();
             let sub = Request {
@@ -275,19 +284,46 @@ fn run_commands(
                 reply_to: req.reply_to.clone(),
                 ..*req
             };
-            for line in inbound
+            let lines: Vec<&str> = inbound
                 .body
                 .lines()
                 .map(str::trim)
                 .filter(|l| !l.is_empty())
-            {
-                if line == "--" || line.starts_with("-- ") {
-                    break; // a signature
+                .take_while(|l| *l != "--" && !l.starts_with("-- "))
+                .collect();
+            let (mut done, mut challenges) = (0, 0);
+            for line in &lines {
+                if done == settings.commands_per_mail || out.len() >= max_replies - 1 {
+                    break;
                 }
+                done += 1;
                 match Command::parse(line) {
-                    Ok(cmd) => out.extend(exec::execute(store, &sub, &cmd)?),
+                    Ok(Command::Challenge { .. }) if challenges == CHALLENGES_PER_MAIL => {
+                        out.extend(notice(
+                            &sub,
+                            format!(
+                                "In the line \"{}\":\nOne mail may start at most {CHALLENGES_PER_MAIL} games: this challenge was not made. Send it in another mail.",
+                                redact::loggable(line)
+                            ),
+                        ));
+                    }
+                    Ok(cmd) => {
+                        challenges += usize::from(matches!(cmd, Command::Challenge { .. }));
+                        out.extend(exec::execute(store, &sub, &cmd)?);
+                    }
                     Err(e) => out.extend(syntax_reply(&sub, &e, Some(line))),
                 }
+            }
+            if done < lines.len() {
+                out.truncate(max_replies - 1);
+                out.extend(notice(
+                    req,
+                    format!(
+                        "Only the first {done} of the {} commands of your multiple mail were carried out (at most {} commands and {max_replies} replies a mail). The rest were not: send them in another mail.",
+                        lines.len(),
+                        settings.commands_per_mail
+                    ),
+                ));
             }
             if out.is_empty() {
                 out.extend(syntax_reply(
@@ -296,11 +332,23 @@ fn run_commands(
                     Some("multiple: the body holds no command"),
                 ));
             }
-            Ok(out)
+            out
         }
-        Ok(cmd) => exec::execute(store, req, &cmd),
-        Err(e) => Ok(syntax_reply(req, &e, None).into_iter().collect()),
+        Ok(cmd) => exec::execute(store, req, &cmd)?,
+        Err(e) => syntax_reply(req, &e, None).into_iter().collect(),
+    };
+    if out.len() > max_replies {
+        let all = out.len();
+        out.truncate(max_replies - 1);
+        out.extend(notice(
+            req,
+            format!(
+                "Your mail asked for {all} mails; only the first {} were sent (at most {max_replies} a mail). Ask for fewer at a time.",
+                max_replies - 1
+            ),
+        ));
     }
+    Ok(out)
 }
 
 fn syntax_reply(req: &Request<'_>, e: &CommandError, line: Option<&str>) -> Option<Reply> {

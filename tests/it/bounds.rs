@@ -1,0 +1,98 @@
+//! Bounded work and mail per inbound mail (issue 13 §1): a `multiple` of thousands of
+//! lines, `show` of one board thousands of times, `message` to one name thousands of
+//! times, repeated challenges: each is cut to the documented bounds, through the real
+//! binary, with one clear notice to the sender.
+
+use crate::server_util::{TestServer, assert_says};
+
+fn signed_up() -> TestServer {
+    let mut s = TestServer::new();
+    s.send("alice@example.org", "signup alice Zq7secretA", "");
+    s.send("bob@example.org", "signup bob Kx9secretB", "");
+    s
+}
+
+/// A mail from `from` with a Reply-To.
+fn with_reply_to(
+    s: &mut TestServer,
+    from: &str,
+    reply_to: &str,
+    subject: &str,
+    body: &str,
+) -> Vec<crate::server_util::Sent> {
+    let raw = s.mail(from, subject, body);
+    let raw = raw.replacen("\nTo: ", &format!("\nReply-To: {reply_to}\nTo: "), 1);
+    s.send_raw(raw.as_bytes())
+}
+
+#[test]
+fn a_multiple_of_ten_thousand_help_lines_sends_at_most_the_reply_cap() {
+    let mut s = TestServer::new();
+    let body = "help\n".repeat(10_000);
+    let sent = with_reply_to(
+        &mut s,
+        "attacker@example.org",
+        "victim@example.org",
+        "multiple",
+        &body,
+    );
+    assert_eq!(sent.len(), 26, "25 commands a mail by default, and one notice");
+    let notice = sent
+        .iter()
+        .find(|m| m.body.contains("were carried out"))
+        .expect("a notice of what was not done");
+    assert_says(
+        notice,
+        "Only the first 25 of the 10000 commands of your multiple mail were carried out",
+    );
+    assert!(s.log().contains("mail "), "{}", s.log());
+}
+
+#[test]
+fn one_show_of_the_same_board_thousands_of_times_is_one_board_mail() {
+    let mut s = signed_up();
+    s.send("alice@example.org", "yinsh challenge alice bob", "");
+    let line = format!("yinsh show {}", vec!["101"; 20_000].join(" "));
+    let sent = s.send("carol@example.org", &line, "");
+    assert_eq!(sent.len(), 1);
+    assert!(
+        sent[0].subject.starts_with("Yinsh Board 101"),
+        "{}",
+        sent[0].subject
+    );
+}
+
+#[test]
+fn a_message_to_one_name_repeated_thousands_of_times_is_one_mail() {
+    let mut s = signed_up();
+    let to = vec!["bob"; 5_000].join(" ");
+    let sent = s.send(
+        "alice@example.org",
+        &format!("message alice Zq7secretA {to}"),
+        "hello bob",
+    );
+    let to_bob: Vec<_> = sent
+        .iter()
+        .filter(|m| m.to == ["bob@example.org"])
+        .collect();
+    assert_eq!(to_bob.len(), 1, "{sent:#?}");
+}
+
+#[test]
+fn a_mail_starts_at_most_three_games() {
+    let mut s = signed_up();
+    let body = "yinsh challenge alice bob\n".repeat(10);
+    let sent = s.send("mallory@example.org", "multiple", &body);
+    let new_games = sent
+        .iter()
+        .filter(|m| m.subject.starts_with("New Yinsh Board"))
+        .count();
+    assert_eq!(new_games, 6, "3 games, 2 board mails each");
+    assert!(s.home().join("boards/103.json").exists());
+    assert!(!s.home().join("boards/104.json").exists());
+    let refused = sent
+        .iter()
+        .filter(|m| m.body.contains("One mail may start at most 3 games"))
+        .count();
+    assert_eq!(refused, 7);
+}
