@@ -198,7 +198,7 @@ postconf -e \
 
 # pipe(8): one mail per call, the envelope sender passed on, run as $SVC_USER.
 # (These two lines are quoted in docs/operations.md.)
-postconf -M -e "yinsh/unix=yinsh unix - n n - - pipe flags=q user=$SVC_USER argv=$BIN deliver --config $ETC/config.toml --sender \${sender}"
+postconf -M -e "yinsh/unix=yinsh unix - n n - - pipe flags=q user=$SVC_USER argv=$BIN deliver --config $ETC/config.toml --sender=\${sender}"
 postconf -M postlog/unix-dgram >/dev/null 2>&1 ||
     postconf -M -e "postlog/unix-dgram=postlog unix-dgram n - n - 1 postlogd"
 echo "$SERVER yinsh:" >/etc/postfix/yinsh-transport

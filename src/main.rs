@@ -49,8 +49,9 @@ enum Command {
     Deliver {
         #[command(flatten)]
         server: ServerArgs,
-        /// The envelope sender, when the mail system passes it.
-        #[arg(long)]
+        /// The envelope sender, when the mail system passes it; write --sender=VALUE (a
+        /// value may start with `-`).
+        #[arg(long, allow_hyphen_values = true)]
         sender: Option<String>,
         /// Print what was done (replies and where they went) on stdout.
         #[arg(long, short)]
@@ -165,7 +166,15 @@ impl ServerArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // A mail system treats any exit but 0 and 75 as a bounce to the player: a
+        // usage error in `deliver`'s arguments keeps the mail queued instead.
+        Err(e) if cli::is_deliver(std::env::args_os()) && e.use_stderr() => {
+            return cli::deliver_usage_error(std::env::args_os(), &e.to_string());
+        }
+        Err(e) => e.exit(),
+    };
     match cli.command {
         Command::Deliver {
             server,

@@ -12,6 +12,6 @@ pub use crate::server::config::Overrides;
 pub use duel::{MatchArgs, play_match};
 pub use perft::perft;
 pub use replay::replay;
-pub use serve::{EX_TEMPFAIL, check_config, deliver, flush};
+pub use serve::{EX_TEMPFAIL, check_config, deliver, deliver_usage_error, flush, is_deliver};
 pub use think::{Effort, think};
 pub use tick::tick;

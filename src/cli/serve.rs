@@ -3,8 +3,10 @@
 //! 75 (EX_TEMPFAIL) for internal failures and panics, so the mail system keeps the
 //! mail and retries. Nothing is written to stderr: mail systems treat it as failure.
 
+use std::ffi::OsString;
 use std::io::Read;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::mail::Transport;
@@ -92,6 +94,42 @@ pub fn deliver(opts: Overrides, sender: Option<&str>, verbose: bool) -> ExitCode
         run_deliver::deliver(&raw, total, sender, &settings).map_err(|e| e.to_string())
     });
     finish(&settings, result, verbose)
+}
+
+/// Whether the command line runs `deliver` (its first argument after the program).
+pub fn is_deliver(mut args: impl Iterator<Item = OsString>) -> bool {
+    args.nth(1).is_some_and(|a| a == "deliver")
+}
+
+/// A usage error in `deliver`'s own arguments (the mail system's pipe line is wrong):
+/// logged in the home named by `--home` (else `YINSH_PBEM_HOME`, else `games`) and
+/// on stderr, exit 75 so that the mail system keeps the mail until the operator fixes
+/// the line (any other code bounces it to the player).
+pub fn deliver_usage_error(args: impl Iterator<Item = OsString>, message: &str) -> ExitCode {
+    let args: Vec<OsString> = args.collect();
+    let named = args.iter().enumerate().find_map(|(i, a)| {
+        let a = a.to_str()?;
+        match a.strip_prefix("--home=") {
+            Some(v) => Some(PathBuf::from(v)),
+            None if a == "--home" => args.get(i + 1).map(PathBuf::from),
+            None => None,
+        }
+    });
+    let home = named
+        .or_else(|| std::env::var_os("YINSH_PBEM_HOME").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("games"));
+    let first = message.lines().next().unwrap_or("").trim();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    Log::in_home(&home).line(
+        now,
+        &format!(
+            "deliver's arguments are wrong, exit 75 (fix the mail system's pipe line): {first}"
+        ),
+    );
+    eprint!("{message}");
+    ExitCode::from(EX_TEMPFAIL)
 }
 
 /// `yinsh-pbem flush`: send what waits in the spool.

@@ -36,6 +36,10 @@ pub struct InboundMail {
     pub auto_submitted: Option<String>,
     /// The Precedence header (e.g. `bulk`, `list`, `junk`), trimmed.
     pub precedence: Option<String>,
+    /// The X-Autoreply header (`yes` from many vacation programs), trimmed.
+    pub x_autoreply: Option<String>,
+    /// The X-Autorespond header (any value marks an automatic reply), trimmed.
+    pub x_autorespond: Option<String>,
     /// The List-Id: the id inside `<>` when there is one, else the trimmed header.
     pub list_id: Option<String>,
     /// Every X-Loop header, trimmed, in order.
@@ -126,6 +130,8 @@ pub fn parse_inbound(raw: &[u8]) -> Result<InboundMail, InboundError> {
         comment,
         auto_submitted: first_raw_header(&message, "Auto-Submitted"),
         precedence: first_raw_header(&message, "Precedence"),
+        x_autoreply: first_raw_header(&message, "X-Autoreply"),
+        x_autorespond: first_raw_header(&message, "X-Autorespond"),
         list_id,
         x_loop: raw_headers(&message, "X-Loop").collect(),
         references: references(&message),

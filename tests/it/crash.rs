@@ -303,6 +303,28 @@ fn disk_full_on_any_write_exits_75_and_changes_nothing_until_retried() {
     assert_eq!(check_game(&home, &script), 1);
 }
 
+/// Issue 13 §4: a journal write that fills the disk (the injected error comes after
+/// half of the journal is written, as a real full disk cuts a write short) leaves no
+/// journal behind: the file is emptied at once, not at the next mail.
+#[test]
+fn a_journal_that_fills_the_disk_is_emptied_at_once() {
+    let s = new_game();
+    let home = s.home();
+    let script = script(3, 1);
+    let (_, raw) = move_mail(3, 0, script[0].0, &script[0].1);
+    let code = run(
+        &home,
+        s.now,
+        raw.as_bytes(),
+        &Disturb::Fault("enospc:1".into()),
+    );
+    assert_eq!(code, Some(75));
+    let pending = std::fs::metadata(home.join("journal/pending")).map_or(0, |m| m.len());
+    assert_eq!(pending, 0, "the failed journal was left on the full disk");
+    assert_eq!(run(&home, s.now, raw.as_bytes(), &Disturb::None), Some(0));
+    assert_eq!(check_game(&home, &script), 1);
+}
+
 /// A real full file system: a tiny tmpfs (needs root and mount rights; skipped
 /// otherwise).
 #[test]

@@ -193,3 +193,107 @@ fn an_oversized_mail_gets_a_short_error_and_its_attachment_is_never_stored() {
         }
     }
 }
+
+/// Issue 13 §4: daemons without an envelope sender, auto-replies marked by
+/// X-Autoreply, X-Autorespond or `Precedence: auto_reply`, and a Reply-To, From or
+/// envelope sender naming our own address are never answered.
+#[test]
+fn daemons_autoreplies_and_our_own_address_are_never_answered() {
+    let cases = [
+        ("X-Autoreply: yes\n", "X-Autoreply"),
+        ("X-Autorespond: I am away\n", "X-Autorespond"),
+        ("Precedence: auto_reply\n", "Precedence: auto_reply"),
+        ("Reply-To: <yinsh@localhost>\n", "our own address"),
+        ("Reply-To: YINSH@LocalHost\n", "our own address"),
+    ];
+    for (header, why) in cases {
+        let mut s = started();
+        let before = std::fs::read(s.home().join("boards/101.json")).unwrap();
+        let raw = move_mail(&mut s, header);
+        let r = s.send_raw(raw.as_bytes());
+        assert!(r.is_empty(), "{header}: answered {r:?}");
+        assert_eq!(
+            std::fs::read(s.home().join("boards/101.json")).unwrap(),
+            before,
+            "{header}: the move was played"
+        );
+        assert!(s.log().contains(why), "{header}: {}", s.log());
+    }
+    // A daemon's From, with neither Return-Path nor --sender: dropped.
+    for from in ["MAILER-DAEMON@mx.example.org", "postmaster@example.org"] {
+        let mut s = started();
+        let raw = s.mail(from, "help", "");
+        assert!(s.send_raw(raw.as_bytes()).is_empty(), "{from} answered");
+        assert!(s.log().contains("mailer daemon"), "{from}: {}", s.log());
+    }
+    // Our own address as the envelope sender: dropped.
+    let mut s = started();
+    s.args = vec!["--sender=yinsh@localhost".into()];
+    let raw = s.mail("carol@example.org", "help", "");
+    assert!(s.send_raw(raw.as_bytes()).is_empty());
+    // X-Autoreply: no is a person.
+    let mut s = started();
+    let raw = move_mail(&mut s, "X-Autoreply: no\n");
+    assert_eq!(s.send_raw(raw.as_bytes()).len(), 2);
+}
+
+/// Issue 13 §4: the log names From and Reply-To when they differ.
+#[test]
+fn the_log_names_from_and_reply_to_when_they_differ() {
+    let mut s = started();
+    let raw = s
+        .mail("Mallory <mallory@example.org>", "help", "")
+        .replacen(
+            "MIME-Version",
+            "Reply-To: victim@example.net\nMIME-Version",
+            1,
+        );
+    assert_eq!(s.send_raw(raw.as_bytes()).len(), 1);
+    let line = s
+        .log()
+        .lines()
+        .find(|l| l.contains(" help"))
+        .map(str::to_string)
+        .unwrap_or_default();
+    assert!(
+        line.contains("mallory@example.org") && line.contains("victim@example.net"),
+        "{line}"
+    );
+}
+
+/// Issue 13 §4: an envelope sender starting with `-` is a value, not an option:
+/// `--sender=-v@x.org` and `--sender -v@x.org` both deliver (exit 0, nothing on
+/// stderr), and the reply goes to the From.
+#[test]
+fn an_envelope_sender_starting_with_a_dash_is_a_value() {
+    for args in [
+        vec!["--sender=-v@example.org".to_string()],
+        vec!["--sender".to_string(), "-v@example.org".to_string()],
+    ] {
+        let mut s = started();
+        s.args = args.clone();
+        let raw = s.mail("carol@example.org", "help", "");
+        let r = s.send_raw(raw.as_bytes());
+        assert_eq!(r.len(), 1, "{args:?}");
+        assert_eq!(r[0].to, ["carol@example.org"]);
+    }
+}
+
+/// A usage error in `deliver`'s own arguments exits 75 (the mail system keeps the
+/// mail and retries; 2 would bounce it to the player), with the reason in the log.
+#[test]
+fn a_usage_error_of_deliver_exits_75_and_is_logged() {
+    let s = started();
+    let out = assert_cmd::Command::cargo_bin("yinsh-pbem")
+        .expect("binary")
+        .args(["deliver", "--home"])
+        .arg(s.home())
+        .arg("--no-such-option")
+        .env_remove("YINSH_PBEM_HOME")
+        .env_remove("YINSH_PBEM_CONFIG")
+        .write_stdin("From: a@example.org\nSubject: help\n\n")
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(75), "{out:?}");
+    assert!(s.log().contains("--no-such-option"), "{}", s.log());
+}

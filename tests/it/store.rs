@@ -548,3 +548,32 @@ fn concurrent_allocations_are_unique() {
     all.sort_unstable();
     assert_eq!(all, (101..201).collect::<Vec<u32>>());
 }
+
+/// Issue 13 §2: a mail with many challenges listed the boards folder once per board
+/// (1,000 boards: 9.3 s). Within one transaction only the first allocation lists it
+/// (a stray file put there afterwards is not seen); the next ones read the counter
+/// and check only that the chosen number has no file.
+#[test]
+fn one_transaction_lists_the_boards_folder_for_its_first_allocation_only() {
+    let (_dir, store) = store();
+    let _lock = store.lock().expect("lock");
+    store.begin();
+    assert_eq!(store.allocate_board().expect("first"), 101);
+    fs::write(store.boards_dir().join("stray.json"), "{}").expect("stray");
+    assert_eq!(store.allocate_board().expect("second, no listing"), 102);
+    // A game file at the chosen number is still never handed out.
+    store.put_game(&sample_game(103)).expect("put");
+    assert!(
+        store.allocate_board().is_err(),
+        "listed again: the stray file"
+    );
+    fs::remove_file(store.boards_dir().join("stray.json")).expect("rm");
+    assert_eq!(store.allocate_board().expect("past 103"), 104);
+    drop(store.take_changes());
+    // A new transaction lists again (another process may have written boards).
+    store.begin();
+    fs::write(store.counter_path(), "101\n").expect("roll back");
+    store.put_game(&sample_game(150)).expect("put");
+    assert_eq!(store.allocate_board().expect("after a rollback"), 151);
+    drop(store.take_changes());
+}

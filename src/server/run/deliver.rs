@@ -61,7 +61,7 @@ pub fn deliver(
         &mut report,
         format!(
             "mail {id} from {} ({total_size} bytes): {}",
-            reply_to.as_deref().unwrap_or("(nobody)"),
+            senders(inbound.from.as_deref(), reply_to.as_deref()),
             redact::loggable(&inbound.subject)
         ),
     );
@@ -162,6 +162,17 @@ pub fn flush(settings: &Settings, report: &mut Report) -> Result<(), InternalErr
         log.note(settings.now(), report, line);
     }
     locked.flush(&log, report)
+}
+
+/// Who sent a mail, for the log: the From, and the address replies go to when it
+/// differs (a Reply-To, or the envelope sender when there is no From).
+fn senders(from: Option<&str>, reply_to: Option<&str>) -> String {
+    match (from, reply_to) {
+        (Some(f), Some(r)) if !f.eq_ignore_ascii_case(r) => format!("{f} (replies to {r})"),
+        (Some(f), _) => f.to_string(),
+        (None, Some(r)) => format!("(no From; replies to {r})"),
+        (None, None) => "(nobody)".to_string(),
+    }
 }
 
 /// The headers of a raw mail, and at most 64 KiB of it: enough to answer a mail too

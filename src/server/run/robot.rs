@@ -3,7 +3,7 @@
 //! mail delivered twice and the per-sender storm limit are kept by the store
 //! (`store::seen`).
 
-use crate::mail::InboundMail;
+use crate::mail::{InboundMail, strip_angles};
 
 /// Why a mail is dropped without an answer, if it is.
 ///
@@ -17,14 +17,24 @@ pub fn drop_reason(
     let sender = envelope_sender
         .map(str::to_string)
         .or_else(|| mail.return_path.clone());
-    if let Some(s) = &sender {
-        let s = crate::mail::strip_angles(s);
-        if s.is_empty() {
-            return Some("empty return path (a bounce)".into());
+    match &sender {
+        Some(s) => {
+            let s = strip_angles(s);
+            if s.is_empty() {
+                return Some("empty return path (a bounce)".into());
+            }
+            let local = local_part(s);
+            if local == "mailer-daemon" || local == "postmaster" && s.contains("mailer") {
+                return Some(format!("return path {s} is a mailer daemon"));
+            }
         }
-        let local = s.split('@').next().unwrap_or("").to_ascii_lowercase();
-        if local == "mailer-daemon" || local == "postmaster" && s.contains("mailer") {
-            return Some(format!("return path {s} is a mailer daemon"));
+        // No envelope sender at all: a daemon's From tells a bounce.
+        None => {
+            if let Some(f) = mail.from.as_deref()
+                && matches!(local_part(f).as_str(), "mailer-daemon" | "postmaster")
+            {
+                return Some(format!("From {f} is a mailer daemon (no return path)"));
+            }
         }
     }
     if let Some(a) = &mail.auto_submitted {
@@ -33,9 +43,17 @@ pub fn drop_reason(
             return Some(format!("Auto-Submitted: {}", a.trim()));
         }
     }
+    if let Some(a) = &mail.x_autoreply
+        && !a.trim().eq_ignore_ascii_case("no")
+    {
+        return Some(format!("X-Autoreply: {}", a.trim()));
+    }
+    if mail.x_autorespond.is_some() {
+        return Some("X-Autorespond present (an automatic reply)".into());
+    }
     if let Some(p) = &mail.precedence {
         let v = p.trim().to_ascii_lowercase();
-        if matches!(v.as_str(), "bulk" | "list" | "junk") {
+        if matches!(v.as_str(), "bulk" | "list" | "junk" | "auto_reply") {
             return Some(format!("Precedence: {v}"));
         }
     }
@@ -53,12 +71,21 @@ pub fn drop_reason(
     {
         return Some(format!("X-Loop: {loop_id} (our own mail came back)"));
     }
-    if mail
-        .from
-        .as_deref()
-        .is_some_and(|f| f.eq_ignore_ascii_case(loop_id))
-    {
-        return Some("From is our own address".into());
+    // Whoever a reply would go to must not be ourselves: no mail to ourselves, ever.
+    let ours = [
+        ("From", mail.from.as_deref()),
+        ("Reply-To", mail.reply_to.as_deref()),
+        ("the envelope sender", sender.as_deref()),
+    ];
+    for (what, address) in ours {
+        if address.is_some_and(|a| strip_angles(a).eq_ignore_ascii_case(loop_id)) {
+            return Some(format!("{what} is our own address"));
+        }
     }
     None
+}
+
+/// The local part of an address, lower-cased.
+fn local_part(address: &str) -> String {
+    address.split('@').next().unwrap_or("").to_ascii_lowercase()
 }

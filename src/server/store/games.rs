@@ -154,7 +154,10 @@ impl Store {
     /// missing, and never one that already has a game file), and stores the next.
     ///
     /// Numbers are never reused, even when a game file is deleted. It takes the lock
-    /// unless this thread already holds it through this store.
+    /// unless this thread already holds it through this store. The boards folder is
+    /// listed once per transaction (against a lost or rolled-back counter): later
+    /// allocations of the same transaction read the counter they wrote and check only
+    /// that the chosen number has no file, so a mail's n boards cost O(1) each.
     pub fn allocate_board(&self) -> Result<u32, StoreError> {
         let _lock = if self.is_locked_here() {
             None
@@ -178,9 +181,17 @@ impl Store {
                 }
             }
         };
+        let checked = *self
+            .checked_next
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let free = || Ok::<_, StoreError>(self.read_text(&self.game_path(stored))?.is_none());
         // Should the counter have been lost or rolled back, never hand out a number
         // that already has a game file.
-        let board = match self.games()?.last() {
+        let board = match self
+            .games_unless(checked == Some(stored) && free()?)?
+            .last()
+        {
             Some(&last) if last >= stored => {
                 last.checked_add(1).ok_or(StoreError::BoardsExhausted {
                     path: path.clone(),
@@ -194,6 +205,17 @@ impl Store {
             found: board,
         })?;
         self.write_file(&path, format!("{next}\n").as_bytes())?;
+        if self.in_transaction() {
+            *self
+                .checked_next
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(next);
+        }
         Ok(board)
+    }
+
+    /// [`Store::games`], or none when `skip`.
+    fn games_unless(&self, skip: bool) -> Result<Vec<u32>, StoreError> {
+        if skip { Ok(Vec::new()) } else { self.games() }
     }
 }

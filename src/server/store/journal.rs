@@ -217,7 +217,6 @@ impl Store {
         let path = self.journal_path();
         let bytes = framed(&json_bytes(&path, "journal", journal)?);
         let io_err = |e| StoreError::io("write the journal", &path, e);
-        fault::write_error().map_err(io_err)?;
         let (mut file, created) = match OpenOptions::new().write(true).create_new(true).open(&path)
         {
             Ok(f) => (f, true),
@@ -227,10 +226,20 @@ impl Store {
             ),
             Err(e) => return Err(io_err(e)),
         };
-        file.write_all(&bytes)
+        // The injected disk-full error cuts the write short halfway, as a real one does.
+        let written = match fault::write_error() {
+            Ok(()) => file.write_all(&bytes),
+            Err(e) => file.write_all(&bytes[..bytes.len() / 2]).and(Err(e)),
+        };
+        if let Err(e) = written
             .and_then(|()| file.set_len(bytes.len() as u64))
             .and_then(|()| file.sync_data())
-            .map_err(io_err)?;
+        {
+            // A journal that filled the disk must not keep it full until the next
+            // mail: empty it now (what is left was never committed).
+            let _ = file.set_len(0);
+            return Err(io_err(e));
+        }
         if created {
             durable::sync_dir(&dir).map_err(|e| StoreError::io("sync the folder", &dir, e))?;
         }

@@ -165,6 +165,10 @@ pub struct Store {
     home: PathBuf,
     holders: fs::Holders,
     overlay: tx::Overlay,
+    /// The counter value this transaction's last board allocation wrote, after
+    /// checking it against the boards folder: later allocations of the same
+    /// transaction need not list the folder again (cleared by [`Store::begin`]).
+    checked_next: std::sync::Arc<std::sync::Mutex<Option<u32>>>,
 }
 
 impl Store {
@@ -174,6 +178,7 @@ impl Store {
             home: home.to_path_buf(),
             holders: fs::Holders::default(),
             overlay: tx::Overlay::default(),
+            checked_next: Default::default(),
         };
         fs::create_dir(home, 0o755)?;
         // Accounts hold password hashes: only the server's user may read them.

@@ -48,6 +48,10 @@ impl Store {
     /// ```
     pub fn begin(&self) {
         *self.overlay.lock().unwrap_or_else(PoisonError::into_inner) = Some(BTreeMap::new());
+        *self
+            .checked_next
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = None;
     }
 
     /// Ends buffering and returns the changes, sorted by path (empty when
