@@ -210,6 +210,18 @@ impl From<Address> for String {
     }
 }
 
+/// `addresses` written one after the other, separated by `, `.
+///
+/// ```
+/// use yinsh_pbem::mail::{Address, address::list};
+/// let two: Vec<Address> = vec!["a@b.org".parse().unwrap(), "c@d.org".parse().unwrap()];
+/// assert_eq!(list(&two), "a@b.org, c@d.org");
+/// ```
+pub fn list(addresses: &[Address]) -> String {
+    let texts: Vec<&str> = addresses.iter().map(Address::as_str).collect();
+    texts.join(", ")
+}
+
 /// The address inside the last `<...>` of `Name <addr>` (trimmed), or the whole text
 /// trimmed when it has no such pair; `<>` gives `""`. Nothing is checked: parse the
 /// result as an [`Address`].

@@ -27,7 +27,11 @@ fn account(userid: &str, games: Vec<u32>) -> Account {
     Account {
         userid: userid.to_string(),
         password_hash: "$argon2id$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaA".to_string(),
-        addresses: vec![format!("{}@example.org", userid.to_lowercase())],
+        // No address for the invalid userids of the tests that refuse them.
+        addresses: format!("{}@example.org", userid.to_lowercase())
+            .parse()
+            .into_iter()
+            .collect(),
         created: 1_700_000_000,
         games,
     }
@@ -316,7 +320,8 @@ fn passwords_never_print() {
         assert_eq!(shown, "********");
     }
     let uid = uid("Alice");
-    let acct = Account::new(&uid, &p, vec!["a@example.org".to_string()], 5).expect("new");
+    let acct =
+        Account::new(&uid, &p, vec!["a@example.org".parse().expect("address")], 5).expect("new");
     let shown = format!("{acct:?} {acct:#?} {:?}", (&p, &acct));
     assert!(!shown.contains(secret), "{shown}");
     assert!(
@@ -433,6 +438,19 @@ fn corrupt_files_are_errors_naming_the_file() {
     fs::write(&acct_path, value.to_string()).expect("write");
     let err = store.account(&uid("alice")).expect_err("unknown field");
     assert!(err.to_string().contains("nickname"), "{err}");
+
+    // A stored address the server could not mail (issue 13 found `"a b"@x.org`
+    // stored as `@x.org`) is a loud error naming the file, never silently dropped.
+    let mut value = serde_json::to_value(account("Alice", vec![])).expect("value");
+    value["addresses"] = json!(["alice@example.org", "@x.org"]);
+    fs::write(&acct_path, value.to_string()).expect("write");
+    let err = store.account(&uid("alice")).expect_err("bad address");
+    assert!(matches!(err, StoreError::Corrupt { .. }), "{err}");
+    assert!(err.to_string().contains("accounts/alice.json"), "{err}");
+    assert!(
+        err.to_string().contains("is not an e-mail address"),
+        "{err}"
+    );
 
     // Bytes that are not UTF-8.
     fs::write(&game_path, b"\xff\xfe{}").expect("write");

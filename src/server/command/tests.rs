@@ -5,6 +5,7 @@ use proptest::prelude::*;
 
 use super::table::{entries, families};
 use super::*;
+use crate::mail::Address;
 use crate::server::store::{Password, UserId};
 
 fn parse(s: &str) -> Result<Command, CommandError> {
@@ -17,6 +18,10 @@ fn uid(s: &str) -> UserId {
 
 fn pw(s: &str) -> Password {
     s.parse().expect("a valid password")
+}
+
+fn address(s: &str) -> Address {
+    s.parse().expect("a valid address")
 }
 
 fn auth(id: &str, p: &str) -> Credentials {
@@ -56,7 +61,7 @@ fn samples() -> Vec<(&'static str, Command)> {
             Command::Signup {
                 userid: uid("alice"),
                 password: pw("pw"),
-                addresses: vec!["a@b.org".to_string()],
+                addresses: vec![address("a@b.org")],
             },
         ),
         (
@@ -78,7 +83,7 @@ fn samples() -> Vec<(&'static str, Command)> {
             "change Address alice pw <a@b.org>,",
             Command::ChangeAddress {
                 auth: auth("alice", "pw"),
-                addresses: vec!["a@b.org".to_string()],
+                addresses: vec![address("a@b.org")],
             },
         ),
         (

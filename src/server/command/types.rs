@@ -4,6 +4,7 @@
 //! the [`GameFilter`] words of the listings. No parsing of command lines here beyond
 //! the filter words' `FromStr`.
 
+use crate::mail::Address;
 use std::fmt;
 use std::str::FromStr;
 
@@ -45,7 +46,7 @@ pub enum Command {
         /// Its password.
         password: Password,
         /// Addresses for its mail; the sender's when empty.
-        addresses: Vec<String>,
+        addresses: Vec<Address>,
     },
     /// `change password userid current-password new-password`
     ChangePassword {
@@ -59,7 +60,7 @@ pub enum Command {
         /// The account.
         auth: Credentials,
         /// The new addresses; the sender's when empty.
-        addresses: Vec<String>,
+        addresses: Vec<Address>,
     },
     /// `signoff userid password` (also `delete`).
     Signoff {

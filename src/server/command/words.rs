@@ -105,14 +105,13 @@ pub(super) fn userids(words: &[&str], usage: &'static str) -> Result<Vec<UserId>
     words.iter().map(|w| userid(w, usage)).collect()
 }
 
-/// Each word an [`Address`] (`<a@b.org>` and commas around it allowed), kept as text.
-pub(super) fn addresses(words: &[&str], usage: &'static str) -> Result<Vec<String>, CommandError> {
+/// Each word an [`Address`] (`<a@b.org>` and commas around it allowed).
+pub(super) fn addresses(words: &[&str], usage: &'static str) -> Result<Vec<Address>, CommandError> {
     words
         .iter()
         .map(|w| {
             strip_angles(w.trim_matches(','))
                 .parse::<Address>()
-                .map(String::from)
                 .map_err(|e| Problem::Address(e).within(usage))
         })
         .collect()

@@ -1,13 +1,15 @@
 //! Account commands: `signup` (`add`), `change password`, `change address`, `signoff`
 //! (`delete`).
 
+use crate::mail::Address;
+use crate::mail::address::list;
 use crate::server::game::record::LiveGame;
 use crate::server::store::{Account, Password, Store, UserId};
 
 use super::context::{Outcome, Reply, Request, authenticate};
 use super::error::{InternalError, Refusal, refuse, tri};
 
-fn addresses_or_sender(req: &Request<'_>, given: &[String]) -> Result<Vec<String>, Refusal> {
+fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Address>, Refusal> {
     if !given.is_empty() {
         return Ok(given.to_vec());
     }
@@ -24,7 +26,7 @@ pub(super) fn signup(
     req: &Request<'_>,
     userid: &UserId,
     password: &Password,
-    addresses: &[String],
+    addresses: &[Address],
 ) -> Outcome {
     if store.account(userid)?.is_some() {
         return Ok(Err(refuse(format!(
@@ -40,7 +42,7 @@ pub(super) fn signup(
          Keep your password: every move needs it, and it is never mailed to you.\n\n\
          To start a game, send the Subject:\n    yinsh challenge {userid} <opponent's userid>\n\
          (you play White and move first). Send \"yinsh help\" for how to play.\n",
-        addresses.join(", ")
+        list(&addresses)
     );
     let mut to = addresses;
     if let Some(s) = &req.reply_to
@@ -80,7 +82,7 @@ pub(super) fn change_address(
     req: &Request<'_>,
     userid: &UserId,
     password: &Password,
-    addresses: &[String],
+    addresses: &[Address],
 ) -> Outcome {
     let mut account = tri!(authenticate(store, userid, password));
     let new = tri!(Ok::<_, InternalError>(addresses_or_sender(req, addresses)));
@@ -89,8 +91,8 @@ pub(super) fn change_address(
     let body = format!(
         "The e-mail addresses of {} are now: {}\n(They were: {}.)\n",
         account.userid,
-        new.join(", "),
-        old.join(", ")
+        list(&new),
+        list(&old)
     );
     let mut to = new;
     for a in old {

@@ -2,6 +2,7 @@
 //! the replies, checking a userid and password, loading a board for a player, and the
 //! board mails sent to everyone concerned.
 
+use crate::mail::Address;
 use crate::rules::Color;
 use crate::server::game::extra;
 use crate::server::game::ratings;
@@ -20,7 +21,7 @@ pub(super) type Outcome = Result<Result<Vec<Reply>, Refusal>, InternalError>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
     /// Recipients.
-    pub to: Vec<String>,
+    pub to: Vec<Address>,
     /// Subject.
     pub subject: String,
     /// Body.
@@ -31,7 +32,7 @@ pub struct Reply {
 pub struct Request<'a> {
     /// Where errors and query results go (Reply-To, else From, else the envelope
     /// sender); `None` when nobody can be answered.
-    pub reply_to: Option<String>,
+    pub reply_to: Option<Address>,
     /// The comment (body without signature and quotes).
     pub comment: &'a str,
     /// The original message as the sender sees it, quoted with `>`, passwords

@@ -53,8 +53,7 @@ pub fn deliver(
         .reply_to
         .clone()
         .or_else(|| inbound.from.clone())
-        .or_else(|| envelope_sender.and_then(|s| mail::strip_angles(s).parse().ok()))
-        .map(String::from);
+        .or_else(|| envelope_sender.and_then(|s| mail::strip_angles(s).parse().ok()));
     let server_address = settings.address();
     log.note(
         now,
@@ -122,9 +121,11 @@ pub fn deliver(
         },
     )?;
     for r in &replies {
-        report
-            .lines
-            .push(format!("reply to {}: {}", r.to.join(", "), r.subject));
+        report.lines.push(format!(
+            "reply to {}: {}",
+            mail::address::list(&r.to),
+            r.subject
+        ));
     }
     locked.flush(&log, &mut report)?;
     drop(locked);

@@ -137,7 +137,7 @@ fn build_replies(
             continue;
         }
         let out = OutgoingMail {
-            to: r.to.clone(),
+            to: r.to.iter().map(|a| a.to_string()).collect(),
             subject: r.subject.clone(),
             body: r.body.clone(),
             in_reply_to: in_reply_to.clone(),

@@ -10,6 +10,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::mail::Address;
+
 use super::password::{Password, hash_password, verify_password};
 use super::{Store, StoreError};
 
@@ -162,8 +164,9 @@ pub struct Account {
     pub userid: String,
     /// The argon2id PHC string of the password.
     pub password_hash: String,
-    /// The mail addresses allowed to act for this player.
-    pub addresses: Vec<String>,
+    /// The mail addresses allowed to act for this player (a stored one that is not an
+    /// [`Address`] makes the file an error naming it).
+    pub addresses: Vec<Address>,
     /// When the account was made, in Unix seconds.
     pub created: u64,
     /// The boards this player is in, so listings need not scan every game.
@@ -188,7 +191,7 @@ impl Account {
     pub fn new(
         userid: &UserId,
         password: &Password,
-        addresses: Vec<String>,
+        addresses: Vec<Address>,
         created: u64,
     ) -> Result<Account, StoreError> {
         Ok(Account {
