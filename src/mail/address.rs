@@ -190,6 +190,18 @@ impl Deref for Address {
     }
 }
 
+impl PartialEq<str> for Address {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Address {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 impl AsRef<str> for Address {
     fn as_ref(&self) -> &str {
         self.as_str()
@@ -287,6 +299,7 @@ mod tests {
         let a: Address = "al@example.org".parse().expect("valid");
         assert_eq!((a.user(), a.domain()), ("al", "example.org"));
         assert_eq!(a.as_lettre().to_string(), "al@example.org");
+        assert!(a == "al@example.org" && a != "AL@example.org", "exact text");
         assert_eq!(format!("{a:?}"), "Address(\"al@example.org\")");
     }
 

@@ -36,7 +36,11 @@ fn a_multiple_of_ten_thousand_help_lines_sends_at_most_the_reply_cap() {
         "multiple",
         &body,
     );
-    assert_eq!(sent.len(), 26, "25 commands a mail by default, and one notice");
+    assert_eq!(
+        sent.len(),
+        26,
+        "25 commands a mail by default, and one notice"
+    );
     let notice = sent
         .iter()
         .find(|m| m.body.contains("were carried out"))

@@ -3,6 +3,8 @@
 //! repeated boards, userids and addresses count once, and each list has a cap. A
 //! command over a cap is refused whole with [`Problem::TooMany`], nothing done.
 
+use crate::mail::Address;
+
 use super::error::{CommandError, Problem};
 use super::types::Command;
 
@@ -47,7 +49,7 @@ fn distinct<T>(
 pub(super) fn bounded(cmd: Command, usage: &'static str) -> Result<Command, CommandError> {
     let boards = |b: Vec<_>| distinct(b, |x, y| x == y, MAX_BOARDS, "boards", usage);
     let userids = |u: Vec<_>| distinct(u, |x, y| x == y, MAX_USERIDS, "userids", usage);
-    let addresses = |a: Vec<String>| {
+    let addresses = |a: Vec<Address>| {
         distinct(
             a,
             |x, y| x.eq_ignore_ascii_case(y),
