@@ -50,7 +50,8 @@ fn signup_syntax_errors_say_the_syntax() {
         ("signup ../evil pw", "is not a valid userid"),
         (
             "signup carol pw not-an-address",
-            "\"not-an-address\" is not an e-mail address",
+            // The word is not quoted: it could be a password pushed out of its place.
+            "the 1st e-mail address is not one: it is not name@domain",
         ),
         (
             "change colour carol pw",

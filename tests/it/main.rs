@@ -17,6 +17,7 @@ mod hostile;
 mod mail_io;
 mod naive;
 mod notation;
+mod passwords;
 mod pbmserv_commands;
 mod perft;
 mod playouts;

@@ -1,9 +1,11 @@
 //! Why a Subject line is not a command: [`CommandError`] (no command word, an unknown
 //! one, another game) and, for a command whose words do not fit its syntax, the
 //! [`Problem`] found. Their `Display` is the text players read in the error mail,
-//! after `Syntax is "<usage>": `. A problem never quotes a password.
+//! after `Syntax is "<usage>": `. A problem never quotes a word in or after a password's
+//! place, nor the rest of a line that does not fit: a word pushed out of its place by a
+//! missing or extra word may be the password. It names the word by its number instead.
 
-use crate::mail::InvalidAddress;
+use crate::mail::AddressProblem;
 use crate::server::store::{InvalidPassword, InvalidUserId};
 
 /// Why a Subject line is not a command.
@@ -37,16 +39,16 @@ pub enum CommandError {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum Problem {
     /// The words ran out, or one of them is not what the syntax wants there.
-    #[error("expected {what}, {}", match found {
-        Some(found) => format!("found \"{found}\""),
+    #[error("expected {what}, {}", match word {
+        Some(n) => format!("but the {} word after the command does not fit", Ordinal(*n)),
         None => "but the line ends too soon".to_string(),
     })]
     Expected {
         /// What the syntax wants, in words ("a userid and a password").
         what: &'static str,
-        /// The rest of the line from the first word that does not fit (trimmed);
-        /// `None` when the line ends.
-        found: Option<String>,
+        /// The number (1 = the first after the command word(s)) of the first word that
+        /// does not fit; `None` when the line ends.
+        word: Option<usize>,
     },
     /// A word where a userid belongs is not one.
     #[error("\"{text}\" is not a valid userid ({why})")]
@@ -59,17 +61,23 @@ pub enum Problem {
     /// A word where a password belongs is not one (the word itself is not kept).
     #[error("the password is not valid ({0})")]
     Password(InvalidPassword),
-    /// A word where an e-mail address belongs is not one (it says which and why).
-    #[error("{0}")]
-    Address(InvalidAddress),
+    /// A word where an e-mail address belongs is not one: which of them and why (the
+    /// word itself is not kept: it may be a password pushed out of its place).
+    #[error("the {} e-mail address is not one: {problem}", Ordinal(*nth))]
+    Address {
+        /// Which of the addresses, from 1.
+        nth: usize,
+        /// What is wrong with it.
+        problem: AddressProblem,
+    },
     /// A move command with nothing after the password.
     #[error("the move is missing after the password")]
     MissingMove,
-    /// The text after the last `#` of a move is not a number.
+    /// The text after the last `#` of a move is not a number (the text is not kept).
     #[error(
-        "\"#{0}\" is not a move number: write the move, then # and the number it will get, like e5-e9#12"
+        "the text after # is not a move number: write the move, then # and the number it will get, like e5-e9#12"
     )]
-    Moveno(String),
+    Moveno,
     /// `change` without `password` or `address` after it.
     #[error("expected \"password\" or \"address\" after change")]
     ChangeWhat,
@@ -104,9 +112,15 @@ pub enum Problem {
     /// `message` without a recipient.
     #[error("expected at least one userid to write to")]
     NoRecipient,
-    /// The days of `vacation` are not a number.
-    #[error("\"{0}\" is not a number of days (0 ends a vacation)")]
-    Days(String),
+    /// A word where `message` wants a userid to write to is not one (not kept).
+    #[error("the {} userid to write to is not a valid userid", Ordinal(*nth))]
+    Recipient {
+        /// Which of the recipients, from 1.
+        nth: usize,
+    },
+    /// The days of `vacation` are not a number (the word is not kept).
+    #[error("the number of days is not a number like 14 (0 ends a vacation)")]
+    Days,
     /// `all` not followed by `show`.
     #[error("expected \"show\" after \"all\"")]
     AllWithoutShow,
@@ -116,9 +130,16 @@ pub enum Problem {
     /// `yinsh showas` without a userid and a password.
     #[error("expected a userid and a password")]
     MissingCredentials,
-    /// `yinsh showas` with a word that is neither a board nor a filter.
-    #[error("expected board numbers or all/active/inactive/next, found \"{0}\"")]
-    ShowAsWord(String),
+    /// `yinsh showas` with a word after the password that is neither a board nor a
+    /// filter (the word is not kept).
+    #[error(
+        "expected board numbers like 104 or all/active/inactive/next after the password; the {} word after it is neither",
+        Ordinal(*nth)
+    )]
+    ShowAsWord {
+        /// Which word after the password, from 1.
+        nth: usize,
+    },
     /// A word starting with a digit that is not `104` or `104#12`.
     #[error("\"{0}\" is not a board number like 104 or 104#12")]
     Board(String),
@@ -144,5 +165,42 @@ impl Problem {
             usage,
             problem: self,
         }
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ... `11th`, `21st`: a word's place, as a person says it.
+struct Ordinal(usize);
+
+impl std::fmt::Display for Ordinal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.0;
+        let suffix = match (n % 10, n % 100) {
+            (_, 11..=13) => "th",
+            (1, _) => "st",
+            (2, _) => "nd",
+            (3, _) => "rd",
+            _ => "th",
+        };
+        write!(f, "{n}{suffix}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ordinal;
+
+    #[test]
+    fn ordinals_read_as_english() {
+        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 103, 111]
+            .iter()
+            .map(|&n| Ordinal(n).to_string())
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "103rd",
+                "111th"
+            ]
+        );
     }
 }

@@ -6,11 +6,13 @@
 //! what one command may list ([`bounds`]). Command words
 //! are case-insensitive. A command that does not fit its syntax is refused with the
 //! syntax players know (`Syntax is "yinsh move <board> <userid> <password> <move>"`)
-//! and what was wrong.
+//! and what was wrong. Which words of a line are passwords, to be hidden in logs and
+//! quotes, is decided from the same table (`secret.rs`, [`masking`]).
 
 pub mod bounds;
 mod error;
 mod parsers;
+mod secret;
 mod table;
 mod types;
 mod words;
@@ -19,7 +21,8 @@ mod words;
 mod tests;
 
 pub use error::{CommandError, Problem};
-pub use table::usage;
+pub use secret::{Masking, masking};
+pub use table::{syntax_lines, usage};
 pub use types::{
     BoardAction, BoardRef, Command, Credentials, GameFilter, OfferAction, UnknownFilter,
 };

@@ -11,7 +11,7 @@ use super::error::{CommandError, Problem};
 use super::types::{BoardAction, Command, GameFilter, OfferAction};
 use super::words::{
     Listing, MoveArgs, addresses, args, auth_args, board_args, board_ref, credentials, end,
-    listing, move_args, password, userid, userids, word,
+    listing, move_args, password, userid, word,
 };
 
 /// The result of a command parser.
@@ -105,10 +105,16 @@ pub(super) fn message(after: &str, usage: &'static str) -> Parsed {
     if to.is_empty() {
         return Err(Problem::NoRecipient.within(usage));
     }
-    Ok(Command::Message {
-        auth: credentials(id, pw, usage)?,
-        to: userids(&to, usage)?,
-    })
+    let auth = credentials(id, pw, usage)?;
+    let to = to
+        .iter()
+        .enumerate()
+        .map(|(k, w)| {
+            w.parse::<UserId>()
+                .map_err(|_| Problem::Recipient { nth: k + 1 }.within(usage))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Command::Message { auth, to })
 }
 
 /// `broadcast <userid> <password>`
@@ -126,13 +132,9 @@ pub(super) fn vacation(after: &str, usage: &'static str) -> Parsed {
         "a userid, a password and a number of days",
         (word, word, word),
     )?;
-    let days = d
-        .parse::<u32>()
-        .map_err(|_| Problem::Days(d.to_string()).within(usage))?;
-    Ok(Command::Vacation {
-        auth: credentials(id, pw, usage)?,
-        days,
-    })
+    let auth = credentials(id, pw, usage)?;
+    let days = d.parse::<u32>().map_err(|_| Problem::Days.within(usage))?;
+    Ok(Command::Vacation { auth, days })
 }
 
 /// The words of `all` when `show` does not follow: they must still be words.
@@ -347,16 +349,17 @@ pub(super) fn show_as(after: &str, usage: &'static str) -> Parsed {
     let [id, pw, rest @ ..] = words.as_slice() else {
         return Err(Problem::MissingCredentials.within(usage));
     };
-    let Listing {
-        userids,
-        filter,
-        boards,
-    } = listing(rest, usage)?;
-    if let Some(o) = userids.first() {
-        return Err(Problem::ShowAsWord(o.to_string()).within(usage));
+    let auth = credentials(id, pw, usage)?;
+    // After the password: boards and filters only; a wrong word is named by its place.
+    let misfit = rest
+        .iter()
+        .position(|w| listing(&[*w], usage).map_or(true, |l| !l.userids.is_empty()));
+    if let Some(k) = misfit {
+        return Err(Problem::ShowAsWord { nth: k + 1 }.within(usage));
     }
+    let Listing { filter, boards, .. } = listing(rest, usage)?;
     Ok(Command::ShowAs {
-        auth: credentials(id, pw, usage)?,
+        auth,
         boards,
         filter,
     })

@@ -211,6 +211,73 @@ impl Command {
     }
 }
 
+/// How the first words of a line fall into the table: what `secret.rs` needs to tell
+/// which words are passwords.
+pub(super) struct Shape {
+    /// How many words name the command: 2 after a family word (`yinsh`, `change`,
+    /// `all`) or another game's name, else 1 (0 when no word is read).
+    pub(super) command_words: usize,
+    /// The command's syntax line when those words are in the table (another game's
+    /// command is read with YINSH's: `chess move` as `yinsh move`).
+    pub(super) usage: Option<&'static str>,
+    /// Whether the words after them fit that syntax.
+    pub(super) fits: bool,
+    /// Whether the first word is a command word, a family word or a game's name.
+    pub(super) known: bool,
+}
+
+/// The [`Shape`] of a line.
+pub(super) fn shape(line: &str) -> Shape {
+    let unknown = |command_words, known| Shape {
+        command_words,
+        usage: None,
+        fits: false,
+        known,
+    };
+    let Ok((after, first)) = word(line) else {
+        return unknown(0, false);
+    };
+    let lower = first.to_ascii_lowercase();
+    if let Some(e) = lookup(&lower) {
+        return Shape {
+            command_words: 1,
+            usage: Some(e.usage),
+            fits: (e.parse)(after, e.usage).is_ok(),
+            known: true,
+        };
+    }
+    let family = FAMILIES.iter().any(|(w, _)| *w == lower);
+    if !family && !OTHER_GAMES.contains(&lower.as_str()) {
+        return unknown(1, false);
+    }
+    let Ok((rest, second)) = word(after) else {
+        return unknown(1, true);
+    };
+    let head = if family { lower.as_str() } else { "yinsh" };
+    let entry = lookup(&format!("{head} {}", second.to_ascii_lowercase()));
+    Shape {
+        command_words: 2,
+        usage: entry.map(|e| e.usage),
+        fits: entry.is_some_and(|e| (e.parse)(rest, e.usage).is_ok()),
+        known: true,
+    }
+}
+
+/// Every syntax line of the table, once each, in the table's order: the shapes of
+/// the commands (the password tests build their lines from them).
+///
+/// ```
+/// use yinsh_pbem::server::command::{syntax_lines, usage};
+/// assert!(syntax_lines().any(|u| u == usage::MOVE));
+/// ```
+pub fn syntax_lines() -> impl Iterator<Item = &'static str> {
+    COMMANDS
+        .iter()
+        .enumerate()
+        .filter(|(k, e)| !COMMANDS[..*k].iter().any(|o| o.usage == e.usage))
+        .map(|(_, e)| e.usage)
+}
+
 /// The table's command words and syntax lines, for the tests.
 #[cfg(test)]
 pub(super) fn entries() -> impl Iterator<Item = (&'static str, &'static str)> {

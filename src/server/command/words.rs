@@ -8,7 +8,7 @@
 
 use nom::bytes::complete::take_till1;
 use nom::character::complete::{char, digit1, space0};
-use nom::combinator::{all_consuming, eof, map_res, opt};
+use nom::combinator::{all_consuming, eof, map_res, not, opt, peek};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
@@ -29,15 +29,29 @@ pub(super) fn rest(i: &str) -> Res<'_, &str> {
     Ok(("", i.trim()))
 }
 
-// board := space* digit+
-pub(super) fn board(i: &str) -> Res<'_, u32> {
+// digits := space* digit+
+fn digits(i: &str) -> Res<'_, u32> {
     preceded(space0, map_res(digit1, str::parse::<u32>)).parse(i)
 }
 
-// board_ref := board ("#" digit+)?
+// word_end := &(space | eof)   — nothing of the word is left
+fn word_end(i: &str) -> Res<'_, ()> {
+    let (i, _) = peek(not(take_till1(char::is_whitespace))).parse(i)?;
+    Ok((i, ()))
+}
+
+// board := digits word_end   — a whole word: "101x" is no board 101 followed by "x"
+pub(super) fn board(i: &str) -> Res<'_, u32> {
+    let (i, n) = digits(i)?;
+    let (i, ()) = word_end(i)?;
+    Ok((i, n))
+}
+
+// board_ref := digits ("#" digit+)? word_end
 pub(super) fn board_ref(i: &str) -> Res<'_, BoardRef> {
-    let (i, board) = board(i)?;
+    let (i, board) = digits(i)?;
     let (i, at) = opt(preceded(char('#'), map_res(digit1, str::parse::<u32>))).parse(i)?;
+    let (i, ()) = word_end(i)?;
     Ok((i, BoardRef { board, at }))
 }
 
@@ -48,7 +62,8 @@ pub(super) fn end(i: &str) -> Res<'_, ()> {
 }
 
 /// Run a nom parser over all of `args`; when it does not fit, say that `what` was
-/// expected in the command's syntax `usage`, and what was found instead.
+/// expected in the command's syntax `usage`, and which word does not fit (its number,
+/// never the word: it may be a password pushed out of its place).
 pub(super) fn args<'a, O>(
     args: &'a str,
     usage: &'static str,
@@ -56,12 +71,21 @@ pub(super) fn args<'a, O>(
     p: impl Parser<&'a str, Output = O, Error = nom::error::Error<&'a str>>,
 ) -> Result<O, CommandError> {
     all_consuming(p).parse(args).map(|(_, o)| o).map_err(|e| {
-        let at = match &e {
-            nom::Err::Error(e) | nom::Err::Failure(e) => e.input.trim(),
+        let rest = match &e {
+            nom::Err::Error(e) | nom::Err::Failure(e) => e.input,
             nom::Err::Incomplete(_) => "",
         };
-        let found = (!at.is_empty()).then(|| at.to_string());
-        Problem::Expected { what, found }.within(usage)
+        let word = (!rest.trim().is_empty()).then(|| {
+            let done = args
+                .get(..args.len().saturating_sub(rest.len()))
+                .unwrap_or("");
+            let whole = done.split_whitespace().count();
+            // Stopped inside a word ("101|x"): that word, else the next one.
+            let inside = done.ends_with(|c: char| !c.is_whitespace())
+                && rest.starts_with(|c: char| !c.is_whitespace());
+            if inside { whole } else { whole + 1 }
+        });
+        Problem::Expected { what, word }.within(usage)
     })
 }
 
@@ -100,19 +124,22 @@ pub(super) fn auth_args(after: &str, usage: &'static str) -> Result<Credentials,
     credentials(id, pw, usage)
 }
 
-/// Each word as a userid.
-pub(super) fn userids(words: &[&str], usage: &'static str) -> Result<Vec<UserId>, CommandError> {
-    words.iter().map(|w| userid(w, usage)).collect()
-}
-
 /// Each word an [`Address`] (`<a@b.org>` and commas around it allowed).
 pub(super) fn addresses(words: &[&str], usage: &'static str) -> Result<Vec<Address>, CommandError> {
     words
         .iter()
-        .map(|w| {
+        .enumerate()
+        .map(|(k, w)| {
             strip_angles(w.trim_matches(','))
                 .parse::<Address>()
-                .map_err(|e| Problem::Address(e).within(usage))
+                .map_err(|e| {
+                    let problem = e.problem;
+                    Problem::Address {
+                        nth: k + 1,
+                        problem,
+                    }
+                    .within(usage)
+                })
         })
         .collect()
 }
@@ -174,7 +201,7 @@ fn split_moveno<'a>(
         None => Ok((text, None)),
         Some((mv, n)) => match n.trim().parse::<u32>() {
             Ok(n) => Ok((mv.trim_end(), Some(n))),
-            Err(_) => Err(Problem::Moveno(n.to_string()).within(usage)),
+            Err(_) => Err(Problem::Moveno.within(usage)),
         },
     }
 }

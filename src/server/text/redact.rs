@@ -1,51 +1,43 @@
-//! Keeping passwords out of every mail and log: which words of a command line are
-//! passwords, masking them, and the original message as quoted back to its sender.
+//! Keeping passwords out of every mail and log: a command line with the words that
+//! the command table says must not be shown (`command::masking`: password places,
+//! and everything after the command words of a line that does not fit) replaced by a
+//! mask, and the original message as quoted back to its sender.
+
+use crate::server::command::masking;
 
 /// The mask shown in place of a password.
 pub const MASK: &str = "********";
 
-/// Indices of the words of a command line that hold passwords (pbmserv-reference.md
-/// §2: the password follows the userid).
-fn secret_words(words: &[&str]) -> Vec<usize> {
-    let lw: Vec<String> = words
-        .iter()
-        .take(2)
-        .map(|w| w.to_ascii_lowercase())
-        .collect();
-    let first = lw.first().map(String::as_str).unwrap_or("");
-    let second = lw.get(1).map(String::as_str).unwrap_or("");
-    match (first, second) {
-        ("signup" | "add" | "signoff" | "delete" | "message" | "broadcast" | "vacation", _) => {
-            vec![2]
-        }
-        ("change", "password") => vec![3, 4],
-        ("change", _) => vec![3],
-        // Per-game commands, for this game or any other a player may name.
-        (_, "showas") => vec![3],
-        (
-            _,
-            "move" | "queue" | "resign" | "chat" | "submit" | "confirm" | "subscribe"
-            | "unsubscribe",
-        ) => {
-            vec![4]
-        }
-        _ => Vec::new(),
+/// `line` with the words `command::masking` hides replaced by the mask, spacing kept.
+///
+/// ```
+/// use yinsh_pbem::server::text::redact::mask_line;
+/// assert_eq!(mask_line("yinsh move 104 alice s3cret e5"), "yinsh move 104 alice ******** e5");
+/// assert_eq!(mask_line("yinsh mvoe 104 alice s3cret"), "yinsh mvoe ******** ******** ********");
+/// ```
+pub fn mask_line(line: &str) -> String {
+    let m = masking(line);
+    let mut out = String::with_capacity(line.len());
+    let mut k = 0;
+    let mut rest = line;
+    while let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
+        out.push_str(&rest[..start]);
+        let word = &rest[start..];
+        let len = word.find(char::is_whitespace).unwrap_or(word.len());
+        out.push_str(if m.hidden().contains(&k) {
+            MASK
+        } else {
+            &word[..len]
+        });
+        rest = &word[len..];
+        k += 1;
     }
-}
-
-/// The passwords written in a command line.
-pub fn secrets_in(line: &str) -> Vec<String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    secret_words(&words)
-        .into_iter()
-        .filter_map(|k| words.get(k))
-        .filter(|w| !w.is_empty())
-        .map(|w| w.to_string())
-        .collect()
+    out.push_str(rest);
+    out
 }
 
 /// `text` with every whole-word occurrence of each secret replaced by the mask.
-pub fn mask(text: &str, secrets: &[String]) -> String {
+fn mask(text: &str, secrets: &[String]) -> String {
     if secrets.is_empty() {
         return text.to_string();
     }
@@ -77,23 +69,26 @@ const QUOTE_LINES: usize = 200;
 const QUOTE_WIDTH: usize = 200;
 
 /// The original message as its sender wrote it (From, Subject, Date, body), quoted
-/// with `>`, with every password masked: the ones in the Subject and in any body line
-/// that is a command (as in `multiple`).
+/// with `>`, passwords masked: the Subject and every command line of the body (each
+/// body line of a `multiple` mail; in another mail, the lines that start with a
+/// command word) masked as [`mask_line`] does, and the words in their password places
+/// masked wherever else they appear.
 pub fn quoted_original(
     from: Option<&str>,
     subject: &str,
     date: Option<&str>,
     body: &str,
 ) -> String {
-    let mut secrets = secrets_in(subject);
-    for line in body.lines() {
-        secrets.extend(secrets_in(line));
-    }
+    let multiple = subject
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("multiple"));
+    let mut secrets = masking(subject).passwords().to_vec();
     let mut text = String::new();
     if let Some(f) = from {
         text.push_str(&format!("From: {f}\n"));
     }
-    text.push_str(&format!("Subject: {subject}\n"));
+    text.push_str(&format!("Subject: {}\n", mask_line(subject)));
     if let Some(d) = date {
         text.push_str(&format!("Date: {d}\n"));
     }
@@ -102,9 +97,19 @@ pub fn quoted_original(
     while lines.last().is_some_and(|l| l.trim().is_empty()) {
         lines.pop();
     }
+    for line in &lines {
+        let m = masking(line);
+        if multiple || m.is_command() {
+            secrets.extend(m.passwords().iter().cloned());
+        }
+    }
     for line in lines.iter().take(QUOTE_LINES) {
         let line: String = line.chars().take(QUOTE_WIDTH).collect();
-        text.push_str(&line);
+        if multiple || masking(&line).is_command() {
+            text.push_str(&mask_line(&line));
+        } else {
+            text.push_str(&line);
+        }
         text.push('\n');
     }
     if lines.len() > QUOTE_LINES {
@@ -116,10 +121,10 @@ pub fn quoted_original(
     crate::mail::quote(&mask(&text, &secrets))
 }
 
-/// A command line fit for a log: passwords masked, cut to 200 characters.
+/// A command line fit for a log: masked as [`mask_line`] does, control characters
+/// dropped, cut to 200 characters.
 pub fn loggable(line: &str) -> String {
-    let masked = mask(line, &secrets_in(line));
-    masked
+    mask_line(line)
         .chars()
         .filter(|c| !c.is_control())
         .take(200)
@@ -180,7 +185,9 @@ mod tests {
             ),
             (
                 "message alice pw bob carol",
-                "message alice ******** bob carol",
+                // The userids written to are hidden too: an extra word before the
+                // password would push the password among them.
+                "message alice ******** ******** ********",
             ),
             ("broadcast alice pw", "broadcast alice ********"),
             ("vacation bob pw 14", "vacation bob ******** 14"),
@@ -188,7 +195,7 @@ mod tests {
             ("chess move 5 carol pw e4", "chess move 5 carol ******** e4"),
         ];
         for (line, want) in cases {
-            assert_eq!(mask(line, &secrets_in(line)), want);
+            assert_eq!(mask_line(line), want);
             assert_eq!(loggable(line), want);
         }
     }
