@@ -2,7 +2,9 @@
 //!
 //! Three layers, each depending only on the ones before it:
 //! [`rules`] (the pure game engine), [`notation`] (text in and out: the pbmserv move
-//! notation and the ASCII board), and the mail server ([`mail`] and [`server`]).
+//! notation, the ASCII board, transcripts and SGF records), and the mail server
+//! ([`mail`] and [`server`]). [`picture`] (the board as SVG and PNG) sits beside
+//! [`notation`]: it depends on [`rules`] only.
 //! [`ai`], the computer opponent, uses only `rules` and `notation`.
 //! [`durable`] writes files atomically and makes them durable in batches (and holds
 //! the crash tests' fault injection): the mail spool and the server's store use it. [`cli`] holds the terminal
@@ -13,5 +15,6 @@ pub mod cli;
 pub mod durable;
 pub mod mail;
 pub mod notation;
+pub mod picture;
 pub mod rules;
 pub mod server;

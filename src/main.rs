@@ -149,6 +149,36 @@ enum Command {
         /// The second player.
         b: PlayerSpec,
     },
+    /// Read a Boardspace SGF game record (FILE or stdin) and print it as a transcript.
+    Import {
+        /// The SGF record; stdin when absent.
+        file: Option<PathBuf>,
+    },
+    /// Play a transcript (FILE or stdin) and print it as a Boardspace SGF game record.
+    Export {
+        /// Play the blitz variant.
+        #[arg(long)]
+        blitz: bool,
+        /// The transcript; stdin when absent.
+        file: Option<PathBuf>,
+    },
+    /// Draw the final position of a transcript (as `replay` plays it), its last turn marked.
+    Render {
+        /// Write SVG text (the default).
+        #[arg(long, conflicts_with = "png")]
+        svg: bool,
+        /// Write a PNG image.
+        #[arg(long)]
+        png: bool,
+        /// Play the blitz variant.
+        #[arg(long)]
+        blitz: bool,
+        /// Write the picture to this file instead of stdout.
+        #[arg(long, short)]
+        out: Option<PathBuf>,
+        /// The transcript; stdin when absent.
+        file: Option<PathBuf>,
+    },
 }
 
 impl ServerArgs {
@@ -221,5 +251,21 @@ fn main() -> ExitCode {
             seed,
             think_time: Duration::from_millis(think_ms),
         }),
+        Command::Import { file } => cli::import(file.as_deref()),
+        Command::Export { blitz, file } => cli::export(blitz, file.as_deref()),
+        Command::Render {
+            svg: _,
+            png,
+            blitz,
+            out,
+            file,
+        } => {
+            let format = if png {
+                cli::PictureFormat::Png
+            } else {
+                cli::PictureFormat::Svg
+            };
+            cli::render(format, blitz, out.as_deref(), file.as_deref())
+        }
     }
 }

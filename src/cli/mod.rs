@@ -2,6 +2,8 @@
 
 mod duel;
 mod perft;
+mod record;
+mod render;
 mod replay;
 mod serve;
 mod think;
@@ -11,6 +13,8 @@ mod transcript;
 pub use crate::server::config::Overrides;
 pub use duel::{MatchArgs, play_match};
 pub use perft::perft;
+pub use record::{export, import};
+pub use render::{PictureFormat, render};
 pub use replay::replay;
 pub use serve::{EX_TEMPFAIL, check_config, deliver, deliver_usage_error, flush, is_deliver};
 pub use think::{Effort, think};

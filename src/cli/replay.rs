@@ -1,4 +1,4 @@
-//! `yinsh-pbem replay`: play a transcript of turns (read as `transcript.rs` says)
+//! `yinsh-pbem replay`: play a transcript of turns (`notation::play_transcript`)
 //! and print the final board or a JSON summary.
 
 use std::path::Path;
@@ -6,9 +6,10 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::transcript::{play_transcript, read};
+use super::transcript::{read, variant};
 use crate::notation::render::{SideNames, render};
-use crate::rules::{Color, EndReason, Game, Outcome, Variant};
+use crate::notation::{Played, play_transcript};
+use crate::rules::{Color, EndReason, Game, Outcome};
 
 /// `yinsh-pbem replay [--blitz] [--json] [FILE]` (stdin when `file` is `None`).
 ///
@@ -23,13 +24,8 @@ pub fn replay(blitz: bool, json: bool, file: Option<&Path>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let variant = if blitz {
-        Variant::Blitz
-    } else {
-        Variant::Normal
-    };
-    match play_transcript(variant, &text, true) {
-        Ok((game, turns)) => {
+    match play_transcript(variant(blitz), &text, true) {
+        Ok(Played { game, turns, .. }) => {
             if json {
                 println!("{}", summary(&game, turns));
             } else {
@@ -72,28 +68,4 @@ fn summary(game: &Game, turns: u32) -> serde_json::Value {
         "turns": turns,
         "to_move": color(game.to_act()),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn comments_turn_numbers_and_refusals() {
-        let (g, n) = play_transcript(Variant::Normal, "# a comment\n e5 f6\n", true).unwrap();
-        assert_eq!(n, 2);
-        assert_eq!(g.rings_on_board(Color::White), 1);
-        let e = play_transcript(Variant::Normal, "e5 e5", true).unwrap_err();
-        assert!(
-            e.starts_with("turn 2 `e5` (line 1): e5 is not empty"),
-            "{e}"
-        );
-        let e = play_transcript(Variant::Normal, "e5\nf6#3", true).unwrap_err();
-        assert!(e.contains("turn #3 but it is turn #2"), "{e}");
-        let e = play_transcript(Variant::Normal, "e5 f6;", true).unwrap_err();
-        assert!(
-            e.contains("turn 2 `f6;` (line 1)") && e.ends_with("  ^"),
-            "{e}"
-        );
-    }
 }

@@ -7,8 +7,9 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use super::transcript::{play_transcript, read};
+use super::transcript::read;
 use crate::ai::{Budget, DEFAULT_THINK_TIME, Robot, SearchConfig, ThinkSettings, level_budget};
+use crate::notation::play_transcript;
 use crate::notation::{parse_turn, write_turn};
 use crate::rules::{Game, Variant};
 
@@ -60,7 +61,9 @@ fn run(
         Variant::Normal
     };
     let text = read(file)?;
-    let (game, _) = play_transcript(variant, &text, false)?;
+    let game = play_transcript(variant, &text, false)
+        .map_err(|e| e.to_string())?
+        .game;
     let mut robot = Robot::new(ThinkSettings {
         budget,
         search: SearchConfig::ROBOT,

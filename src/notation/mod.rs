@@ -1,5 +1,6 @@
 //! Text in and text out: the pbmserv move notation (yinsh-rules.md §5) parsed with nom
-//! and resolved against a `Game`, the canonical printer, and the ASCII board.
+//! and resolved against a `Game`, the canonical printer, the ASCII board, and game
+//! records in Boardspace's SGF.
 //! Depends on `rules` only.
 //!
 //! ```
@@ -13,9 +14,15 @@
 mod error;
 mod grammar;
 pub mod render;
+pub mod sgf;
+mod transcript;
 mod turn;
 mod written;
 
 pub use error::{Expected, NotationError, ParseError, ParseErrorKind, PartAt, TurnError};
+pub use transcript::{
+    Played, TranscriptError, TranscriptErrorKind, play_transcript, split_turns, transcript_header,
+    write_transcript,
+};
 pub use turn::{auto_pass_due, parse_turn, play_turn, write_turn};
 pub use written::{Part, WrittenTurn};

@@ -2,9 +2,14 @@
 
 use std::path::PathBuf;
 
-/// `../shared/data/boardspace-yinsh` beside the checkout, if it is there.
+/// `../shared/data/boardspace-yinsh` beside the checkout (or `$YINSH_BOARDSPACE_DIR`),
+/// if it is there.
 pub fn boardspace_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/boardspace-yinsh");
+    // YINSH_BOARDSPACE_DIR points elsewhere (a git worktree has no ../shared beside it).
+    let dir = std::env::var_os("YINSH_BOARDSPACE_DIR").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/boardspace-yinsh"),
+        PathBuf::from,
+    );
     if dir.is_dir() {
         Some(dir)
     } else {

@@ -1,0 +1,54 @@
+//! `yinsh-pbem import` and `yinsh-pbem export`: game records in Boardspace's SGF to
+//! transcripts and back (`notation::sgf`, `notation::write_transcript`).
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use super::transcript::{read, variant};
+use crate::notation::sgf::{self, Record};
+use crate::notation::{play_transcript, transcript_header, write_transcript};
+
+/// `yinsh-pbem import [FILE]`: read a Boardspace SGF record (stdin when `file` is
+/// `None`) and print it as a transcript. Exit 1, saying why, when it cannot be read.
+pub fn import(file: Option<&Path>) -> ExitCode {
+    let result = read(file).and_then(|text| sgf::read(&text).map_err(|e| e.to_string()));
+    match result {
+        Ok(record) => {
+            print!("{}", write_transcript(&record));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `yinsh-pbem export [--blitz] [FILE]`: play a transcript (stdin when `file` is
+/// `None`) and print it as a Boardspace SGF record, the players and a resignation
+/// taken from its header comments (`# White: ann`, `# Black resigned.`). Exit 1,
+/// naming the turn, when it cannot be played.
+pub fn export(blitz: bool, file: Option<&Path>) -> ExitCode {
+    let result = read(file).and_then(|text| {
+        let played = play_transcript(variant(blitz), &text, true).map_err(|e| e.to_string())?;
+        let (white, black, resigned) = transcript_header(&text);
+        Ok(Record {
+            variant: variant(blitz),
+            white: white.unwrap_or_else(|| "White".to_string()),
+            black: black.unwrap_or_else(|| "Black".to_string()),
+            date: None,
+            actions: played.actions,
+            resigned: resigned.filter(|_| !played.game.is_over()),
+        })
+    });
+    match result {
+        Ok(record) => {
+            print!("{}", sgf::write(&record));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,323 @@
+//! Transcripts: a whole game as text, one turn per white-space separated token
+//! (`e5`, `xg5-g9xa5;d3-b3`, ...), White's first; lines whose first non-blank
+//! character is `#` are comments. Forced passes, which the server plays by itself,
+//! may be left out or written `--`. A token may end in `#N`, the number the turn gets
+//! in the move list (forced passes count); a wrong number is refused like an illegal
+//! turn. [`play_transcript`] reads one (for `replay`, `render`, `export`);
+//! [`write_transcript`] writes a [`Record`] as one, its players and any resignation
+//! in header comments that [`transcript_header`] reads back.
+
+use std::fmt;
+
+use super::error::NotationError;
+use super::sgf::Record;
+use super::turn::{auto_pass_due, parse_turn, write_turn};
+use super::written::{Part, WrittenTurn};
+use crate::rules::{Action, ActionKind, Color, Game, IllegalAction, Variant};
+
+/// A transcript played from the empty board.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The final position.
+    pub game: Game,
+    /// The number of turns in its move list (forced passes included).
+    pub turns: u32,
+    /// Every atomic action played, forced passes included.
+    pub actions: Vec<Action>,
+    /// The position before the last written turn, and that turn's actions (the
+    /// empty board and no actions for an empty transcript). A forced pass after it
+    /// changes nothing on the board.
+    pub last_turn: (Game, Vec<Action>),
+}
+
+/// The first turn of a transcript that cannot be read or played.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("turn {turn} `{token}` (line {line}): {kind}")]
+pub struct TranscriptError {
+    /// Its number in the move list.
+    pub turn: u32,
+    /// The token as written.
+    pub token: String,
+    /// The line it is on, the first being 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub kind: TranscriptErrorKind,
+}
+
+/// What is wrong with a turn of a transcript.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TranscriptErrorKind {
+    /// It is not a turn, or does not fit the game.
+    Notation(NotationError),
+    /// It carries `#N`, and N is not its number.
+    Numbered {
+        /// The number written.
+        written: u32,
+        /// Its number.
+        actual: u32,
+    },
+    /// The forced pass before it cannot be played.
+    Pass(IllegalAction),
+}
+
+impl fmt::Display for TranscriptErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TranscriptErrorKind::Notation(e @ NotationError::Parse(p)) => {
+                write!(f, "{e}\n{}", p.caret())
+            }
+            TranscriptErrorKind::Notation(e) => write!(f, "{e}"),
+            TranscriptErrorKind::Numbered { written, actual } => {
+                write!(
+                    f,
+                    "it is written as turn #{written} but it is turn #{actual}"
+                )
+            }
+            TranscriptErrorKind::Pass(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Play every turn of `text` from the empty board. With `final_pass`, a forced pass
+/// due at the end is played too, as the server would; without it the game is left
+/// with the pass to play (for `think`).
+///
+/// ```
+/// use yinsh_pbem::notation::play_transcript;
+/// use yinsh_pbem::rules::Variant;
+/// let played = play_transcript(Variant::Normal, "# two rings\ne5 f6\n", true).unwrap();
+/// assert_eq!(played.turns, 2);
+/// let e = play_transcript(Variant::Normal, "e5 e5", true).unwrap_err();
+/// assert_eq!(e.to_string(), "turn 2 `e5` (line 1): e5 is not empty");
+/// ```
+pub fn play_transcript(
+    variant: Variant,
+    text: &str,
+    final_pass: bool,
+) -> Result<Played, TranscriptError> {
+    let mut game = Game::new(variant);
+    let mut turns: u32 = 0;
+    let mut actions = Vec::new();
+    let mut last_turn = (game, Vec::new());
+    for (line_no, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with('#') {
+            continue;
+        }
+        for token in line.split_whitespace() {
+            let fail = |turn: u32, kind: TranscriptErrorKind| TranscriptError {
+                turn,
+                token: token.to_string(),
+                line: line_no + 1,
+                kind,
+            };
+            let written = parse_turn(token).map_err(|e| {
+                let number = turns + 1 + u32::from(auto_pass_due(&game));
+                fail(number, TranscriptErrorKind::Notation(e.into()))
+            })?;
+            if auto_pass_due(&game) && !is_lone_pass(&written) {
+                game.play(Action::Pass)
+                    .map_err(|e| fail(turns + 1, TranscriptErrorKind::Pass(e)))?;
+                actions.push(Action::Pass);
+                turns += 1;
+            }
+            turns += 1;
+            if let Some(n) = written.moveno
+                && n != turns
+            {
+                return Err(fail(
+                    turns,
+                    TranscriptErrorKind::Numbered {
+                        written: n,
+                        actual: turns,
+                    },
+                ));
+            }
+            let before = game;
+            let played = written
+                .play(&mut game)
+                .map_err(|e| fail(turns, TranscriptErrorKind::Notation(e.into())))?;
+            actions.extend_from_slice(&played);
+            last_turn = (before, played);
+        }
+    }
+    // The server plays a forced pass at once: so does the end of a transcript.
+    if final_pass && auto_pass_due(&game) && game.play(Action::Pass).is_ok() {
+        actions.push(Action::Pass);
+        turns += 1;
+    }
+    Ok(Played {
+        game,
+        turns,
+        actions,
+        last_turn,
+    })
+}
+
+fn is_lone_pass(t: &WrittenTurn) -> bool {
+    t.parts == [Part::Pass]
+}
+
+/// `actions` played from `start` cut into turns: a turn runs while the same side
+/// acts (its owed removals, its ring move, its own removals); a pass is a turn of
+/// its own. The last turn may be unfinished (a resignation in the middle of it).
+/// Stops at the first illegal action, returning its error.
+pub fn split_turns(start: &Game, actions: &[Action]) -> Result<Vec<Vec<Action>>, IllegalAction> {
+    let mut game = *start;
+    let mut turns: Vec<Vec<Action>> = Vec::new();
+    let mut side = None;
+    for &action in actions {
+        let me = game.to_act();
+        let new_turn = me != side
+            || action == Action::Pass
+            || turns.last().is_some_and(|t| t == &[Action::Pass]);
+        game.play(action)?;
+        if new_turn || turns.is_empty() {
+            turns.push(Vec::new());
+        }
+        if let Some(turn) = turns.last_mut() {
+            turn.push(action);
+        }
+        side = me;
+    }
+    Ok(turns)
+}
+
+/// Turns written on one line of a transcript.
+const TURNS_PER_LINE: usize = 8;
+
+/// `record` as a transcript: header comments (players, date, variant), the turns
+/// eight to a line, forced passes written `--`, then how it ended when a player
+/// resigned (and the actions of a turn left unfinished by the resignation, which a
+/// transcript cannot hold, as a comment).
+///
+/// ```
+/// use yinsh_pbem::notation::sgf::Record;
+/// use yinsh_pbem::notation::write_transcript;
+/// use yinsh_pbem::rules::{Color, Variant};
+/// let record = Record { variant: Variant::Normal, white: "ann".into(), black: "bob".into(),
+///     date: None, actions: vec!["e5".parse().unwrap()], resigned: Some(Color::Black) };
+/// let text = write_transcript(&record);
+/// assert!(text.contains("# White: ann\n# Black: bob\ne5\n# Black resigned.\n"), "{text}");
+/// ```
+pub fn write_transcript(record: &Record) -> String {
+    let start = Game::new(record.variant);
+    let mut out = String::from("# A YINSH game record.\n");
+    out.push_str(&format!(
+        "# White: {}\n# Black: {}\n",
+        record.white, record.black
+    ));
+    if let Some(date) = &record.date {
+        out.push_str(&format!("# Played: {date}\n"));
+    }
+    if record.variant == Variant::Blitz {
+        out.push_str("# Blitz: replay it with --blitz.\n");
+    }
+    let mut game = start;
+    let turns = split_turns(&start, &record.actions).unwrap_or_default();
+    let mut written: Vec<String> = Vec::new();
+    let mut unfinished = None;
+    for (k, turn) in turns.iter().enumerate() {
+        let side = game.to_act();
+        for &a in turn {
+            // split_turns played them all already.
+            let _ = game.play(a);
+        }
+        // A turn is finished when the other side is to act, the game is over, or
+        // its side must pass (removals before a forced pass are a whole turn).
+        let finished =
+            game.is_over() || game.to_act() != side || game.expects() == Some(ActionKind::Pass);
+        if k + 1 == turns.len() && !finished {
+            unfinished = Some(write_turn(turn));
+            break;
+        }
+        written.push(write_turn(turn));
+    }
+    for line in written.chunks(TURNS_PER_LINE) {
+        out.push_str(&line.join(" "));
+        out.push('\n');
+    }
+    if let Some(side) = record.resigned {
+        if let Some(turn) = unfinished {
+            out.push_str(&format!(
+                "# {side} had played {turn} of an unfinished turn.\n"
+            ));
+        }
+        out.push_str(&format!("# {side} resigned.\n"));
+    }
+    out
+}
+
+/// The players and the resignation named in a transcript's header comments
+/// (`# White: ann`, `# Black: bob`, `# Black resigned.`), as [`write_transcript`]
+/// writes them: (White's name, Black's name, who resigned).
+///
+/// ```
+/// use yinsh_pbem::notation::transcript_header;
+/// use yinsh_pbem::rules::Color;
+/// let (white, black, resigned) = transcript_header("# White: ann\n# Black resigned.\ne5\n");
+/// assert_eq!((white.as_deref(), black, resigned), (Some("ann"), None, Some(Color::Black)));
+/// ```
+pub fn transcript_header(text: &str) -> (Option<String>, Option<String>, Option<Color>) {
+    let (mut white, mut black, mut resigned) = (None, None, None);
+    for line in text.lines() {
+        let Some(comment) = line.trim().strip_prefix('#') else {
+            continue;
+        };
+        let comment = comment.trim();
+        if let Some(name) = comment.strip_prefix("White:") {
+            white = Some(name.trim().to_string());
+        } else if let Some(name) = comment.strip_prefix("Black:") {
+            black = Some(name.trim().to_string());
+        } else if comment == "White resigned." {
+            resigned = Some(Color::White);
+        } else if comment == "Black resigned." {
+            resigned = Some(Color::Black);
+        }
+    }
+    (white, black, resigned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_turn_numbers_and_refusals() {
+        let played = play_transcript(Variant::Normal, "# a comment\n e5 f6\n", true).unwrap();
+        assert_eq!(played.turns, 2);
+        assert_eq!(played.game.rings_on_board(Color::White), 1);
+        assert_eq!(
+            played.last_turn.1,
+            vec![Action::Place("f6".parse().unwrap())]
+        );
+        assert_eq!(played.last_turn.0.rings_on_board(Color::Black), 0);
+        let e = play_transcript(Variant::Normal, "e5 e5", true)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("turn 2 `e5` (line 1): e5 is not empty"),
+            "{e}"
+        );
+        let e = play_transcript(Variant::Normal, "e5\nf6#3", true)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("turn #3 but it is turn #2"), "{e}");
+        let e = play_transcript(Variant::Normal, "e5 f6;", true)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("turn 2 `f6;` (line 1)") && e.ends_with("  ^"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn turns_are_cut_where_the_side_changes_and_at_each_pass() {
+        let mut game = Game::new(Variant::Normal);
+        let actions: Vec<Action> = ["e5", "f6"].iter().map(|s| s.parse().unwrap()).collect();
+        let turns = split_turns(&game, &actions).unwrap();
+        assert_eq!(turns, vec![vec![actions[0]], vec![actions[1]]]);
+        game.play(actions[0]).unwrap();
+        assert!(split_turns(&game, &actions).is_err());
+    }
+}

@@ -1,0 +1,153 @@
+//! The SVG rasterised with resvg and written as a small PNG: its colours reduced to a
+//! palette of 256 (`quantise`; the drawing has a few flat colours and their
+//! anti-aliased edges, so the picture looks the same), indexed colour at zlib's
+//! default level (its best level made the PNG 3% smaller and took as long again as
+//! the rest).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use resvg::{tiny_skia, usvg};
+use thiserror::Error;
+
+/// Why a picture could not be made into a PNG (an internal failure: the SVG is ours).
+#[derive(Debug, Error)]
+pub enum PictureError {
+    /// resvg could not read the SVG.
+    #[error("cannot read the board's SVG: {0}")]
+    Svg(#[from] usvg::Error),
+    /// The canvas could not be allocated.
+    #[error("cannot make a {width}x{height} canvas")]
+    Canvas {
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+    },
+    /// The PNG encoder failed.
+    #[error("cannot write the PNG: {0}")]
+    Png(#[from] ::png::EncodingError),
+}
+
+/// The PNG of `svg`, drawn at its own size.
+pub(crate) fn rasterise(svg: &str) -> Result<Vec<u8>, PictureError> {
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())?;
+    let size = tree.size().to_int_size();
+    let (width, height) = (size.width(), size.height());
+    let mut pixmap =
+        tiny_skia::Pixmap::new(width, height).ok_or(PictureError::Canvas { width, height })?;
+    pixmap.fill(tiny_skia::Color::WHITE);
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    // Opaque: premultiplied equals straight colour, and alpha can go.
+    let rgb: Vec<[u8; 3]> = pixmap
+        .pixels()
+        .iter()
+        .map(|p| [p.red(), p.green(), p.blue()])
+        .collect();
+    encode(width, height, &rgb)
+}
+
+/// A hasher for packed colours: one multiplication (the default SipHash took as long
+/// as drawing the picture).
+#[derive(Default)]
+struct ColourHasher(u64);
+
+impl Hasher for ColourHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = u64::from(n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// A map keyed by packed colours.
+type ColourMap<V> = HashMap<u32, V, BuildHasherDefault<ColourHasher>>;
+
+/// A colour packed as `0x00RRGGBB`.
+fn pack(c: [u8; 3]) -> u32 {
+    u32::from(c[0]) << 16 | u32::from(c[1]) << 8 | u32::from(c[2])
+}
+
+/// The colour of a packed value.
+fn unpack(c: u32) -> [u8; 3] {
+    [(c >> 16) as u8, (c >> 8) as u8, c as u8]
+}
+
+/// The palette of `rgb`: its colours when there are at most 256, or else the 256
+/// most frequent ones (the drawing's flat colours and its commonest edge shades),
+/// each pixel then taking the nearest. Returns the palette and each pixel's index.
+fn quantise(rgb: &[[u8; 3]]) -> (Vec<[u8; 3]>, Vec<u8>) {
+    let packed: Vec<u32> = rgb.iter().map(|&c| pack(c)).collect();
+    let mut counts: ColourMap<u32> = ColourMap::default();
+    for &c in &packed {
+        *counts.entry(c).or_default() += 1;
+    }
+    let mut by_count: Vec<(u32, u32)> = counts.into_iter().collect();
+    // Most frequent first; ties by colour, so the output never depends on hashing.
+    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let palette: Vec<[u8; 3]> = by_count.iter().take(256).map(|&(c, _)| unpack(c)).collect();
+    let mut index: ColourMap<u8> = ColourMap::default();
+    index.reserve(by_count.len());
+    for (k, &(c, _)) in by_count.iter().take(256).enumerate() {
+        index.insert(c, k as u8);
+    }
+    for &(c, _) in by_count.iter().skip(256) {
+        index.insert(c, nearest(&palette, unpack(c)));
+    }
+    // Runs of one colour are the rule: look each run up once.
+    let mut last = (u32::MAX, 0u8);
+    let pixels = packed
+        .iter()
+        .map(|&c| {
+            if c != last.0 {
+                last = (c, index.get(&c).copied().unwrap_or(0));
+            }
+            last.1
+        })
+        .collect();
+    (palette, pixels)
+}
+
+/// The index of the colour of `palette` nearest to `c` (0 for an empty palette).
+fn nearest(palette: &[[u8; 3]], c: [u8; 3]) -> u8 {
+    let distance = |p: &[u8; 3]| -> i32 {
+        (0..3)
+            .map(|k| {
+                let d = i32::from(p[k]) - i32::from(c[k]);
+                d * d
+            })
+            .sum()
+    };
+    let mut best = (i32::MAX, 0u8);
+    for (k, p) in palette.iter().enumerate() {
+        let d = distance(p);
+        if d < best.0 {
+            best = (d, k as u8);
+        }
+    }
+    best.1
+}
+
+/// `rgb` (row by row) as an indexed-colour PNG.
+fn encode(width: u32, height: u32, rgb: &[[u8; 3]]) -> Result<Vec<u8>, PictureError> {
+    let (palette, pixels) = quantise(rgb);
+    let mut out = Vec::new();
+    let mut encoder = ::png::Encoder::new(&mut out, width, height);
+    encoder.set_color(::png::ColorType::Indexed);
+    encoder.set_depth(::png::BitDepth::Eight);
+    encoder.set_palette(palette.concat());
+    encoder.set_compression(::png::Compression::Balanced);
+    encoder.set_filter(::png::Filter::NoFilter);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&pixels)?;
+    writer.finish()?;
+    Ok(out)
+}

@@ -1,0 +1,199 @@
+//! The SVG drawing of the board: background, grid lines, coordinate labels, rows
+//! waiting to be removed, the last move's marks and the pieces. The side panel is
+//! `panel.rs`'s. Colours and sizes are the constants at the top.
+//!
+//! Pieces are white and black with dark outlines on a neutral board, so they tell
+//! apart by lightness alone (colour-blind players, grey-scale printing) and the
+//! opaque picture reads the same in a dark-mode mail. Rings are wide annuli, markers
+//! discs; black pieces carry a light inner line as a second cue. The last move is
+//! marked in orange and waiting rows in blue (Okabe-Ito colours, told apart in every
+//! common colour blindness), each with a shape of its own: an arrow from the start,
+//! a dashed circle on the start, a halo on the end, a small circle on each flipped
+//! marker, a cross where a ring was removed; a wide band under a waiting row.
+
+use std::fmt::Write;
+
+use super::geometry::{self, STEP};
+use super::glyphs::{self, Anchor};
+use super::last_move::LastMove;
+use crate::rules::{Color, Game, Piece, Point, Row};
+
+/// The page around the board.
+pub(crate) const PAGE: &str = "#cdc6b8";
+/// The board's hexagon.
+const BOARD: &str = "#ece6da";
+/// Grid lines.
+const GRID: &str = "#8d8578";
+/// Coordinate labels and other text.
+pub(crate) const INK: &str = "#2b2723";
+/// Outlines of every piece.
+const OUTLINE: &str = "#111111";
+/// The last move's marks.
+pub(crate) const MOVE_MARK: &str = "#d55e00";
+/// Rows waiting to be removed.
+const ROW_MARK: &str = "#0072b2";
+
+/// The fill of a piece of `color`.
+pub(crate) fn fill(color: Color) -> &'static str {
+    match color {
+        Color::White => "#ffffff",
+        Color::Black => "#1e1e1e",
+    }
+}
+
+/// A ring of `color` centred on (`x`, `y`), `r` its outer radius.
+pub(crate) fn ring(out: &mut String, color: Color, x: f64, y: f64, r: f64) {
+    let width = r * 0.38;
+    let mid = r - width / 2.0;
+    let _ = writeln!(
+        out,
+        r#"<circle cx="{x:.1}" cy="{y:.1}" r="{mid:.1}" fill="none" stroke="{OUTLINE}" stroke-width="{:.1}"/><circle cx="{x:.1}" cy="{y:.1}" r="{mid:.1}" fill="none" stroke="{}" stroke-width="{:.1}"/>"#,
+        width + 3.0,
+        fill(color),
+        width,
+    );
+    if color == Color::Black {
+        let _ = writeln!(
+            out,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{mid:.1}" fill="none" stroke="#9a9a9a" stroke-width="1"/>"##
+        );
+    }
+}
+
+/// A marker of `color` centred on (`x`, `y`) with radius `r`.
+pub(crate) fn marker(out: &mut String, color: Color, x: f64, y: f64, r: f64) {
+    let _ = writeln!(
+        out,
+        r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{}" stroke="{OUTLINE}" stroke-width="1.8"/>"#,
+        fill(color)
+    );
+    if color == Color::Black {
+        let _ = writeln!(
+            out,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="#9a9a9a" stroke-width="1"/>"##,
+            r * 0.6
+        );
+    }
+}
+
+/// Radius of a ring on the board.
+const RING: f64 = 0.44 * STEP;
+/// Radius of a marker on the board.
+const MARKER: f64 = 0.27 * STEP;
+
+/// The board part of the picture: everything but the side panel and the `<svg>` tag.
+pub(crate) fn board(out: &mut String, game: &Game, last: &LastMove) {
+    let hex = |margin: f64| {
+        geometry::hexagon(margin)
+            .iter()
+            .map(|(x, y)| format!("{x:.1},{y:.1}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let _ = writeln!(
+        out,
+        r#"<polygon points="{}" fill="{BOARD}" stroke="{GRID}" stroke-width="2" stroke-linejoin="round"/>"#,
+        hex(0.62)
+    );
+    let mut d = String::new();
+    for (a, b) in geometry::lines() {
+        let ((x1, y1), (x2, y2)) = (geometry::point(a), geometry::point(b));
+        let _ = write!(d, "M{x1:.1} {y1:.1}L{x2:.1} {y2:.1}");
+    }
+    let _ = writeln!(
+        out,
+        r#"<path d="{d}" stroke="{GRID}" stroke-width="1.4" fill="none"/>"#
+    );
+    for label in geometry::labels() {
+        out.push_str(&glyphs::text(
+            &label.text,
+            label.x,
+            label.y,
+            13.0,
+            Anchor::Middle,
+            INK,
+        ));
+    }
+    if !game.is_over() {
+        for color in Color::BOTH {
+            for row in game.rows(color) {
+                band(out, row, ROW_MARK, 0.8 * STEP, "0.5");
+            }
+        }
+    }
+    marks_under(out, last);
+    for p in Point::ALL {
+        let (x, y) = geometry::point(p);
+        match game.piece_at(p) {
+            Some(Piece::Ring(c)) => ring(out, c, x, y, RING),
+            Some(Piece::Marker(c)) => marker(out, c, x, y, MARKER),
+            None => {}
+        }
+    }
+    marks_over(out, last);
+}
+
+/// A wide rounded band along `row`, under the pieces.
+fn band(out: &mut String, row: Row, color: &str, width: f64, opacity: &str) {
+    let ((x1, y1), (x2, y2)) = (geometry::point(row.start()), geometry::point(row.end()));
+    let _ = writeln!(
+        out,
+        r#"<path d="M{x1:.1} {y1:.1}L{x2:.1} {y2:.1}" stroke="{color}" stroke-opacity="{opacity}" stroke-width="{width:.1}" stroke-linecap="round" fill="none"/>"#
+    );
+}
+
+/// The last move's marks that go under the pieces: the ring's path, removed rows.
+fn marks_under(out: &mut String, last: &LastMove) {
+    if let Some((from, to)) = last.moved {
+        let ((x1, y1), (x2, y2)) = (geometry::point(from), geometry::point(to));
+        let _ = writeln!(
+            out,
+            r#"<path d="M{x1:.1} {y1:.1}L{x2:.1} {y2:.1}" stroke="{MOVE_MARK}" stroke-width="5" stroke-linecap="round" fill="none"/>"#
+        );
+    }
+    for &row in &last.removed_rows {
+        band(out, row, MOVE_MARK, 0.3 * STEP, "0.5");
+    }
+}
+
+/// The last move's marks over the pieces: start, end, flipped markers, removed rings.
+fn marks_over(out: &mut String, last: &LastMove) {
+    let circle = |out: &mut String, p: Point, r: f64, width: f64, dashed: bool| {
+        let (x, y) = geometry::point(p);
+        let dash = if dashed {
+            r#" stroke-dasharray="5 3.4""#
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="none" stroke="{MOVE_MARK}" stroke-width="{width}"{dash}/>"#
+        );
+    };
+    if let Some((from, to)) = last.moved {
+        circle(out, from, MARKER + 5.0, 3.0, true);
+        circle(out, to, RING + 4.0, 3.5, false);
+    }
+    if let Some(p) = last.placed {
+        circle(out, p, RING + 4.0, 3.5, false);
+    }
+    for &p in &last.flipped {
+        circle(out, p, MARKER + 4.0, 3.0, false);
+    }
+    for &p in &last.removed_rings {
+        let (x, y) = geometry::point(p);
+        let r = 0.25 * STEP;
+        let _ = writeln!(
+            out,
+            r#"<path d="M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}" stroke="{MOVE_MARK}" stroke-width="4" stroke-linecap="round"/>"#,
+            x - r,
+            y - r,
+            x + r,
+            y + r,
+            x - r,
+            y + r,
+            x + r,
+            y - r
+        );
+    }
+}

@@ -1,0 +1,144 @@
+//! Boardspace SGF records (`notation::sgf`) and transcripts: every one of the 408
+//! real games of ../shared/data/boardspace-yinsh is read from its `.sgf` to the
+//! actions of `atomic-moves.tsv`, written as a transcript that replays (as `replay`
+//! plays it) to the recorded result, and written back as SGF that reads to the same
+//! moves. Also `yinsh-pbem import` and `export` end to end.
+
+use assert_cmd::Command;
+use yinsh_pbem::notation::sgf::{self, Record, SgfError};
+use yinsh_pbem::notation::{play_transcript, transcript_header, write_transcript};
+use yinsh_pbem::rules::{Action, Color, EndReason, Outcome};
+
+use crate::boardspace::records;
+use crate::common::boardspace_dir;
+
+/// The recorded result `W+rings` / `B+resign` as (winner, by resignation).
+fn result(text: &str) -> (Color, bool) {
+    let (winner, how) = text.split_once('+').expect("a result");
+    let winner = if winner == "W" {
+        Color::White
+    } else {
+        Color::Black
+    };
+    (winner, how == "resign")
+}
+
+#[test]
+fn every_boardspace_game_round_trips_sgf_transcript_sgf() {
+    let Some(recs) = records() else { return };
+    let dir = boardspace_dir().expect("records() found it");
+    let mut unfinished = 0;
+    for rec in &recs {
+        let bytes = std::fs::read(dir.join(&rec.file)).expect("an .sgf file");
+        let text = String::from_utf8_lossy(&bytes);
+        let record = sgf::read(&text).unwrap_or_else(|e| panic!("{}: {e}", rec.file));
+        let want: Vec<Action> = rec.actions.iter().map(|&(_, a)| a).collect();
+        assert_eq!(record.actions, want, "{}", rec.file);
+        assert_eq!(record.variant, rec.variant, "{}", rec.file);
+        let (winner, resigned) = result(&rec.result);
+        assert_eq!(
+            record.resigned,
+            resigned.then_some(winner.other()),
+            "{}",
+            rec.file
+        );
+        let game = record.game().unwrap();
+        assert_eq!(game.outcome(), Some(Outcome::Win(winner)), "{}", rec.file);
+
+        // SGF -> transcript: it replays to the same moves and the recorded result.
+        let transcript = write_transcript(&record);
+        let played = play_transcript(record.variant, &transcript, true)
+            .unwrap_or_else(|e| panic!("{}: {e}\n{transcript}", rec.file));
+        let (white, black, resigned_side) = transcript_header(&transcript);
+        assert_eq!(white.as_deref(), Some(record.white.as_str()));
+        assert_eq!(black.as_deref(), Some(record.black.as_str()));
+        assert_eq!(resigned_side, record.resigned, "{}", rec.file);
+        let mut after = played.game;
+        if let Some(side) = resigned_side {
+            after.resign(side).unwrap();
+        } else {
+            let end = after.ending().expect("a game won on rings is over");
+            assert_eq!(end.reason, EndReason::RingsRemoved, "{}", rec.file);
+        }
+        assert_eq!(after.outcome(), Some(Outcome::Win(winner)), "{}", rec.file);
+        // Only a turn left unfinished by a resignation is missing from the transcript.
+        let kept = played.actions.len();
+        assert_eq!(played.actions[..], record.actions[..kept], "{}", rec.file);
+        if kept < record.actions.len() {
+            assert!(resigned, "{} lost actions without resigning", rec.file);
+            assert!(transcript.contains("of an unfinished turn"), "{transcript}");
+            unfinished += 1;
+        }
+
+        // transcript -> SGF: the same moves again, and the same players.
+        let back = Record {
+            variant: record.variant,
+            white: white.unwrap_or_default(),
+            black: black.unwrap_or_default(),
+            date: record.date.clone(),
+            actions: played.actions.clone(),
+            resigned: resigned_side,
+        };
+        let written = sgf::write(&back);
+        let reread = sgf::read(&written).unwrap_or_else(|e| panic!("{}: {e}\n{written}", rec.file));
+        assert_eq!(reread, back, "{}", rec.file);
+    }
+    // Two resignations in this set come in the middle of a removal.
+    assert!(unfinished <= 15, "{unfinished}");
+}
+
+#[test]
+fn import_and_export_end_to_end() {
+    let Some(dir) = boardspace_dir() else { return };
+    let file = dir.join("boardspace-2026/Y-BestBot-BOkpc-2026-03-13-1856.sgf");
+    let out = Command::cargo_bin("yinsh-pbem")
+        .unwrap()
+        .arg("import")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let transcript = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        transcript,
+        "# A YINSH game record.\n# White: BestBot\n# Black: BOkpc\n\
+         # Played: Fri Mar 13 19:56:26 GMT+01:00 2026\n\
+         g2 c6 f2 d4 e1 e4 h3 a4\nd1 f6 e1-e2\n# Black resigned.\n"
+    );
+    let out = Command::cargo_bin("yinsh-pbem")
+        .unwrap()
+        .arg("export")
+        .write_stdin(transcript)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let sgf_text = String::from_utf8(out.stdout).unwrap();
+    assert!(sgf_text.contains("P0[id \"BestBot\"]"), "{sgf_text}");
+    assert!(
+        sgf_text.contains("; P0[11 move E 1 E 2]\n; P1[12 resign]\n)"),
+        "{sgf_text}"
+    );
+    let record = sgf::read(&sgf_text).unwrap();
+    assert_eq!(record.actions.len(), 11);
+    assert_eq!(record.resigned, Some(Color::Black));
+}
+
+#[test]
+fn a_broken_record_is_refused_naming_the_node() {
+    let out = Command::cargo_bin("yinsh-pbem")
+        .unwrap()
+        .arg("import")
+        .write_stdin("(;SU[Yinsh]\n; P0[1 place wr  F 6]\n; P1[3 place br  F 6]\n)")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "node 3: `3 place br  F 6` is not legal here: f6 is occupied\n"
+    );
+    assert!(matches!(
+        sgf::read("not sgf"),
+        Err(SgfError::Syntax { offset: 0, .. })
+    ));
+}
