@@ -88,7 +88,7 @@ impl fmt::Display for TranscriptErrorKind {
 /// let played = play_transcript(Variant::Normal, "# two rings\ne5 f6\n", true).unwrap();
 /// assert_eq!(played.turns, 2);
 /// let e = play_transcript(Variant::Normal, "e5 e5", true).unwrap_err();
-/// assert_eq!(e.to_string(), "turn 2 `e5` (line 1): e5 is not empty");
+/// assert!(e.to_string().starts_with("turn 2 `e5` (line 1): e5 is not empty"));
 /// ```
 pub fn play_transcript(
     variant: Variant,

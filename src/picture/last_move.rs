@@ -17,8 +17,8 @@ use crate::rules::{Action, Axis, Game, IllegalAction, Point, Row};
 ///     .to_move(Color::White)
 ///     .build()
 ///     .unwrap();
-/// let last = LastMove::from_turn(&before, &[Action::Move { from: p("e5"), to: p("e9") }]).unwrap();
-/// assert_eq!(last.moved, Some((p("e5"), p("e9"))));
+/// let last = LastMove::from_turn(&before, &[Action::Move { from: p("e5"), to: p("e8") }]).unwrap();
+/// assert_eq!(last.moved, Some((p("e5"), p("e8"))));
 /// assert_eq!(last.flipped, vec![p("e6"), p("e7")]);
 /// ```
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
