@@ -2,7 +2,7 @@
 //! password, change address, signoff/delete, list, help, multiple, and the refusals a
 //! player can meet (taken userid, unknown userid, wrong password, bad challenges).
 
-use crate::server_util::{TestServer, assert_says};
+use crate::support::server::{TestServer, assert_says};
 
 const ALICE: &str = "Alice <alice@example.org>";
 const BOB: &str = "Bob <bob@example.org>";

@@ -7,7 +7,7 @@ use std::time::{Duration, UNIX_EPOCH};
 use proptest::prelude::*;
 use yinsh_pbem::mail::{Address, AddressProblem, MailSettings, OutgoingMail, build, parse_inbound};
 
-use crate::server_util::{TestServer, assert_says};
+use crate::support::server::{TestServer, assert_says};
 
 /// Builds a one-line mail to `to`; the recipients lettre's envelope ends up with.
 fn mail_to(to: &Address) -> Result<Vec<String>, String> {

@@ -6,18 +6,18 @@
 
 use std::process::Output;
 
-use assert_cmd::Command;
 use serde_json::Value;
 use yinsh_pbem::ai::{
     Budget, Player, PlayerSpec, Robot, SearchConfig, Tally, ThinkSettings, elo_of_score, play_game,
 };
 use yinsh_pbem::rules::{Game, Variant};
 
-use crate::replay::fixture_tokens;
+use crate::support::bin;
+use crate::support::data::fixture_tokens;
 
 /// `yinsh-pbem <args>` with `stdin`.
 fn run(args: &[&str], stdin: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yinsh-pbem"))
+    bin::assert_command()
         .args(args)
         .write_stdin(stdin)
         .output()

@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 use yinsh_pbem::notation::{play_turn, write_turn};
 use yinsh_pbem::rules::{Action, Color, EndReason, Game, Outcome, Point, Variant};
 
-use crate::common::boardspace_dir;
-use crate::notation::{group_turns, turn_complete};
+use crate::support::data::boardspace_dir;
+use crate::support::turns::{group_turns, turn_complete};
 
 /// One game of `atomic-moves.tsv`, with its variant from `index.tsv`.
 pub(crate) struct Record {
@@ -148,7 +148,7 @@ fn boardspace_writes_our_points_as_letter_space_number_section_1() {
     // Every such pair in the .sgf files must be one of our 85 points, and the ring
     // placements (`place wr  G 2`) must be the placements of atomic-moves.tsv.
     let Some(recs) = records() else { return };
-    let dir = crate::common::boardspace_dir().expect("records() found it");
+    let dir = boardspace_dir().expect("records() found it");
     let mut spelled = BTreeSet::new();
     for rec in &recs {
         let bytes = std::fs::read(dir.join(&rec.file)).expect("an .sgf file");

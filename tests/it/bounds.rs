@@ -3,7 +3,7 @@
 //! times, repeated challenges: each is cut to the documented bounds, through the real
 //! binary, with one clear notice to the sender.
 
-use crate::server_util::{TestServer, assert_says};
+use crate::support::server::{TestServer, assert_says};
 
 fn signed_up() -> TestServer {
     let mut s = TestServer::new();
@@ -19,7 +19,7 @@ fn with_reply_to(
     reply_to: &str,
     subject: &str,
     body: &str,
-) -> Vec<crate::server_util::Sent> {
+) -> Vec<crate::support::server::Sent> {
     let raw = s.mail(from, subject, body);
     let raw = raw.replacen("\nTo: ", &format!("\nReply-To: {reply_to}\nTo: "), 1);
     s.send_raw(raw.as_bytes())

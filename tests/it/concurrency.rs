@@ -5,29 +5,15 @@
 //! board numbers are unique and consecutive.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 
-use crate::server_util::{Sent, TestServer, read_sent};
+use crate::support::bin::spawn_deliver;
+use crate::support::server::{Sent, TestServer, read_sent};
 
 fn spawn(home: &Path, now: u64, raw: String) -> Child {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("yinsh-pbem"))
-        .arg("deliver")
-        .arg("--home")
-        .arg(home)
-        .env("YINSH_PBEM_NOW", now.to_string())
-        .env_remove("YINSH_PBEM_FAULT")
-        .env_remove("YINSH_PBEM_HOME")
-        .env_remove("YINSH_PBEM_CONFIG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn deliver");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(raw.as_bytes()).expect("write mail");
-    drop(stdin);
+    let (child, written) = spawn_deliver(home, now, &[], raw.as_bytes());
+    written.expect("write mail");
     child
 }
 
@@ -61,7 +47,7 @@ fn replies_by_mail(s: &TestServer) -> BTreeMap<String, Vec<Sent>> {
 }
 
 fn mail(from: &str, subject: &str, mid: &str) -> String {
-    format!("From: {from}\nTo: yinsh@localhost\nSubject: {subject}\nMessage-ID: <{mid}>\n\n")
+    crate::support::mail::plain(from, subject, mid, "")
 }
 
 #[test]

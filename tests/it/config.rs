@@ -1,19 +1,11 @@
 //! The configuration: a TOML file under the command line and the environment, and
 //! `check-config` reporting what will be used and what is wrong.
 
-use assert_cmd::Command;
+use crate::support::bin;
 
 fn check(args: &[&str], envs: &[(&str, &str)]) -> (i32, String) {
-    let mut cmd = Command::cargo_bin("yinsh-pbem").unwrap();
+    let mut cmd = bin::command();
     cmd.arg("check-config").args(args);
-    for k in [
-        "YINSH_PBEM_HOME",
-        "YINSH_PBEM_FROM",
-        "YINSH_PBEM_CONFIG",
-        "YINSH_PBEM_MAX_MESSAGE_BYTES",
-    ] {
-        cmd.env_remove(k);
-    }
     for (k, v) in envs {
         cmd.env(k, v);
     }
@@ -130,10 +122,8 @@ fn a_config_toml_in_the_home_is_used_by_default_and_a_broken_one_makes_deliver_e
     assert!(out.contains("config.toml"));
     assert!(out.contains("from:               Home <home@example.org>"));
     std::fs::write(home.join("config.toml"), "from = [").unwrap();
-    let out = Command::cargo_bin("yinsh-pbem")
-        .unwrap()
+    let out = bin::assert_command()
         .args(["deliver", "--home", h])
-        .env_remove("YINSH_PBEM_CONFIG")
         .write_stdin("From: a@example.org\nSubject: help\n\n")
         .output()
         .unwrap();

@@ -16,19 +16,10 @@ use yinsh_pbem::rules::{Color, Game, Variant};
 use yinsh_pbem::server::game::record::LiveGame;
 use yinsh_pbem::server::store::Store;
 
-use crate::server_util::TestServer;
-
-/// A small deterministic generator (fixed seeds: the test is reproducible).
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use crate::support::bin::{command, spawn_deliver};
+use crate::support::mail;
+use crate::support::rng::XorShift;
+use crate::support::server::TestServer;
 
 /// The first `max` turns of a random game (stopping before a forced pass), as text.
 fn script(seed: u64, max: usize) -> Vec<(Color, String)> {
@@ -64,25 +55,12 @@ enum Disturb {
 
 /// Runs `deliver` on `raw` with `d`; returns the exit code (`None`: killed).
 fn run(home: &Path, now: u64, raw: &[u8], d: &Disturb) -> Option<i32> {
-    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("yinsh-pbem"));
-    cmd.arg("deliver")
-        .arg("--home")
-        .arg(home)
-        .env("YINSH_PBEM_NOW", now.to_string())
-        .env_remove("YINSH_PBEM_FAULT")
-        .env_remove("YINSH_PBEM_HOME")
-        .env_remove("YINSH_PBEM_CONFIG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
-    if let Disturb::Fault(spec) = d {
-        cmd.env("YINSH_PBEM_FAULT", spec);
-    }
-    let mut child = cmd.spawn().expect("spawn deliver");
-    let mut stdin = child.stdin.take().expect("stdin");
+    let fault: Vec<(&str, &str)> = match d {
+        Disturb::Fault(spec) => vec![("YINSH_PBEM_FAULT", spec)],
+        _ => Vec::new(),
+    };
     // A killed child closes the pipe: ignore the write error then.
-    let _ = stdin.write_all(raw);
-    drop(stdin);
+    let (mut child, _) = spawn_deliver(home, now, &fault, raw);
     if let Disturb::Kill(ms) = d {
         std::thread::sleep(Duration::from_millis(*ms));
         let _ = child.kill();
@@ -141,10 +119,8 @@ fn move_mail(seq: usize, k: usize, side: Color, text: &str) -> (String, String) 
         Color::Black => ("bob@example.org", "bob", "bpw"),
     };
     let mid = format!("crash-{seq}-{k}@example.org");
-    let raw = format!(
-        "From: {from}\nTo: yinsh@localhost\nSubject: yinsh move 101 {user} {pw} {text}#{}\nMessage-ID: <{mid}>\nDate: Sun, 22 Nov 2026 21:00:00 +0000\n\nok\n",
-        k + 1
-    );
+    let subject = format!("yinsh move 101 {user} {pw} {text}#{}", k + 1);
+    let raw = mail::plain(from, &subject, &mid, "ok\n");
     (mid, raw)
 }
 
@@ -343,8 +319,12 @@ fn a_real_full_tmpfs_gives_exit_75() {
         return;
     }
     let home = mnt.join("games");
-    let raw =
-        b"From: carol@example.org\nSubject: signup carol cpw\nMessage-ID: <full-1@example.org>\n\n";
+    let raw = mail::plain(
+        "carol@example.org",
+        "signup carol cpw",
+        "full-1@example.org",
+        "",
+    );
     // Fill the disk to the brim.
     let _ = std::fs::create_dir_all(&home);
     let mut filler = std::fs::File::create(mnt.join("filler")).unwrap();
@@ -352,7 +332,7 @@ fn a_real_full_tmpfs_gives_exit_75() {
     while filler.write_all(&chunk).is_ok() {}
     let _ = filler.sync_all();
     drop(filler);
-    let code = run(&home, 1_795_384_020, raw, &Disturb::None);
+    let code = run(&home, 1_795_384_020, raw.as_bytes(), &Disturb::None);
     let accounts = home.join("accounts/carol.json");
     let exists = accounts.exists();
     let _ = Command::new("umount").arg(&mnt).status();
@@ -401,9 +381,13 @@ fn a_read_only_home_gives_exit_75_and_changes_nothing() {
         return;
     }
     let home = mnt.join("games");
-    let first =
-        b"From: dave@example.org\nSubject: signup dave dpw\nMessage-ID: <ro-0@example.org>\n\n";
-    let setup = run(&home, 1_795_384_020, first, &Disturb::None);
+    let first = mail::plain(
+        "dave@example.org",
+        "signup dave dpw",
+        "ro-0@example.org",
+        "",
+    );
+    let setup = run(&home, 1_795_384_020, first.as_bytes(), &Disturb::None);
     let remount = |mode: &str| {
         Command::new("mount")
             .args(["-o", &format!("remount,{mode}")])
@@ -412,8 +396,13 @@ fn a_read_only_home_gives_exit_75_and_changes_nothing() {
             .is_ok_and(|s| s.success())
     };
     let read_only = remount("ro");
-    let raw =
-        b"From: carol@example.org\nSubject: signup carol cpw\nMessage-ID: <ro-1@example.org>\n\n";
+    let raw = mail::plain(
+        "carol@example.org",
+        "signup carol cpw",
+        "ro-1@example.org",
+        "",
+    );
+    let raw = raw.as_bytes();
     let code = run(&home, 1_795_384_080, raw, &Disturb::None);
     let written_while_ro = home.join("accounts/carol.json").exists();
     let writable = remount("rw");
@@ -458,8 +447,11 @@ fn a_torn_journal_is_discarded_and_the_redelivered_mail_is_handled_once() {
         std::fs::write(&journal, &torn).expect("tear the journal");
         let before = std::fs::read(home.join("boards/101.json")).expect("board");
         // Another mail (a show) runs the recovery: nothing of the torn move appears.
-        let show = format!(
-            "From: carol@example.org\nSubject: yinsh show 101\nMessage-ID: <torn-{n}@example.org>\n\n"
+        let show = mail::plain(
+            "carol@example.org",
+            "yinsh show 101",
+            &format!("torn-{n}@example.org"),
+            "",
         );
         assert_eq!(run(&home, s.now, show.as_bytes(), &Disturb::None), Some(0));
         assert_eq!(
@@ -487,8 +479,12 @@ fn a_torn_journal_is_discarded_and_the_redelivered_mail_is_handled_once() {
 fn a_vacation_is_part_of_the_journal_and_a_killed_mail_leaves_none() {
     let s = new_game();
     let home = s.home();
-    let raw =
-        "From: bob@example.org\nSubject: vacation bob bpw 10\nMessage-ID: <vac-1@example.org>\n\n";
+    let raw = mail::plain(
+        "bob@example.org",
+        "vacation bob bpw 10",
+        "vac-1@example.org",
+        "",
+    );
     let kill = Disturb::Fault("after-command".into());
     assert_eq!(run(&home, s.now, raw.as_bytes(), &kill), None);
     assert!(
@@ -513,11 +509,10 @@ fn tick_first_completes_a_journal_a_killed_deliver_left() {
     let kill = Disturb::Fault("after-journal".into());
     assert_eq!(run(&home, s.now, raw.as_bytes(), &kill), None);
     assert_eq!(check_game(&home, &script), 0);
-    let out = Command::new(assert_cmd::cargo::cargo_bin("yinsh-pbem"))
+    let out = command()
         .args(["tick", "--home"])
         .arg(&home)
         .env("YINSH_PBEM_NOW", (s.now + 8 * 86_400).to_string())
-        .env_remove("YINSH_PBEM_FAULT")
         .output()
         .expect("tick");
     assert!(out.status.success(), "{out:?}");

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use crate::server_util::{Sent, TestServer};
+use crate::support::server::{Sent, TestServer};
 
 /// alice and bob signed up, board 101 started, alice has placed her first ring.
 fn game_in_progress() -> TestServer {

@@ -7,19 +7,8 @@
 use yinsh_pbem::notation::{auto_pass_due, write_turn};
 use yinsh_pbem::rules::{Action, ActionKind, Color, Direction, Game, Piece, Variant};
 
-use crate::server_util::{TestServer, assert_says};
-
-/// A small deterministic generator for the playout search.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use crate::support::rng::XorShift;
+use crate::support::server::{TestServer, assert_says};
 
 /// One turn of a game: who played it, its canonical text, and whether the server
 /// plays it itself.
@@ -237,7 +226,7 @@ fn a_whole_game_by_mail_ends_with_game_won_by() {
 /// ring move, and both players are told why the game ended and who won on count.
 #[test]
 fn a_game_by_mail_ends_with_both_sides_blocked_section_4() {
-    let turns = crate::replay::fixture_tokens("both-blocked-win.txt");
+    let turns = crate::support::data::fixture_tokens("both-blocked-win.txt");
     let mut s = TestServer::new();
     let alice = "Alice <alice@example.org>";
     let bob = "Bob <bob@example.org>";

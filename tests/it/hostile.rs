@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::server_util::TestServer;
+use crate::support::server::TestServer;
 
 /// Every file under `dir` with its bytes, sorted by path.
 fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {

@@ -1,32 +1,31 @@
-//! The one integration-test binary: each module tests one capability.
+//! The one integration-test binary: each module tests one capability; the helpers they
+//! share live in `support/`.
 
-mod accounts_by_mail;
+mod accounts_by_mail; // signup, change password/address, signoff, list, help, multiple by mail
 mod address; // mail addresses: what is accepted can be mailed; odd From/Reply-To
 mod ai; // the computer opponent: self-play, think and match through the binary, Elo
-mod boardspace;
-mod bounds;
-mod common;
-mod concurrency;
-mod config;
-// Needs the binary's fault injection: in debug builds (`cargo test`) or the feature.
-#[cfg(any(debug_assertions, feature = "fault-injection"))]
-mod crash;
-mod deliver_corpus;
-mod email_game;
-mod hostile;
-mod mail_io;
-mod naive;
-mod notation;
-mod passwords;
-mod pbmserv_commands;
-mod perft;
-mod picture;
-mod playouts;
-mod render;
-mod replay;
-mod robot;
-mod rules;
-mod server_util;
-mod sgf;
-mod smtp_e2e;
-mod store;
+mod boardspace; // the 408 Boardspace games replayed through the engine and the notation
+mod bounds; // bounded work per mail: multiple, show, message and challenge caps
+mod concurrency; // 50 simultaneous deliver processes: the lock serialises them
+mod config; // the configuration file, environment and command line; check-config
+#[cfg(any(debug_assertions, feature = "fault-injection"))] // needs fault injection
+mod crash; // crash safety of deliver: kills at every fault point, disk full, torn journals
+mod deliver_corpus; // the .eml corpus through deliver on a game in progress (snapshots)
+mod email_game; // a whole game by mail through the binary, removals and forced passes
+mod hostile; // hostile input through the binary: odd userids, password leaks, broken mail
+mod mail_io; // mail in and out: parsing the corpus, building replies, flushing the spool
+mod naive; // a naive second YINSH generator that cross-checks the engine
+mod notation; // the move notation: parser, printer, shorthand, refusals, playouts
+mod passwords; // passwords never reach a reply or the log, through the real deliver
+mod pbmserv_commands; // offers, queue, submit, watchers, standings, tick by mail
+mod perft; // perft counts of the engine against the naive generator; the perft command
+mod picture; // the board picture (SVG, PNG) against reference images; the render command
+mod playouts; // random legal playouts: engine and naive generator agree, counts add up
+mod render; // the ASCII board and its status block, byte for byte (snapshots)
+mod replay; // the replay command: transcripts, JSON summaries, board output, errors
+mod robot; // robot rules: loops, bounces, lists, duplicates and storms are not answered
+mod rules; // the rules engine on hand-made positions, one test per rule
+mod sgf; // Boardspace SGF records and transcripts read and written; import and export
+mod smtp_e2e; // delivery over real SMTP to a local sink, retries and flush
+mod store; // the store: accounts and game files round-trip, atomic writes, the lock
+mod support; // helpers shared by the tests (binary, mails, test servers): no tests

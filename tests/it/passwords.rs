@@ -12,7 +12,7 @@ use yinsh_pbem::server::command::{Command, syntax_lines};
 use yinsh_pbem::server::store::RateLimit;
 use yinsh_pbem::server::{Settings, deliver};
 
-use crate::server_util::read_sent;
+use crate::support::server::read_sent;
 
 /// alice's password, searched for in every reply and log line.
 const MARKER: &str = "Pw7marker";

@@ -5,11 +5,11 @@
 //! (reminders and forfeits) with the injected clock. Whole mails are snapshot-checked
 //! (only To, Subject and body: Message-IDs are unique by design).
 
-use assert_cmd::Command;
 use yinsh_pbem::notation::{play_turn, write_turn};
 use yinsh_pbem::rules::{Game, Variant};
 
-use crate::server_util::{Sent, TestServer, assert_says};
+use crate::support::bin;
+use crate::support::server::{Sent, TestServer, assert_says};
 
 const A: &str = "Alice <alice@example.org>";
 const B: &str = "Bob <bob@example.org>";
@@ -327,14 +327,11 @@ fn finished_games_carry_rating_lines_and_make_standings_and_history() {
 /// Run `tick` at `now` and return the mails it sent.
 fn tick(s: &mut TestServer, now: u64) -> Vec<Sent> {
     let before = s.outbox_files();
-    let out = Command::cargo_bin("yinsh-pbem")
-        .unwrap()
+    let out = bin::command()
         .arg("tick")
         .arg("--home")
         .arg(s.home())
         .env("YINSH_PBEM_NOW", now.to_string())
-        .env_remove("YINSH_PBEM_HOME")
-        .env_remove("YINSH_PBEM_CONFIG")
         .output()
         .unwrap();
     assert_eq!(

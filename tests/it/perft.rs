@@ -3,7 +3,6 @@
 //! each with a depth and the count the naive generator gives, which the engine must
 //! give too. Also the `yinsh-pbem perft` command.
 
-use assert_cmd::Command;
 use yinsh_pbem::rules::{Color, Game, Variant, perft, perft_divide};
 
 use crate::naive::{self, Spec, assert_agree, patterned};
@@ -11,6 +10,7 @@ use crate::rules::{
     before_rows_for_both, both_blocked_draw, boxed_in_with_a_row_owed, one_marker_left, ring_on_c3,
     ten_placed, white_boxed_in,
 };
+use crate::support::bin;
 
 /// One row of the table.
 struct Case {
@@ -191,11 +191,7 @@ fn section_6_a_finished_game_has_no_children() {
 }
 
 fn perft_cmd(args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("yinsh-pbem")
-        .unwrap()
-        .arg("perft")
-        .args(args)
-        .assert()
+    bin::assert_command().arg("perft").args(args).assert()
 }
 
 fn last_line(out: &[u8]) -> String {

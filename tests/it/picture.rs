@@ -10,11 +10,12 @@
 use std::io::Cursor;
 use std::path::PathBuf;
 
-use assert_cmd::Command;
 use yinsh_pbem::notation::play_transcript;
 use yinsh_pbem::notation::render::render_board;
 use yinsh_pbem::picture::{LastMove, Picture};
 use yinsh_pbem::rules::{Game, Point, Variant};
+
+use crate::support::bin;
 
 /// A PNG decoded to RGBA rows.
 struct Image {
@@ -192,8 +193,7 @@ fn the_png_is_small_and_the_svg_self_contained() {
 fn render_writes_svg_and_png_of_a_transcript() {
     let file =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/transcripts/in-progress.txt");
-    let out = Command::cargo_bin("yinsh-pbem")
-        .unwrap()
+    let out = bin::assert_command()
         .arg("render")
         .arg(&file)
         .output()
@@ -204,8 +204,7 @@ fn render_writes_svg_and_png_of_a_transcript() {
     assert_eq!(svg, Picture::new(&game).last_move(&last).to_svg());
     let dir = tempfile::tempdir().unwrap();
     let png = dir.path().join("board.png");
-    let out = Command::cargo_bin("yinsh-pbem")
-        .unwrap()
+    let out = bin::assert_command()
         .args(["render", "--png", "--out"])
         .arg(&png)
         .arg(&file)
@@ -214,8 +213,7 @@ fn render_writes_svg_and_png_of_a_transcript() {
     assert!(out.status.success(), "{out:?}");
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(Image::decode(&bytes).width, Picture::size().0);
-    let out = Command::cargo_bin("yinsh-pbem")
-        .unwrap()
+    let out = bin::assert_command()
         .args(["render", "--png"])
         .write_stdin("e5 e5")
         .output()

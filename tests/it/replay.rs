@@ -11,23 +11,20 @@
 //! position filled with markers, each ring walking there one step at a time (their
 //! headers say how).
 
-use std::path::PathBuf;
 use std::process::Output;
 
-use assert_cmd::Command;
 use serde_json::{Value, json};
 use yinsh_pbem::notation::render::{SideNames, render};
 use yinsh_pbem::notation::{Part, auto_pass_due, parse_turn, play_turn, write_turn};
 use yinsh_pbem::rules::{Action, ActionKind, Color, EndReason, Game, Outcome, Setup, Variant};
 
-use crate::notation::{Lcg, group_turns, random_playout};
-
-fn transcripts_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/transcripts")
-}
+use crate::support::bin;
+use crate::support::data::{fixture_tokens, transcripts_dir};
+use crate::support::rng::Lcg;
+use crate::support::turns::{group_turns, random_playout};
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_yinsh-pbem"))
+    bin::assert_command()
         .arg("replay")
         .args(args)
         .write_stdin(stdin)
@@ -53,16 +50,6 @@ fn summary(file: &str, blitz: bool) -> Value {
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 1, "{file}: {text}");
     serde_json::from_str(&text).unwrap()
-}
-
-/// The tokens of a fixture (comment lines left out).
-pub(crate) fn fixture_tokens(file: &str) -> Vec<String> {
-    std::fs::read_to_string(transcripts_dir().join(file))
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>())
-        .collect()
 }
 
 /// Play tokens in-process (forced passes played as the replay does).

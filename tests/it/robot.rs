@@ -4,7 +4,7 @@
 //! with one notice per period; an oversized mail gets a short error and nothing of it
 //! is stored; every mail we send carries our X-Loop.
 
-use crate::server_util::TestServer;
+use crate::support::server::TestServer;
 
 /// alice and bob signed up and board 101 started.
 fn started() -> TestServer {
@@ -284,13 +284,10 @@ fn an_envelope_sender_starting_with_a_dash_is_a_value() {
 #[test]
 fn a_usage_error_of_deliver_exits_75_and_is_logged() {
     let s = started();
-    let out = assert_cmd::Command::cargo_bin("yinsh-pbem")
-        .expect("binary")
+    let out = crate::support::bin::assert_command()
         .args(["deliver", "--home"])
         .arg(s.home())
         .arg("--no-such-option")
-        .env_remove("YINSH_PBEM_HOME")
-        .env_remove("YINSH_PBEM_CONFIG")
         .write_stdin("From: a@example.org\nSubject: help\n\n")
         .output()
         .expect("run");

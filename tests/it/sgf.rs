@@ -4,13 +4,13 @@
 //! plays it) to the recorded result, and written back as SGF that reads to the same
 //! moves. Also `yinsh-pbem import` and `export` end to end.
 
-use assert_cmd::Command;
 use yinsh_pbem::notation::sgf::{self, Record, SgfError};
 use yinsh_pbem::notation::{play_transcript, transcript_header, write_transcript};
 use yinsh_pbem::rules::{Action, Color, EndReason, Outcome};
 
 use crate::boardspace::records;
-use crate::common::boardspace_dir;
+use crate::support::bin;
+use crate::support::data::boardspace_dir;
 
 /// The recorded result `W+rings` / `B+resign` as (winner, by resignation).
 fn result(text: &str) -> (Color, bool) {
@@ -91,8 +91,7 @@ fn every_boardspace_game_round_trips_sgf_transcript_sgf() {
 fn import_and_export_end_to_end() {
     let Some(dir) = boardspace_dir() else { return };
     let file = dir.join("boardspace-2026/Y-BestBot-BOkpc-2026-03-13-1856.sgf");
-    let out = Command::cargo_bin("yinsh-pbem")
-        .unwrap()
+    let out = bin::assert_command()
         .arg("import")
         .arg(&file)
         .output()
@@ -105,8 +104,7 @@ fn import_and_export_end_to_end() {
          # Played: Fri Mar 13 19:56:26 GMT+01:00 2026\n\
          g2 c6 f2 d4 e1 e4 h3 a4\nd1 f6 e1-e2\n# Black resigned.\n"
     );
-    let out = Command::cargo_bin("yinsh-pbem")
-        .unwrap()
+    let out = bin::assert_command()
         .arg("export")
         .write_stdin(transcript)
         .output()
@@ -125,8 +123,7 @@ fn import_and_export_end_to_end() {
 
 #[test]
 fn a_broken_record_is_refused_naming_the_node() {
-    let out = Command::cargo_bin("yinsh-pbem")
-        .unwrap()
+    let out = bin::assert_command()
         .arg("import")
         .write_stdin("(;SU[Yinsh]\n; P0[1 place wr  F 6]\n; P1[3 place br  F 6]\n)")
         .output()

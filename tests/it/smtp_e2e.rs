@@ -13,14 +13,14 @@
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command as StdCommand, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use yinsh_pbem::notation::render::{SideNames, render};
 use yinsh_pbem::rules::{Action, Game, Variant};
 
-use crate::server_util::TestServer;
+use crate::support::bin;
+use crate::support::server::TestServer;
 
 /// The server's address in these tests.
 const SERVER: &str = "yinsh@yinsh.test";
@@ -44,7 +44,7 @@ impl Sink {
     /// Start the sink saving into `dir`, on `port` (0: any free port).
     fn start(dir: &Path, port: u16) -> Sink {
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/smtp-sink.py");
-        let mut child = StdCommand::new("python3")
+        let mut child = Command::new("python3")
             .arg(&script)
             .arg(dir)
             .arg("--port")
@@ -169,7 +169,7 @@ fn wait_for(dir: &Path, n: usize, skip: usize) -> Vec<Received> {
 
 /// Whether `python3 -c "import aiosmtpd"` works.
 fn aiosmtpd_available() -> bool {
-    StdCommand::new("python3")
+    Command::new("python3")
         .args(["-c", "import aiosmtpd"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -192,16 +192,12 @@ fn spooled(home: &Path) -> Vec<PathBuf> {
 
 /// `yinsh-pbem flush -v` with these arguments; returns (exit code, stdout).
 fn flush(home: &Path, args: &[String]) -> (i32, String) {
-    let out = Command::cargo_bin("yinsh-pbem")
-        .expect("binary")
+    let out = bin::command()
         .arg("flush")
         .arg("--home")
         .arg(home)
         .args(args)
         .arg("-v")
-        .env_remove("YINSH_PBEM_HOME")
-        .env_remove("YINSH_PBEM_FROM")
-        .env_remove("YINSH_PBEM_CONFIG")
         .output()
         .expect("run flush");
     assert!(

@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use super::bin;
+use super::mail;
 
 /// A server home in a temporary folder, with a fixed clock.
 pub struct TestServer {
@@ -44,26 +45,23 @@ impl TestServer {
     /// A plain text mail from `from` with this Subject and body.
     pub fn mail(&mut self, from: &str, subject: &str, body: &str) -> String {
         self.seq += 1;
-        format!(
-            "From: {from}\nTo: yinsh@localhost\nSubject: {subject}\nDate: Sun, 22 Nov 2026 21:00:00 +0000\nMessage-ID: <test-{}-{}@example.org>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n{body}\n",
-            self.seq, self.now
+        mail::plain(
+            from,
+            subject,
+            &format!("test-{}-{}@example.org", self.seq, self.now),
+            &format!("{body}\n"),
         )
     }
 
     /// Deliver raw mail bytes; returns the exit code.
     pub fn deliver_raw(&mut self, raw: &[u8]) -> i32 {
         self.now += 60;
-        let out = Command::cargo_bin("yinsh-pbem")
-            .expect("binary")
+        let out = bin::assert_command()
             .arg("deliver")
             .arg("--home")
             .arg(self.home())
             .args(&self.args)
             .env("YINSH_PBEM_NOW", self.now.to_string())
-            .env_remove("YINSH_PBEM_HOME")
-            .env_remove("YINSH_PBEM_FROM")
-            .env_remove("YINSH_PBEM_CONFIG")
-            .env_remove("YINSH_PBEM_MAX_MESSAGE_BYTES")
             .write_stdin(raw.to_vec())
             .output()
             .expect("run deliver");

@@ -1,0 +1,11 @@
+//! Helpers shared by the integration tests, kept apart from the tests themselves:
+//! starting the `yinsh-pbem` binary ([`bin`]), writing mails to it ([`mail`]), a
+//! server home driven through the binary ([`server`]), seeded generators ([`rng`]),
+//! turns of random games ([`turns`]) and the data beside the checkout ([`data`]).
+
+pub mod bin;
+pub mod data;
+pub mod mail;
+pub mod rng;
+pub mod server;
+pub mod turns;
