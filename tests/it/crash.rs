@@ -11,36 +11,15 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use yinsh_pbem::durable::fault::POINTS;
-use yinsh_pbem::notation::{auto_pass_due, write_turn};
-use yinsh_pbem::rules::{Color, Game, Variant};
+use yinsh_pbem::rules::Color;
 use yinsh_pbem::server::game::record::LiveGame;
 use yinsh_pbem::server::store::Store;
 
 use crate::support::bin::{command, spawn_deliver};
 use crate::support::mail;
 use crate::support::rng::XorShift;
+use crate::support::turns::random_turns as script;
 use crate::support::server::TestServer;
-
-/// The first `max` turns of a random game (stopping before a forced pass), as text.
-fn script(seed: u64, max: usize) -> Vec<(Color, String)> {
-    let mut rng = XorShift(seed | 1);
-    let mut game = Game::new(Variant::Normal);
-    let mut turns = Vec::new();
-    while let Some(side) = game.to_act() {
-        if turns.len() == max || auto_pass_due(&game) {
-            break;
-        }
-        let mut actions = Vec::new();
-        while game.to_act() == Some(side) {
-            let legal = game.legal_actions();
-            let a = legal[(rng.next() % legal.len() as u64) as usize];
-            game.play(a).expect("legal");
-            actions.push(a);
-        }
-        turns.push((side, write_turn(&actions)));
-    }
-    turns
-}
 
 /// How one attempt is disturbed.
 #[derive(Debug, Clone)]

@@ -1,7 +1,10 @@
-//! Turns of whole games for the notation and replay tests: actions grouped into
-//! turns, and random legal playouts.
+//! Turns of whole games for the tests: actions grouped into turns, random legal
+//! playouts, and seeded random games written turn by turn.
 
-use yinsh_pbem::rules::{Action, Game, Variant};
+use yinsh_pbem::notation::{auto_pass_due, write_turn};
+use yinsh_pbem::rules::{Action, Color, Game, Variant};
+
+use super::rng::XorShift;
 
 /// Split `actions`, played from `start`, into turns: each with the game before it.
 /// A turn ends when the game is over or the side to act changes.
@@ -48,4 +51,26 @@ pub fn random_playout(
         actions.push(a);
     }
     actions
+}
+
+/// The first `max` turns of a seeded random game of the normal variant (stopping
+/// before a forced pass), each with the side that plays it, as text.
+pub fn random_turns(seed: u64, max: usize) -> Vec<(Color, String)> {
+    let mut rng = XorShift(seed | 1);
+    let mut game = Game::new(Variant::Normal);
+    let mut turns = Vec::new();
+    while let Some(side) = game.to_act() {
+        if turns.len() == max || auto_pass_due(&game) {
+            break;
+        }
+        let mut actions = Vec::new();
+        while game.to_act() == Some(side) {
+            let legal = game.legal_actions();
+            let a = legal[(rng.next() % legal.len() as u64) as usize];
+            game.play(a).expect("legal");
+            actions.push(a);
+        }
+        turns.push((side, write_turn(&actions)));
+    }
+    turns
 }
