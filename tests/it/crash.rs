@@ -18,8 +18,8 @@ use yinsh_pbem::server::store::Store;
 use crate::support::bin::{command, spawn_deliver};
 use crate::support::mail;
 use crate::support::rng::XorShift;
-use crate::support::turns::random_turns as script;
 use crate::support::server::TestServer;
+use crate::support::turns::random_turns as script;
 
 /// How one attempt is disturbed.
 #[derive(Debug, Clone)]

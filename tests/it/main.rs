@@ -12,6 +12,7 @@ mod config; // the configuration file, environment and command line; check-confi
 mod crash; // crash safety of deliver: kills at every fault point, disk full, torn journals
 mod deliver_corpus; // the .eml corpus through deliver on a game in progress (snapshots)
 mod email_game; // a whole game by mail through the binary, removals and forced passes
+mod exec; // the command handlers in-process (no process), one file per command family
 mod hostile; // hostile input through the binary: odd userids, password leaks, broken mail
 mod mail_io; // mail in and out: parsing the corpus, building replies, flushing the spool
 mod naive; // a naive second YINSH generator that cross-checks the engine

@@ -1,10 +1,12 @@
 //! Helpers shared by the integration tests, kept apart from the tests themselves:
 //! starting the `yinsh-pbem` binary ([`bin`]), writing mails to it ([`mail`]), a
-//! server home driven through the binary ([`server`]), seeded generators ([`rng`]),
-//! turns of random games ([`turns`]) and the data beside the checkout ([`data`]).
+//! server home driven through the binary ([`server`]), commands carried out
+//! in-process ([`exec`]), seeded generators ([`rng`]), turns of random games
+//! ([`turns`]) and the data beside the checkout ([`data`]).
 
 pub mod bin;
 pub mod data;
+pub mod exec;
 pub mod mail;
 pub mod rng;
 pub mod server;

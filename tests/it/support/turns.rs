@@ -74,3 +74,16 @@ pub fn random_turns(seed: u64, max: usize) -> Vec<(Color, String)> {
     }
     turns
 }
+
+/// The turns of the first seeded random game from `seed` on (see [`random_turns`])
+/// that removes a row within 80 turns, up to and including that turn.
+pub fn turns_to_first_removal(seed: u64) -> Vec<(Color, String)> {
+    (seed..)
+        .find_map(|s| {
+            let mut turns = random_turns(s, 80);
+            let k = turns.iter().position(|(_, text)| text.contains('x'))?;
+            turns.truncate(k + 1);
+            Some(turns)
+        })
+        .expect("some seed gives a row")
+}
