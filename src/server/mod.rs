@@ -1,13 +1,14 @@
 //! The play-by-email server. From the top down (each part uses only those below it):
 //! [`run`] (one mail, flush, tick: lock, journal, send) -> [`exec`] (carrying out a
 //! command) -> [`command`] (what a Subject line says), [`text`] (the mails' text),
-//! [`game`] (live games, ratings, vacations) -> [`store`] (every file under the home).
+//! [`game`] (live games, ratings, vacations) -> [`store`] (every file under the home) -> [`model`] (the typed values).
 //! [`config`] holds the settings. `docs/architecture.md` shows one mail's path.
 
 pub mod command;
 pub mod config;
 pub mod exec;
 pub mod game;
+pub mod model;
 pub mod run;
 pub mod store;
 pub mod text;

@@ -8,6 +8,7 @@ use std::path::Path;
 use std::thread;
 
 use serde_json::json;
+use yinsh_pbem::server::model::{BoardId, EndReason, Variant};
 use yinsh_pbem::server::store::{
     Account, CommentRecord, EndRecord, GameFile, InvalidUserId, Password, Store, StoreError,
     TurnRecord, UserId, hash_password, verify_password, write_atomic,
@@ -25,7 +26,7 @@ fn uid(s: &str) -> UserId {
 
 fn account(userid: &str, games: Vec<u32>) -> Account {
     Account {
-        userid: userid.to_string(),
+        userid: uid(userid),
         password_hash: "$argon2id$v=19$m=7168,t=5,p=1$c2FsdHNhbHRzYWx0$aGFzaA".to_string(),
         // No address for the invalid userids of the tests that refuse them.
         addresses: format!("{}@example.org", userid.to_lowercase())
@@ -33,39 +34,39 @@ fn account(userid: &str, games: Vec<u32>) -> Account {
             .into_iter()
             .collect(),
         created: 1_700_000_000,
-        games,
+        games: games.into_iter().map(BoardId::from).collect(),
     }
 }
 
 fn sample_game(board: u32) -> GameFile {
-    let mut game = GameFile::new(board, "blitz", "Alice", "bob", 1_700_000_000);
+    let mut game = GameFile::new(board, Variant::Blitz, uid("Alice"), uid("bob"), 1_700_000_000);
     game.updated = 1_700_000_500;
     game.turns = vec![
         TurnRecord {
             text: "e5".to_string(),
-            by: "Alice".to_string(),
+            by: uid("Alice"),
             at: 1_700_000_100,
             auto: false,
         },
         TurnRecord {
             text: "pass".to_string(),
-            by: "bob".to_string(),
+            by: uid("bob"),
             at: 1_700_000_200,
             auto: true,
         },
     ];
     game.ended = Some(EndRecord {
-        reason: "resigned".to_string(),
-        by: "bob".to_string(),
+        reason: EndReason::Resigned,
+        by: uid("bob"),
         at: 1_700_000_500,
     });
     game.comments = vec![CommentRecord {
         turn: 1,
-        by: "Alice".to_string(),
+        by: uid("Alice"),
         at: 1_700_000_100,
         text: "Good luck! \"quoted\" ünïcode".to_string(),
     }];
-    game.extra.insert(
+    game.extra.other.insert(
         "clock".to_string(),
         json!({"white": 3600, "black": [1, 2.5, null]}),
     );
@@ -137,7 +138,7 @@ fn accounts_are_listed_sorted_by_key_and_deleted() {
         .accounts()
         .expect("list")
         .into_iter()
-        .map(|a| a.userid)
+        .map(|a| a.userid.to_string())
         .collect();
     assert_eq!(listed, ["Al.x-1", "alice", "BOB", "carol_2"]);
 
@@ -152,9 +153,17 @@ fn accounts_are_listed_sorted_by_key_and_deleted() {
 #[test]
 fn put_account_refuses_an_invalid_userid_instead_of_writing_a_path() {
     let (_dir, store) = store();
+    // An Account holds a UserId, so an invalid one cannot reach put_account: it is
+    // refused where it is parsed, and an account file carrying one is corrupt.
+    let mut value = serde_json::to_value(account("alice", vec![])).expect("value");
     for bad in ["../evil", "a/b", ".hidden", ""] {
-        let err = store.put_account(&account(bad, vec![])).expect_err(bad);
-        assert!(matches!(err, StoreError::InvalidAccount { .. }), "{err}");
+        assert!(bad.parse::<UserId>().is_err(), "{bad:?}");
+        value["userid"] = json!(bad);
+        fs::write(store.home().join("accounts/alice.json"), value.to_string()).expect("write");
+        let err = store.account(&uid("alice")).expect_err(bad);
+        assert!(matches!(err, StoreError::Corrupt { .. }), "{err}");
+        assert!(err.to_string().contains("accounts/alice.json"), "{err}");
+        fs::remove_file(store.home().join("accounts/alice.json")).expect("rm");
     }
     assert_eq!(
         fs::read_dir(store.home().join("accounts"))
@@ -204,7 +213,7 @@ fn games_round_trip_with_extra_preserved() {
 fn board_numbers_start_at_101_increase_and_are_never_reused() {
     let (_dir, store) = store();
     let first: Vec<u32> = (0..3)
-        .map(|_| store.allocate_board().expect("alloc"))
+        .map(|_| store.allocate_board().expect("alloc").get())
         .collect();
     assert_eq!(first, [101, 102, 103]);
     for &b in &first {
@@ -554,7 +563,7 @@ fn concurrent_allocations_are_unique() {
             thread::spawn(move || {
                 let store = Store::open(&home).expect("open");
                 (0..25)
-                    .map(|_| store.allocate_board().expect("alloc"))
+                    .map(|_| store.allocate_board().expect("alloc").get())
                     .collect::<Vec<u32>>()
             })
         })

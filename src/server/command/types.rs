@@ -8,18 +8,8 @@ use crate::mail::Address;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::server::store::{Password, UserId};
-
-/// A userid and the password that proves it, as written in a command.
-///
-/// Its `Debug` masks the password (that of [`Password`]).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Credentials {
-    /// Who asks.
-    pub userid: UserId,
-    /// Their password.
-    pub password: Password,
-}
+pub use crate::server::model::Credentials;
+use crate::server::model::{Password, UserId};
 
 /// A board and, optionally, the turn number to show it at (`104#12`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -130,21 +130,18 @@ pub(crate) fn board_mails(
     };
     let readers = Color::BOTH
         .iter()
-        .map(|&side| (live.player(side).to_string(), true))
-        .chain(subscribers.iter().map(|s| (s.clone(), false)));
+        .map(|&side| (live.player(side), true))
+        .chain(subscribers.iter().map(|s| (s, false)));
     for (reader, is_player) in readers {
-        let Ok(id) = reader.parse::<UserId>() else {
+        let Some(account) = store.account(reader)? else {
             continue;
         };
-        let Some(account) = store.account(&id)? else {
-            continue;
-        };
-        let queued = extra::queued(&live.file, &reader).map(|q| q.text);
+        let queued = extra::queued(&live.file, reader).map(|q| q.text);
         let mail = BoardMail {
             event: event.clone(),
             comment,
-            reader: is_player.then_some(reader.as_str()),
-            subscribers: &subscribers,
+            reader: is_player.then_some(reader),
+            subscribers,
             ratings: &ratings,
             queued: queued.as_deref().filter(|_| is_player),
             vacations: vacations.as_ref(),

@@ -3,6 +3,7 @@
 
 use crate::server::game::record::LoadError;
 use crate::server::game::record::ReplayError;
+use crate::server::model::BoardId;
 use crate::server::store::StoreError;
 
 /// An internal failure: the mail is to be retried later (exit 75).
@@ -31,7 +32,7 @@ impl From<LoadError> for InternalError {
 /// A refusal: the error message and the board it concerns.
 pub(super) struct Refusal {
     pub(super) message: String,
-    pub(super) board: Option<u32>,
+    pub(super) board: Option<BoardId>,
 }
 
 pub(super) fn refuse(message: impl Into<String>) -> Refusal {
@@ -41,10 +42,10 @@ pub(super) fn refuse(message: impl Into<String>) -> Refusal {
     }
 }
 
-pub(super) fn refuse_on(board: u32, message: impl Into<String>) -> Refusal {
+pub(super) fn refuse_on(board: impl Into<BoardId>, message: impl Into<String>) -> Refusal {
     Refusal {
         message: message.into(),
-        board: Some(board),
+        board: Some(board.into()),
     }
 }
 

@@ -139,7 +139,7 @@ pub(super) fn boards_of(
             GameFilter::Inactive => live.game.is_over(),
             GameFilter::Next => live
                 .player_to_move()
-                .is_some_and(|p| p.eq_ignore_ascii_case(&account.userid)),
+                .is_some_and(|p| *p == account.userid),
         };
         if keep {
             out.push(live);
@@ -152,7 +152,7 @@ fn show_mail(
     req: &Request<'_>,
     live: &LiveGame,
     at: Option<u32>,
-    reader: Option<&str>,
+    reader: Option<&UserId>,
 ) -> Result<Reply, InternalError> {
     let queued = reader
         .and_then(|r| extra::queued(&live.file, r))
@@ -161,7 +161,7 @@ fn show_mail(
     let mail = BoardMail {
         at_turn: at.map(|n| n as usize),
         reader,
-        subscribers: &subs,
+        subscribers: subs,
         queued: queued.as_deref(),
         ..BoardMail::new(live)
     };
@@ -243,7 +243,7 @@ pub(super) fn show_players(
         out.push(to_sender(
             req,
             "List of Yinsh games",
-            format!("No {filter} games for: {}\n", empty.join(", ")),
+            format!("No {filter} games for: {}\n", UserId::join(&empty, ", ")),
         ));
     }
     Ok(Ok(out))
@@ -263,7 +263,7 @@ pub fn standings(store: &Store, now: u64) -> Result<String, InternalError> {
         {
             ratings::apply(&mut pool, g);
             for p in &g.players {
-                names.insert(p.to_ascii_lowercase(), p.clone());
+                names.insert(p.key(), p.clone());
             }
         }
         let title = match variant {
@@ -311,7 +311,7 @@ pub fn standings(store: &Store, now: u64) -> Result<String, InternalError> {
                     out,
                     "{:>4} {:<32} {:>6} {:>4} {:>4} {:>4} {:>6}/-",
                     i + 1,
-                    names.get(*key).map_or(key.as_str(), String::as_str),
+                    names.get(*key).map_or(key.as_str(), UserId::as_str),
                     r.rating,
                     r.won,
                     r.lost,

@@ -9,26 +9,19 @@
 use crate::server::command::OfferAction;
 use crate::server::game::extra::{self, Offer};
 use crate::server::game::record::LiveGame;
-use crate::server::store::{EndRecord, Password, Store, UserId};
+use crate::server::model::{EndReason, OfferKind, Password, UserId};
+use crate::server::store::{EndRecord, Store};
 use crate::server::text::reply::Event;
 
 use super::context::{Outcome, Request, board_mails, load_for_player};
 use super::error::{refuse_on, tri};
 
-fn kind_words(kind: &str) -> &'static str {
-    if kind == "undo" {
-        "take-back request"
-    } else {
-        "draw offer"
-    }
-}
-
 /// The turn number (1-based) of `userid`'s last own (not automatic) turn.
-fn last_own_turn(live: &LiveGame, userid: &str) -> Option<usize> {
+fn last_own_turn(live: &LiveGame, userid: &UserId) -> Option<usize> {
     live.file
         .turns
         .iter()
-        .rposition(|t| !t.auto && t.by.eq_ignore_ascii_case(userid))
+        .rposition(|t| !t.auto && t.by == *userid)
         .map(|k| k + 1)
 }
 
@@ -47,12 +40,12 @@ pub(super) fn offer(
     let pending = extra::offer(&live.file);
     let note = match action {
         OfferAction::Propose | OfferAction::Undo => {
-            if let Some(p) = pending.filter(|p| !p.by.eq_ignore_ascii_case(&me)) {
+            if let Some(p) = pending.filter(|p| p.by != me) {
                 return Ok(Err(refuse_on(
                     board,
                     format!(
                         "{other} has made a {} that waits for your answer: send \"yinsh move {board} {me} <password> accept\" or \"... reject\" first.",
-                        kind_words(&p.kind)
+                        p.kind.words()
                     ),
                 )));
             }
@@ -77,15 +70,15 @@ pub(super) fn offer(
                         String::new()
                     }
                 );
-                ("undo", note)
+                (OfferKind::Undo, note)
             } else {
-                ("draw", format!("{me} proposes a draw."))
+                (OfferKind::Draw, format!("{me} proposes a draw."))
             };
             let n_turns = live.file.turns.len();
             extra::set_offer(
                 &mut live.file,
                 Some(Offer {
-                    kind: kind.0.to_string(),
+                    kind: kind.0,
                     by: me.clone(),
                     turns: n_turns,
                 }),
@@ -96,7 +89,7 @@ pub(super) fn offer(
             )
         }
         OfferAction::Accept | OfferAction::Reject => {
-            let Some(p) = pending.filter(|p| !p.by.eq_ignore_ascii_case(&me)) else {
+            let Some(p) = pending.filter(|p| p.by != me) else {
                 return Ok(Err(refuse_on(
                     board,
                     format!(
@@ -106,8 +99,8 @@ pub(super) fn offer(
             };
             extra::set_offer(&mut live.file, None);
             if action == OfferAction::Reject {
-                format!("{me} rejected {}'s {}.", p.by, kind_words(&p.kind))
-            } else if p.kind == "undo" {
+                format!("{me} rejected {}'s {}.", p.by, p.kind.words())
+            } else if p.kind == OfferKind::Undo {
                 let Some(k) = last_own_turn(&live, &p.by) else {
                     return Ok(Err(refuse_on(board, "There is no move left to take back.")));
                 };
@@ -131,7 +124,7 @@ pub(super) fn offer(
                     return Ok(Err(refuse_on(board, "The game has ended")));
                 }
                 live.file.ended = Some(EndRecord {
-                    reason: "draw agreed".to_string(),
+                    reason: EndReason::DrawAgreed,
                     by: me.clone(),
                     at: req.now,
                 });

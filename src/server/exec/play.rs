@@ -6,7 +6,8 @@ use crate::rules::{Color, Variant};
 use crate::server::command::BoardRef;
 use crate::server::game::extra::{self, Stored};
 use crate::server::game::record::LiveGame;
-use crate::server::store::{Account, EndRecord, Password, Store, UserId};
+use crate::server::model::{EndReason, Password, UserId};
+use crate::server::store::{Account, EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
 
 use super::context::{
@@ -98,7 +99,7 @@ pub(super) fn play_loaded(
             board,
             format!(
                 "It is not your move: it is {}'s turn.",
-                live.player_to_move().unwrap_or("nobody")
+                live.player_to_move().map_or("nobody", UserId::as_str)
             ),
         )));
     }
@@ -146,7 +147,7 @@ pub(super) fn resign(
         return Ok(Err(refuse_on(board, "The game has ended")));
     }
     live.file.ended = Some(EndRecord {
-        reason: "resigned".to_string(),
+        reason: EndReason::Resigned,
         by: account.userid.clone(),
         at: req.now,
     });
@@ -176,7 +177,7 @@ pub fn play_queued(
         let Some(side) = live.game.to_act() else {
             break;
         };
-        let player = live.player(side).to_string();
+        let player = live.player(side).clone();
         let Some(q) = extra::queued(&live.file, &player) else {
             break;
         };
@@ -194,10 +195,7 @@ pub fn play_queued(
                 q.text
             )),
             Some(why) => {
-                let Ok(id) = player.parse::<UserId>() else {
-                    break;
-                };
-                if let Some(account) = store.account(&id)? {
+                if let Some(account) = store.account(&player)? {
                     notices.push(Reply {
                         to: account.addresses.clone(),
                         subject: format!("Yinsh Board {} Error", live.board()),
@@ -314,7 +312,7 @@ pub(super) fn submit(
             board,
             format!(
                 "It is not your move: it is {}'s turn. (To have a move played when your turn comes, use yinsh queue.)",
-                live.player_to_move().unwrap_or("nobody")
+                live.player_to_move().map_or("nobody", UserId::as_str)
             ),
         )));
     }

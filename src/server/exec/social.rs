@@ -6,7 +6,8 @@
 use crate::server::game::extra;
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::{MAX_DAYS, Vacations};
-use crate::server::store::{Password, Store, UserId};
+use crate::server::model::{Password, UserId};
+use crate::server::store::Store;
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
 
@@ -30,12 +31,9 @@ pub(super) fn chat(
     let Some(file) = store.game(board)? else {
         return Ok(Err(refuse(format!("Yinsh board {board} not found"))));
     };
-    let mut readers: Vec<String> = vec![file.white.clone(), file.black.clone()];
+    let mut readers = vec![&file.white, &file.black];
     readers.extend(extra::subscribers(&file));
-    if !readers
-        .iter()
-        .any(|r| r.eq_ignore_ascii_case(&account.userid))
-    {
+    if !readers.contains(&&account.userid) {
         return Ok(Err(refuse_on(
             board,
             "You are NOT playing this game nor watching it: subscribe first (yinsh subscribe <board> <userid> <password>).",
@@ -48,18 +46,12 @@ pub(super) fn chat(
         )));
     }
     let mut out = Vec::new();
-    for r in readers
-        .iter()
-        .filter(|r| !r.eq_ignore_ascii_case(&account.userid))
-    {
-        let Ok(id) = r.parse::<UserId>() else {
-            continue;
-        };
-        if let Some(a) = store.account(&id)? {
+    for r in readers.into_iter().filter(|r| **r != account.userid) {
+        if let Some(a) = store.account(r)? {
             out.push(Reply {
                 to: a.addresses.clone(),
                 subject: format!("Yinsh chat {board} {}", account.userid),
-                body: signed(req.comment, &account.userid),
+                body: signed(req.comment, account.userid.as_str()),
             });
         }
     }
@@ -86,8 +78,8 @@ pub(super) fn subscribe(
             "You play this game: you get its mails already.",
         )));
     }
-    let mut subs = extra::subscribers(&live.file);
-    let had = subs.iter().any(|s| s.eq_ignore_ascii_case(&account.userid));
+    let mut subs = extra::subscribers(&live.file).to_vec();
+    let had = subs.contains(&account.userid);
     let message = match (on, had) {
         (true, true) => format!("You already watch board {board}."),
         (false, false) => format!("You were not watching board {board}."),
@@ -99,7 +91,7 @@ pub(super) fn subscribe(
             )
         }
         (false, true) => {
-            subs.retain(|s| !s.eq_ignore_ascii_case(&account.userid));
+            subs.retain(|s| *s != account.userid);
             format!("You no longer watch board {board}.")
         }
     };
@@ -139,7 +131,7 @@ pub(super) fn message(
         out.push(Reply {
             to: a.addresses.clone(),
             subject: format!("Message from {}", account.userid),
-            body: signed(req.comment, &account.userid),
+            body: signed(req.comment, account.userid.as_str()),
         });
     }
     let names: Vec<String> = to.iter().map(ToString::to_string).collect();
@@ -174,7 +166,7 @@ pub(super) fn broadcast(
         out.push(Reply {
             to: acc.addresses.clone(),
             subject: format!("Broadcast from {}", account.userid),
-            body: signed(req.comment, &account.userid),
+            body: signed(req.comment, account.userid.as_str()),
         });
     }
     Ok(Ok(out))

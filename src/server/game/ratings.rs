@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 
 use crate::rules::{Color, Outcome, Variant};
 
+use crate::server::model::{BoardId, EndReason, UserId};
 use crate::server::store::Store;
 
 use super::record::{LiveGame, LoadError};
@@ -98,11 +99,11 @@ impl Record {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Finished {
     /// The board.
-    pub board: u32,
+    pub board: BoardId,
     /// Normal or blitz.
     pub variant: Variant,
     /// White's and Black's userids.
-    pub players: [String; 2],
+    pub players: [UserId; 2],
     /// White's score: 1, 0.5 or 0.
     pub white_score: f64,
     /// When it ended.
@@ -124,7 +125,7 @@ pub struct Change {
 
 /// Apply one game to a pool of records.
 pub fn apply(pool: &mut BTreeMap<String, Record>, g: &Finished) -> Change {
-    let keys = g.players.clone().map(|p| p.to_ascii_lowercase());
+    let keys = g.players.clone().map(|p| p.key());
     let before = [
         pool.get(&keys[0]).copied().unwrap_or_default(),
         pool.get(&keys[1]).copied().unwrap_or_default(),
@@ -163,9 +164,9 @@ pub fn finished(live: &LiveGame) -> Option<Finished> {
         Outcome::Draw => 0.5,
     };
     let how = match (&f.ended, outcome) {
-        (Some(e), _) if e.reason == "forfeit" => format!("{} forfeited", e.by),
-        (Some(e), _) if e.reason == "resigned" => format!("{} resigned", e.by),
-        (Some(_), Outcome::Draw) => "draw agreed".to_string(),
+        (Some(e), _) if e.reason == EndReason::Forfeit => format!("{} forfeited", e.by),
+        (Some(e), _) if e.reason == EndReason::Resigned => format!("{} resigned", e.by),
+        (Some(_), Outcome::Draw) => EndReason::DrawAgreed.to_string(),
         (_, Outcome::Win(c)) => format!("won by {}", live.player(c)),
         (_, Outcome::Draw) => "tie".to_string(),
     };
@@ -202,7 +203,7 @@ pub fn all(store: &Store) -> Result<All, LoadError> {
                     *active
                         .entry((
                             live.game.variant() == Variant::Blitz,
-                            p.to_ascii_lowercase(),
+                            p.key(),
                         ))
                         .or_insert(0) += 1;
                 }
@@ -261,10 +262,11 @@ mod tests {
     use super::*;
 
     fn game(board: u32, w: &str, b: &str, white_score: f64) -> Finished {
+        let id = |s: &str| s.parse::<UserId>().expect("valid userid");
         Finished {
-            board,
+            board: board.into(),
             variant: Variant::Normal,
-            players: [w.to_string(), b.to_string()],
+            players: [id(w), id(b)],
             white_score,
             ended: u64::from(board),
             rated: true,

@@ -6,24 +6,17 @@
 use crate::notation::{self, NotationError};
 use crate::rules::{Color, Game, Variant};
 
-use crate::server::store::{CommentRecord, GameFile, StoreError, TurnRecord, UserId};
+use crate::server::model::{BoardId, EndReason, UserId};
+use crate::server::store::{CommentRecord, GameFile, StoreError, TurnRecord};
 
 /// Why a stored game does not replay.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
-    /// The variant is not `normal` or `blitz`.
-    #[error("board {board}: unknown variant \"{variant}\"")]
-    Variant {
-        /// The board.
-        board: u32,
-        /// What the file says.
-        variant: String,
-    },
     /// A turn is refused by the rules.
     #[error("board {board}: turn {turn} \"{text}\" does not replay: {why}")]
     Turn {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// 1-based turn number.
         turn: usize,
         /// Its text.
@@ -35,11 +28,11 @@ pub enum ReplayError {
     #[error("board {board}: the recorded ending ({reason} by {by}) does not fit the game")]
     Ending {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// Reason recorded.
-        reason: String,
+        reason: EndReason,
         /// Who.
-        by: String,
+        by: UserId,
     },
 }
 
@@ -63,30 +56,10 @@ pub struct LiveGame {
     pub game: Game,
 }
 
-/// The variant written in a game file.
-pub fn variant_name(v: Variant) -> &'static str {
-    match v {
-        Variant::Normal => "normal",
-        Variant::Blitz => "blitz",
-    }
-}
-
-fn parse_variant(board: u32, s: &str) -> Result<Variant, ReplayError> {
-    match s {
-        "normal" => Ok(Variant::Normal),
-        "blitz" => Ok(Variant::Blitz),
-        _ => Err(ReplayError::Variant {
-            board,
-            variant: s.to_string(),
-        }),
-    }
-}
-
 /// Replay the first `upto` turns of `file` (all of them when `None`), without the
 /// recorded ending.
 pub fn replay_turns(file: &GameFile, upto: Option<usize>) -> Result<Game, ReplayError> {
-    let variant = parse_variant(file.board, &file.variant)?;
-    let mut game = Game::new(variant);
+    let mut game = Game::new(file.variant);
     let n = upto.unwrap_or(file.turns.len()).min(file.turns.len());
     for (k, t) in file.turns[..n].iter().enumerate() {
         let fail = |why: String| ReplayError::Turn {
@@ -104,22 +77,23 @@ pub fn replay_turns(file: &GameFile, upto: Option<usize>) -> Result<Game, Replay
 }
 
 impl LiveGame {
-    /// Replay a game file: every turn, then the recorded ending: `"resigned"` and
-    /// `"forfeit"` (the player named loses), `"draw agreed"` (a tie).
+    /// Replay a game file: every turn, then the recorded ending: a resignation or a
+    /// forfeit (the player named loses), or an agreed draw (a tie).
     pub fn load(file: GameFile) -> Result<LiveGame, ReplayError> {
         let mut game = replay_turns(&file, None)?;
         if let Some(end) = &file.ended {
             let bad = || ReplayError::Ending {
                 board: file.board,
-                reason: end.reason.clone(),
+                reason: end.reason,
                 by: end.by.clone(),
             };
             let side = side_of(&file, &end.by).ok_or_else(bad)?;
-            match end.reason.as_str() {
+            match end.reason {
                 // A forfeit (no move in time) ends the game like a resignation.
-                "resigned" | "forfeit" => game.resign(side).map_err(|_| bad())?,
-                "draw agreed" => game.agree_draw().map_err(|_| bad())?,
-                _ => return Err(bad()),
+                EndReason::Resigned | EndReason::Forfeit => {
+                    game.resign(side).map_err(|_| bad())?
+                }
+                EndReason::DrawAgreed => game.agree_draw().map_err(|_| bad())?,
             }
         }
         Ok(LiveGame { file, game })
@@ -140,19 +114,25 @@ impl LiveGame {
     }
 
     /// A new game between two players.
-    pub fn new(board: u32, variant: Variant, white: &str, black: &str, now: u64) -> LiveGame {
+    pub fn new(
+        board: BoardId,
+        variant: Variant,
+        white: &UserId,
+        black: &UserId,
+        now: u64,
+    ) -> LiveGame {
         LiveGame {
-            file: GameFile::new(board, variant_name(variant), white, black, now),
+            file: GameFile::new(board, variant, white.clone(), black.clone(), now),
             game: Game::new(variant),
         }
     }
 
     /// Keep `text` as a comment by `by` on turn `turn`, unless it is blank.
-    pub fn add_comment(&mut self, turn: u32, by: &str, at: u64, text: &str) {
+    pub fn add_comment(&mut self, turn: u32, by: &UserId, at: u64, text: &str) {
         if !text.trim().is_empty() {
             self.file.comments.push(CommentRecord {
                 turn,
-                by: by.to_string(),
+                by: by.clone(),
                 at,
                 text: text.to_string(),
             });
@@ -160,17 +140,17 @@ impl LiveGame {
     }
 
     /// The board number.
-    pub fn board(&self) -> u32 {
+    pub fn board(&self) -> BoardId {
         self.file.board
     }
 
     /// The side `userid` plays, if they play this game.
     pub fn side(&self, userid: &UserId) -> Option<Color> {
-        side_of(&self.file, userid.as_str())
+        side_of(&self.file, userid)
     }
 
     /// The userid playing `side`.
-    pub fn player(&self, side: Color) -> &str {
+    pub fn player(&self, side: Color) -> &UserId {
         match side {
             Color::White => &self.file.white,
             Color::Black => &self.file.black,
@@ -178,7 +158,7 @@ impl LiveGame {
     }
 
     /// The userid whose turn it is, if the game goes on.
-    pub fn player_to_move(&self) -> Option<&str> {
+    pub fn player_to_move(&self) -> Option<&UserId> {
         self.game.to_act().map(|c| self.player(c))
     }
 
@@ -198,7 +178,7 @@ impl LiveGame {
         let mut g = self.game;
         let actions = notation::play_turn(&mut g, text)?;
         self.game = g;
-        let by = self.player(side).to_string();
+        let by = self.player(side).clone();
         self.file.turns.push(TurnRecord {
             text: notation::write_turn(&actions),
             by,
@@ -221,7 +201,7 @@ impl LiveGame {
             }
             self.file.turns.push(TurnRecord {
                 text: "--".to_string(),
-                by: self.player(side).to_string(),
+                by: self.player(side).clone(),
                 at: now,
                 auto: true,
             });
@@ -229,10 +209,10 @@ impl LiveGame {
     }
 }
 
-fn side_of(file: &GameFile, userid: &str) -> Option<Color> {
-    if file.white.eq_ignore_ascii_case(userid) {
+fn side_of(file: &GameFile, userid: &UserId) -> Option<Color> {
+    if file.white == *userid {
         Some(Color::White)
-    } else if file.black.eq_ignore_ascii_case(userid) {
+    } else if file.black == *userid {
         Some(Color::Black)
     } else {
         None

@@ -41,9 +41,9 @@ impl Vacations {
     }
 
     /// The vacation `userid` is on at `now`, if any.
-    pub fn current(&self, userid: &str, now: u64) -> Option<Period> {
+    pub fn current(&self, userid: impl AsRef<str>, now: u64) -> Option<Period> {
         self.0
-            .get(&userid.to_ascii_lowercase())?
+            .get(&userid.as_ref().to_ascii_lowercase())?
             .iter()
             .copied()
             .find(|p| p.from <= now && now < p.until)
@@ -51,8 +51,8 @@ impl Vacations {
 
     /// Start a vacation of `days` days at `now` (ending any current one first);
     /// `days == 0` only ends the current one.
-    pub fn set(&mut self, userid: &str, now: u64, days: u32) {
-        let list = self.0.entry(userid.to_ascii_lowercase()).or_default();
+    pub fn set(&mut self, userid: impl AsRef<str>, now: u64, days: u32) {
+        let list = self.0.entry(userid.as_ref().to_ascii_lowercase()).or_default();
         for p in list.iter_mut() {
             if p.from <= now && now < p.until {
                 p.until = now;
@@ -76,8 +76,9 @@ impl Vacations {
     /// assert_eq!(v.paused("Alice", 0, 1000), 900);
     /// assert_eq!(v.paused("bob", 0, 1000), 0);
     /// ```
-    pub fn paused(&self, userid: &str, from: u64, to: u64) -> u64 {
-        self.0.get(&userid.to_ascii_lowercase()).map_or(0, |list| {
+    pub fn paused(&self, userid: impl AsRef<str>, from: u64, to: u64) -> u64 {
+        let key = userid.as_ref().to_ascii_lowercase();
+        self.0.get(&key).map_or(0, |list| {
             list.iter()
                 .map(|p| to.min(p.until).saturating_sub(from.max(p.from)))
                 .sum()

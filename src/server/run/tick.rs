@@ -14,7 +14,8 @@ use crate::server::exec::{InternalError, Reply};
 use crate::server::game::extra::{self, LastNag};
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
-use crate::server::store::{EndRecord, Store, UserId};
+use crate::server::model::{EndReason, UserId};
+use crate::server::store::{EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
 
 use super::log::Log;
@@ -97,7 +98,7 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
         let Some(side) = live.game.to_act() else {
             continue;
         };
-        let player = live.player(side).to_string();
+        let player = live.player(side).clone();
         match due(&live, &vacations, now) {
             Due::Nothing => {}
             Due::Nag(period) => {
@@ -118,7 +119,7 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
                     continue;
                 }
                 live.file.ended = Some(EndRecord {
-                    reason: "forfeit".to_string(),
+                    reason: EndReason::Forfeit,
                     by: player.clone(),
                     at: now,
                 });
@@ -143,13 +144,10 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
 fn nag_mail(
     store: &Store,
     live: &LiveGame,
-    player: &str,
+    player: &UserId,
     now: u64,
 ) -> Result<Option<Reply>, InternalError> {
-    let Ok(id) = player.parse::<UserId>() else {
-        return Ok(None);
-    };
-    let Some(account) = store.account(&id)? else {
+    let Some(account) = store.account(player)? else {
         return Ok(None);
     };
     let f = &live.file;

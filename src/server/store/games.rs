@@ -1,13 +1,15 @@
 //! Game files `<home>/boards/<n>.json` and the board counter `<home>/next-board`.
 //! A game file holds the move list in canonical notation (the source of truth; the
-//! server replays it), the endings the moves cannot show, comments, and an `extra`
-//! object kept as it is for later features.
+//! server replays it), the endings the moves cannot show, comments, and the typed
+//! `extra` object of later features ([`Extra`], which keeps unknown keys).
 
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+use super::extra::Extra;
 use super::{FIRST_BOARD, Store, StoreError};
+use crate::server::model::{BoardId, EndReason, UserId, Variant, variant_serde};
 
 /// One game, stored in `<home>/boards/<board>.json`.
 ///
@@ -17,13 +19,14 @@ use super::{FIRST_BOARD, Store, StoreError};
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
     /// The board number.
-    pub board: u32,
-    /// `"normal"` or `"blitz"`.
-    pub variant: String,
+    pub board: BoardId,
+    /// Written `"normal"` or `"blitz"`.
+    #[serde(with = "variant_serde")]
+    pub variant: Variant,
     /// The userid playing white.
-    pub white: String,
+    pub white: UserId,
     /// The userid playing black.
-    pub black: String,
+    pub black: UserId,
     /// When the game was made, in Unix seconds.
     pub created: u64,
     /// When the file last changed, in Unix seconds.
@@ -36,9 +39,9 @@ pub struct GameFile {
     /// Comments sent with turns.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<CommentRecord>,
-    /// Room for later features; read and written back unchanged.
-    #[serde(default, skip_serializing_if = "serde_json::Map::is_empty")]
-    pub extra: serde_json::Map<String, serde_json::Value>,
+    /// The data of later features; unknown keys are read and written back unchanged.
+    #[serde(default, skip_serializing_if = "Extra::is_empty")]
+    pub extra: Extra,
 }
 
 /// One turn as written in the game file.
@@ -48,7 +51,7 @@ pub struct TurnRecord {
     /// The turn in canonical notation.
     pub text: String,
     /// The userid that sent it.
-    pub by: String,
+    pub by: UserId,
     /// When, in Unix seconds.
     pub at: u64,
     /// Whether the server played it (a forced pass, say) rather than the player.
@@ -60,10 +63,10 @@ pub struct TurnRecord {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EndRecord {
-    /// Why: `"resigned"`, and later others.
-    pub reason: String,
-    /// The userid it concerns (who resigned).
-    pub by: String,
+    /// Why: written `"resigned"`, `"forfeit"` or `"draw agreed"`.
+    pub reason: EndReason,
+    /// The userid it concerns (who resigned, forfeited, or accepted the draw).
+    pub by: UserId,
     /// When, in Unix seconds.
     pub at: u64,
 }
@@ -75,7 +78,7 @@ pub struct CommentRecord {
     /// The number of the turn it came with.
     pub turn: u32,
     /// The userid that wrote it.
-    pub by: String,
+    pub by: UserId,
     /// When, in Unix seconds.
     pub at: u64,
     /// The comment.
@@ -88,30 +91,38 @@ fn is_false(b: &bool) -> bool {
 
 impl GameFile {
     /// A game with no turns yet, made (and updated) at `now`.
-    pub fn new(board: u32, variant: &str, white: &str, black: &str, now: u64) -> GameFile {
+    pub fn new(
+        board: impl Into<BoardId>,
+        variant: Variant,
+        white: UserId,
+        black: UserId,
+        now: u64,
+    ) -> GameFile {
         GameFile {
-            board,
-            variant: variant.to_string(),
-            white: white.to_string(),
-            black: black.to_string(),
+            board: board.into(),
+            variant,
+            white,
+            black,
             created: now,
             updated: now,
             turns: Vec::new(),
             ended: None,
             comments: Vec::new(),
-            extra: serde_json::Map::new(),
+            extra: Extra::default(),
         }
     }
 }
 
 impl Store {
     /// `<home>/boards/<board>.json`.
-    pub fn game_path(&self, board: u32) -> PathBuf {
+    pub fn game_path(&self, board: impl Into<BoardId>) -> PathBuf {
+        let board = board.into();
         self.boards_dir().join(format!("{board}.json"))
     }
 
     /// The game on `board`, or `None` if there is none.
-    pub fn game(&self, board: u32) -> Result<Option<GameFile>, StoreError> {
+    pub fn game(&self, board: impl Into<BoardId>) -> Result<Option<GameFile>, StoreError> {
+        let board = board.into();
         let path = self.game_path(board);
         let Some(game) = self.read_json::<GameFile>(&path, "game")? else {
             return Ok(None);
@@ -133,10 +144,10 @@ impl Store {
     }
 
     /// Every board number that has a game file, sorted.
-    pub fn games(&self) -> Result<Vec<u32>, StoreError> {
+    pub fn games(&self) -> Result<Vec<BoardId>, StoreError> {
         let mut boards = Vec::new();
         for (stem, path) in self.list_json(&self.boards_dir())? {
-            match stem.parse::<u32>() {
+            match stem.parse::<BoardId>() {
                 Ok(n) if n.to_string() == stem => boards.push(n),
                 _ => {
                     return Err(StoreError::StrayFile {
@@ -158,7 +169,7 @@ impl Store {
     /// listed once per transaction (against a lost or rolled-back counter): later
     /// allocations of the same transaction read the counter they wrote and check only
     /// that the chosen number has no file, so a mail's n boards cost O(1) each.
-    pub fn allocate_board(&self) -> Result<u32, StoreError> {
+    pub fn allocate_board(&self) -> Result<BoardId, StoreError> {
         let _lock = if self.is_locked_here() {
             None
         } else {
@@ -166,12 +177,11 @@ impl Store {
         };
         let path = self.counter_path();
         let stored = match self.read_text(&path)? {
-            None => FIRST_BOARD,
+            None => BoardId::from(FIRST_BOARD),
             Some(text) => {
                 let text = text.trim();
-                let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-                match text.parse::<u32>() {
-                    Ok(n) if digits => n,
+                match text.parse::<BoardId>() {
+                    Ok(n) => n,
                     _ => {
                         return Err(StoreError::BadCounter {
                             path,
@@ -193,16 +203,16 @@ impl Store {
             .last()
         {
             Some(&last) if last >= stored => {
-                last.checked_add(1).ok_or(StoreError::BoardsExhausted {
+                last.checked_next().ok_or(StoreError::BoardsExhausted {
                     path: path.clone(),
-                    found: last,
+                    found: last.get(),
                 })?
             }
             _ => stored,
         };
-        let next = board.checked_add(1).ok_or(StoreError::BoardsExhausted {
+        let next = board.checked_next().ok_or(StoreError::BoardsExhausted {
             path: path.clone(),
-            found: board,
+            found: board.get(),
         })?;
         self.write_file(&path, format!("{next}\n").as_bytes())?;
         if self.in_transaction() {
@@ -215,7 +225,7 @@ impl Store {
     }
 
     /// [`Store::games`], or none when `skip`.
-    fn games_unless(&self, skip: bool) -> Result<Vec<u32>, StoreError> {
+    fn games_unless(&self, skip: bool) -> Result<Vec<BoardId>, StoreError> {
         if skip { Ok(Vec::new()) } else { self.games() }
     }
 }

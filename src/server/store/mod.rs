@@ -20,6 +20,7 @@
 //! `docs/storage.md` describes the formats.
 
 mod accounts;
+mod extra;
 mod fs;
 mod games;
 mod journal;
@@ -30,13 +31,13 @@ mod tx;
 use std::io;
 use std::path::{Path, PathBuf};
 
-pub use accounts::{Account, InvalidUserId, UserId};
+pub use crate::server::model::{InvalidPassword, InvalidUserId, Password, UserId};
+pub use accounts::Account;
 pub use fs::{StoreLock, write_atomic};
+pub use extra::{Extra, LastNag, Offer, Stored};
 pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
 pub use journal::{Journal, JournalFile, JournalReply, Recovered, fnv1a64};
-pub use password::{
-    ARGON2_M_KIB, ARGON2_P, ARGON2_T, InvalidPassword, Password, hash_password, verify_password,
-};
+pub use password::{ARGON2_M_KIB, ARGON2_P, ARGON2_T, hash_password, verify_password};
 pub use seen::{RateLimit, RateVerdict, key_name};
 pub use tx::Change;
 
@@ -113,14 +114,6 @@ pub enum StoreError {
         /// What a name in that folder looks like.
         expected: &'static str,
     },
-    /// An account record to be written carries an invalid userid.
-    #[error("cannot store an account for the invalid userid {found:?}: {source}")]
-    InvalidAccount {
-        /// The userid in the record.
-        found: String,
-        /// Why it is invalid.
-        source: InvalidUserId,
-    },
     /// Argon2 failed to hash a password (e.g. the OS random source failed).
     #[error("cannot hash the password: {source}")]
     Hash {
@@ -168,7 +161,7 @@ pub struct Store {
     /// The counter value this transaction's last board allocation wrote, after
     /// checking it against the boards folder: later allocations of the same
     /// transaction need not list the folder again (cleared by [`Store::begin`]).
-    checked_next: std::sync::Arc<std::sync::Mutex<Option<u32>>>,
+    checked_next: std::sync::Arc<std::sync::Mutex<Option<crate::server::model::BoardId>>>,
 }
 
 impl Store {

@@ -185,21 +185,27 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::server::model::{UserId, Variant};
     use crate::server::store::GameFile;
+
+    fn game(board: impl Into<crate::server::model::BoardId>) -> GameFile {
+        let id = |s: &str| s.parse::<UserId>().expect("valid userid");
+        GameFile::new(board, Variant::Normal, id("a"), id("b"), 1)
+    }
 
     #[test]
     fn reads_and_listings_see_the_overlay_and_the_disk_only_after_apply() {
         let dir = tempfile::tempdir().expect("tempdir");
         let store = Store::open(dir.path()).expect("open");
         store
-            .put_game(&GameFile::new(101, "normal", "a", "b", 1))
+            .put_game(&game(101))
             .expect("put");
         let _lock = store.lock().expect("lock");
         store.begin();
         let board = store.allocate_board().expect("allocate");
         assert_eq!(board, 102);
         store
-            .put_game(&GameFile::new(board, "normal", "a", "b", 1))
+            .put_game(&game(board))
             .expect("put");
         store.remove_file(&store.game_path(101)).expect("remove");
         assert_eq!(store.games().expect("games"), vec![102]);

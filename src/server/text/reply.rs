@@ -10,6 +10,7 @@ use crate::rules::{ActionKind, Color, EndReason, Game, Outcome};
 use crate::server::game::extra;
 use crate::server::game::record::{self, LiveGame, ReplayError};
 use crate::server::game::vacation::Vacations;
+use crate::server::model::{self, UserId};
 
 use super::dates::{format_date, format_duration};
 
@@ -24,7 +25,7 @@ pub enum Event {
     /// A turn (or several, with automatic passes) was played.
     Moved,
     /// A player resigned.
-    Resigned(String),
+    Resigned(UserId),
     /// Just showing the board.
     Show,
     /// Something else happened, told in this line (draw offered, undo accepted,
@@ -35,7 +36,7 @@ pub enum Event {
 /// `Yinsh Board %s %s` (board, userid to move; empty when over), ` **` when the mail
 /// carries a comment; `New Yinsh Board %s %s` for a new game.
 pub fn board_subject(live: &LiveGame, event: &Event, has_comment: bool) -> String {
-    let to_move = live.player_to_move().unwrap_or("");
+    let to_move = live.player_to_move().map_or("", UserId::as_str);
     let mut s = match event {
         Event::NewGame => format!("New Yinsh Board {} {}", live.board(), to_move),
         _ => format!("Yinsh Board {} {}", live.board(), to_move),
@@ -90,7 +91,7 @@ pub fn ending_line(live: &LiveGame, game: &Game) -> Option<String> {
                 .file
                 .ended
                 .as_ref()
-                .is_some_and(|e| e.reason == "forfeit") =>
+                .is_some_and(|e| e.reason == model::EndReason::Forfeit) =>
         {
             let by = live.file.ended.as_ref().map_or("", |e| e.by.as_str());
             format!(
@@ -192,9 +193,9 @@ pub struct BoardMail<'a> {
     /// The comment sent with the command, and who wrote it.
     pub comment: Option<(&'a str, &'a str)>,
     /// The reader, when a player: the player to move gets the command to send next.
-    pub reader: Option<&'a str>,
+    pub reader: Option<&'a UserId>,
     /// Watchers of the game.
-    pub subscribers: &'a [String],
+    pub subscribers: &'a [UserId],
     /// Rating lines of a finished game (`ratings::rating_lines`).
     pub ratings: &'a [String],
     /// The move the reader has queued, shown to them only.
@@ -275,12 +276,13 @@ impl<'a> BoardMail<'a> {
         out.push_str(&move_list(live, upto, last));
         out.push('\n');
         let names = SideNames {
-            white: live.player(Color::White),
-            black: live.player(Color::Black),
+            white: live.player(Color::White).as_str(),
+            black: live.player(Color::Black).as_str(),
         };
         out.push_str(&render(&game, &names));
         if !self.subscribers.is_empty() {
-            let _ = writeln!(out, "\nSubscribers: {}", self.subscribers.join(", "));
+            let names = UserId::join(self.subscribers, ", ");
+            let _ = writeln!(out, "\nSubscribers: {names}");
         }
         if let Some(q) = self.queued.filter(|_| historic.is_none()) {
             let _ = writeln!(
@@ -294,7 +296,7 @@ impl<'a> BoardMail<'a> {
         if historic.is_none() {
             if let (Some(reader), Some(side)) = (self.reader, game.to_act()) {
                 let mover = live.player(side);
-                if mover.eq_ignore_ascii_case(reader) {
+                if mover == reader {
                     let _ = writeln!(
                         out,
                         "\nYour move, {mover}. Send a mail with this Subject, putting your\npassword in place of <password>:\n    yinsh move {} {mover} <password> {}#{}",

@@ -1,0 +1,509 @@
+//! The server's stored and exchanged values, typed once at the edge: [`UserId`],
+//! [`Password`], [`BoardId`], [`Credentials`], the game [`Variant`] as a game file
+//! writes it, the [`EndReason`] of a game that ended off the board, and the
+//! [`OfferKind`] of a pending offer. This is the bottom of the server: it imports
+//! nothing of it, and every text form here is also the on-disk spelling.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+pub use crate::rules::Variant;
+
+/// The longest userid, in characters.
+const MAX_USERID_LEN: usize = 32;
+
+/// A player's name on the server: 1 to 32 characters of `A-Z a-z 0-9 _ . -`, not
+/// starting with `.` or `-`. It displays as typed; it compares, hashes and names its
+/// file by its [`key`](UserId::key), the lower-case form.
+///
+/// ```
+/// use yinsh_pbem::server::model::UserId;
+/// let a: UserId = "Alice".parse().unwrap();
+/// let b: UserId = "alice".parse().unwrap();
+/// assert_eq!(a, b);
+/// assert_eq!((a.to_string(), a.key()), ("Alice".to_string(), "alice".to_string()));
+/// assert!("../etc".parse::<UserId>().is_err());
+/// ```
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct UserId(String);
+
+/// Why a text is not a valid userid.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidUserId {
+    /// Nothing was given.
+    #[error(
+        "the userid is empty; choose 1 to 32 letters A-Z, digits, '_', '.' or '-', such as \"alice\""
+    )]
+    Empty,
+    /// More than 32 characters.
+    #[error("the userid is {len} characters long; use at most 32")]
+    TooLong {
+        /// Its length in characters.
+        len: usize,
+    },
+    /// A character outside `A-Z a-z 0-9 _ . -`.
+    #[error(
+        "the userid has {found:?} at position {at}; use only letters A-Z, digits, '_', '.' and '-'"
+    )]
+    BadChar {
+        /// The character.
+        found: char,
+        /// Its 1-based position.
+        at: usize,
+    },
+    /// Starts with `.` or `-`.
+    #[error("the userid starts with {found:?}; start it with a letter, a digit or '_'")]
+    BadStart {
+        /// The first character.
+        found: char,
+    },
+}
+
+impl FromStr for UserId {
+    type Err = InvalidUserId;
+
+    fn from_str(s: &str) -> Result<UserId, InvalidUserId> {
+        let mut chars = s.chars();
+        let Some(first) = chars.next() else {
+            return Err(InvalidUserId::Empty);
+        };
+        let len = s.chars().count();
+        if len > MAX_USERID_LEN {
+            return Err(InvalidUserId::TooLong { len });
+        }
+        if let Some((i, found)) = s
+            .chars()
+            .enumerate()
+            .find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-')))
+        {
+            return Err(InvalidUserId::BadChar { found, at: i + 1 });
+        }
+        if matches!(first, '.' | '-') {
+            return Err(InvalidUserId::BadStart { found: first });
+        }
+        Ok(UserId(s.to_string()))
+    }
+}
+
+impl TryFrom<String> for UserId {
+    type Error = InvalidUserId;
+
+    fn try_from(s: String) -> Result<UserId, InvalidUserId> {
+        s.parse()
+    }
+}
+
+impl From<UserId> for String {
+    fn from(id: UserId) -> String {
+        id.0
+    }
+}
+
+impl AsRef<str> for UserId {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl UserId {
+    /// The userid as typed.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// `ids` as typed, joined by `sep`.
+    pub fn join(ids: &[UserId], sep: &str) -> String {
+        ids.iter().map(UserId::as_str).collect::<Vec<_>>().join(sep)
+    }
+
+    /// The lower-case form: what equality compares and what names the account file.
+    pub fn key(&self) -> String {
+        self.0.to_ascii_lowercase()
+    }
+}
+
+impl fmt::Display for UserId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl PartialEq for UserId {
+    fn eq(&self, other: &UserId) -> bool {
+        self.0.eq_ignore_ascii_case(&other.0)
+    }
+}
+
+impl Eq for UserId {}
+
+impl Hash for UserId {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for b in self.0.bytes() {
+            state.write_u8(b.to_ascii_lowercase());
+        }
+        state.write_u8(0xff);
+    }
+}
+
+impl PartialOrd for UserId {
+    fn partial_cmp(&self, other: &UserId) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for UserId {
+    fn cmp(&self, other: &UserId) -> Ordering {
+        let theirs = other.0.bytes().map(|b| b.to_ascii_lowercase());
+        self.0.bytes().map(|b| b.to_ascii_lowercase()).cmp(theirs)
+    }
+}
+
+/// The longest password, in characters.
+const MAX_PASSWORD_LEN: usize = 64;
+
+/// A password as a player typed it: 1 to 64 characters, none of them white space,
+/// a quote (`"`, `'`, `` ` ``), a colon or a control character.
+///
+/// Its `Debug` and `Display` print `********`, so it cannot leak into a log or a reply.
+///
+/// ```
+/// use yinsh_pbem::server::model::Password;
+/// let p: Password = "s3cret!".parse().unwrap();
+/// assert_eq!(format!("{p} {p:?}"), "******** ********");
+/// assert!("two words".parse::<Password>().is_err());
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Password(String);
+
+/// Why a text is not an acceptable password. It never quotes the password.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidPassword {
+    /// Nothing was given.
+    #[error("the password is empty; choose 1 to 64 characters without spaces, quotes or colons")]
+    Empty,
+    /// More than 64 characters.
+    #[error("the password is {len} characters long; use at most 64")]
+    TooLong {
+        /// Its length in characters.
+        len: usize,
+    },
+    /// A character that is not allowed.
+    #[error(
+        "character {at} of the password is {kind}; use no spaces, quotes, colons or control characters"
+    )]
+    BadChar {
+        /// 1-based position of the first such character.
+        at: usize,
+        /// What it is: "a space", "a quote", "a colon" or "a control character".
+        kind: &'static str,
+    },
+}
+
+impl FromStr for Password {
+    type Err = InvalidPassword;
+
+    fn from_str(s: &str) -> Result<Password, InvalidPassword> {
+        if s.is_empty() {
+            return Err(InvalidPassword::Empty);
+        }
+        let len = s.chars().count();
+        if len > MAX_PASSWORD_LEN {
+            return Err(InvalidPassword::TooLong { len });
+        }
+        for (i, c) in s.chars().enumerate() {
+            let kind = match c {
+                '"' | '\'' | '`' => "a quote",
+                ':' => "a colon",
+                c if c.is_whitespace() => "a space",
+                c if c.is_control() => "a control character",
+                _ => continue,
+            };
+            return Err(InvalidPassword::BadChar { at: i + 1, kind });
+        }
+        Ok(Password(s.to_string()))
+    }
+}
+
+impl Password {
+    /// The password itself, for hashing; nothing else should need it.
+    pub(crate) fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Password {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("********")
+    }
+}
+
+impl fmt::Display for Password {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("********")
+    }
+}
+
+
+/// A board number, such as 101. It is written as a plain number, in commands, in
+/// file names (`boards/101.json`) and in JSON.
+///
+/// ```
+/// use yinsh_pbem::server::model::BoardId;
+/// let b: BoardId = "101".parse().unwrap();
+/// assert_eq!((b.get(), b.to_string()), (101, "101".to_string()));
+/// assert_eq!(serde_json::to_string(&b).unwrap(), "101");
+/// assert!("1o1".parse::<BoardId>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct BoardId(u32);
+
+/// Why a text is not a board number.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{found:?} is not a board number; write one in decimal digits, such as 101")]
+pub struct InvalidBoardId {
+    /// The text (at most 40 characters of it).
+    pub found: String,
+}
+
+impl BoardId {
+    /// The number.
+    pub const fn get(self) -> u32 {
+        self.0
+    }
+
+    /// The board after this one, unless this is the last number there is.
+    pub fn checked_next(self) -> Option<BoardId> {
+        self.0.checked_add(1).map(BoardId)
+    }
+}
+
+impl From<u32> for BoardId {
+    fn from(n: u32) -> BoardId {
+        BoardId(n)
+    }
+}
+
+impl From<BoardId> for u32 {
+    fn from(b: BoardId) -> u32 {
+        b.0
+    }
+}
+
+impl PartialEq<u32> for BoardId {
+    fn eq(&self, other: &u32) -> bool {
+        self.0 == *other
+    }
+}
+
+impl fmt::Display for BoardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl FromStr for BoardId {
+    type Err = InvalidBoardId;
+
+    fn from_str(s: &str) -> Result<BoardId, InvalidBoardId> {
+        let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        match s.parse::<u32>() {
+            Ok(n) if digits => Ok(BoardId(n)),
+            _ => Err(InvalidBoardId {
+                found: s.chars().take(40).collect(),
+            }),
+        }
+    }
+}
+
+/// A userid and the password that proves it, as written in a command.
+///
+/// Its `Debug` masks the password (that of [`Password`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Credentials {
+    /// Who asks.
+    pub userid: UserId,
+    /// Their password.
+    pub password: Password,
+}
+
+/// The game file's spelling of a [`Variant`]: `"normal"` or `"blitz"`.
+pub fn variant_name(v: Variant) -> &'static str {
+    match v {
+        Variant::Normal => "normal",
+        Variant::Blitz => "blitz",
+    }
+}
+
+/// The [`Variant`] a game file names, if it is one.
+pub fn parse_variant(s: &str) -> Option<Variant> {
+    [Variant::Normal, Variant::Blitz]
+        .into_iter()
+        .find(|&v| variant_name(v) == s)
+}
+
+/// Serde for a [`Variant`] in a game file (`#[serde(with = ...)]`): `"normal"` or
+/// `"blitz"`, anything else refused.
+pub mod variant_serde {
+    use super::*;
+
+    /// Writes the variant's name.
+    pub fn serialize<S: Serializer>(v: &Variant, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(variant_name(*v))
+    }
+
+    /// Reads a variant's name.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+        let s = String::deserialize(d)?;
+        parse_variant(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "unknown variant {s:?}, expected \"normal\" or \"blitz\""
+            ))
+        })
+    }
+}
+
+/// Why a game ended off the board, as its game file records it. The texts are the
+/// on-disk spellings.
+///
+/// ```
+/// use yinsh_pbem::server::model::EndReason;
+/// assert_eq!(serde_json::to_string(&EndReason::DrawAgreed).unwrap(), "\"draw agreed\"");
+/// assert_eq!("forfeit".parse::<EndReason>(), Ok(EndReason::Forfeit));
+/// assert!(serde_json::from_str::<EndReason>("\"timeout\"").is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EndReason {
+    /// The player named resigned: they lose.
+    #[serde(rename = "resigned")]
+    Resigned,
+    /// The player named did not move in time: they lose.
+    #[serde(rename = "forfeit")]
+    Forfeit,
+    /// The players agreed a draw (the one named accepted it).
+    #[serde(rename = "draw agreed")]
+    DrawAgreed,
+}
+
+impl EndReason {
+    /// Every reason.
+    pub const ALL: [EndReason; 3] = [
+        EndReason::Resigned,
+        EndReason::Forfeit,
+        EndReason::DrawAgreed,
+    ];
+
+    /// The on-disk spelling.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Resigned => "resigned",
+            EndReason::Forfeit => "forfeit",
+            EndReason::DrawAgreed => "draw agreed",
+        }
+    }
+}
+
+/// A text that is not an [`EndReason`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{found:?} is not an ending; expected \"resigned\", \"forfeit\" or \"draw agreed\"")]
+pub struct InvalidEndReason {
+    /// The text.
+    pub found: String,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for EndReason {
+    type Err = InvalidEndReason;
+
+    fn from_str(s: &str) -> Result<EndReason, InvalidEndReason> {
+        EndReason::ALL
+            .into_iter()
+            .find(|r| r.as_str() == s)
+            .ok_or_else(|| InvalidEndReason {
+                found: s.to_string(),
+            })
+    }
+}
+
+/// What a pending offer asks: a draw, or taking back the asker's last turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OfferKind {
+    /// `"draw"`: a draw offer.
+    Draw,
+    /// `"undo"`: a take-back request.
+    Undo,
+}
+
+impl OfferKind {
+    /// How a mail names it: "draw offer" or "take-back request".
+    pub const fn words(self) -> &'static str {
+        match self {
+            OfferKind::Draw => "draw offer",
+            OfferKind::Undo => "take-back request",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_name_the_position_and_kind_but_never_the_password() {
+        let cases = [
+            ("ab cd", 3, "a space"),
+            ("ab\"cd", 3, "a quote"),
+            ("it's", 3, "a quote"),
+            ("a:b", 2, "a colon"),
+            ("ab\u{7}", 3, "a control character"),
+            ("tab\there", 4, "a space"),
+        ];
+        for (text, at, kind) in cases {
+            let err = text.parse::<Password>().expect_err(text);
+            assert_eq!(err, InvalidPassword::BadChar { at, kind }, "{text:?}");
+            assert!(!err.to_string().contains(text), "{err}");
+        }
+        assert_eq!("".parse::<Password>(), Err(InvalidPassword::Empty));
+        let long = "x".repeat(65);
+        assert_eq!(
+            long.parse::<Password>(),
+            Err(InvalidPassword::TooLong { len: 65 })
+        );
+        assert!("x".repeat(64).parse::<Password>().is_ok());
+        assert!("pässwörd€".parse::<Password>().is_ok());
+    }
+
+
+    #[test]
+    fn stored_spellings_round_trip() {
+        for r in EndReason::ALL {
+            let json = serde_json::to_string(&r).expect("encode");
+            assert_eq!(json, format!("\"{r}\""));
+            assert_eq!(serde_json::from_str::<EndReason>(&json).expect("decode"), r);
+            assert_eq!(r.to_string().parse::<EndReason>(), Ok(r));
+        }
+        for v in [Variant::Normal, Variant::Blitz] {
+            assert_eq!(parse_variant(variant_name(v)), Some(v));
+        }
+        assert_eq!(parse_variant("Normal"), None);
+        for (k, s) in [(OfferKind::Draw, "\"draw\""), (OfferKind::Undo, "\"undo\"")] {
+            assert_eq!(serde_json::to_string(&k).expect("encode"), s);
+        }
+        for bad in ["", "-1", "+7", "1 2", "4294967296"] {
+            assert!(bad.parse::<BoardId>().is_err(), "{bad:?}");
+        }
+        assert_eq!("4294967295".parse::<BoardId>(), Ok(BoardId(u32::MAX)));
+        assert_eq!(BoardId(u32::MAX).checked_next(), None);
+    }
+}
