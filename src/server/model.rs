@@ -129,7 +129,8 @@ impl UserId {
 
 impl fmt::Display for UserId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        // `pad`, so that width and alignment (`{:<9}`) work as for a `str`.
+        f.pad(&self.0)
     }
 }
 
@@ -247,7 +248,6 @@ impl fmt::Display for Password {
         f.write_str("********")
     }
 }
-
 
 /// A board number, such as 101. It is written as a plain number, in commands, in
 /// file names (`boards/101.json`) and in JSON.
@@ -483,7 +483,6 @@ mod tests {
         assert!("x".repeat(64).parse::<Password>().is_ok());
         assert!("pässwörd€".parse::<Password>().is_ok());
     }
-
 
     #[test]
     fn stored_spellings_round_trip() {

@@ -39,7 +39,13 @@ fn account(userid: &str, games: Vec<u32>) -> Account {
 }
 
 fn sample_game(board: u32) -> GameFile {
-    let mut game = GameFile::new(board, Variant::Blitz, uid("Alice"), uid("bob"), 1_700_000_000);
+    let mut game = GameFile::new(
+        board,
+        Variant::Blitz,
+        uid("Alice"),
+        uid("bob"),
+        1_700_000_000,
+    );
     game.updated = 1_700_000_500;
     game.turns = vec![
         TurnRecord {

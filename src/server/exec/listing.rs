@@ -137,9 +137,7 @@ pub(super) fn boards_of(
             GameFilter::All => true,
             GameFilter::Active => !live.game.is_over(),
             GameFilter::Inactive => live.game.is_over(),
-            GameFilter::Next => live
-                .player_to_move()
-                .is_some_and(|p| *p == account.userid),
+            GameFilter::Next => live.player_to_move().is_some_and(|p| *p == account.userid),
         };
         if keep {
             out.push(live);

@@ -3,9 +3,9 @@
 //! are keyed by the lower-case userid, and the reminder and forfeit times default to
 //! [`NAG_DAYS`] and [`FORFEIT_DAYS`].
 
-pub use crate::server::store::{LastNag, Offer, Stored};
 use crate::server::model::UserId;
 use crate::server::store::GameFile;
+pub use crate::server::store::{LastNag, Offer, Stored};
 
 /// Default days without a move before a reminder.
 pub const NAG_DAYS: u32 = 7;

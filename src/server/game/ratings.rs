@@ -201,10 +201,7 @@ pub fn all(store: &Store) -> Result<All, LoadError> {
             None => {
                 for p in [&live.file.white, &live.file.black] {
                     *active
-                        .entry((
-                            live.game.variant() == Variant::Blitz,
-                            p.key(),
-                        ))
+                        .entry((live.game.variant() == Variant::Blitz, p.key()))
                         .or_insert(0) += 1;
                 }
             }

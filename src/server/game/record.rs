@@ -90,9 +90,7 @@ impl LiveGame {
             let side = side_of(&file, &end.by).ok_or_else(bad)?;
             match end.reason {
                 // A forfeit (no move in time) ends the game like a resignation.
-                EndReason::Resigned | EndReason::Forfeit => {
-                    game.resign(side).map_err(|_| bad())?
-                }
+                EndReason::Resigned | EndReason::Forfeit => game.resign(side).map_err(|_| bad())?,
                 EndReason::DrawAgreed => game.agree_draw().map_err(|_| bad())?,
             }
         }

@@ -52,7 +52,10 @@ impl Vacations {
     /// Start a vacation of `days` days at `now` (ending any current one first);
     /// `days == 0` only ends the current one.
     pub fn set(&mut self, userid: impl AsRef<str>, now: u64, days: u32) {
-        let list = self.0.entry(userid.as_ref().to_ascii_lowercase()).or_default();
+        let list = self
+            .0
+            .entry(userid.as_ref().to_ascii_lowercase())
+            .or_default();
         for p in list.iter_mut() {
             if p.from <= now && now < p.until {
                 p.until = now;

@@ -101,7 +101,10 @@ impl Extra {
         put("submitted", value_if(&self.submitted, BTreeMap::is_empty)?);
         put("nagtime", self.nagtime.map(Value::from));
         put("forfeittime", self.forfeittime.map(Value::from));
-        put("last_nag", self.last_nag.as_ref().map(to_value).transpose()?);
+        put(
+            "last_nag",
+            self.last_nag.as_ref().map(to_value).transpose()?,
+        );
         Ok(m)
     }
 
@@ -124,8 +127,15 @@ fn to_value<T: Serialize>(v: &T) -> Result<Value, serde_json::Error> {
     serde_json::to_value(v)
 }
 
-fn value_if<T: Serialize>(v: &T, empty: fn(&T) -> bool) -> Result<Option<Value>, serde_json::Error> {
-    if empty(v) { Ok(None) } else { to_value(v).map(Some) }
+fn value_if<T: Serialize>(
+    v: &T,
+    empty: fn(&T) -> bool,
+) -> Result<Option<Value>, serde_json::Error> {
+    if empty(v) {
+        Ok(None)
+    } else {
+        to_value(v).map(Some)
+    }
 }
 
 fn take<T: DeserializeOwned>(m: &mut Map<String, Value>, key: &str) -> Result<Option<T>, String> {
@@ -174,13 +184,19 @@ mod tests {
     #[test]
     fn a_bad_value_names_its_key() {
         for (raw, key) in [
-            (json!({"offer": {"kind": "truce", "by": "a", "turns": 1}}), "offer"),
+            (
+                json!({"offer": {"kind": "truce", "by": "a", "turns": 1}}),
+                "offer",
+            ),
             (json!({"subscribers": ["../x"]}), "subscribers"),
             (json!({"nagtime": "seven"}), "nagtime"),
             (json!({"queued": {"bob": {"moveno": 3}}}), "queued"),
         ] {
             let err = serde_json::from_value::<Extra>(raw).expect_err(key);
-            assert!(err.to_string().contains(&format!("extra \"{key}\"")), "{err}");
+            assert!(
+                err.to_string().contains(&format!("extra \"{key}\"")),
+                "{err}"
+            );
         }
     }
 }

@@ -33,8 +33,8 @@ use std::path::{Path, PathBuf};
 
 pub use crate::server::model::{InvalidPassword, InvalidUserId, Password, UserId};
 pub use accounts::Account;
-pub use fs::{StoreLock, write_atomic};
 pub use extra::{Extra, LastNag, Offer, Stored};
+pub use fs::{StoreLock, write_atomic};
 pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
 pub use journal::{Journal, JournalFile, JournalReply, Recovered, fnv1a64};
 pub use password::{ARGON2_M_KIB, ARGON2_P, ARGON2_T, hash_password, verify_password};

@@ -197,16 +197,12 @@ mod tests {
     fn reads_and_listings_see_the_overlay_and_the_disk_only_after_apply() {
         let dir = tempfile::tempdir().expect("tempdir");
         let store = Store::open(dir.path()).expect("open");
-        store
-            .put_game(&game(101))
-            .expect("put");
+        store.put_game(&game(101)).expect("put");
         let _lock = store.lock().expect("lock");
         store.begin();
         let board = store.allocate_board().expect("allocate");
         assert_eq!(board, 102);
-        store
-            .put_game(&game(board))
-            .expect("put");
+        store.put_game(&game(board)).expect("put");
         store.remove_file(&store.game_path(101)).expect("remove");
         assert_eq!(store.games().expect("games"), vec![102]);
         assert!(store.game(101).expect("read").is_none());
