@@ -18,8 +18,10 @@ fn new_game() -> TestServer {
     s
 }
 
-/// Each way of spoiling board 101, and what the error must say about it.
-fn spoilers() -> Vec<(&'static str, fn(&mut Value), &'static str)> {
+/// A way of spoiling board 101: what it is, the change, and what the error must say.
+type Spoiler = (&'static str, fn(&mut Value), &'static str);
+
+fn spoilers() -> Vec<Spoiler> {
     vec![
         (
             "an offer of an unknown kind",
