@@ -485,6 +485,12 @@ mod tests {
     }
 
     #[test]
+    fn a_userid_pads_like_a_str_in_the_move_list_columns() {
+        let id: UserId = "Alice".parse().expect("valid");
+        assert_eq!(format!("{id:<9}|{id:>7}"), "Alice    |  Alice");
+    }
+
+    #[test]
     fn stored_spellings_round_trip() {
         for r in EndReason::ALL {
             let json = serde_json::to_string(&r).expect("encode");
