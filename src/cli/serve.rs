@@ -11,12 +11,27 @@ use std::process::ExitCode;
 
 use crate::mail::Transport;
 use crate::server::config::{self, Overrides};
+use crate::server::exec::InternalError;
 use crate::server::run::deliver as run_deliver;
 use crate::server::run::log::Log;
 use crate::server::{Report, Settings};
 
 /// EX_TEMPFAIL from sysexits.h.
 pub const EX_TEMPFAIL: u8 = 75;
+
+/// Why a run of `deliver`, `flush` or `tick` failed: logged, exit 75.
+#[derive(Debug, thiserror::Error)]
+pub enum RunFailure {
+    /// The mail could not be read from stdin.
+    #[error("reading stdin: {0}")]
+    Stdin(#[source] std::io::Error),
+    /// Disk, mail or a stored game that does not replay.
+    #[error(transparent)]
+    Internal(#[from] InternalError),
+    /// The run panicked (the panic itself is in the log).
+    #[error("internal error (panic); see the log")]
+    Panic,
+}
 
 /// Read the mail on stdin: keep at most `max + 1` bytes (enough to see that it is too
 /// big), read and drop the rest so that the mail system's pipe is drained, and return
@@ -33,8 +48,8 @@ fn read_mail(max: usize) -> std::io::Result<(Vec<u8>, usize)> {
 /// Run `f`, turning a panic into a logged internal failure.
 pub(super) fn guarded(
     home: &std::path::Path,
-    f: impl FnOnce() -> Result<Report, String>,
-) -> Result<Report, String> {
+    f: impl FnOnce() -> Result<Report, RunFailure>,
+) -> Result<Report, RunFailure> {
     let log = Log::in_home(home);
     let hook_log = log.clone();
     std::panic::set_hook(Box::new(move |info| {
@@ -42,13 +57,13 @@ pub(super) fn guarded(
     }));
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
-        Err(_) => Err("internal error (panic); see the log".to_string()),
+        Err(_) => Err(RunFailure::Panic),
     }
 }
 
 pub(super) fn finish(
     settings: &Settings,
-    result: Result<Report, String>,
+    result: Result<Report, RunFailure>,
     verbose: bool,
 ) -> ExitCode {
     match result {
@@ -89,9 +104,8 @@ pub fn deliver(opts: Overrides, sender: Option<&str>, verbose: bool) -> ExitCode
         return ExitCode::from(EX_TEMPFAIL);
     };
     let result = guarded(&settings.home, || {
-        let (raw, total) =
-            read_mail(settings.max_message_bytes).map_err(|e| format!("reading stdin: {e}"))?;
-        run_deliver::deliver(&raw, total, sender, &settings).map_err(|e| e.to_string())
+        let (raw, total) = read_mail(settings.max_message_bytes).map_err(RunFailure::Stdin)?;
+        Ok(run_deliver::deliver(&raw, total, sender, &settings)?)
     });
     finish(&settings, result, verbose)
 }
@@ -139,7 +153,7 @@ pub fn flush(opts: Overrides, verbose: bool) -> ExitCode {
     };
     let result = guarded(&settings.home, || {
         let mut report = Report::default();
-        run_deliver::flush(&settings, &mut report).map_err(|e| e.to_string())?;
+        run_deliver::flush(&settings, &mut report)?;
         Ok(report)
     });
     finish(&settings, result, verbose)

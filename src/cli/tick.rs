@@ -12,8 +12,6 @@ pub fn tick(opts: Overrides, verbose: bool) -> ExitCode {
     let Some(settings) = settings_or_log(&opts, verbose) else {
         return ExitCode::from(EX_TEMPFAIL);
     };
-    let result = guarded(&settings.home, || {
-        run_tick::tick(&settings).map_err(|e| e.to_string())
-    });
+    let result = guarded(&settings.home, || Ok(run_tick::tick(&settings)?));
     finish(&settings, result, verbose)
 }

@@ -6,8 +6,8 @@ use crate::mail::address::list;
 use crate::server::game::record::LiveGame;
 use crate::server::store::{Account, Password, Store, UserId};
 
-use super::context::{Outcome, Reply, Request, authenticate};
-use super::error::{InternalError, Refusal, refuse, tri};
+use super::context::{Reply, Request, authenticate};
+use super::error::{ExecError, Refusal};
 
 fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Address>, Refusal> {
     if !given.is_empty() {
@@ -15,9 +15,7 @@ fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Addre
     }
     match &req.reply_to {
         Some(a) => Ok(vec![a.clone()]),
-        None => Err(refuse(
-            "No e-mail address given and none to take from the mail: write the address after the password.",
-        )),
+        None => Err(Refusal::NoAddress),
     }
 }
 
@@ -27,13 +25,14 @@ pub(super) fn signup(
     userid: &UserId,
     password: &Password,
     addresses: &[Address],
-) -> Outcome {
+) -> Result<Vec<Reply>, ExecError> {
     if store.account(userid)?.is_some() {
-        return Ok(Err(refuse(format!(
-            "The userid {userid} is already taken. Choose another one: signup <userid> <password> [<e-mail address> ...]"
-        ))));
+        return Err(Refusal::UseridTaken {
+            userid: userid.to_string(),
+        }
+        .into());
     }
-    let addresses = tri!(Ok::<_, InternalError>(addresses_or_sender(req, addresses)));
+    let addresses = addresses_or_sender(req, addresses)?;
     let account = Account::new(userid, password, addresses.clone(), req.now)?;
     store.put_account(&account)?;
     let body = format!(
@@ -50,11 +49,11 @@ pub(super) fn signup(
     {
         to.push(s.clone());
     }
-    Ok(Ok(vec![Reply {
+    Ok(vec![Reply {
         to,
         subject: format!("Signup for {userid}"),
         body,
-    }]))
+    }])
 }
 
 pub(super) fn change_password(
@@ -62,19 +61,19 @@ pub(super) fn change_password(
     userid: &UserId,
     password: &Password,
     new_password: &Password,
-) -> Outcome {
-    let mut account = tri!(authenticate(store, userid, password));
+) -> Result<Vec<Reply>, ExecError> {
+    let mut account = authenticate(store, userid, password)?;
     account.set_password(new_password)?;
     store.put_account(&account)?;
     let body = format!(
         "The password of {} has been changed.\nIf you did not ask for this, reply at once.\n",
         account.userid
     );
-    Ok(Ok(vec![Reply {
+    Ok(vec![Reply {
         to: account.addresses.clone(),
         subject: format!("Password changed for {}", account.userid),
         body,
-    }]))
+    }])
 }
 
 pub(super) fn change_address(
@@ -83,9 +82,9 @@ pub(super) fn change_address(
     userid: &UserId,
     password: &Password,
     addresses: &[Address],
-) -> Outcome {
-    let mut account = tri!(authenticate(store, userid, password));
-    let new = tri!(Ok::<_, InternalError>(addresses_or_sender(req, addresses)));
+) -> Result<Vec<Reply>, ExecError> {
+    let mut account = authenticate(store, userid, password)?;
+    let new = addresses_or_sender(req, addresses)?;
     let old = std::mem::replace(&mut account.addresses, new.clone());
     store.put_account(&account)?;
     let body = format!(
@@ -100,39 +99,41 @@ pub(super) fn change_address(
             to.push(a);
         }
     }
-    Ok(Ok(vec![Reply {
+    Ok(vec![Reply {
         to,
         subject: format!("Address changed for {}", account.userid),
         body,
-    }]))
+    }])
 }
 
-pub(super) fn signoff(store: &Store, userid: &UserId, password: &Password) -> Outcome {
-    let account = tri!(authenticate(store, userid, password));
+pub(super) fn signoff(
+    store: &Store,
+    userid: &UserId,
+    password: &Password,
+) -> Result<Vec<Reply>, ExecError> {
+    let account = authenticate(store, userid, password)?;
     let mut active = Vec::new();
     for &b in &account.games {
         if let Some(file) = store.game(b)?
             && !LiveGame::load(file)?.game.is_over()
         {
-            active.push(b.to_string());
+            active.push(b.get());
         }
     }
     if !active.is_empty() {
-        return Ok(Err(refuse(format!(
-            "{} still plays board{} {}: finish or resign {} first (yinsh resign <board> <userid> <password>).",
-            account.userid,
-            if active.len() == 1 { "" } else { "s" },
-            active.join(", "),
-            if active.len() == 1 { "it" } else { "them" }
-        ))));
+        return Err(Refusal::StillPlaying {
+            userid: account.userid.to_string(),
+            boards: active,
+        }
+        .into());
     }
     store.delete_account(userid)?;
-    Ok(Ok(vec![Reply {
+    Ok(vec![Reply {
         to: account.addresses.clone(),
         subject: format!("Signoff for {}", account.userid),
         body: format!(
             "The account {} has been removed. Thank you for playing.\n",
             account.userid
         ),
-    }]))
+    }])
 }

@@ -11,11 +11,7 @@ use crate::server::game::vacation::Vacations;
 use crate::server::store::{Account, Password, Store, UserId};
 use crate::server::text::reply::{self, BoardMail, Event};
 
-use super::error::{InternalError, Refusal, refuse, refuse_on, tri};
-
-/// What a handler returns: its replies, or the refusal to answer with; `Err` for an
-/// internal failure.
-pub(super) type Outcome = Result<Result<Vec<Reply>, Refusal>, InternalError>;
+use super::error::{ExecError, InternalError, Refusal};
 
 /// One reply to send.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,12 +63,12 @@ pub(super) fn board_reply(req: &Request<'_>, mail: &BoardMail<'_>) -> Result<Rep
 pub(super) fn error_reply(
     store: &Store,
     req: &Request<'_>,
-    r: Refusal,
+    r: &Refusal,
 ) -> Result<Option<Reply>, InternalError> {
     if req.reply_to.is_none() {
         return Ok(None);
     }
-    let (subject, board_text) = match r.board {
+    let (subject, board_text) = match r.board() {
         Some(n) => {
             let board = match store.game(n)? {
                 Some(file) => {
@@ -89,7 +85,7 @@ pub(super) fn error_reply(
     Ok(Some(to_sender(
         req,
         &subject,
-        reply::error_body(&r.message, board_text.as_deref(), req.quoted),
+        reply::error_body(&r.to_string(), board_text.as_deref(), req.quoted),
     )))
 }
 
@@ -98,14 +94,14 @@ pub(super) fn authenticate(
     store: &Store,
     userid: &UserId,
     password: &Password,
-) -> Result<Result<Account, Refusal>, InternalError> {
+) -> Result<Account, ExecError> {
     let Some(account) = store.account(userid)? else {
-        return Ok(Err(refuse("Invalid userid entered")));
+        return Err(Refusal::UnknownUserid.into());
     };
     if !account.check_password(password) {
-        return Ok(Err(refuse("Invalid password entered")));
+        return Err(Refusal::WrongPassword.into());
     }
-    Ok(Ok(account))
+    Ok(account)
 }
 
 /// Board mails for every player and subscriber of `live` after `event`; a finished
@@ -162,17 +158,22 @@ pub(super) fn load_for_player(
     board: u32,
     userid: &UserId,
     password: &Password,
-) -> Result<Result<(Account, LiveGame, Color), Refusal>, InternalError> {
-    let account = tri!(authenticate(store, userid, password));
-    let Some(file) = store.game(board)? else {
-        return Ok(Err(refuse(format!("Yinsh board {board} not found"))));
-    };
-    let live = LiveGame::load(file)?;
+) -> Result<(Account, LiveGame, Color), ExecError> {
+    let account = authenticate(store, userid, password)?;
+    let live = load_board(store, board)?;
     let Some(side) = live.side(userid) else {
-        return Ok(Err(refuse_on(board, "You are NOT playing this game")));
+        return Err(Refusal::NotPlaying { board }.into());
     };
     if live.game.is_over() {
-        return Ok(Err(refuse_on(board, "The game has ended")));
+        return Err(Refusal::GameEnded { board }.into());
     }
-    Ok(Ok((account, live, side)))
+    Ok((account, live, side))
+}
+
+/// The game on `board`, replayed; refused when there is none.
+pub(super) fn load_board(store: &Store, board: u32) -> Result<LiveGame, ExecError> {
+    let Some(file) = store.game(board)? else {
+        return Err(Refusal::BoardNotFound { board }.into());
+    };
+    Ok(LiveGame::load(file)?)
 }

@@ -1,9 +1,14 @@
-//! What carrying out a command can go wrong with: a refusal (the player's mistake,
-//! answered by mail) or an internal failure (the mail is retried later, exit 75).
+//! What carrying out a command can go wrong with: a [`Refusal`] (the player's mistake,
+//! answered by an error mail whose text is the refusal's `Display`, under the board it
+//! concerns), an [`InternalError`] (the mail is retried later, exit 75), and
+//! [`ExecError`], either of them, which handlers return so that `?` carries both.
+//! Also the answers to an invalid `challenge` ([`InvalidChallenge`]), which go out as
+//! a normal reply rather than an error mail.
 
-use crate::server::game::record::LoadError;
-use crate::server::game::record::ReplayError;
-use crate::server::model::BoardId;
+use crate::mail::SpoolError;
+use crate::notation::{NotationError, ParseError};
+use crate::server::game::record::{LoadError, ReplayError};
+use crate::server::model::OfferKind;
 use crate::server::store::StoreError;
 
 /// An internal failure: the mail is to be retried later (exit 75).
@@ -15,9 +20,9 @@ pub enum InternalError {
     /// A stored game does not replay.
     #[error(transparent)]
     Replay(#[from] ReplayError),
-    /// Sending or spooling mail failed.
+    /// Spooling or sending mail failed.
     #[error("mail: {0}")]
-    Mail(String),
+    Mail(#[from] SpoolError),
 }
 
 impl From<LoadError> for InternalError {
@@ -29,33 +34,432 @@ impl From<LoadError> for InternalError {
     }
 }
 
-/// A refusal: the error message and the board it concerns.
-pub(super) struct Refusal {
-    pub(super) message: String,
-    pub(super) board: Option<BoardId>,
+/// Why a handler gives no replies: a refusal to answer with an error mail, or an
+/// internal failure.
+#[derive(Debug, thiserror::Error)]
+pub enum ExecError {
+    /// The player's mistake.
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// Disk, mail or a stored game that does not replay.
+    #[error(transparent)]
+    Internal(#[from] InternalError),
 }
 
-pub(super) fn refuse(message: impl Into<String>) -> Refusal {
-    Refusal {
-        message: message.into(),
-        board: None,
+impl From<StoreError> for ExecError {
+    fn from(e: StoreError) -> ExecError {
+        ExecError::Internal(e.into())
     }
 }
 
-pub(super) fn refuse_on(board: impl Into<BoardId>, message: impl Into<String>) -> Refusal {
-    Refusal {
-        message: message.into(),
-        board: Some(board.into()),
+impl From<ReplayError> for ExecError {
+    fn from(e: ReplayError) -> ExecError {
+        ExecError::Internal(e.into())
     }
 }
 
-macro_rules! tri {
-    ($e:expr) => {
-        match $e? {
-            Ok(v) => v,
-            Err(refusal) => return Ok(Err(refusal)),
+impl From<LoadError> for ExecError {
+    fn from(e: LoadError) -> ExecError {
+        ExecError::Internal(e.into())
+    }
+}
+
+/// A command refused: the player's mistake, answered by an error mail. `Display` is
+/// the text the player reads; [`Refusal::board`] the board shown below it.
+///
+/// ```
+/// use yinsh_pbem::server::exec::error::Refusal;
+/// let r = Refusal::NotPlaying { board: 7 };
+/// assert_eq!(r.to_string(), "You are NOT playing this game");
+/// assert_eq!(r.board(), Some(7));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// No account has the userid given with a password.
+    #[error("Invalid userid entered")]
+    UnknownUserid,
+    /// The password does not match the account.
+    #[error("Invalid password entered")]
+    WrongPassword,
+    /// No game has this board number.
+    #[error("Yinsh board {board} not found")]
+    BoardNotFound {
+        /// The board asked for.
+        board: u32,
+    },
+    /// The sender is not one of the board's two players.
+    #[error("You are NOT playing this game")]
+    NotPlaying {
+        /// The board.
+        board: u32,
+    },
+    /// The game is over: nothing can be played on it.
+    #[error("The game has ended")]
+    GameEnded {
+        /// The board.
+        board: u32,
+    },
+    /// `multiple` inside `multiple`.
+    #[error("\"multiple\" cannot be nested: put one command per line in the body.")]
+    NestedMultiple,
+    /// `signup` or `change address` with no address and none to reply to.
+    #[error(
+        "No e-mail address given and none to take from the mail: write the address after the password."
+    )]
+    NoAddress,
+    /// `signup` with a userid that already has an account.
+    #[error(
+        "The userid {userid} is already taken. Choose another one: signup <userid> <password> [<e-mail address> ...]"
+    )]
+    UseridTaken {
+        /// The userid asked for.
+        userid: String,
+    },
+    /// `signoff` while the player has games going on.
+    #[error(
+        "{userid} still plays board{} {}: finish or resign {} first (yinsh resign <board> <userid> <password>).",
+        plural(.boards.len(), "", "s"),
+        join(.boards),
+        plural(.boards.len(), "it", "them")
+    )]
+    StillPlaying {
+        /// The player.
+        userid: String,
+        /// The games not over yet.
+        boards: Vec<u32>,
+    },
+    /// `propose` or `undo` while the opponent's offer waits for an answer.
+    #[error(
+        "{by} has made a {} that waits for your answer: send \"yinsh move {board} {me} <password> accept\" or \"... reject\" first.",
+        .kind.words()
+    )]
+    OfferWaiting {
+        /// The board.
+        board: u32,
+        /// The opponent who made the offer.
+        by: String,
+        /// What they offered.
+        kind: OfferKind,
+        /// The sender.
+        me: String,
+    },
+    /// `undo` before the sender played any turn of their own.
+    #[error("You have not played a move on this board yet: there is nothing to take back.")]
+    NothingToTakeBack {
+        /// The board.
+        board: u32,
+    },
+    /// `accept` or `reject` with no offer from the opponent pending.
+    #[error(
+        "There is no draw offer or take-back request from {other} to answer on board {board}. To offer a draw write \"propose\" as your move; to ask to take back your last move, \"undo\"."
+    )]
+    NoOfferToAnswer {
+        /// The board.
+        board: u32,
+        /// The opponent.
+        other: String,
+    },
+    /// An accepted take-back request finds no turn of its asker left.
+    #[error("There is no move left to take back.")]
+    NoMoveLeftToTakeBack {
+        /// The board.
+        board: u32,
+    },
+    /// A move (or `confirm`) when it is the other side's turn.
+    #[error("It is not your move: it is {}'s turn.", or_nobody(.to_move))]
+    NotYourMove {
+        /// The board.
+        board: u32,
+        /// Who is to move.
+        to_move: Option<String>,
+    },
+    /// `submit` when it is the other side's turn.
+    #[error(
+        "It is not your move: it is {}'s turn. (To have a move played when your turn comes, use yinsh queue.)",
+        or_nobody(.to_move)
+    )]
+    SubmitNotYourMove {
+        /// The board.
+        board: u32,
+        /// Who is to move.
+        to_move: Option<String>,
+    },
+    /// A move marked `#n` that is not the next turn's number: not played.
+    #[error(
+        "Move {text} received as move #{number}, but it is marked #{marked}: it was not played.\n\
+         (A mail sent twice or crossed with another one does this.) Check the board below and send your move again if it is still wanted."
+    )]
+    StaleMoveNumber {
+        /// The board.
+        board: u32,
+        /// The move as written.
+        text: String,
+        /// The number the move would have had.
+        number: u32,
+        /// The number it was marked with.
+        marked: u32,
+    },
+    /// A submitted move marked `#n` that is not the next turn's number.
+    #[error("Move {text} received as move #{number}, but it is marked #{marked}.")]
+    SubmitMoveNumber {
+        /// The board.
+        board: u32,
+        /// The move as written.
+        text: String,
+        /// The number the move would have had.
+        number: u32,
+        /// The number it was marked with.
+        marked: u32,
+    },
+    /// A move that cannot be read or does not fit the game.
+    #[error("Move {text} is not legal: {error}")]
+    IllegalMove {
+        /// The board.
+        board: u32,
+        /// The move as written.
+        text: String,
+        /// What is wrong with it.
+        error: NotationError,
+    },
+    /// A queued move that is not a turn at all.
+    #[error("Move {text} cannot be queued: {error}")]
+    CannotQueue {
+        /// The board.
+        board: u32,
+        /// The move as written.
+        text: String,
+        /// Where it stops reading.
+        error: ParseError,
+    },
+    /// A queued move marked with a number it cannot have.
+    #[error(
+        "Move {text} is marked #{marked}, but the next move is #{next} and it is {opponent}'s: a queued move gets #{} or later.",
+        .next + 1
+    )]
+    QueueMoveNumber {
+        /// The board.
+        board: u32,
+        /// The move as written.
+        text: String,
+        /// The number it was marked with.
+        marked: u32,
+        /// The next turn's number (the opponent's).
+        next: u32,
+        /// The opponent, to move now.
+        opponent: String,
+    },
+    /// `confirm` with no submitted move waiting.
+    #[error(
+        "You have no submitted move waiting on board {board} (a move played since cancels it). Send \"yinsh submit {board} {userid} <password> <move>\" first, or play with yinsh move."
+    )]
+    NothingSubmitted {
+        /// The board.
+        board: u32,
+        /// The sender.
+        userid: String,
+    },
+    /// `preview` from a turn the game has not reached.
+    #[error("Board {board} has only {total} moves: there is no move #{from} to start from.")]
+    PreviewTooFar {
+        /// The board.
+        board: u32,
+        /// Its number of turns.
+        total: usize,
+        /// The turn asked for.
+        from: usize,
+    },
+    /// A `preview` move that does not fit.
+    #[error(
+        "Preview stopped at the {} move given: Move {text} is not legal: {error}",
+        ordinal(.nth)
+    )]
+    PreviewStopped {
+        /// The board.
+        board: u32,
+        /// Which of the given moves (1-based).
+        nth: usize,
+        /// The move as written.
+        text: String,
+        /// What is wrong with it.
+        error: NotationError,
+    },
+    /// `showas` at a turn the game has not reached.
+    #[error("Board {board} has only {total} moves.")]
+    ShowAsTooFar {
+        /// The board.
+        board: u32,
+        /// Its number of turns.
+        total: usize,
+    },
+    /// `show` at a turn the game has not reached (told in the error mail of that
+    /// board alone, the other boards are shown).
+    #[error("Board {board} has only {total} moves: there is no move #{at} to show.")]
+    ShowTooFar {
+        /// The board.
+        board: u32,
+        /// Its number of turns.
+        total: usize,
+        /// The turn asked for.
+        at: u32,
+    },
+    /// A listing names a userid nobody has.
+    #[error("Invalid userid entered: {userid}")]
+    NoSuchPlayer {
+        /// The userid.
+        userid: String,
+    },
+    /// `chat` by someone neither playing nor watching.
+    #[error(
+        "You are NOT playing this game nor watching it: subscribe first (yinsh subscribe <board> <userid> <password>)."
+    )]
+    NotPlayingNorWatching {
+        /// The board.
+        board: u32,
+    },
+    /// `chat` with an empty body.
+    #[error("The chat is empty: write your message in the body of the mail.")]
+    EmptyChat {
+        /// The board.
+        board: u32,
+    },
+    /// `subscribe` or `unsubscribe` by one of the players.
+    #[error("You play this game: you get its mails already.")]
+    SubscribeOwnGame {
+        /// The board.
+        board: u32,
+    },
+    /// `message` with an empty body.
+    #[error("The message is empty: write it in the body of the mail.")]
+    EmptyMessage,
+    /// `message` to a userid nobody has.
+    #[error("Invalid userid entered: {userid} (nothing was sent)")]
+    NoSuchRecipient {
+        /// The userid.
+        userid: String,
+    },
+    /// `broadcast` by someone not an admin.
+    #[error(
+        "Only the server's admins may broadcast (their userids are listed in the file admins of the server's home). Use message <userid> <password> <to-userid> ... to write to players."
+    )]
+    NotAdmin,
+    /// `broadcast` with an empty body.
+    #[error("The broadcast is empty: write it in the body of the mail.")]
+    EmptyBroadcast,
+    /// `vacation` for more days than allowed.
+    #[error(
+        "A vacation is at most {max} days: send a new vacation command when it ends. (0 ends a vacation.)"
+    )]
+    VacationTooLong {
+        /// The days asked for.
+        days: u32,
+        /// The most allowed.
+        max: u32,
+    },
+}
+
+impl Refusal {
+    /// The board whose drawing the error mail shows (its subject is then `Yinsh Board
+    /// N Error`), if the refusal concerns an existing board.
+    pub fn board(&self) -> Option<u32> {
+        use Refusal::*;
+        match self {
+            NotPlaying { board }
+            | GameEnded { board }
+            | OfferWaiting { board, .. }
+            | NothingToTakeBack { board }
+            | NoOfferToAnswer { board, .. }
+            | NoMoveLeftToTakeBack { board }
+            | NotYourMove { board, .. }
+            | SubmitNotYourMove { board, .. }
+            | StaleMoveNumber { board, .. }
+            | SubmitMoveNumber { board, .. }
+            | IllegalMove { board, .. }
+            | CannotQueue { board, .. }
+            | QueueMoveNumber { board, .. }
+            | NothingSubmitted { board, .. }
+            | PreviewTooFar { board, .. }
+            | PreviewStopped { board, .. }
+            | ShowAsTooFar { board, .. }
+            | ShowTooFar { board, .. }
+            | NotPlayingNorWatching { board }
+            | EmptyChat { board }
+            | SubscribeOwnGame { board } => Some(*board),
+            UnknownUserid
+            | WrongPassword
+            | BoardNotFound { .. }
+            | NestedMultiple
+            | NoAddress
+            | UseridTaken { .. }
+            | StillPlaying { .. }
+            | NoSuchPlayer { .. }
+            | EmptyMessage
+            | NoSuchRecipient { .. }
+            | NotAdmin
+            | EmptyBroadcast
+            | VacationTooLong { .. } => None,
         }
-    };
+    }
 }
 
-pub(super) use tri;
+/// Why a `challenge` is not started; told in a normal reply (`Invalid challenge`),
+/// not an error mail. `Display` is the reply's body.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidChallenge {
+    /// The same userid twice.
+    #[error(
+        "{userid} cannot play against themselves: name two different userids.\nSyntax is \"yinsh challenge [-blitz] <userid1> <userid2>\"\n"
+    )]
+    Themselves {
+        /// The userid.
+        userid: String,
+    },
+    /// A reminder time not shorter than the forfeit time.
+    #[error(
+        "The reminder time ({nag} days) must be shorter than the forfeit time ({forfeit} days): set both, like --nagtime=7 --forfeittime=21.\n"
+    )]
+    Times {
+        /// Days before a reminder.
+        nag: u32,
+        /// Days before a forfeit.
+        forfeit: u32,
+    },
+    /// One or both userids have no account.
+    #[error(
+        "{} {} not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n",
+        .missing.join(" and "),
+        plural(.missing.len(), "is", "are")
+    )]
+    NotSignedUp {
+        /// The userids without an account.
+        missing: Vec<String>,
+    },
+}
+
+fn plural(n: usize, one: &'static str, more: &'static str) -> &'static str {
+    if n == 1 { one } else { more }
+}
+
+fn join(boards: &[u32]) -> String {
+    boards
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn or_nobody(who: &Option<String>) -> &str {
+    who.as_deref().unwrap_or("nobody")
+}
+
+fn ordinal(n: &usize) -> String {
+    match *n {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        _ => format!("{n}th"),
+    }
+}
+
+#[cfg(test)]
+#[path = "error_tests.rs"]
+mod tests;

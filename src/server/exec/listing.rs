@@ -14,10 +14,14 @@ use crate::server::store::{Account, Password, Store, UserId};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail};
 
-use super::context::{Outcome, Reply, Request, authenticate, board_reply, to_sender};
-use super::error::{InternalError, refuse, refuse_on, tri};
+use super::context::{Reply, Request, authenticate, board_reply, load_board, to_sender};
+use super::error::{ExecError, InternalError, Refusal};
 
-pub(super) fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Outcome {
+pub(super) fn show(
+    store: &Store,
+    req: &Request<'_>,
+    boards: &[BoardRef],
+) -> Result<Vec<Reply>, ExecError> {
     let mut out = Vec::new();
     for r in boards {
         let Some(file) = store.game(r.board)? else {
@@ -25,7 +29,7 @@ pub(super) fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Out
                 req,
                 "Yinsh error",
                 reply::error_body(
-                    &format!("Yinsh board {} not found", r.board),
+                    &Refusal::BoardNotFound { board: r.board }.to_string(),
                     None,
                     req.quoted,
                 ),
@@ -40,11 +44,12 @@ pub(super) fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Out
                 req,
                 &format!("Yinsh Board {} Error", r.board),
                 reply::error_body(
-                    &format!(
-                        "Board {} has only {} moves: there is no move #{n} to show.",
-                        r.board,
-                        live.file.turns.len()
-                    ),
+                    &Refusal::ShowTooFar {
+                        board: r.board,
+                        total: live.file.turns.len(),
+                        at: n,
+                    }
+                    .to_string(),
                     None,
                     req.quoted,
                 ),
@@ -57,7 +62,7 @@ pub(super) fn show(store: &Store, req: &Request<'_>, boards: &[BoardRef]) -> Out
         };
         out.push(board_reply(req, &mail)?);
     }
-    Ok(Ok(out))
+    Ok(out)
 }
 
 pub(super) fn games(
@@ -65,7 +70,7 @@ pub(super) fn games(
     req: &Request<'_>,
     userids: &[UserId],
     filter: GameFilter,
-) -> Outcome {
+) -> Result<Vec<Reply>, ExecError> {
     use std::fmt::Write as _;
     let mut body = String::new();
     for id in userids {
@@ -120,7 +125,7 @@ pub(super) fn games(
         .collect::<Vec<_>>()
         .join("\n")
         + "\n";
-    Ok(Ok(vec![to_sender(req, "List of Yinsh games", body)]))
+    Ok(vec![to_sender(req, "List of Yinsh games", body)])
 }
 
 /// The boards of `account` that `filter` keeps.
@@ -175,8 +180,8 @@ pub(super) fn show_as(
     password: &Password,
     boards: &[BoardRef],
     filter: GameFilter,
-) -> Outcome {
-    let account = tri!(authenticate(store, userid, password));
+) -> Result<Vec<Reply>, ExecError> {
+    let account = authenticate(store, userid, password)?;
     let mut out = Vec::new();
     if boards.is_empty() {
         for live in boards_of(store, &account, filter)? {
@@ -184,19 +189,13 @@ pub(super) fn show_as(
         }
     } else {
         for r in boards {
-            let Some(file) = store.game(r.board)? else {
-                return Ok(Err(refuse(format!("Yinsh board {} not found", r.board))));
-            };
-            let live = LiveGame::load(file)?;
+            let live = load_board(store, r.board)?;
             if r.at.is_some_and(|n| n as usize > live.file.turns.len()) {
-                return Ok(Err(refuse_on(
-                    r.board,
-                    format!(
-                        "Board {} has only {} moves.",
-                        r.board,
-                        live.file.turns.len()
-                    ),
-                )));
+                return Err(Refusal::ShowAsTooFar {
+                    board: r.board,
+                    total: live.file.turns.len(),
+                }
+                .into());
             }
             out.push(show_mail(req, &live, r.at, Some(&account.userid))?);
         }
@@ -208,7 +207,7 @@ pub(super) fn show_as(
             format!("{} has no {filter} games.\n", account.userid),
         ));
     }
-    Ok(Ok(out))
+    Ok(out)
 }
 
 /// `yinsh show userid+ [filter]` and `all show userid [next|active]`: one board mail
@@ -218,13 +217,16 @@ pub(super) fn show_players(
     req: &Request<'_>,
     userids: &[UserId],
     filter: GameFilter,
-) -> Outcome {
+) -> Result<Vec<Reply>, ExecError> {
     let mut out = Vec::new();
     let mut seen = Vec::new();
     let mut empty = Vec::new();
     for id in userids {
         let Some(account) = store.account(id)? else {
-            return Ok(Err(refuse(format!("Invalid userid entered: {id}"))));
+            return Err(Refusal::NoSuchPlayer {
+                userid: id.to_string(),
+            }
+            .into());
         };
         let games = boards_of(store, &account, filter)?;
         if games.is_empty() {
@@ -244,7 +246,7 @@ pub(super) fn show_players(
             format!("No {filter} games for: {}\n", UserId::join(&empty, ", ")),
         ));
     }
-    Ok(Ok(out))
+    Ok(out)
 }
 
 /// `yinsh standings`: per variant, sections Established, Provisionals and Inactive.

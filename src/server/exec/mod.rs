@@ -17,10 +17,9 @@ use crate::server::store::Store;
 use crate::server::text::help;
 
 pub use context::{Reply, Request};
-pub use error::InternalError;
+pub use error::{ExecError, InternalError, Refusal};
 
-use context::{Outcome, error_reply, to_sender};
-use error::refuse;
+use context::{error_reply, to_sender};
 
 /// Carry out `cmd` and return the replies to send.
 pub fn execute(
@@ -29,16 +28,14 @@ pub fn execute(
     cmd: &Command,
 ) -> Result<Vec<Reply>, InternalError> {
     let outcome = match cmd {
-        Command::Help { .. } => Ok(Ok(vec![to_sender(
+        Command::Help { .. } => Ok(vec![to_sender(
             req,
             "Yinsh PBeM help",
             help::general_help(req.server_address),
-        )])),
-        Command::List => Ok(Ok(vec![to_sender(req, "List of games", help::list_text())])),
-        Command::YinshHelp => Ok(Ok(vec![to_sender(req, "Yinsh help", help::yinsh_help())])),
-        Command::Multiple => Ok(Err(refuse(
-            "\"multiple\" cannot be nested: put one command per line in the body.",
-        ))),
+        )]),
+        Command::List => Ok(vec![to_sender(req, "List of games", help::list_text())]),
+        Command::YinshHelp => Ok(vec![to_sender(req, "Yinsh help", help::yinsh_help())]),
+        Command::Multiple => Err(Refusal::NestedMultiple.into()),
         Command::Signup {
             userid,
             password,
@@ -74,16 +71,12 @@ pub fn execute(
         Command::ShowPlayers { userids, filter } => {
             listing::show_players(store, req, userids, *filter)
         }
-        Command::Standings => Ok(Ok(vec![to_sender(
-            req,
-            "Yinsh Standings",
-            listing::standings(store, req.now)?,
-        )])),
-        Command::History => Ok(Ok(vec![to_sender(
-            req,
-            "Historical List of Yinsh games",
-            listing::history(store)?,
-        )])),
+        Command::Standings => listing::standings(store, req.now)
+            .map(|body| vec![to_sender(req, "Yinsh Standings", body)])
+            .map_err(ExecError::from),
+        Command::History => listing::history(store)
+            .map(|body| vec![to_sender(req, "Historical List of Yinsh games", body)])
+            .map_err(ExecError::from),
         Command::Message { auth, to } => {
             social::message(store, req, &auth.userid, &auth.password, to)
         }
@@ -92,9 +85,12 @@ pub fn execute(
             social::vacation(store, req, &auth.userid, &auth.password, *days)
         }
     };
-    match outcome? {
+    match outcome {
         Ok(replies) => Ok(replies),
-        Err(refusal) => Ok(error_reply(store, req, refusal)?.into_iter().collect()),
+        Err(ExecError::Refused(refusal)) => {
+            Ok(error_reply(store, req, &refusal)?.into_iter().collect())
+        }
+        Err(ExecError::Internal(e)) => Err(e),
     }
 }
 
@@ -105,7 +101,7 @@ fn on_board(
     board: u32,
     auth: &Credentials,
     action: &BoardAction,
-) -> Outcome {
+) -> Result<Vec<Reply>, ExecError> {
     let Credentials { userid, password } = auth;
     match action {
         BoardAction::Move { text, moveno } => {

@@ -13,8 +13,8 @@ use crate::server::model::{EndReason, OfferKind, Password, UserId};
 use crate::server::store::{EndRecord, Store};
 use crate::server::text::reply::Event;
 
-use super::context::{Outcome, Request, board_mails, load_for_player};
-use super::error::{refuse_on, tri};
+use super::context::{Reply, Request, board_mails, load_for_player};
+use super::error::{ExecError, Refusal};
 
 /// The turn number (1-based) of `userid`'s last own (not automatic) turn.
 fn last_own_turn(live: &LiveGame, userid: &UserId) -> Option<usize> {
@@ -33,28 +33,25 @@ pub(super) fn offer(
     userid: &UserId,
     password: &Password,
     action: OfferAction,
-) -> Outcome {
-    let (account, mut live, side) = tri!(load_for_player(store, board, userid, password));
+) -> Result<Vec<Reply>, ExecError> {
+    let (account, mut live, side) = load_for_player(store, board, userid, password)?;
     let me = account.userid.clone();
     let other = live.player(side.other()).to_string();
     let pending = extra::offer(&live.file);
     let note = match action {
         OfferAction::Propose | OfferAction::Undo => {
             if let Some(p) = pending.filter(|p| p.by != me) {
-                return Ok(Err(refuse_on(
+                return Err(Refusal::OfferWaiting {
                     board,
-                    format!(
-                        "{other} has made a {} that waits for your answer: send \"yinsh move {board} {me} <password> accept\" or \"... reject\" first.",
-                        p.kind.words()
-                    ),
-                )));
+                    by: other,
+                    kind: p.kind,
+                    me: me.to_string(),
+                }
+                .into());
             }
             let kind = if action == OfferAction::Undo {
                 let Some(k) = last_own_turn(&live, &me) else {
-                    return Ok(Err(refuse_on(
-                        board,
-                        "You have not played a move on this board yet: there is nothing to take back.",
-                    )));
+                    return Err(Refusal::NothingToTakeBack { board }.into());
                 };
                 let t = &live.file.turns[k - 1];
                 let n = live.file.turns.len() - k;
@@ -90,19 +87,14 @@ pub(super) fn offer(
         }
         OfferAction::Accept | OfferAction::Reject => {
             let Some(p) = pending.filter(|p| p.by != me) else {
-                return Ok(Err(refuse_on(
-                    board,
-                    format!(
-                        "There is no draw offer or take-back request from {other} to answer on board {board}. To offer a draw write \"propose\" as your move; to ask to take back your last move, \"undo\"."
-                    ),
-                )));
+                return Err(Refusal::NoOfferToAnswer { board, other }.into());
             };
             extra::set_offer(&mut live.file, None);
             if action == OfferAction::Reject {
                 format!("{me} rejected {}'s {}.", p.by, p.kind.words())
             } else if p.kind == OfferKind::Undo {
                 let Some(k) = last_own_turn(&live, &p.by) else {
-                    return Ok(Err(refuse_on(board, "There is no move left to take back.")));
+                    return Err(Refusal::NoMoveLeftToTakeBack { board }.into());
                 };
                 let text = live.file.turns[k - 1].text.clone();
                 let n = live.take_back_from(k, req.now)?;
@@ -121,7 +113,7 @@ pub(super) fn offer(
                 )
             } else {
                 if live.game.agree_draw().is_err() {
-                    return Ok(Err(refuse_on(board, "The game has ended")));
+                    return Err(Refusal::GameEnded { board }.into());
                 }
                 live.file.ended = Some(EndRecord {
                     reason: EndReason::DrawAgreed,
@@ -136,10 +128,10 @@ pub(super) fn offer(
     let turn = live.next_turn_number();
     live.add_comment(turn, &me, req.now, req.comment);
     store.put_game(&live.file)?;
-    Ok(Ok(board_mails(
+    Ok(board_mails(
         store,
         &live,
         Event::Note(note),
         Some((me.as_str(), req.comment)),
-    )?))
+    )?)
 }

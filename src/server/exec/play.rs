@@ -2,6 +2,7 @@
 //! (played when it becomes the player's turn), submitted moves (a preview, played on
 //! `confirm`), and `preview` (the board after hypothetical moves, nothing stored).
 
+use crate::notation::NotationError;
 use crate::rules::{Color, Variant};
 use crate::server::command::BoardRef;
 use crate::server::game::extra::{self, Stored};
@@ -11,9 +12,9 @@ use crate::server::store::{Account, EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
 
 use super::context::{
-    Outcome, Reply, Request, board_mails, board_reply, load_for_player, to_sender,
+    Reply, Request, board_mails, board_reply, load_board, load_for_player, to_sender,
 };
-use super::error::{InternalError, refuse, refuse_on, tri};
+use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
 
 pub(super) fn challenge(
     store: &Store,
@@ -22,21 +23,20 @@ pub(super) fn challenge(
     (nag, forfeit): (Option<u32>, Option<u32>),
     white: &UserId,
     black: &UserId,
-) -> Outcome {
-    let invalid = |message: String| Ok(Ok(vec![to_sender(req, "Invalid challenge", message)]));
+) -> Result<Vec<Reply>, ExecError> {
+    let invalid =
+        |why: InvalidChallenge| Ok(vec![to_sender(req, "Invalid challenge", why.to_string())]);
     if white == black {
-        return invalid(format!(
-            "{white} cannot play against themselves: name two different userids.\nSyntax is \"yinsh challenge [-blitz] <userid1> <userid2>\"\n"
-        ));
+        return invalid(InvalidChallenge::Themselves {
+            userid: white.to_string(),
+        });
     }
     let (n, f) = (
         nag.unwrap_or(extra::NAG_DAYS),
         forfeit.unwrap_or(extra::FORFEIT_DAYS),
     );
     if n >= f {
-        return invalid(format!(
-            "The reminder time ({n} days) must be shorter than the forfeit time ({f} days): set both, like --nagtime=7 --forfeittime=21.\n"
-        ));
+        return invalid(InvalidChallenge::Times { nag: n, forfeit: f });
     }
     let (mut wa, mut ba) = match (store.account(white)?, store.account(black)?) {
         (Some(wa), Some(ba)) => (wa, ba),
@@ -46,11 +46,7 @@ pub(super) fn challenge(
                 .filter(|(_, account)| account.is_none())
                 .map(|(u, _)| u.to_string())
                 .collect();
-            return invalid(format!(
-                "{} {} not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n",
-                missing.join(" and "),
-                if missing.len() == 1 { "is" } else { "are" }
-            ));
+            return invalid(InvalidChallenge::NotSignedUp { missing });
         }
     };
     let board = store.allocate_board()?;
@@ -66,7 +62,7 @@ pub(super) fn challenge(
     store.put_account(&wa)?;
     ba.games.push(board);
     store.put_account(&ba)?;
-    Ok(Ok(board_mails(store, &live, Event::NewGame, None)?))
+    Ok(board_mails(store, &live, Event::NewGame, None)?)
 }
 
 pub(super) fn play_move(
@@ -77,8 +73,8 @@ pub(super) fn play_move(
     password: &Password,
     text: &str,
     moveno: Option<u32>,
-) -> Outcome {
-    let (account, live, side) = tri!(load_for_player(store, board, userid, password));
+) -> Result<Vec<Reply>, ExecError> {
+    let (account, live, side) = load_for_player(store, board, userid, password)?;
     play_loaded(store, req, &account, live, side, text, moveno)
 }
 
@@ -92,34 +88,34 @@ pub(super) fn play_loaded(
     side: Color,
     text: &str,
     moveno: Option<u32>,
-) -> Outcome {
-    let board = live.board();
+) -> Result<Vec<Reply>, ExecError> {
+    let board = live.board().get();
     if live.game.to_act() != Some(side) {
-        return Ok(Err(refuse_on(
+        return Err(Refusal::NotYourMove {
             board,
-            format!(
-                "It is not your move: it is {}'s turn.",
-                live.player_to_move().map_or("nobody", UserId::as_str)
-            ),
-        )));
+            to_move: live.player_to_move().map(UserId::to_string),
+        }
+        .into());
     }
     let number = live.next_turn_number();
-    if let Some(n) = moveno
-        && n != number
+    if let Some(marked) = moveno
+        && marked != number
     {
-        return Ok(Err(refuse_on(
+        return Err(Refusal::StaleMoveNumber {
             board,
-            format!(
-                "Move {text} received as move #{number}, but it is marked #{n}: it was not played.\n\
-                 (A mail sent twice or crossed with another one does this.) Check the board below and send your move again if it is still wanted."
-            ),
-        )));
+            text: text.to_string(),
+            number,
+            marked,
+        }
+        .into());
     }
-    if let Err(e) = live.play(text, req.now) {
-        return Ok(Err(refuse_on(
+    if let Err(error) = live.play(text, req.now) {
+        return Err(Refusal::IllegalMove {
             board,
-            format!("Move {text} is not legal: {e}"),
-        )));
+            text: text.to_string(),
+            error,
+        }
+        .into());
     }
     live.add_comment(number, &account.userid, req.now, req.comment);
     extra::set_submitted(&mut live.file, &account.userid, None);
@@ -132,7 +128,7 @@ pub(super) fn play_loaded(
         Some((account.userid.as_str(), req.comment)),
     )?;
     out.append(&mut notices);
-    Ok(Ok(out))
+    Ok(out)
 }
 
 pub(super) fn resign(
@@ -141,10 +137,10 @@ pub(super) fn resign(
     board: u32,
     userid: &UserId,
     password: &Password,
-) -> Outcome {
-    let (account, mut live, side) = tri!(load_for_player(store, board, userid, password));
+) -> Result<Vec<Reply>, ExecError> {
+    let (account, mut live, side) = load_for_player(store, board, userid, password)?;
     if live.game.resign(side).is_err() {
-        return Ok(Err(refuse_on(board, "The game has ended")));
+        return Err(Refusal::GameEnded { board }.into());
     }
     live.file.ended = Some(EndRecord {
         reason: EndReason::Resigned,
@@ -155,12 +151,12 @@ pub(super) fn resign(
     let turn = live.next_turn_number();
     live.add_comment(turn, &account.userid, req.now, req.comment);
     store.put_game(&live.file)?;
-    Ok(Ok(board_mails(
+    Ok(board_mails(
         store,
         &live,
         Event::Resigned(account.userid.clone()),
         Some((account.userid.as_str(), req.comment)),
-    )?))
+    )?)
 }
 
 /// After a turn, play the moves queued by the player now to act (while there are
@@ -184,10 +180,8 @@ pub fn play_queued(
         extra::set_queued(&mut live.file, &player, None);
         let number = live.next_turn_number();
         let failure = match q.moveno {
-            Some(n) if n != number => Some(format!(
-                "it was marked #{n} but would have been move #{number}"
-            )),
-            _ => live.play(&q.text, now).err().map(|e| e.to_string()),
+            Some(marked) if marked != number => Some(QueuedDropped::Marked { marked, number }),
+            _ => live.play(&q.text, now).err().map(QueuedDropped::Illegal),
         };
         match failure {
             None => notes.push(format!(
@@ -229,28 +223,30 @@ pub(super) fn queue(
     password: &Password,
     text: &str,
     moveno: Option<u32>,
-) -> Outcome {
-    let (account, mut live, side) = tri!(load_for_player(store, board, userid, password));
+) -> Result<Vec<Reply>, ExecError> {
+    let (account, mut live, side) = load_for_player(store, board, userid, password)?;
     if live.game.to_act() == Some(side) {
         // Already the player's turn: the move is played at once.
         return play_loaded(store, req, &account, live, side, text, moveno);
     }
-    if let Err(e) = crate::notation::parse_turn(text) {
-        return Ok(Err(refuse_on(
+    if let Err(error) = crate::notation::parse_turn(text) {
+        return Err(Refusal::CannotQueue {
             board,
-            format!("Move {text} cannot be queued: {e}"),
-        )));
+            text: text.to_string(),
+            error,
+        }
+        .into());
     }
     let next = live.next_turn_number();
-    if let Some(n) = moveno.filter(|&n| n <= next) {
-        return Ok(Err(refuse_on(
+    if let Some(marked) = moveno.filter(|&n| n <= next) {
+        return Err(Refusal::QueueMoveNumber {
             board,
-            format!(
-                "Move {text} is marked #{n}, but the next move is #{next} and it is {}'s: a queued move gets #{} or later.",
-                live.player(side.other()),
-                next + 1
-            ),
-        )));
+            text: text.to_string(),
+            marked,
+            next,
+            opponent: live.player(side.other()).to_string(),
+        }
+        .into());
     }
     let n_turns = live.file.turns.len();
     extra::set_queued(
@@ -272,26 +268,13 @@ pub(super) fn queue(
         queued: Some(text),
         ..BoardMail::new(&live)
     };
-    Ok(Ok(vec![board_reply(req, &mail)?]))
+    Ok(vec![board_reply(req, &mail)?])
 }
 
-/// Check `text` for `side` against the game, returning the game after it.
-fn try_move(
-    live: &LiveGame,
-    text: &str,
-    moveno: Option<u32>,
-    now: u64,
-) -> Result<LiveGame, String> {
-    let number = live.next_turn_number();
-    if let Some(n) = moveno.filter(|&n| n != number) {
-        return Err(format!(
-            "Move {text} received as move #{number}, but it is marked #{n}."
-        ));
-    }
+/// Play `text` on a copy of the game, returning the game after it.
+fn try_move(live: &LiveGame, text: &str, now: u64) -> Result<LiveGame, NotationError> {
     let mut after = live.clone();
-    after
-        .play(text, now)
-        .map_err(|e| format!("Move {text} is not legal: {e}"))?;
+    after.play(text, now)?;
     Ok(after)
 }
 
@@ -305,21 +288,30 @@ pub(super) fn submit(
     password: &Password,
     text: &str,
     moveno: Option<u32>,
-) -> Outcome {
-    let (account, mut live, side) = tri!(load_for_player(store, board, userid, password));
+) -> Result<Vec<Reply>, ExecError> {
+    let (account, mut live, side) = load_for_player(store, board, userid, password)?;
     if live.game.to_act() != Some(side) {
-        return Ok(Err(refuse_on(
+        return Err(Refusal::SubmitNotYourMove {
             board,
-            format!(
-                "It is not your move: it is {}'s turn. (To have a move played when your turn comes, use yinsh queue.)",
-                live.player_to_move().map_or("nobody", UserId::as_str)
-            ),
-        )));
+            to_move: live.player_to_move().map(UserId::to_string),
+        }
+        .into());
     }
-    let after = match try_move(&live, text, moveno, req.now) {
-        Ok(a) => a,
-        Err(why) => return Ok(Err(refuse_on(board, why))),
-    };
+    let number = live.next_turn_number();
+    if let Some(marked) = moveno.filter(|&n| n != number) {
+        return Err(Refusal::SubmitMoveNumber {
+            board,
+            text: text.to_string(),
+            number,
+            marked,
+        }
+        .into());
+    }
+    let after = try_move(&live, text, req.now).map_err(|error| Refusal::IllegalMove {
+        board,
+        text: text.to_string(),
+        error,
+    })?;
     let n_turns = live.file.turns.len();
     extra::set_submitted(
         &mut live.file,
@@ -338,11 +330,11 @@ pub(super) fn submit(
         )),
         ..BoardMail::new(&after)
     };
-    Ok(Ok(vec![to_sender(
+    Ok(vec![to_sender(
         req,
         &format!("Yinsh Board {board} preview"),
         mail.body()?,
-    )]))
+    )])
 }
 
 /// `yinsh confirm board userid password`
@@ -352,54 +344,43 @@ pub(super) fn confirm(
     board: u32,
     userid: &UserId,
     password: &Password,
-) -> Outcome {
-    let (account, live, side) = tri!(load_for_player(store, board, userid, password));
+) -> Result<Vec<Reply>, ExecError> {
+    let (account, live, side) = load_for_player(store, board, userid, password)?;
     let Some(s) = extra::submitted(&live.file, &account.userid) else {
-        return Ok(Err(refuse_on(
+        return Err(Refusal::NothingSubmitted {
             board,
-            format!(
-                "You have no submitted move waiting on board {board} (a move played since cancels it). Send \"yinsh submit {board} {} <password> <move>\" first, or play with yinsh move.",
-                account.userid
-            ),
-        )));
+            userid: account.userid.to_string(),
+        }
+        .into());
     };
     play_loaded(store, req, &account, live, side, &s.text, s.moveno)
 }
 
 /// `yinsh preview board[#moveno] move+`
-pub(super) fn preview(store: &Store, req: &Request<'_>, at: BoardRef, moves: &[String]) -> Outcome {
+pub(super) fn preview(
+    store: &Store,
+    req: &Request<'_>,
+    at: BoardRef,
+    moves: &[String],
+) -> Result<Vec<Reply>, ExecError> {
     let board = at.board;
-    let Some(file) = store.game(board)? else {
-        return Ok(Err(refuse(format!("Yinsh board {board} not found"))));
-    };
-    let live = LiveGame::load(file)?;
+    let live = load_board(store, board)?;
     let total = live.file.turns.len();
     let from = at.at.map_or(total, |n| n as usize);
     if from > total {
-        return Ok(Err(refuse_on(
-            board,
-            format!(
-                "Board {board} has only {total} moves: there is no move #{from} to start from."
-            ),
-        )));
+        return Err(Refusal::PreviewTooFar { board, total, from }.into());
     }
     let mut file = live.file.clone();
     file.turns.truncate(from);
     file.ended = if from == total { file.ended } else { None };
     let mut after = LiveGame::load(file)?;
     for (k, m) in moves.iter().enumerate() {
-        match try_move(&after, m, None, req.now) {
-            Ok(a) => after = a,
-            Err(why) => {
-                return Ok(Err(refuse_on(
-                    board,
-                    format!(
-                        "Preview stopped at the {} move given: {why}",
-                        ordinal(k + 1)
-                    ),
-                )));
-            }
-        }
+        after = try_move(&after, m, req.now).map_err(|error| Refusal::PreviewStopped {
+            board,
+            nth: k + 1,
+            text: m.clone(),
+            error,
+        })?;
     }
     let mail = BoardMail {
         event: Event::Note(format!(
@@ -409,18 +390,25 @@ pub(super) fn preview(store: &Store, req: &Request<'_>, at: BoardRef, moves: &[S
         )),
         ..BoardMail::new(&after)
     };
-    Ok(Ok(vec![to_sender(
+    Ok(vec![to_sender(
         req,
         &format!("Yinsh Board {board} preview"),
         mail.body()?,
-    )]))
+    )])
 }
 
-fn ordinal(n: usize) -> String {
-    match n {
-        1 => "first".into(),
-        2 => "second".into(),
-        3 => "third".into(),
-        _ => format!("{n}th"),
-    }
+/// Why a queued move was dropped instead of played (told to its player).
+#[derive(Debug, thiserror::Error)]
+enum QueuedDropped {
+    /// It was marked with another number than the turn it would have been.
+    #[error("it was marked #{marked} but would have been move #{number}")]
+    Marked {
+        /// The number it was marked with.
+        marked: u32,
+        /// The number it would have had.
+        number: u32,
+    },
+    /// It does not fit the game as it is now.
+    #[error(transparent)]
+    Illegal(NotationError),
 }

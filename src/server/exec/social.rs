@@ -4,15 +4,14 @@
 //! a comment).
 
 use crate::server::game::extra;
-use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::{MAX_DAYS, Vacations};
 use crate::server::model::{Password, UserId};
 use crate::server::store::Store;
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
 
-use super::context::{Outcome, Reply, Request, authenticate, board_reply, to_sender};
-use super::error::{refuse, refuse_on, tri};
+use super::context::{Reply, Request, authenticate, board_reply, load_board, to_sender};
+use super::error::{ExecError, Refusal};
 
 fn signed(text: &str, who: &str) -> String {
     format!("{who} writes:\n\n{}\n", text.trim_end())
@@ -26,24 +25,18 @@ pub(super) fn chat(
     board: u32,
     userid: &UserId,
     password: &Password,
-) -> Outcome {
-    let account = tri!(authenticate(store, userid, password));
+) -> Result<Vec<Reply>, ExecError> {
+    let account = authenticate(store, userid, password)?;
     let Some(file) = store.game(board)? else {
-        return Ok(Err(refuse(format!("Yinsh board {board} not found"))));
+        return Err(Refusal::BoardNotFound { board }.into());
     };
     let mut readers = vec![&file.white, &file.black];
     readers.extend(extra::subscribers(&file));
     if !readers.contains(&&account.userid) {
-        return Ok(Err(refuse_on(
-            board,
-            "You are NOT playing this game nor watching it: subscribe first (yinsh subscribe <board> <userid> <password>).",
-        )));
+        return Err(Refusal::NotPlayingNorWatching { board }.into());
     }
     if req.comment.trim().is_empty() {
-        return Ok(Err(refuse_on(
-            board,
-            "The chat is empty: write your message in the body of the mail.",
-        )));
+        return Err(Refusal::EmptyChat { board }.into());
     }
     let mut out = Vec::new();
     for r in readers.into_iter().filter(|r| **r != account.userid) {
@@ -55,7 +48,7 @@ pub(super) fn chat(
             });
         }
     }
-    Ok(Ok(out))
+    Ok(out)
 }
 
 /// `yinsh subscribe|unsubscribe board userid password`
@@ -66,17 +59,11 @@ pub(super) fn subscribe(
     userid: &UserId,
     password: &Password,
     on: bool,
-) -> Outcome {
-    let account = tri!(authenticate(store, userid, password));
-    let Some(file) = store.game(board)? else {
-        return Ok(Err(refuse(format!("Yinsh board {board} not found"))));
-    };
-    let mut live = LiveGame::load(file)?;
+) -> Result<Vec<Reply>, ExecError> {
+    let account = authenticate(store, userid, password)?;
+    let mut live = load_board(store, board)?;
     if live.side(userid).is_some() {
-        return Ok(Err(refuse_on(
-            board,
-            "You play this game: you get its mails already.",
-        )));
+        return Err(Refusal::SubscribeOwnGame { board }.into());
     }
     let mut subs = extra::subscribers(&live.file).to_vec();
     let had = subs.contains(&account.userid);
@@ -104,7 +91,7 @@ pub(super) fn subscribe(
         subscribers: &subs,
         ..BoardMail::new(&live)
     };
-    Ok(Ok(vec![board_reply(req, &mail)?]))
+    Ok(vec![board_reply(req, &mail)?])
 }
 
 /// `message userid password to+`: the body goes to each named player.
@@ -114,19 +101,18 @@ pub(super) fn message(
     userid: &UserId,
     password: &Password,
     to: &[UserId],
-) -> Outcome {
-    let account = tri!(authenticate(store, userid, password));
+) -> Result<Vec<Reply>, ExecError> {
+    let account = authenticate(store, userid, password)?;
     if req.comment.trim().is_empty() {
-        return Ok(Err(refuse(
-            "The message is empty: write it in the body of the mail.",
-        )));
+        return Err(Refusal::EmptyMessage.into());
     }
     let mut out = Vec::new();
     for id in to {
         let Some(a) = store.account(id)? else {
-            return Ok(Err(refuse(format!(
-                "Invalid userid entered: {id} (nothing was sent)"
-            ))));
+            return Err(Refusal::NoSuchRecipient {
+                userid: id.to_string(),
+            }
+            .into());
         };
         out.push(Reply {
             to: a.addresses.clone(),
@@ -140,7 +126,7 @@ pub(super) fn message(
         "Message sent",
         format!("Your message was sent to {}.\n", names.join(", ")),
     ));
-    Ok(Ok(out))
+    Ok(out)
 }
 
 /// `broadcast userid password`: the body goes to every player (admins only).
@@ -149,17 +135,13 @@ pub(super) fn broadcast(
     req: &Request<'_>,
     userid: &UserId,
     password: &Password,
-) -> Outcome {
-    let account = tri!(authenticate(store, userid, password));
+) -> Result<Vec<Reply>, ExecError> {
+    let account = authenticate(store, userid, password)?;
     if !store.admins()?.contains(&userid.key()) {
-        return Ok(Err(refuse(
-            "Only the server's admins may broadcast (their userids are listed in the file admins of the server's home). Use message <userid> <password> <to-userid> ... to write to players.",
-        )));
+        return Err(Refusal::NotAdmin.into());
     }
     if req.comment.trim().is_empty() {
-        return Ok(Err(refuse(
-            "The broadcast is empty: write it in the body of the mail.",
-        )));
+        return Err(Refusal::EmptyBroadcast.into());
     }
     let mut out = Vec::new();
     for acc in store.accounts()? {
@@ -169,7 +151,7 @@ pub(super) fn broadcast(
             body: signed(req.comment, account.userid.as_str()),
         });
     }
-    Ok(Ok(out))
+    Ok(out)
 }
 
 /// `vacation userid password days`: stop the player's clocks for `days` days from
@@ -180,12 +162,14 @@ pub(super) fn vacation(
     userid: &UserId,
     password: &Password,
     days: u32,
-) -> Outcome {
-    let account = tri!(authenticate(store, userid, password));
+) -> Result<Vec<Reply>, ExecError> {
+    let account = authenticate(store, userid, password)?;
     if days > MAX_DAYS {
-        return Ok(Err(refuse(format!(
-            "A vacation is at most {MAX_DAYS} days: send a new vacation command when it ends. (0 ends a vacation.)"
-        ))));
+        return Err(Refusal::VacationTooLong {
+            days,
+            max: MAX_DAYS,
+        }
+        .into());
     }
     let mut v = Vacations::load(store)?;
     v.set(&account.userid, req.now, days);
@@ -202,9 +186,9 @@ pub(super) fn vacation(
             account.userid
         ),
     };
-    Ok(Ok(vec![Reply {
+    Ok(vec![Reply {
         to: account.addresses.clone(),
         subject: format!("Vacation for {}", account.userid),
         body,
-    }]))
+    }])
 }

@@ -22,7 +22,19 @@ pub enum ReplayError {
         /// Its text.
         text: String,
         /// Why.
-        why: String,
+        why: NotationError,
+    },
+    /// A pass recorded as the server's own where the rules force none.
+    #[error(
+        "board {board}: turn {turn} \"{text}\" does not replay: a pass marked (Auto) where no pass was forced"
+    )]
+    UnforcedAutoPass {
+        /// The board.
+        board: BoardId,
+        /// 1-based turn number.
+        turn: usize,
+        /// Its text.
+        text: String,
     },
     /// The file records an ending the game cannot have.
     #[error("board {board}: the recorded ending ({reason} by {by}) does not fit the game")]
@@ -62,16 +74,19 @@ pub fn replay_turns(file: &GameFile, upto: Option<usize>) -> Result<Game, Replay
     let mut game = Game::new(file.variant);
     let n = upto.unwrap_or(file.turns.len()).min(file.turns.len());
     for (k, t) in file.turns[..n].iter().enumerate() {
-        let fail = |why: String| ReplayError::Turn {
+        if t.auto && !notation::auto_pass_due(&game) {
+            return Err(ReplayError::UnforcedAutoPass {
+                board: file.board,
+                turn: k + 1,
+                text: t.text.clone(),
+            });
+        }
+        notation::play_turn(&mut game, &t.text).map_err(|why| ReplayError::Turn {
             board: file.board,
             turn: k + 1,
             text: t.text.clone(),
             why,
-        };
-        if t.auto && !notation::auto_pass_due(&game) {
-            return Err(fail("a pass marked (Auto) where no pass was forced".into()));
-        }
-        notation::play_turn(&mut game, &t.text).map_err(|e| fail(e.to_string()))?;
+        })?;
     }
     Ok(game)
 }

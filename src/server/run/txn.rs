@@ -78,10 +78,8 @@ impl<'a> Locked<'a> {
     /// `flush`, with a log line.
     pub fn flush(&self, log: &Log, report: &mut Report) -> Result<(), InternalError> {
         fault::point("before-flush");
-        let spool =
-            Spool::open(&self.store.spool_dir()).map_err(|e| InternalError::Mail(e.to_string()))?;
-        let r = mail::flush(&spool, &self.settings.transport)
-            .map_err(|e| InternalError::Mail(e.to_string()))?;
+        let spool = Spool::open(&self.store.spool_dir())?;
+        let r = mail::flush(&spool, &self.settings.transport)?;
         fault::point("after-flush");
         report.sent += r.sent;
         report.failed += r.failed.len();

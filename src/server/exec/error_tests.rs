@@ -1,0 +1,418 @@
+//! Each refusal's text, byte for byte as players read it, and the board its error
+//! mail shows; the `Invalid challenge` answers' texts.
+
+use super::*;
+use crate::notation::parse_turn;
+
+/// What `e5-a1` reads to: a1 is not a point.
+fn parse_error() -> ParseError {
+    match parse_turn("e5-a1") {
+        Err(e) => e,
+        Ok(t) => panic!("e5-a1 parsed as {t:?}"),
+    }
+}
+
+const NOT_A_POINT: &str =
+    "at character 4 of `e5-a1`: a1 is not a point of the board (column a runs from a2 to a5)";
+
+/// The variant's name; the match is exhaustive, so a new variant cannot be
+/// forgotten in [`table`].
+fn name(r: &Refusal) -> &'static str {
+    use Refusal::*;
+    match r {
+        UnknownUserid => "UnknownUserid",
+        WrongPassword => "WrongPassword",
+        BoardNotFound { .. } => "BoardNotFound",
+        NotPlaying { .. } => "NotPlaying",
+        GameEnded { .. } => "GameEnded",
+        NestedMultiple => "NestedMultiple",
+        NoAddress => "NoAddress",
+        UseridTaken { .. } => "UseridTaken",
+        StillPlaying { .. } => "StillPlaying",
+        OfferWaiting { .. } => "OfferWaiting",
+        NothingToTakeBack { .. } => "NothingToTakeBack",
+        NoOfferToAnswer { .. } => "NoOfferToAnswer",
+        NoMoveLeftToTakeBack { .. } => "NoMoveLeftToTakeBack",
+        NotYourMove { .. } => "NotYourMove",
+        SubmitNotYourMove { .. } => "SubmitNotYourMove",
+        StaleMoveNumber { .. } => "StaleMoveNumber",
+        SubmitMoveNumber { .. } => "SubmitMoveNumber",
+        IllegalMove { .. } => "IllegalMove",
+        CannotQueue { .. } => "CannotQueue",
+        QueueMoveNumber { .. } => "QueueMoveNumber",
+        NothingSubmitted { .. } => "NothingSubmitted",
+        PreviewTooFar { .. } => "PreviewTooFar",
+        PreviewStopped { .. } => "PreviewStopped",
+        ShowAsTooFar { .. } => "ShowAsTooFar",
+        ShowTooFar { .. } => "ShowTooFar",
+        NoSuchPlayer { .. } => "NoSuchPlayer",
+        NotPlayingNorWatching { .. } => "NotPlayingNorWatching",
+        EmptyChat { .. } => "EmptyChat",
+        SubscribeOwnGame { .. } => "SubscribeOwnGame",
+        EmptyMessage => "EmptyMessage",
+        NoSuchRecipient { .. } => "NoSuchRecipient",
+        NotAdmin => "NotAdmin",
+        EmptyBroadcast => "EmptyBroadcast",
+        VacationTooLong { .. } => "VacationTooLong",
+    }
+}
+
+const VARIANTS: usize = 34;
+
+/// Every variant with sample facts, the exact text, and the board shown.
+fn table() -> Vec<(Refusal, String, Option<u32>)> {
+    use Refusal::*;
+    let s = |t: &str| t.to_string();
+    vec![
+        (UnknownUserid, s("Invalid userid entered"), None),
+        (WrongPassword, s("Invalid password entered"), None),
+        (
+            BoardNotFound { board: 42 },
+            s("Yinsh board 42 not found"),
+            None,
+        ),
+        (
+            NotPlaying { board: 7 },
+            s("You are NOT playing this game"),
+            Some(7),
+        ),
+        (GameEnded { board: 7 }, s("The game has ended"), Some(7)),
+        (
+            NestedMultiple,
+            s("\"multiple\" cannot be nested: put one command per line in the body."),
+            None,
+        ),
+        (
+            NoAddress,
+            s(
+                "No e-mail address given and none to take from the mail: write the address after the password.",
+            ),
+            None,
+        ),
+        (
+            UseridTaken { userid: s("Alice") },
+            s(
+                "The userid Alice is already taken. Choose another one: signup <userid> <password> [<e-mail address> ...]",
+            ),
+            None,
+        ),
+        (
+            StillPlaying {
+                userid: s("alice"),
+                boards: vec![3],
+            },
+            s(
+                "alice still plays board 3: finish or resign it first (yinsh resign <board> <userid> <password>).",
+            ),
+            None,
+        ),
+        (
+            OfferWaiting {
+                board: 5,
+                by: s("bob"),
+                kind: OfferKind::Undo,
+                me: s("alice"),
+            },
+            s(
+                "bob has made a take-back request that waits for your answer: send \"yinsh move 5 alice <password> accept\" or \"... reject\" first.",
+            ),
+            Some(5),
+        ),
+        (
+            NothingToTakeBack { board: 5 },
+            s("You have not played a move on this board yet: there is nothing to take back."),
+            Some(5),
+        ),
+        (
+            NoOfferToAnswer {
+                board: 5,
+                other: s("bob"),
+            },
+            s(
+                "There is no draw offer or take-back request from bob to answer on board 5. To offer a draw write \"propose\" as your move; to ask to take back your last move, \"undo\".",
+            ),
+            Some(5),
+        ),
+        (
+            NoMoveLeftToTakeBack { board: 5 },
+            s("There is no move left to take back."),
+            Some(5),
+        ),
+        (
+            NotYourMove {
+                board: 9,
+                to_move: Some(s("bob")),
+            },
+            s("It is not your move: it is bob's turn."),
+            Some(9),
+        ),
+        (
+            SubmitNotYourMove {
+                board: 9,
+                to_move: None,
+            },
+            s(
+                "It is not your move: it is nobody's turn. (To have a move played when your turn comes, use yinsh queue.)",
+            ),
+            Some(9),
+        ),
+        (
+            StaleMoveNumber {
+                board: 9,
+                text: s("e5"),
+                number: 4,
+                marked: 3,
+            },
+            s(
+                "Move e5 received as move #4, but it is marked #3: it was not played.\n(A mail sent twice or crossed with another one does this.) Check the board below and send your move again if it is still wanted.",
+            ),
+            Some(9),
+        ),
+        (
+            SubmitMoveNumber {
+                board: 9,
+                text: s("e5"),
+                number: 4,
+                marked: 3,
+            },
+            s("Move e5 received as move #4, but it is marked #3."),
+            Some(9),
+        ),
+        (
+            IllegalMove {
+                board: 9,
+                text: s("e5-a1"),
+                error: parse_error().into(),
+            },
+            format!("Move e5-a1 is not legal: {NOT_A_POINT}"),
+            Some(9),
+        ),
+        (
+            CannotQueue {
+                board: 9,
+                text: s("e5-a1"),
+                error: parse_error(),
+            },
+            format!("Move e5-a1 cannot be queued: {NOT_A_POINT}"),
+            Some(9),
+        ),
+        (
+            QueueMoveNumber {
+                board: 9,
+                text: s("f6"),
+                marked: 4,
+                next: 4,
+                opponent: s("bob"),
+            },
+            s(
+                "Move f6 is marked #4, but the next move is #4 and it is bob's: a queued move gets #5 or later.",
+            ),
+            Some(9),
+        ),
+        (
+            NothingSubmitted {
+                board: 9,
+                userid: s("alice"),
+            },
+            s(
+                "You have no submitted move waiting on board 9 (a move played since cancels it). Send \"yinsh submit 9 alice <password> <move>\" first, or play with yinsh move.",
+            ),
+            Some(9),
+        ),
+        (
+            PreviewTooFar {
+                board: 9,
+                total: 12,
+                from: 20,
+            },
+            s("Board 9 has only 12 moves: there is no move #20 to start from."),
+            Some(9),
+        ),
+        (
+            PreviewStopped {
+                board: 9,
+                nth: 2,
+                text: s("e5-a1"),
+                error: parse_error().into(),
+            },
+            format!(
+                "Preview stopped at the second move given: Move e5-a1 is not legal: {NOT_A_POINT}"
+            ),
+            Some(9),
+        ),
+        (
+            ShowAsTooFar {
+                board: 9,
+                total: 12,
+            },
+            s("Board 9 has only 12 moves."),
+            Some(9),
+        ),
+        (
+            ShowTooFar {
+                board: 9,
+                total: 12,
+                at: 30,
+            },
+            s("Board 9 has only 12 moves: there is no move #30 to show."),
+            Some(9),
+        ),
+        (
+            NoSuchPlayer {
+                userid: s("nobody"),
+            },
+            s("Invalid userid entered: nobody"),
+            None,
+        ),
+        (
+            NotPlayingNorWatching { board: 2 },
+            s(
+                "You are NOT playing this game nor watching it: subscribe first (yinsh subscribe <board> <userid> <password>).",
+            ),
+            Some(2),
+        ),
+        (
+            EmptyChat { board: 2 },
+            s("The chat is empty: write your message in the body of the mail."),
+            Some(2),
+        ),
+        (
+            SubscribeOwnGame { board: 2 },
+            s("You play this game: you get its mails already."),
+            Some(2),
+        ),
+        (
+            EmptyMessage,
+            s("The message is empty: write it in the body of the mail."),
+            None,
+        ),
+        (
+            NoSuchRecipient { userid: s("carol") },
+            s("Invalid userid entered: carol (nothing was sent)"),
+            None,
+        ),
+        (
+            NotAdmin,
+            s(
+                "Only the server's admins may broadcast (their userids are listed in the file admins of the server's home). Use message <userid> <password> <to-userid> ... to write to players.",
+            ),
+            None,
+        ),
+        (
+            EmptyBroadcast,
+            s("The broadcast is empty: write it in the body of the mail."),
+            None,
+        ),
+        (
+            VacationTooLong { days: 120, max: 90 },
+            s(
+                "A vacation is at most 90 days: send a new vacation command when it ends. (0 ends a vacation.)",
+            ),
+            None,
+        ),
+    ]
+}
+
+#[test]
+fn every_refusal_reads_as_players_read_it_today() {
+    for (refusal, text, _) in table() {
+        assert_eq!(refusal.to_string(), text, "{}", name(&refusal));
+    }
+}
+
+#[test]
+fn every_refusal_shows_the_board_it_concerns() {
+    for (refusal, _, board) in table() {
+        assert_eq!(refusal.board(), board, "{}", name(&refusal));
+    }
+}
+
+#[test]
+fn the_table_holds_every_variant_once() {
+    let mut names: Vec<&str> = table().iter().map(|(r, _, _)| name(r)).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), VARIANTS);
+    assert_eq!(table().len(), VARIANTS);
+}
+
+#[test]
+fn signoff_with_several_games_names_them_all() {
+    let r = Refusal::StillPlaying {
+        userid: "alice".into(),
+        boards: vec![3, 12],
+    };
+    assert_eq!(
+        r.to_string(),
+        "alice still plays boards 3, 12: finish or resign them first (yinsh resign <board> <userid> <password>)."
+    );
+}
+
+#[test]
+fn ordinals_after_the_third_count() {
+    let r = Refusal::PreviewStopped {
+        board: 1,
+        nth: 4,
+        text: "e5-a1".into(),
+        error: parse_error().into(),
+    };
+    assert!(
+        r.to_string()
+            .starts_with("Preview stopped at the 4th move given: ")
+    );
+    assert_eq!(OfferKind::Draw.to_string(), "draw offer");
+}
+
+#[test]
+fn a_refusal_keeps_the_typed_notation_error() {
+    let r = Refusal::IllegalMove {
+        board: 1,
+        text: "e5-a1".into(),
+        error: parse_error().into(),
+    };
+    let Refusal::IllegalMove { error, .. } = r else {
+        panic!("not an illegal move");
+    };
+    assert_eq!(error, NotationError::Parse(parse_error()));
+}
+
+#[test]
+fn invalid_challenges_read_as_today() {
+    assert_eq!(
+        InvalidChallenge::Themselves {
+            userid: "alice".into()
+        }
+        .to_string(),
+        "alice cannot play against themselves: name two different userids.\nSyntax is \"yinsh challenge [-blitz] <userid1> <userid2>\"\n"
+    );
+    assert_eq!(
+        InvalidChallenge::Times { nag: 9, forfeit: 7 }.to_string(),
+        "The reminder time (9 days) must be shorter than the forfeit time (7 days): set both, like --nagtime=7 --forfeittime=21.\n"
+    );
+    assert_eq!(
+        InvalidChallenge::NotSignedUp {
+            missing: vec!["bob".into()]
+        }
+        .to_string(),
+        "bob is not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n"
+    );
+    assert_eq!(
+        InvalidChallenge::NotSignedUp {
+            missing: vec!["bob".into(), "carol".into()]
+        }
+        .to_string(),
+        "bob and carol are not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n"
+    );
+}
+
+#[test]
+fn a_refusal_goes_up_through_question_mark() {
+    fn refused() -> Result<(), ExecError> {
+        Err(Refusal::NotAdmin)?;
+        Ok(())
+    }
+    assert!(matches!(
+        refused(),
+        Err(ExecError::Refused(Refusal::NotAdmin))
+    ));
+}
