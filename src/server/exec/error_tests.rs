@@ -360,7 +360,16 @@ fn ordinals_after_the_third_count() {
         r.to_string()
             .starts_with("Preview stopped at the 4th move given: ")
     );
-    assert_eq!(OfferKind::Draw.to_string(), "draw offer");
+    let draw = Refusal::OfferWaiting {
+        board: 5,
+        by: "bob".into(),
+        kind: OfferKind::Draw,
+        me: "alice".into(),
+    };
+    assert!(
+        draw.to_string()
+            .starts_with("bob has made a draw offer that waits")
+    );
 }
 
 #[test]
