@@ -3,7 +3,8 @@
 //! game, all from the transcripts of tests/data/transcripts) are drawn and compared
 //! pixel by pixel with the reference PNGs in tests/data/pictures/; every point of the
 //! picture shows the piece the ASCII board (`notation::render`) shows on it; the PNG
-//! stays small. After a deliberate change of the drawing, look at the new pictures
+//! stays small, also for every third turn of two seeded random games, whose moved
+//! ring stands where its mark is. After a deliberate change of the drawing, look at the new pictures
 //! and write them as the references with
 //! `UPDATE_PICTURES=1 cargo test --test it picture::`.
 
@@ -224,4 +225,49 @@ fn render_writes_svg_and_png_of_a_transcript() {
         String::from_utf8(out.stderr).unwrap(),
         "turn 2 `e5` (line 1): e5 is not empty: place your ring on an empty point, like f6\n"
     );
+}
+
+/// Every turn of seeded random games (normal and blitz) is drawn: the PNG stays small,
+/// and the moved ring stands, in its colour, where the picture marks its end.
+#[test]
+fn every_turn_of_random_games_draws_with_its_ring_where_marked() {
+    use crate::support::rng::Lcg;
+    use crate::support::turns::{group_turns, random_playout};
+    use yinsh_pbem::rules::{Color, Piece};
+    let mut drawn = 0;
+    for (seed, variant) in [(7, Variant::Normal), (8, Variant::Blitz)] {
+        let mut rng = Lcg(seed);
+        let actions = random_playout(variant, 400, |n| rng.below(n));
+        let start = Game::new(variant);
+        for (k, (before, turn)) in group_turns(start, &actions).iter().enumerate() {
+            let last = LastMove::from_turn(before, turn).unwrap();
+            let mut game = *before;
+            for &a in turn {
+                game.play(a).unwrap();
+            }
+            // Every third turn, and the last, to keep the test quick.
+            if k % 3 != 0 && !game.is_over() {
+                continue;
+            }
+            let png = Picture::new(&game).last_move(&last).to_png().unwrap();
+            assert!(
+                png.len() < 40_000,
+                "seed {seed} turn {k}: {} bytes",
+                png.len()
+            );
+            drawn += 1;
+            let Some((_, to)) = last.moved else { continue };
+            let Some(Piece::Ring(c)) = game.piece_at(to) else {
+                continue; // the ring moved, then was removed
+            };
+            let image = Image::decode(&png);
+            let (x, y) = Picture::pixel(to);
+            let band = light(image.at(x + 12.0, y));
+            match c {
+                Color::White => assert!(band > 240, "seed {seed} turn {k}: {to} {band}"),
+                Color::Black => assert!(band < 50, "seed {seed} turn {k}: {to} {band}"),
+            }
+        }
+    }
+    assert!(drawn > 30, "{drawn}");
 }
