@@ -12,6 +12,7 @@ mod corrupt_store; // a spoiled game file is a named error; a mail touching it e
 #[cfg(any(debug_assertions, feature = "fault-injection"))] // needs fault injection
 mod crash; // crash safety of deliver: kills at every fault point, disk full, torn journals
 mod deliver_corpus; // the .eml corpus through deliver on a game in progress (snapshots)
+mod duplicates; // the duplicate-mail guard and storm counts: one key form, expiry
 mod email_game; // a whole game by mail through the binary, removals and forced passes
 mod exec; // the command handlers in-process (no process), one file per command family
 mod hostile; // hostile input through the binary: odd userids, password leaks, broken mail

@@ -9,7 +9,7 @@ use crate::mail::{self, InboundMail};
 use crate::server::command::{Command, CommandError};
 use crate::server::config::Settings;
 use crate::server::exec::{self, InternalError, Reply, Request};
-use crate::server::store::{RateVerdict, Store, fnv1a64};
+use crate::server::store::{RateVerdict, Store, key_name};
 use crate::server::text::{redact, reply};
 
 use super::log::Log;
@@ -116,7 +116,7 @@ pub fn deliver(
         &mut |report, line| log.note(now, report, line),
         |store, report| {
             let replies = decide(store, &ctx, report)?;
-            store.mark_seen(&key)?;
+            store.mark_seen(&key, now)?;
             Ok(replies)
         },
     )?;
@@ -128,6 +128,20 @@ pub fn deliver(
         ));
     }
     locked.flush(&log, &mut report)?;
+    // Old seen marks and storm counts, once a day; a failure here is the mail's no more.
+    match store.expire(now, settings.rate_limit.period) {
+        Ok(0) => {}
+        Ok(n) => log.note(
+            now,
+            &mut report,
+            format!("expired {n} old seen marks and storm counts"),
+        ),
+        Err(e) => log.note(
+            now,
+            &mut report,
+            format!("expiring old seen marks failed: {e}"),
+        ),
+    }
     drop(locked);
     log.line(
         now,
@@ -256,9 +270,9 @@ fn decide(
     })
 }
 
-/// A stable key for a mail without Message-ID: FNV-1a 64 of its bytes, hex.
+/// A stable key for a mail without Message-ID: SHA-256 of its bytes, hex.
 fn raw_key(raw: &[u8]) -> String {
-    format!("{:016x}", fnv1a64(raw))
+    key_name(raw)
 }
 
 /// A short notice to the sender (no quote of the original).

@@ -53,8 +53,9 @@ pub enum Recovered {
     Discarded,
 }
 
-/// FNV-1a, 64 bits: a checksum that tells a whole journal from a torn one, and a
-/// stable key for a mail without Message-ID.
+/// FNV-1a, 64 bits: a checksum that tells a whole journal from a torn one (and the
+/// name of the seen marks of earlier versions). Not a key for text from outside: it
+/// can be collided on purpose (`seen.rs` uses SHA-256).
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in bytes {

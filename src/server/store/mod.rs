@@ -10,8 +10,8 @@
 //! <home>/accounts/<key>.json   one account per file; key = userid lower-cased
 //! <home>/boards/<n>.json       one game per file
 //! <home>/journal/pending      one mail's effect while it is being applied (journal.rs)
-//! <home>/seen/<hash>           mails already handled, by Message-ID (seen.rs)
-//! <home>/rate/<hash>.json      mails per sender in the current period (seen.rs)
+//! <home>/seen/<day>/<sha256>   mails already handled, by Message-ID, kept 30 days (seen.rs)
+//! <home>/rate/<sha256>.json    mails per sender in the current period (seen.rs)
 //! <home>/vacations.json        the players' vacations
 //! <home>/admins                the userids allowed to broadcast (written by the operator)
 //! <home>/log/yinsh-pbem.log    the log
@@ -38,7 +38,7 @@ pub use fs::{StoreLock, write_atomic};
 pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
 pub use journal::{Journal, JournalFile, JournalReply, Recovered, fnv1a64};
 pub use password::{ARGON2_M_KIB, ARGON2_P, ARGON2_T, hash_password, verify_password};
-pub use seen::{RateLimit, RateVerdict, key_name};
+pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, key_name};
 pub use tx::Change;
 
 /// The first board number handed out in a new home.
