@@ -54,6 +54,17 @@ fn home() -> (tempfile::TempDir, PathBuf) {
     (dir, home)
 }
 
+/// alice challenges bob with a mail of this Message-ID at `now`; how many replies.
+fn challenge(home: &Path, now: u64, id: &str) -> usize {
+    send(
+        home,
+        now,
+        "alice@example.org",
+        "yinsh challenge alice bob",
+        id,
+    )
+}
+
 fn boards(home: &Path) -> usize {
     std::fs::read_dir(home.join("boards")).map_or(0, |d| d.count())
 }
@@ -62,8 +73,7 @@ fn boards(home: &Path) -> usize {
 fn regression_a_case_variant_message_id_does_not_unmark_the_original() {
     let (_dir, home) = home();
     let id = "Chal-1.XyZ@Example.org";
-    let challenge = "yinsh challenge alice bob";
-    assert_eq!(send(&home, NOW, "alice@example.org", challenge, id), 2);
+    assert_eq!(challenge(&home, NOW, id), 2);
     assert_eq!(boards(&home), 1);
     // Someone who saw the Message-ID sends `help` under case variants of it.
     for variant in [
@@ -78,10 +88,7 @@ fn regression_a_case_variant_message_id_does_not_unmark_the_original() {
         );
     }
     // The original, delivered again by the mail system, is still a duplicate.
-    assert_eq!(
-        send(&home, NOW + 120, "alice@example.org", challenge, id),
-        0
-    );
+    assert_eq!(challenge(&home, NOW + 120, id), 0);
     assert_eq!(boards(&home), 1, "a second board was created");
     let store = Store::open(&home).expect("store");
     assert!(store.seen(id));
@@ -97,16 +104,7 @@ fn a_file_under_a_message_ids_name_holding_another_text_is_no_mark() {
     let (_dir, home) = home();
     let victim = "victim-1@example.org";
     let attacker = "attacker-1@example.org";
-    assert_eq!(
-        send(
-            &home,
-            NOW,
-            "alice@example.org",
-            "yinsh challenge alice bob",
-            victim
-        ),
-        2
-    );
+    assert_eq!(challenge(&home, NOW, victim), 2);
     let store = Store::open(&home).expect("store");
     let marks: Vec<PathBuf> = walk(&home.join("seen"))
         .into_iter()
@@ -125,16 +123,7 @@ fn a_file_under_a_message_ids_name_holding_another_text_is_no_mark() {
         1
     );
     assert!(store.seen(victim) && store.seen(attacker));
-    assert_eq!(
-        send(
-            &home,
-            NOW + 120,
-            "alice@example.org",
-            "yinsh challenge alice bob",
-            victim
-        ),
-        0
-    );
+    assert_eq!(challenge(&home, NOW + 120, victim), 0);
     assert_eq!(boards(&home), 1);
     // The 64-bit FNV names of the earlier layout are read (compared by content) but
     // never written: no forged collision with them can touch a new mark.
@@ -160,16 +149,7 @@ fn a_seen_mark_of_the_earlier_layout_is_still_honoured() {
         format!("{id}\n"),
     )
     .expect("old mark");
-    assert_eq!(
-        send(
-            &home,
-            NOW,
-            "alice@example.org",
-            "yinsh challenge alice bob",
-            id
-        ),
-        0
-    );
+    assert_eq!(challenge(&home, NOW, id), 0);
     assert_eq!(boards(&home), 0);
     // A case variant is another mail.
     assert_eq!(
@@ -242,16 +222,7 @@ fn day_folders(home: &Path) -> Vec<String> {
 fn seen_marks_and_storm_counts_expire() {
     let (_dir, home) = home();
     let id = "first@example.org";
-    assert_eq!(
-        send(
-            &home,
-            NOW,
-            "alice@example.org",
-            "yinsh challenge alice bob",
-            id
-        ),
-        2
-    );
+    assert_eq!(challenge(&home, NOW, id), 2);
     assert_eq!(day_folders(&home), ["2026-11-22"]);
     assert_eq!(
         std::fs::read_dir(home.join("rate")).expect("rate").count(),
@@ -259,16 +230,7 @@ fn seen_marks_and_storm_counts_expire() {
     );
     // Redelivered within the kept days: still a duplicate; the day's folder stays.
     let later = NOW + (SEEN_DAYS - 1) * DAY;
-    assert_eq!(
-        send(
-            &home,
-            later,
-            "alice@example.org",
-            "yinsh challenge alice bob",
-            id
-        ),
-        0
-    );
+    assert_eq!(challenge(&home, later, id), 0);
     assert_eq!(boards(&home), 1);
     // A mail the next day: its own day's folder is added, the first is kept, and the
     // storm counts whose period is over are gone (carol's own is the one left).

@@ -46,8 +46,13 @@ pub fn key_name(key: impl AsRef<[u8]>) -> String {
 }
 
 /// The UTC date of the unix time `secs`, `YYYY-MM-DD` (civil from days, proleptic
-/// Gregorian).
-fn day_name(secs: u64) -> String {
+/// Gregorian; H. Hinnant's algorithm): the name of a day's folder of seen marks, and
+/// the date the mails write (`text::dates`).
+///
+/// ```
+/// assert_eq!(yinsh_pbem::server::store::day_name(1_795_384_020), "2026-11-22");
+/// ```
+pub fn day_name(secs: u64) -> String {
     let days = (secs / DAY) as i64;
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
