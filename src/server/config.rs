@@ -17,6 +17,10 @@
 //! period_seconds = 3600
 //! commands_per_mail = 25        # lines of a `multiple` mail carried out
 //! replies_per_mail = 50         # replies one mail may cause
+//!
+//! [security]
+//! confirm_addresses = true      # false: every address counts as confirmed
+//! unconfirmed_mails_per_day = 5 # mails a day to an address nobody confirmed
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -47,6 +51,11 @@ pub struct Settings {
     pub commands_per_mail: usize,
     /// Replies one mail may cause; a mail that would cause more stops there.
     pub replies_per_mail: usize,
+    /// Whether addresses must be confirmed (`[security] confirm_addresses`); when
+    /// off, every address counts as confirmed.
+    pub confirm_addresses: bool,
+    /// Mails a day to an address nobody confirmed; more are dropped with a log line.
+    pub unconfirmed_mails_per_day: u32,
 }
 
 impl Settings {
@@ -66,6 +75,8 @@ impl Settings {
             },
             commands_per_mail: 25,
             replies_per_mail: 50,
+            confirm_addresses: true,
+            unconfirmed_mails_per_day: 5,
         }
     }
 
@@ -96,6 +107,18 @@ pub struct ConfigFile {
     pub transport: Option<TransportConfig>,
     /// Limits against abuse.
     pub limits: Option<Limits>,
+    /// Address confirmation.
+    pub security: Option<Security>,
+}
+
+/// `[security]`
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Security {
+    /// New addresses must be confirmed before they get other people's text.
+    pub confirm_addresses: Option<bool>,
+    /// Mails a day to an address nobody has confirmed.
+    pub unconfirmed_mails_per_day: Option<u32>,
 }
 
 /// `[transport]`
@@ -257,6 +280,17 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
     };
     s.commands_per_mail = limits.commands_per_mail.unwrap_or(s.commands_per_mail);
     s.replies_per_mail = limits.replies_per_mail.unwrap_or(s.replies_per_mail);
+    let security = file.security.unwrap_or_default();
+    s.confirm_addresses = security.confirm_addresses.unwrap_or(s.confirm_addresses);
+    s.unconfirmed_mails_per_day = security
+        .unconfirmed_mails_per_day
+        .unwrap_or(s.unconfirmed_mails_per_day);
+    if let Some(on) = std::env::var("YINSH_PBEM_CONFIRM_ADDRESSES")
+        .ok()
+        .and_then(|v| parse_switch(&v))
+    {
+        s.confirm_addresses = on;
+    }
     s.now = std::env::var("YINSH_PBEM_NOW")
         .ok()
         .and_then(|v| v.parse().ok());
@@ -332,6 +366,15 @@ fn writable_dir(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// `true`/`yes`/`1`/`on` or `false`/`no`/`0`/`off`, any case.
+fn parse_switch(v: &str) -> Option<bool> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "true" | "yes" | "1" | "on" => Some(true),
+        "false" | "no" | "0" | "off" => Some(false),
+        _ => None,
+    }
+}
+
 /// The report `check-config` prints.
 pub fn describe(r: &Resolved) -> String {
     let s = &r.settings;
@@ -353,6 +396,17 @@ pub fn describe(r: &Resolved) -> String {
     out.push_str(&format!(
         "per mail:           {} commands, {} replies\n",
         s.commands_per_mail, s.replies_per_mail
+    ));
+    out.push_str(&format!(
+        "confirm addresses:  {}\n",
+        if s.confirm_addresses {
+            format!(
+                "yes (at most {} mails a day to an unconfirmed address)",
+                s.unconfirmed_mails_per_day
+            )
+        } else {
+            "no (every address counts as confirmed)".to_string()
+        }
     ));
     out
 }

@@ -20,9 +20,7 @@ fn with_reply_to(
     subject: &str,
     body: &str,
 ) -> Vec<crate::support::server::Sent> {
-    let raw = s.mail(from, subject, body);
-    let raw = raw.replacen("\nTo: ", &format!("\nReply-To: {reply_to}\nTo: "), 1);
-    s.send_raw(raw.as_bytes())
+    s.send_with_reply_to(from, reply_to, subject, body)
 }
 
 #[test]

@@ -8,6 +8,7 @@ mod boardspace; // the 408 Boardspace games replayed through the engine and the 
 mod bounds; // bounded work per mail: multiple, show, message and challenge caps
 mod concurrency; // 50 simultaneous deliver processes: the lock serialises them
 mod config; // the configuration file, environment and command line; check-config
+mod confirm; // address confirmation: verify mails, no foreign text or floods to unconfirmed addresses
 mod corrupt_store; // a spoiled game file is a named error; a mail touching it exits 75
 #[cfg(any(debug_assertions, feature = "fault-injection"))] // needs fault injection
 mod crash; // crash safety of deliver: kills at every fault point, disk full, torn journals

@@ -35,6 +35,7 @@ fn account(userid: &str, games: Vec<u32>) -> Account {
             .collect(),
         created: 1_700_000_000,
         games: games.into_iter().map(BoardId::from).collect(),
+        unconfirmed: Vec::new(),
     }
 }
 

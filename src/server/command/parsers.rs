@@ -124,6 +124,15 @@ pub(super) fn broadcast(after: &str, usage: &'static str) -> Parsed {
     })
 }
 
+/// `verify <userid> <token>`
+pub(super) fn verify(after: &str, usage: &'static str) -> Parsed {
+    let (id, token) = args(after, usage, "a userid and the code", (word, word))?;
+    Ok(Command::Verify {
+        userid: userid(id, usage)?,
+        token: password(token, usage)?,
+    })
+}
+
 /// `vacation <userid> <password> <days>`
 pub(super) fn vacation(after: &str, usage: &'static str) -> Parsed {
     let (id, pw, d) = args(

@@ -66,7 +66,7 @@ fn places(usage: &str) -> (Vec<usize>, Tail) {
     let passwords: Vec<usize> = tokens
         .iter()
         .enumerate()
-        .filter(|(_, t)| t.contains("password>"))
+        .filter(|(_, t)| t.contains("password>") || **t == "<token>")
         .map(|(k, _)| k)
         .collect();
     let after = passwords
@@ -232,6 +232,7 @@ mod tests {
                 "message",
                 "broadcast",
                 "vacation",
+                "verify",
                 "yinsh move",
                 "yinsh resign",
                 "yinsh queue",

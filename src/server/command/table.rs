@@ -73,6 +73,8 @@ pub mod usage {
     pub const BROADCAST: &str = "broadcast <userid> <password>";
     /// `vacation`
     pub const VACATION: &str = "vacation <userid> <password> <days>";
+    /// `verify` (the token is hidden like a password)
+    pub const VERIFY: &str = "verify <userid> <token>";
     /// `all show`
     pub const ALL_SHOW: &str = "all show <userid> [next | active]";
 }
@@ -115,6 +117,7 @@ const COMMANDS: &[Entry] = &[
     entry("message",           usage::MESSAGE,         parsers::message),
     entry("broadcast",         usage::BROADCAST,       parsers::broadcast),
     entry("vacation",          usage::VACATION,        parsers::vacation),
+    entry("verify",            usage::VERIFY,          parsers::verify),
     entry("all show",          usage::ALL_SHOW,        parsers::all_show),
     entry("yinsh help",        usage::YINSH_HELP,      parsers::yinsh_help),
     entry("yinsh challenge",   usage::CHALLENGE,       parsers::challenge),

@@ -128,6 +128,13 @@ fn samples() -> Vec<(&'static str, Command)> {
             },
         ),
         (
+            "verify alice ABCDEFGHJK",
+            Command::Verify {
+                userid: uid("alice"),
+                token: pw("ABCDEFGHJK"),
+            },
+        ),
+        (
             "all show alice next",
             Command::ShowPlayers {
                 userids: vec![uid("alice")],

@@ -129,6 +129,13 @@ pub enum Command {
         /// Who writes.
         auth: Credentials,
     },
+    /// `verify userid token`: confirms the address the token was mailed to.
+    Verify {
+        /// Whose address.
+        userid: UserId,
+        /// The code from the Subject of the mail (a [`Password`], so never shown).
+        token: Password,
+    },
     /// `vacation userid password days`: pause the player's clocks (0 ends it).
     Vacation {
         /// Who.

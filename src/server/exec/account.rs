@@ -4,9 +4,9 @@
 use crate::mail::Address;
 use crate::mail::address::list;
 use crate::server::game::record::LiveGame;
-use crate::server::store::{Account, Password, Store, UserId};
+use crate::server::store::{ACCOUNTS_PER_ADDRESS, Account, Password, Store, Token, UserId};
 
-use super::context::{Reply, Request, authenticate};
+use super::context::{Foreign, Reply, Request, authenticate};
 use super::error::{ExecError, Refusal};
 
 fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Address>, Refusal> {
@@ -33,7 +33,10 @@ pub(super) fn signup(
         .into());
     }
     let addresses = addresses_or_sender(req, addresses)?;
-    let account = Account::new(userid, password, addresses.clone(), req.now)?;
+    crowded(store, req, &addresses, None)?;
+    let mut account = Account::new(userid, password, addresses.clone(), req.now)?;
+    let tokens = pending(&mut account, &addresses, req)?;
+    store.reindex(req.confirm_addresses, None, Some(&account))?;
     store.put_account(&account)?;
     let body = format!(
         "Welcome to YINSH by e-mail, {userid}.\n\n\
@@ -49,10 +52,103 @@ pub(super) fn signup(
     {
         to.push(s.clone());
     }
+    if tokens.is_empty() {
+        return Ok(vec![Reply {
+            to,
+            subject: format!("Signup for {userid}"),
+            body,
+            foreign: Foreign::Nothing,
+        }]);
+    }
+    Ok(verify_mails(&account, tokens, &body))
+}
+
+/// Refuses addresses that [`ACCOUNTS_PER_ADDRESS`] accounts (other than `except`)
+/// already name, when confirmation is on (a closed community has no cap).
+fn crowded(
+    store: &Store,
+    req: &Request<'_>,
+    addresses: &[Address],
+    except: Option<&UserId>,
+) -> Result<(), ExecError> {
+    if !req.confirm_addresses {
+        return Ok(());
+    }
+    for a in addresses {
+        let others = store
+            .address_owners(a)?
+            .into_iter()
+            .filter(|u| Some(u) != except)
+            .count();
+        if others >= ACCOUNTS_PER_ADDRESS {
+            return Err(Refusal::AddressCrowded {
+                address: a.to_string(),
+                max: ACCOUNTS_PER_ADDRESS,
+            }
+            .into());
+        }
+    }
+    Ok(())
+}
+
+/// Marks `new` addresses of `account` unconfirmed (when the server wants
+/// confirmation) and returns each with its token.
+fn pending(
+    account: &mut Account,
+    new: &[Address],
+    req: &Request<'_>,
+) -> Result<Vec<(Address, Token)>, ExecError> {
+    if !req.confirm_addresses {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for a in new {
+        out.push((a.clone(), account.add_pending(a, req.now)?));
+    }
+    Ok(out)
+}
+
+/// One mail to each new address, its Subject the `verify` command that confirms it.
+fn verify_mails(account: &Account, tokens: Vec<(Address, Token)>, text: &str) -> Vec<Reply> {
+    tokens
+        .into_iter()
+        .map(|(a, token)| Reply {
+            to: vec![a.clone()],
+            subject: format!("verify {} {}", account.userid, token.reveal()),
+            body: format!(
+                "{text}\nConfirm that {a} is yours: press Reply and send this mail back\n\
+                 (keep the Subject; \"Re:\" in front of it is fine). Until then this address\n\
+                 gets no text written by other players and at most a few mails a day.\n\
+                 The code in the Subject is valid for 7 days. If you did not ask for this,\n\
+                 ignore this mail.\n"
+            ),
+            foreign: Foreign::Nothing,
+        })
+        .collect()
+}
+
+/// `verify userid token`: the token mailed to an address proves it reached it.
+pub(super) fn verify(
+    store: &Store,
+    req: &Request<'_>,
+    userid: &UserId,
+    token: &Password,
+) -> Result<Vec<Reply>, ExecError> {
+    let Some(mut account) = store.account(userid)? else {
+        return Err(Refusal::WrongCode.into());
+    };
+    let Some(address) = account.confirm(token.expose(), req.now) else {
+        return Err(Refusal::WrongCode.into());
+    };
+    store.put_account(&account)?;
     Ok(vec![Reply {
-        to,
-        subject: format!("Signup for {userid}"),
-        body,
+        to: vec![address.clone()],
+        subject: format!("Address confirmed for {}", account.userid),
+        body: format!(
+            "The address {address} of {} is confirmed: it now gets every mail of the server.\n",
+            account.userid
+        ),
+        foreign: Foreign::Nothing,
     }])
 }
 
@@ -73,6 +169,7 @@ pub(super) fn change_password(
         to: account.addresses.clone(),
         subject: format!("Password changed for {}", account.userid),
         body,
+        foreign: Foreign::Nothing,
     }])
 }
 
@@ -85,7 +182,23 @@ pub(super) fn change_address(
 ) -> Result<Vec<Reply>, ExecError> {
     let mut account = authenticate(store, userid, password)?;
     let new = addresses_or_sender(req, addresses)?;
+    crowded(store, req, &new, Some(userid))?;
+    let before = account.clone();
     let old = std::mem::replace(&mut account.addresses, new.clone());
+    account
+        .unconfirmed
+        .retain(|p| new.iter().any(|a| a.eq_ignore_ascii_case(&p.address)));
+    let fresh: Vec<Address> = new
+        .iter()
+        .filter(|a| !old.iter().any(|o| o.eq_ignore_ascii_case(a)))
+        .cloned()
+        .collect();
+    let tokens = if fresh.is_empty() {
+        Vec::new()
+    } else {
+        pending(&mut account, &fresh, req)?
+    };
+    store.reindex(req.confirm_addresses, Some(&before), Some(&account))?;
     store.put_account(&account)?;
     let body = format!(
         "The e-mail addresses of {} are now: {}\n(They were: {}.)\n",
@@ -99,11 +212,17 @@ pub(super) fn change_address(
             to.push(a);
         }
     }
-    Ok(vec![Reply {
-        to,
-        subject: format!("Address changed for {}", account.userid),
-        body,
-    }])
+    let mut out = verify_mails(&account, tokens, &body);
+    to.retain(|a| !out.iter().any(|r| r.to.contains(a)));
+    if !to.is_empty() {
+        out.push(Reply {
+            to,
+            subject: format!("Address changed for {}", account.userid),
+            body,
+            foreign: Foreign::Nothing,
+        });
+    }
+    Ok(out)
 }
 
 pub(super) fn signoff(
@@ -127,6 +246,7 @@ pub(super) fn signoff(
         }
         .into());
     }
+    store.reindex(store.index_built()?, Some(&account), None)?;
     store.delete_account(userid)?;
     Ok(vec![Reply {
         to: account.addresses.clone(),
@@ -135,5 +255,6 @@ pub(super) fn signoff(
             "The account {} has been removed. Thank you for playing.\n",
             account.userid
         ),
+        foreign: Foreign::Nothing,
     }])
 }

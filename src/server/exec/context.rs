@@ -22,6 +22,22 @@ pub struct Reply {
     pub subject: String,
     /// Body.
     pub body: String,
+    /// What of the body another person chose, for recipients who have not
+    /// confirmed their address (`run::guard` decides who gets what).
+    pub foreign: Foreign,
+}
+
+/// The text of a [`Reply`] chosen by someone other than the server, so that an
+/// address nobody confirmed cannot be made to carry it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Foreign {
+    /// The server wrote all of it.
+    #[default]
+    Nothing,
+    /// Some of it (a comment, a quoted original): the body to send without it.
+    Part(String),
+    /// All of it (a chat, a message, a broadcast): not sent to such an address.
+    All,
 }
 
 /// What the dispatcher knows of the mail a command came in.
@@ -38,6 +54,9 @@ pub struct Request<'a> {
     pub now: u64,
     /// The server's own address, for help texts.
     pub server_address: &'a str,
+    /// Whether new addresses must be confirmed (`[security] confirm_addresses`):
+    /// signup and change address then mail each new address a `verify` token.
+    pub confirm_addresses: bool,
 }
 
 pub(super) fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply {
@@ -45,6 +64,7 @@ pub(super) fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply
         to: req.reply_to.iter().cloned().collect(),
         subject: subject.to_string(),
         body,
+        foreign: Foreign::Nothing,
     }
 }
 
@@ -82,11 +102,15 @@ pub(super) fn error_reply(
         }
         None => ("Yinsh error".to_string(), None),
     };
-    Ok(Some(to_sender(
+    let mut reply = to_sender(
         req,
         &subject,
         reply::error_body(&r.to_string(), board_text.as_deref(), req.quoted),
-    )))
+    );
+    if !req.quoted.is_empty() {
+        reply.foreign = Foreign::Part(reply::error_body(&r.to_string(), board_text.as_deref(), ""));
+    }
+    Ok(Some(reply))
 }
 
 /// The account of `userid` if `password` is right; else the refusal pbmserv gave.
@@ -103,6 +127,9 @@ pub(super) fn authenticate(
     }
     Ok(account)
 }
+
+/// What an unconfirmed address reads instead of another player's comment.
+const NOT_SHOWN: &str = "(The comment is not shown: this address is not confirmed yet. Reply to the\n\"verify\" mail the server sent it.)";
 
 /// Board mails for every player and subscriber of `live` after `event`; a finished
 /// game's mails carry the rating lines.
@@ -143,10 +170,21 @@ pub(crate) fn board_mails(
             vacations: vacations.as_ref(),
             ..BoardMail::new(live)
         };
+        let foreign = match comment {
+            Some((by, _)) => Foreign::Part(
+                BoardMail {
+                    comment: Some((by, NOT_SHOWN)),
+                    ..mail.clone()
+                }
+                .body()?,
+            ),
+            None => Foreign::Nothing,
+        };
         out.push(Reply {
             to: account.addresses.clone(),
             subject: subject.clone(),
             body: mail.body()?,
+            foreign,
         });
     }
     Ok(out)

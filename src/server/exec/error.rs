@@ -115,6 +115,22 @@ pub enum Refusal {
         /// The userid asked for.
         userid: String,
     },
+    /// `signup` or `change address` naming an address that `max` accounts name
+    /// already (when addresses must be confirmed).
+    #[error(
+        "The address {address} is already used by {max} accounts, the most one address may have: use another address."
+    )]
+    AddressCrowded {
+        /// The address.
+        address: String,
+        /// The cap.
+        max: usize,
+    },
+    /// `verify` with a code that is wrong, used or older than 7 days.
+    #[error(
+        "This verify code is wrong or older than 7 days: nothing was confirmed. Send \"change address <userid> <password> <address>\" for a new one."
+    )]
+    WrongCode,
     /// `signoff` while the player has games going on.
     #[error(
         "{userid} still plays board{} {}: finish or resign {} first (yinsh resign <board> <userid> <password>).",
@@ -390,6 +406,8 @@ impl Refusal {
             | NestedMultiple
             | NoAddress
             | UseridTaken { .. }
+            | AddressCrowded { .. }
+            | WrongCode
             | StillPlaying { .. }
             | NoSuchPlayer { .. }
             | EmptyMessage

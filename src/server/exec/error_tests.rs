@@ -28,6 +28,8 @@ fn name(r: &Refusal) -> &'static str {
         NestedMultiple => "NestedMultiple",
         NoAddress => "NoAddress",
         UseridTaken { .. } => "UseridTaken",
+        AddressCrowded { .. } => "AddressCrowded",
+        WrongCode => "WrongCode",
         StillPlaying { .. } => "StillPlaying",
         OfferWaiting { .. } => "OfferWaiting",
         NothingToTakeBack { .. } => "NothingToTakeBack",
@@ -57,7 +59,7 @@ fn name(r: &Refusal) -> &'static str {
     }
 }
 
-const VARIANTS: usize = 34;
+const VARIANTS: usize = 36;
 
 /// Every variant with sample facts, the exact text, and the board shown.
 fn table() -> Vec<(Refusal, String, Option<u32>)> {
@@ -93,6 +95,23 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             UseridTaken { userid: s("Alice") },
             s(
                 "The userid Alice is already taken. Choose another one: signup <userid> <password> [<e-mail address> ...]",
+            ),
+            None,
+        ),
+        (
+            AddressCrowded {
+                address: s("al@example.org"),
+                max: 3,
+            },
+            s(
+                "The address al@example.org is already used by 3 accounts, the most one address may have: use another address.",
+            ),
+            None,
+        ),
+        (
+            WrongCode,
+            s(
+                "This verify code is wrong or older than 7 days: nothing was confirmed. Send \"change address <userid> <password> <address>\" for a new one.",
             ),
             None,
         ),

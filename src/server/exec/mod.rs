@@ -81,6 +81,7 @@ pub fn execute(
             social::message(store, req, &auth.userid, &auth.password, to)
         }
         Command::Broadcast { auth } => social::broadcast(store, req, &auth.userid, &auth.password),
+        Command::Verify { userid, token } => account::verify(store, req, userid, token),
         Command::Vacation { auth, days } => {
             social::vacation(store, req, &auth.userid, &auth.password, *days)
         }

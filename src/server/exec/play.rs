@@ -12,7 +12,7 @@ use crate::server::store::{Account, EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
 
 use super::context::{
-    Reply, Request, board_mails, board_reply, load_board, load_for_player, to_sender,
+    Foreign, Reply, Request, board_mails, board_reply, load_board, load_for_player, to_sender,
 };
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
 
@@ -199,6 +199,7 @@ pub fn play_queued(
                             live.board(),
                             live.board()
                         ),
+                        foreign: Foreign::Nothing,
                     });
                 }
                 break;

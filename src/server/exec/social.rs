@@ -10,7 +10,7 @@ use crate::server::store::Store;
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
 
-use super::context::{Reply, Request, authenticate, board_reply, load_board, to_sender};
+use super::context::{Foreign, Reply, Request, authenticate, board_reply, load_board, to_sender};
 use super::error::{ExecError, Refusal};
 
 fn signed(text: &str, who: &str) -> String {
@@ -45,6 +45,7 @@ pub(super) fn chat(
                 to: a.addresses.clone(),
                 subject: format!("Yinsh chat {board} {}", account.userid),
                 body: signed(req.comment, account.userid.as_str()),
+                foreign: Foreign::All,
             });
         }
     }
@@ -118,6 +119,7 @@ pub(super) fn message(
             to: a.addresses.clone(),
             subject: format!("Message from {}", account.userid),
             body: signed(req.comment, account.userid.as_str()),
+            foreign: Foreign::All,
         });
     }
     let names: Vec<String> = to.iter().map(ToString::to_string).collect();
@@ -149,6 +151,7 @@ pub(super) fn broadcast(
             to: acc.addresses.clone(),
             subject: format!("Broadcast from {}", account.userid),
             body: signed(req.comment, account.userid.as_str()),
+            foreign: Foreign::All,
         });
     }
     Ok(out)
@@ -190,5 +193,6 @@ pub(super) fn vacation(
         to: account.addresses.clone(),
         subject: format!("Vacation for {}", account.userid),
         body,
+        foreign: Foreign::Nothing,
     }])
 }

@@ -8,10 +8,12 @@ use crate::durable::fault;
 use crate::mail::{self, InboundMail};
 use crate::server::command::{Command, CommandError};
 use crate::server::config::Settings;
+use crate::server::exec::context::Foreign;
 use crate::server::exec::{self, InternalError, Reply, Request};
 use crate::server::store::{RateVerdict, Store, key_name};
 use crate::server::text::{redact, reply};
 
+use super::guard::guard;
 use super::log::Log;
 use super::report::Report;
 use super::robot;
@@ -76,6 +78,7 @@ pub fn deliver(
         quoted: &quoted,
         now,
         server_address: &server_address,
+        confirm_addresses: settings.confirm_addresses,
     };
     let key = inbound
         .message_id
@@ -116,6 +119,9 @@ pub fn deliver(
         &mut |report, line| log.note(now, report, line),
         |store, report| {
             let replies = decide(store, &ctx, report)?;
+            let replies = guard(store, settings, now, replies, &mut |line| {
+                log.note(now, report, line)
+            })?;
             store.mark_seen(&key, now)?;
             Ok(replies)
         },
@@ -283,6 +289,7 @@ fn notice(req: &Request<'_>, text: String) -> Vec<Reply> {
             to: vec![to.clone()],
             subject: "Yinsh error".to_string(),
             body: format!("{text}\n"),
+            foreign: Foreign::Nothing,
         })
         .collect()
 }
@@ -388,5 +395,6 @@ fn syntax_reply(req: &Request<'_>, e: &CommandError, line: Option<&str>) -> Opti
         to: vec![to],
         subject: "Yinsh error".to_string(),
         body: reply::error_body(&message, None, req.quoted),
+        foreign: Foreign::Part(reply::error_body(&message, None, "")),
     })
 }

@@ -3,6 +3,7 @@
 //! transaction committed through the journal ([`txn`]), and sends what is spooled.
 
 pub mod deliver;
+pub mod guard;
 pub mod log;
 pub mod report;
 pub mod robot;

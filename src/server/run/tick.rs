@@ -9,7 +9,7 @@
 //! through one journal, as a mail's are (`docs/reliability.md`), then flushed.
 
 use crate::server::config::Settings;
-use crate::server::exec::context::board_mails;
+use crate::server::exec::context::{Foreign, board_mails};
 use crate::server::exec::{InternalError, Reply};
 use crate::server::game::extra::{self, LastNag};
 use crate::server::game::record::LiveGame;
@@ -165,5 +165,6 @@ fn nag_mail(
         to: account.addresses.clone(),
         subject: format!("Nag: Yinsh Board {} {}", live.board(), player),
         body: mail.body()?,
+        foreign: Foreign::Nothing,
     }))
 }

@@ -12,6 +12,18 @@ use super::password::{hash_password, verify_password};
 use super::{Store, StoreError};
 use crate::server::model::{BoardId, Password, UserId};
 
+/// An address of an account that its owner has not confirmed yet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PendingAddress {
+    /// The address.
+    pub address: Address,
+    /// SHA-256 (hex) of the token mailed to it.
+    pub token_hash: String,
+    /// When the token was mailed, Unix seconds.
+    pub sent: u64,
+}
+
 /// One player's account, stored in `<home>/accounts/<key>.json`.
 ///
 /// Its `Debug` hides the password hash.
@@ -30,6 +42,10 @@ pub struct Account {
     /// The boards this player is in, so listings need not scan every game.
     #[serde(default)]
     pub games: Vec<BoardId>,
+    /// Addresses not confirmed yet (see [`PendingAddress`]); absent in files made
+    /// before confirmation existed, whose addresses all count as confirmed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unconfirmed: Vec<PendingAddress>,
 }
 
 impl fmt::Debug for Account {
@@ -40,6 +56,7 @@ impl fmt::Debug for Account {
             .field("addresses", &self.addresses)
             .field("created", &self.created)
             .field("games", &self.games)
+            .field("unconfirmed", &self.unconfirmed.len())
             .finish()
     }
 }
@@ -58,6 +75,7 @@ impl Account {
             addresses,
             created,
             games: Vec::new(),
+            unconfirmed: Vec::new(),
         })
     }
 

@@ -20,6 +20,7 @@
 //! `docs/storage.md` describes the formats.
 
 mod accounts;
+mod confirm;
 mod extra;
 mod fs;
 mod games;
@@ -32,7 +33,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use crate::server::model::{InvalidPassword, InvalidUserId, Password, UserId};
-pub use accounts::Account;
+pub use accounts::{Account, PendingAddress};
+pub use confirm::{ACCOUNTS_PER_ADDRESS, TOKEN_SECONDS, Token};
 pub use extra::{Extra, LastNag, Offer, Stored};
 pub use fs::{StoreLock, write_atomic};
 pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
@@ -119,6 +121,12 @@ pub enum StoreError {
     Hash {
         /// Argon2's error.
         source: argon2::password_hash::Error,
+    },
+    /// The operating system's random source failed (for a confirmation token).
+    #[error("cannot draw a random confirmation token: {source}")]
+    Random {
+        /// getrandom's error.
+        source: getrandom::Error,
     },
     /// This thread already holds the lock through this store; a second `lock()` would
     /// wait for itself forever.

@@ -26,6 +26,8 @@ Accounts
   change password <userid> <current-password> <new-password>
   change address <userid> <password> [<e-mail address> ...]
   signoff <userid> <password>      (or: delete <userid> <password>)
+  verify <userid> <token>
+      Confirms an address: reply to the mail whose Subject is this command.
 
 Players
   message <userid> <password> <to-userid> ...

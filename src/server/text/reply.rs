@@ -183,6 +183,7 @@ pub fn time_used(live: &LiveGame, vacations: Option<&Vacations>) -> [u64; 2] {
 }
 
 /// The body of a board mail for one reader.
+#[derive(Clone)]
 pub struct BoardMail<'a> {
     /// The game.
     pub live: &'a LiveGame,

@@ -7,7 +7,9 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
 /// `yinsh-pbem` without any `YINSH_PBEM_*` variable: a test adds its arguments and
-/// the variables it wants.
+/// the variables it wants. Address confirmation is off
+/// (`YINSH_PBEM_CONFIRM_ADDRESSES=false`), as in a closed community: the tests of
+/// confirmation (`confirm`) turn it on again with [`confirming`].
 pub fn command() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_yinsh-pbem"));
     for (key, _) in std::env::vars_os() {
@@ -15,7 +17,16 @@ pub fn command() -> Command {
             cmd.env_remove(key);
         }
     }
+    cmd.env(CONFIRM, "false");
     cmd
+}
+
+/// The variable that switches address confirmation (`[security] confirm_addresses`).
+pub const CONFIRM: &str = "YINSH_PBEM_CONFIRM_ADDRESSES";
+
+/// The variable and value that turn address confirmation on, as by default.
+pub fn confirming() -> [(&'static str, &'static str); 1] {
+    [(CONFIRM, "true")]
 }
 
 /// [`command`] as `assert_cmd` wraps it (for `write_stdin` and `assert`).

@@ -157,6 +157,7 @@ impl Home {
             quoted: &quoted,
             now: self.now,
             server_address: SERVER,
+            confirm_addresses: false,
         };
         let _lock = self.store.lock().expect("lock");
         self.store.begin();

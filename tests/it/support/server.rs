@@ -12,6 +12,8 @@ pub struct TestServer {
     pub now: u64,
     /// Extra arguments for every `deliver` (e.g. `--sender`).
     pub args: Vec<String>,
+    /// Extra environment variables for every `deliver`.
+    pub envs: Vec<(&'static str, &'static str)>,
     seq: u32,
 }
 
@@ -30,7 +32,16 @@ impl TestServer {
             dir: tempfile::tempdir().expect("tempdir"),
             now: 1_795_384_020,
             args: Vec::new(),
+            envs: Vec::new(),
             seq: 0,
+        }
+    }
+
+    /// A server that asks new addresses to confirm themselves, as by default.
+    pub fn confirming() -> TestServer {
+        TestServer {
+            envs: bin::confirming().to_vec(),
+            ..TestServer::new()
         }
     }
 
@@ -62,6 +73,7 @@ impl TestServer {
             .arg(self.home())
             .args(&self.args)
             .env("YINSH_PBEM_NOW", self.now.to_string())
+            .envs(self.envs.iter().copied())
             .write_stdin(raw.to_vec())
             .output()
             .expect("run deliver");
@@ -76,6 +88,20 @@ impl TestServer {
     /// Deliver a plain mail, expect exit 0, and return the replies it produced.
     pub fn send(&mut self, from: &str, subject: &str, body: &str) -> Vec<Sent> {
         let raw = self.mail(from, subject, body);
+        self.send_raw(raw.as_bytes())
+    }
+
+    /// Deliver a plain mail from `from` with a Reply-To, expect exit 0, and return
+    /// the replies it produced.
+    pub fn send_with_reply_to(
+        &mut self,
+        from: &str,
+        reply_to: &str,
+        subject: &str,
+        body: &str,
+    ) -> Vec<Sent> {
+        let raw = self.mail(from, subject, body);
+        let raw = raw.replacen("\nTo: ", &format!("\nReply-To: {reply_to}\nTo: "), 1);
         self.send_raw(raw.as_bytes())
     }
 

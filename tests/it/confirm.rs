@@ -1,0 +1,211 @@
+//! Address confirmation (issue 13 §1), through the real binary with confirmation on
+//! as by default: an address nobody confirmed by answering its `verify` mail gets no
+//! text chosen by another person and at most 5 mails a day; `verify` confirms it; the
+//! README quick start still works; `[security] confirm_addresses = false` restores the
+//! old behaviour.
+
+use crate::support::bin;
+use crate::support::server::{Sent, TestServer, assert_says};
+
+const VICTIM: &str = "victim@example.org";
+
+fn to(sent: &[Sent], address: &str) -> Vec<Sent> {
+    sent.iter()
+        .filter(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(address)))
+        .cloned()
+        .collect()
+}
+
+/// Signs `userid` up from `address` and returns the Subject of its verify mail.
+fn sign_up(s: &mut TestServer, userid: &str, password: &str, address: &str) -> String {
+    let sent = s.send(address, &format!("signup {userid} {password}"), "");
+    let verify = to(&sent, address)
+        .into_iter()
+        .find(|m| m.subject.starts_with(&format!("verify {userid} ")))
+        .unwrap_or_else(|| panic!("no verify mail in {sent:?}"));
+    assert_says(&verify, "press Reply");
+    verify.subject
+}
+
+/// Answers a verify mail as a mail program's Reply does.
+fn confirm(s: &mut TestServer, address: &str, subject: &str) {
+    let sent = s.send(address, &format!("Re: {subject}"), "> quoted text");
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert!(sent[0].subject.starts_with("Address confirmed"), "{sent:?}");
+}
+
+#[test]
+fn a_message_from_an_account_naming_a_strangers_address_never_reaches_it() {
+    let mut s = TestServer::confirming();
+    let sent = s.send(
+        "attacker@example.org",
+        &format!("signup spam1 pw1 {VICTIM}"),
+        "",
+    );
+    let mails = to(&sent, VICTIM);
+    assert_eq!(mails.len(), 1, "{sent:?}");
+    assert!(mails[0].subject.starts_with("verify spam1 "), "{sent:?}");
+    assert!(
+        to(&sent, "attacker@example.org").is_empty(),
+        "the code goes to the new address only: {sent:?}"
+    );
+    let sent = s.send(
+        "attacker@example.org",
+        "message spam1 pw1 spam1",
+        "BUY CHEAP PILLS",
+    );
+    assert!(to(&sent, VICTIM).is_empty(), "{sent:?}");
+    assert!(
+        sent.iter().all(|m| !m.body.contains("CHEAP PILLS")),
+        "{sent:?}"
+    );
+    assert!(
+        s.log().contains(&format!("not sent to {VICTIM}")),
+        "{}",
+        s.log()
+    );
+}
+
+#[test]
+fn errors_for_a_strangers_reply_to_quote_nothing_and_stop_at_five_a_day() {
+    let mut s = TestServer::confirming();
+    let mut got = Vec::new();
+    for _ in 0..8 {
+        let sent = s.send_with_reply_to(
+            "attacker@example.org",
+            VICTIM,
+            "yinsh mvoe 101",
+            "EVIL TEXT FOR THE VICTIM",
+        );
+        got.extend(to(&sent, VICTIM));
+    }
+    assert_eq!(got.len(), 5, "{got:?}");
+    for m in &got {
+        assert!(!m.body.contains("EVIL TEXT"), "{}", m.body);
+        assert_says(m, "Send \"help\"");
+    }
+    assert!(s.log().contains("over 5 mails today"), "{}", s.log());
+    // The next day the quota starts again.
+    s.now += 86_400;
+    let sent = s.send_with_reply_to("attacker@example.org", VICTIM, "yinsh mvoe 101", "EVIL");
+    assert_eq!(to(&sent, VICTIM).len(), 1, "{sent:?}");
+}
+
+#[test]
+fn a_board_comment_reaches_a_confirmed_opponent_and_an_unconfirmed_one_after_verify() {
+    let mut s = TestServer::confirming();
+    let alice = sign_up(&mut s, "alice", "apw", "alice@example.org");
+    let bob = sign_up(&mut s, "bob", "bpw", "bob@example.org");
+    confirm(&mut s, "alice@example.org", &alice);
+    s.send("alice@example.org", "yinsh challenge alice bob", "");
+    let sent = s.send(
+        "alice@example.org",
+        "yinsh move 101 alice apw e5",
+        "FIRST COMMENT",
+    );
+    let to_bob = to(&sent, "bob@example.org");
+    assert_eq!(to_bob.len(), 1, "{sent:?}");
+    assert!(
+        !to_bob[0].body.contains("FIRST COMMENT"),
+        "{}",
+        to_bob[0].body
+    );
+    assert_says(&to_bob[0], "not confirmed");
+    let sent = s.send(
+        "bob@example.org",
+        "yinsh move 101 bob bpw f6",
+        "SECOND COMMENT",
+    );
+    let to_alice = to(&sent, "alice@example.org");
+    assert_eq!(to_alice.len(), 1, "{sent:?}");
+    assert_says(&to_alice[0], "SECOND COMMENT");
+    confirm(&mut s, "bob@example.org", &bob);
+    let sent = s.send(
+        "alice@example.org",
+        "yinsh move 101 alice apw e6",
+        "THIRD COMMENT",
+    );
+    assert_says(&to(&sent, "bob@example.org")[0], "THIRD COMMENT");
+}
+
+#[test]
+fn a_wrong_code_confirms_nothing_and_a_fourth_account_on_one_address_is_refused() {
+    let mut s = TestServer::confirming();
+    let subject = sign_up(&mut s, "alice", "apw", "alice@example.org");
+    let sent = s.send("alice@example.org", "verify alice AAAAAAAAAA", "");
+    assert_says(&sent[0], "wrong or older than 7 days");
+    assert!(
+        !s.log().contains("AAAAAAAAAA"),
+        "the code is hidden in the log: {}",
+        s.log()
+    );
+    // Older than 7 days: refused too.
+    s.now += 8 * 86_400;
+    let sent = s.send("alice@example.org", &format!("Re: {subject}"), "");
+    assert_says(&sent[0], "wrong or older than 7 days");
+    for n in 2..=3 {
+        sign_up(&mut s, &format!("alice{n}"), "apw", "alice@example.org");
+    }
+    let sent = s.send("alice@example.org", "signup alice4 apw", "");
+    assert_says(&sent[0], "already used by 3 accounts");
+}
+
+#[test]
+fn the_readme_quick_start_writes_four_and_two_replies() {
+    let mut s = TestServer::confirming();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/examples");
+    let challenge = std::fs::read(format!("{dir}/challenge.eml")).expect("challenge.eml");
+    assert_eq!(s.send_raw(&challenge).len(), 4);
+    let moved = s.send_raw(&std::fs::read(format!("{dir}/move.eml")).expect("move.eml"));
+    assert_eq!(moved.len(), 2, "{moved:?}");
+    let to_bob = to(&moved, "bob@example.org");
+    assert!(!to_bob[0].body.contains("Good luck"), "{}", to_bob[0].body);
+}
+
+#[test]
+fn with_confirmation_off_a_message_reaches_any_address_as_before() {
+    let mut s = TestServer::new();
+    let sent = s.send(
+        "attacker@example.org",
+        &format!("signup spam1 pw1 {VICTIM}"),
+        "",
+    );
+    assert!(
+        sent.iter().all(|m| !m.subject.starts_with("verify")),
+        "{sent:?}"
+    );
+    let sent = s.send(
+        "attacker@example.org",
+        "message spam1 pw1 spam1",
+        "HELLO THERE",
+    );
+    assert_says(&to(&sent, VICTIM)[0], "HELLO THERE");
+}
+
+#[test]
+fn check_config_shows_the_switch_and_the_file_turns_it_off() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join("yinsh.toml");
+    let home = dir.path().join("games");
+    std::fs::create_dir_all(&home).expect("home");
+    let run = |file: &str| {
+        std::fs::write(&config, file).expect("config");
+        let out = bin::assert_command()
+            .env_remove(bin::CONFIRM)
+            .arg("check-config")
+            .arg("--config")
+            .arg(&config)
+            .arg("--home")
+            .arg(&home)
+            .output()
+            .expect("check-config");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    assert!(
+        run("").contains("confirm addresses:  yes (at most 5 mails a day"),
+        "{}",
+        run("")
+    );
+    let off = run("[security]\nconfirm_addresses = false\n");
+    assert!(off.contains("confirm addresses:  no"), "{off}");
+}
