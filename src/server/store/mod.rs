@@ -12,6 +12,7 @@
 //! <home>/journal/pending      one mail's effect while it is being applied (journal.rs)
 //! <home>/seen/<day>/<sha256>   mails already handled, by Message-ID, kept 30 days (seen.rs)
 //! <home>/rate/<sha256>.json    mails per sender in the current period (seen.rs)
+//! <home>/logins/<key>.json     wrong passwords per userid in the current hour (logins.rs)
 //! <home>/vacations.json        the players' vacations
 //! <home>/admins                the userids allowed to broadcast (written by the operator)
 //! <home>/log/yinsh-pbem.log    the log
@@ -25,6 +26,7 @@ mod extra;
 mod fs;
 mod games;
 mod journal;
+mod logins;
 mod password;
 mod seen;
 mod tx;
@@ -39,6 +41,7 @@ pub use extra::{Extra, LastNag, Offer, Stored};
 pub use fs::{StoreLock, write_atomic};
 pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
 pub use journal::{Journal, JournalFile, JournalReply, Recovered, fnv1a64};
+pub use logins::{Failures, LoginGate, MAX_FAILURES, WINDOW};
 pub use password::{ARGON2_M_KIB, ARGON2_P, ARGON2_T, hash_password, verify_password};
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};
 pub use tx::Change;
@@ -184,6 +187,7 @@ impl Store {
         fs::create_dir(home, 0o755)?;
         // Accounts hold password hashes: only the server's user may read them.
         fs::create_dir(&store.accounts_dir(), 0o700)?;
+        fs::create_dir(&store.home.join("logins"), 0o700)?;
         for dir in [
             store.boards_dir(),
             store.spool_dir(),
