@@ -98,3 +98,22 @@ fn a_mail_starts_at_most_three_games() {
         .count();
     assert_eq!(refused, 7);
 }
+
+#[test]
+fn an_admins_broadcast_reaches_every_player_past_the_reply_cap() {
+    let mut s = TestServer::new();
+    for batch in 0..3 {
+        let body: String = (0..20)
+            .map(|k| format!("signup p{batch}x{k} pw{k} p{batch}x{k}@example.org\n"))
+            .collect();
+        s.send("ops@example.org", "multiple", &body);
+    }
+    std::fs::write(s.home().join("admins"), "p0x0\n").expect("admins");
+    let sent = s.send(
+        "p0x0@example.org",
+        "broadcast p0x0 pw0",
+        "Server down at noon",
+    );
+    assert_eq!(sent.len(), 60, "one broadcast per player");
+    assert!(sent.iter().all(|m| m.subject == "Broadcast from p0x0"));
+}

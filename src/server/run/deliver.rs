@@ -301,7 +301,8 @@ pub const CHALLENGES_PER_MAIL: usize = 3;
 /// Parse the Subject (and for `multiple`, each body line) and carry the commands out,
 /// within the per-mail bounds: at most `commands_per_mail` lines of a `multiple`,
 /// [`CHALLENGES_PER_MAIL`] challenges, and `replies_per_mail` replies (the commands
-/// stop there, and the sender is told what was not done).
+/// stop there, and the sender is told what was not done); an admin's `broadcast`
+/// alone in its mail reaches every player.
 fn run_commands(
     store: &Store,
     settings: &Settings,
@@ -367,6 +368,8 @@ fn run_commands(
             }
             out
         }
+        // An admin's broadcast goes to every player: it is the one mail meant for all.
+        Ok(cmd @ Command::Broadcast { .. }) => return exec::execute(store, req, &cmd),
         Ok(cmd) => exec::execute(store, req, &cmd)?,
         Err(e) => syntax_reply(req, &e, None).into_iter().collect(),
     };
