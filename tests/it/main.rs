@@ -16,6 +16,7 @@ mod deliver_corpus; // the .eml corpus through deliver on a game in progress (sn
 mod duplicates; // the duplicate-mail guard and storm counts: one key form, expiry
 mod email_game; // a whole game by mail through the binary, removals and forced passes
 mod exec; // the command handlers in-process (no process), one file per command family
+mod guessing; // password guessing paused per userid; admin names reserved; watcher cap
 mod hostile; // hostile input through the binary: odd userids, password leaks, broken mail
 mod mail_io; // mail in and out: parsing the corpus, building replies, flushing the spool
 mod naive; // a naive second YINSH generator that cross-checks the engine

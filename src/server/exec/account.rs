@@ -4,6 +4,7 @@
 use crate::mail::Address;
 use crate::mail::address::list;
 use crate::server::game::record::LiveGame;
+use crate::server::game::vacation::Vacations;
 use crate::server::store::{ACCOUNTS_PER_ADDRESS, Account, Password, Store, Token, UserId};
 
 use super::context::{Foreign, Reply, Request, authenticate};
@@ -28,6 +29,14 @@ pub(super) fn signup(
 ) -> Result<Vec<Reply>, ExecError> {
     if store.account(userid)?.is_some() {
         return Err(Refusal::UseridTaken {
+            userid: userid.to_string(),
+        }
+        .into());
+    }
+    // A name the operator lists as an admin is never taken by mail: admin rights go
+    // only to an account that existed when the operator named it.
+    if store.admins()?.contains(&userid.key()) {
+        return Err(Refusal::ReservedUserid {
             userid: userid.to_string(),
         }
         .into());
@@ -154,11 +163,12 @@ pub(super) fn verify(
 
 pub(super) fn change_password(
     store: &Store,
+    req: &Request<'_>,
     userid: &UserId,
     password: &Password,
     new_password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let mut account = authenticate(store, userid, password)?;
+    let mut account = authenticate(store, req.now, userid, password)?;
     account.set_password(new_password)?;
     store.put_account(&account)?;
     let body = format!(
@@ -180,7 +190,7 @@ pub(super) fn change_address(
     password: &Password,
     addresses: &[Address],
 ) -> Result<Vec<Reply>, ExecError> {
-    let mut account = authenticate(store, userid, password)?;
+    let mut account = authenticate(store, req.now, userid, password)?;
     let new = addresses_or_sender(req, addresses)?;
     crowded(store, req, &new, Some(userid))?;
     let before = account.clone();
@@ -227,10 +237,11 @@ pub(super) fn change_address(
 
 pub(super) fn signoff(
     store: &Store,
+    req: &Request<'_>,
     userid: &UserId,
     password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, userid, password)?;
+    let account = authenticate(store, req.now, userid, password)?;
     let mut active = Vec::new();
     for &b in &account.games {
         if let Some(file) = store.game(b)?
@@ -248,6 +259,13 @@ pub(super) fn signoff(
     }
     store.reindex(store.index_built()?, Some(&account), None)?;
     store.delete_account(userid)?;
+    // A vacation going on ends with the account, so a later account of the same
+    // name does not inherit it.
+    let mut vacations = Vacations::load(store)?;
+    if vacations.current(userid, req.now).is_some() {
+        vacations.set(userid, req.now, 0);
+        vacations.save(store)?;
+    }
     Ok(vec![Reply {
         to: account.addresses.clone(),
         subject: format!("Signoff for {}", account.userid),

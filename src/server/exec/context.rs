@@ -8,7 +8,8 @@ use crate::server::game::extra;
 use crate::server::game::ratings;
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
-use crate::server::store::{Account, Password, Store, UserId};
+use crate::server::store::{Account, LoginGate, MAX_FAILURES, Password, Store, UserId};
+use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail, Event};
 
 use super::error::{ExecError, InternalError, Refusal};
@@ -116,13 +117,27 @@ pub(super) fn error_reply(
 /// The account of `userid` if `password` is right; else the refusal pbmserv gave.
 pub(super) fn authenticate(
     store: &Store,
+    now: u64,
     userid: &UserId,
     password: &Password,
 ) -> Result<Account, ExecError> {
     let Some(account) = store.account(userid)? else {
         return Err(Refusal::UnknownUserid.into());
     };
+    if let LoginGate::Paused { until, tell_owner } = store.login_gate(userid, now)? {
+        return Err(Refusal::LoginsPaused {
+            userid: account.userid.to_string(),
+            until,
+            owner: if tell_owner {
+                account.addresses.clone()
+            } else {
+                Vec::new()
+            },
+        }
+        .into());
+    }
     if !account.check_password(password) {
+        store.login_failed(userid, now)?;
         return Err(Refusal::WrongPassword.into());
     }
     Ok(account)
@@ -130,6 +145,33 @@ pub(super) fn authenticate(
 
 /// What an unconfirmed address reads instead of another player's comment.
 const NOT_SHOWN: &str = "(The comment is not shown: this address is not confirmed yet. Reply to the\n\"verify\" mail the server sent it.)";
+
+/// The mail that tells an account's owner that logins for it were paused, when
+/// `refusal` is the one that paused them.
+pub(super) fn owner_notice(refusal: &Refusal) -> Option<Reply> {
+    let Refusal::LoginsPaused {
+        userid,
+        until,
+        owner,
+    } = refusal
+    else {
+        return None;
+    };
+    (!owner.is_empty()).then(|| Reply {
+        to: owner.clone(),
+        subject: format!("Wrong passwords for {userid}"),
+        body: format!(
+            "{MAX_FAILURES} wrong passwords were sent for your userid {userid} within an hour, from\n\
+             addresses that may not be yours. Logins for {userid} are paused until {}: until\n\
+             then every command with your password is refused, yours too. Nothing else\n\
+             happened: your password was not given away.\n\n\
+             If the wrong passwords were not yours, someone is guessing. Choose a long password\n\
+             if yours is short: change password {userid} <current-password> <new-password>\n",
+            format_date(*until)
+        ),
+        foreign: Foreign::Nothing,
+    })
+}
 
 /// Board mails for every player and subscriber of `live` after `event`; a finished
 /// game's mails carry the rating lines.
@@ -193,11 +235,12 @@ pub(crate) fn board_mails(
 /// Load a board for a player's command: checks password, board, membership, end.
 pub(super) fn load_for_player(
     store: &Store,
+    now: u64,
     board: u32,
     userid: &UserId,
     password: &Password,
 ) -> Result<(Account, LiveGame, Color), ExecError> {
-    let account = authenticate(store, userid, password)?;
+    let account = authenticate(store, now, userid, password)?;
     let live = load_board(store, board)?;
     let Some(side) = live.side(userid) else {
         return Err(Refusal::NotPlaying { board }.into());

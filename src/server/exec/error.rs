@@ -5,11 +5,12 @@
 //! Also the answers to an invalid `challenge` ([`InvalidChallenge`]), which go out as
 //! a normal reply rather than an error mail.
 
-use crate::mail::SpoolError;
+use crate::mail::{Address, SpoolError};
 use crate::notation::{NotationError, ParseError};
 use crate::server::game::record::{LoadError, ReplayError};
 use crate::server::model::OfferKind;
 use crate::server::store::StoreError;
+use crate::server::text::dates::format_date;
 
 /// An internal failure: the mail is to be retried later (exit 75).
 #[derive(Debug, thiserror::Error)]
@@ -358,6 +359,39 @@ pub enum Refusal {
         "Only the server's admins may broadcast (their userids are listed in the file admins of the server's home). Use message <userid> <password> <to-userid> ... to write to players."
     )]
     NotAdmin,
+    /// Too many wrong passwords for a userid in the last hour: every login for it is
+    /// refused until the hour is over, the right password too (so a right guess
+    /// does not stand out). `owner` holds the owner's addresses the first time, when
+    /// they are to be told.
+    #[error(
+        "Too many wrong passwords were sent for {userid}: its logins are paused until {}. Nothing was done. Its owner has been told.",
+        format_date(*until)
+    )]
+    LoginsPaused {
+        /// The userid.
+        userid: String,
+        /// When logins open again (unix seconds).
+        until: u64,
+        /// The owner's addresses, when this refusal is the one that tells them.
+        owner: Vec<Address>,
+    },
+    /// `signup` of a userid the operator listed as an admin: only an account the
+    /// operator made may hold admin rights.
+    #[error(
+        "The userid {userid} is reserved by the server's operator. Choose another one: signup <userid> <password> [<e-mail address> ...]"
+    )]
+    ReservedUserid {
+        /// The userid.
+        userid: String,
+    },
+    /// `subscribe` to a game that has all the watchers it may have.
+    #[error("Board {board} has {max} watchers already, the most a game may have.")]
+    TooManyWatchers {
+        /// The board.
+        board: u32,
+        /// The most allowed.
+        max: usize,
+    },
     /// `broadcast` with an empty body.
     #[error("The broadcast is empty: write it in the body of the mail.")]
     EmptyBroadcast,
@@ -399,6 +433,7 @@ impl Refusal {
             | ShowTooFar { board, .. }
             | NotPlayingNorWatching { board }
             | EmptyChat { board }
+            | TooManyWatchers { board, .. }
             | SubscribeOwnGame { board } => Some(*board),
             UnknownUserid
             | WrongPassword
@@ -413,6 +448,8 @@ impl Refusal {
             | EmptyMessage
             | NoSuchRecipient { .. }
             | NotAdmin
+            | LoginsPaused { .. }
+            | ReservedUserid { .. }
             | EmptyBroadcast
             | VacationTooLong { .. } => None,
         }

@@ -54,12 +54,15 @@ fn name(r: &Refusal) -> &'static str {
         EmptyMessage => "EmptyMessage",
         NoSuchRecipient { .. } => "NoSuchRecipient",
         NotAdmin => "NotAdmin",
+        LoginsPaused { .. } => "LoginsPaused",
+        ReservedUserid { .. } => "ReservedUserid",
+        TooManyWatchers { .. } => "TooManyWatchers",
         EmptyBroadcast => "EmptyBroadcast",
         VacationTooLong { .. } => "VacationTooLong",
     }
 }
 
-const VARIANTS: usize = 36;
+const VARIANTS: usize = 39;
 
 /// Every variant with sample facts, the exact text, and the board shown.
 fn table() -> Vec<(Refusal, String, Option<u32>)> {
@@ -321,6 +324,32 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             EmptyBroadcast,
             s("The broadcast is empty: write it in the body of the mail."),
             None,
+        ),
+        (
+            LoginsPaused {
+                userid: s("alice"),
+                until: 1_795_387_620,
+                owner: Vec::new(),
+            },
+            s(
+                "Too many wrong passwords were sent for alice: its logins are paused until 2026-11-22 22:47 UTC. Nothing was done. Its owner has been told.",
+            ),
+            None,
+        ),
+        (
+            ReservedUserid { userid: s("admin") },
+            s(
+                "The userid admin is reserved by the server's operator. Choose another one: signup <userid> <password> [<e-mail address> ...]",
+            ),
+            None,
+        ),
+        (
+            TooManyWatchers {
+                board: 101,
+                max: 20,
+            },
+            s("Board 101 has 20 watchers already, the most a game may have."),
+            Some(101),
         ),
         (
             VacationTooLong { days: 120, max: 90 },

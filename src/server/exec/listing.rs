@@ -181,7 +181,7 @@ pub(super) fn show_as(
     boards: &[BoardRef],
     filter: GameFilter,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, userid, password)?;
+    let account = authenticate(store, req.now, userid, password)?;
     let mut out = Vec::new();
     if boards.is_empty() {
         for live in boards_of(store, &account, filter)? {

@@ -19,7 +19,7 @@ use crate::server::text::help;
 pub use context::{Reply, Request};
 pub use error::{ExecError, InternalError, Refusal};
 
-use context::{error_reply, to_sender};
+use context::{error_reply, owner_notice, to_sender};
 
 /// Carry out `cmd` and return the replies to send.
 pub fn execute(
@@ -42,12 +42,12 @@ pub fn execute(
             addresses,
         } => account::signup(store, req, userid, password, addresses),
         Command::ChangePassword { auth, new_password } => {
-            account::change_password(store, &auth.userid, &auth.password, new_password)
+            account::change_password(store, req, &auth.userid, &auth.password, new_password)
         }
         Command::ChangeAddress { auth, addresses } => {
             account::change_address(store, req, &auth.userid, &auth.password, addresses)
         }
-        Command::Signoff { auth } => account::signoff(store, &auth.userid, &auth.password),
+        Command::Signoff { auth } => account::signoff(store, req, &auth.userid, &auth.password),
         Command::Challenge {
             blitz,
             nag_days,
@@ -89,7 +89,9 @@ pub fn execute(
     match outcome {
         Ok(replies) => Ok(replies),
         Err(ExecError::Refused(refusal)) => {
-            Ok(error_reply(store, req, &refusal)?.into_iter().collect())
+            let mut out: Vec<Reply> = error_reply(store, req, &refusal)?.into_iter().collect();
+            out.extend(owner_notice(&refusal));
+            Ok(out)
         }
         Err(ExecError::Internal(e)) => Err(e),
     }

@@ -74,7 +74,7 @@ pub(super) fn play_move(
     text: &str,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, live, side) = load_for_player(store, board, userid, password)?;
+    let (account, live, side) = load_for_player(store, req.now, board, userid, password)?;
     play_loaded(store, req, &account, live, side, text, moveno)
 }
 
@@ -138,7 +138,7 @@ pub(super) fn resign(
     userid: &UserId,
     password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, mut live, side) = load_for_player(store, board, userid, password)?;
+    let (account, mut live, side) = load_for_player(store, req.now, board, userid, password)?;
     if live.game.resign(side).is_err() {
         return Err(Refusal::GameEnded { board }.into());
     }
@@ -225,7 +225,7 @@ pub(super) fn queue(
     text: &str,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, mut live, side) = load_for_player(store, board, userid, password)?;
+    let (account, mut live, side) = load_for_player(store, req.now, board, userid, password)?;
     if live.game.to_act() == Some(side) {
         // Already the player's turn: the move is played at once.
         return play_loaded(store, req, &account, live, side, text, moveno);
@@ -290,7 +290,7 @@ pub(super) fn submit(
     text: &str,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, mut live, side) = load_for_player(store, board, userid, password)?;
+    let (account, mut live, side) = load_for_player(store, req.now, board, userid, password)?;
     if live.game.to_act() != Some(side) {
         return Err(Refusal::SubmitNotYourMove {
             board,
@@ -346,7 +346,7 @@ pub(super) fn confirm(
     userid: &UserId,
     password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, live, side) = load_for_player(store, board, userid, password)?;
+    let (account, live, side) = load_for_player(store, req.now, board, userid, password)?;
     let Some(s) = extra::submitted(&live.file, &account.userid) else {
         return Err(Refusal::NothingSubmitted {
             board,

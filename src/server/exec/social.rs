@@ -17,6 +17,9 @@ fn signed(text: &str, who: &str) -> String {
     format!("{who} writes:\n\n{}\n", text.trim_end())
 }
 
+/// Watchers one game may have: each gets every board mail of the game.
+pub const MAX_WATCHERS: usize = 20;
+
 /// `yinsh chat board userid password`: the comment goes to the other player and the
 /// watchers (a player or a watcher may chat).
 pub(super) fn chat(
@@ -26,7 +29,7 @@ pub(super) fn chat(
     userid: &UserId,
     password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, userid, password)?;
+    let account = authenticate(store, req.now, userid, password)?;
     let Some(file) = store.game(board)? else {
         return Err(Refusal::BoardNotFound { board }.into());
     };
@@ -61,13 +64,20 @@ pub(super) fn subscribe(
     password: &Password,
     on: bool,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, userid, password)?;
+    let account = authenticate(store, req.now, userid, password)?;
     let mut live = load_board(store, board)?;
     if live.side(userid).is_some() {
         return Err(Refusal::SubscribeOwnGame { board }.into());
     }
     let mut subs = extra::subscribers(&live.file).to_vec();
     let had = subs.contains(&account.userid);
+    if on && !had && subs.len() >= MAX_WATCHERS {
+        return Err(Refusal::TooManyWatchers {
+            board,
+            max: MAX_WATCHERS,
+        }
+        .into());
+    }
     let message = match (on, had) {
         (true, true) => format!("You already watch board {board}."),
         (false, false) => format!("You were not watching board {board}."),
@@ -103,7 +113,7 @@ pub(super) fn message(
     password: &Password,
     to: &[UserId],
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, userid, password)?;
+    let account = authenticate(store, req.now, userid, password)?;
     if req.comment.trim().is_empty() {
         return Err(Refusal::EmptyMessage.into());
     }
@@ -138,7 +148,7 @@ pub(super) fn broadcast(
     userid: &UserId,
     password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, userid, password)?;
+    let account = authenticate(store, req.now, userid, password)?;
     if !store.admins()?.contains(&userid.key()) {
         return Err(Refusal::NotAdmin.into());
     }
@@ -166,7 +176,7 @@ pub(super) fn vacation(
     password: &Password,
     days: u32,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, userid, password)?;
+    let account = authenticate(store, req.now, userid, password)?;
     if days > MAX_DAYS {
         return Err(Refusal::VacationTooLong {
             days,

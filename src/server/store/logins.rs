@@ -10,8 +10,8 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::server::model::UserId;
 use super::{Store, StoreError};
+use crate::server::model::UserId;
 
 /// Wrong passwords for one userid that count in one window.
 pub const MAX_FAILURES: u32 = 5;
