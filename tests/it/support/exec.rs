@@ -192,12 +192,64 @@ impl Home {
         done
     }
 
+    /// Carries out `subject`, expecting a wrong password: the only file it changes is
+    /// the count of wrong passwords of the userid (`logins/<key>.json`, against
+    /// guessing), which now holds one more.
+    #[track_caller]
+    pub fn only_a_failed_login(&mut self, from: &str, subject: &str, comment: &str) -> Done {
+        let before = self.files();
+        let done = self.run_with(from, subject, comment);
+        let [login] = done.changed.as_slice() else {
+            panic!(
+                "{subject:?} changed {:?}, expected one login count",
+                done.changed
+            );
+        };
+        assert!(
+            login.starts_with("logins/") && login.ends_with(".json"),
+            "{subject:?} changed {login}"
+        );
+        let path = self.path().join(login);
+        let count = |bytes: Option<&Vec<u8>>| {
+            bytes.map_or(0, |b| {
+                serde_json::from_slice::<Value>(b).expect("a login count")["count"]
+                    .as_u64()
+                    .expect("count")
+            })
+        };
+        let after = self.files();
+        assert_eq!(
+            count(after.get(&path)),
+            count(before.get(&path)) + 1,
+            "{subject:?}"
+        );
+        let others = |files: &BTreeMap<PathBuf, Vec<u8>>| {
+            files
+                .iter()
+                .filter(|(p, _)| **p != path)
+                .map(|(p, b)| (p.clone(), b.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert!(
+            others(&after) == others(&before),
+            "{subject:?} changed the home"
+        );
+        done
+    }
+
     /// Carries out `subject` sent by `from` with `comment`, expecting a refusal: one
     /// error mail to the sender that says `says` and quotes the mail, and no file of
-    /// the home changed. Returns the error mail.
+    /// the home changed (a wrong password changes only the userid's count of wrong
+    /// passwords). Returns the error mail.
     #[track_caller]
     pub fn refused(&mut self, from: &str, subject: &str, comment: &str, says: &str) -> Reply {
-        let reply = self.unchanged(from, subject, comment).only().clone();
+        let reply = if says == "Invalid password entered" {
+            self.only_a_failed_login(from, subject, comment)
+        } else {
+            self.unchanged(from, subject, comment)
+        }
+        .only()
+        .clone();
         assert_says(&reply, says);
         assert_eq!(to(&reply), [address(from)], "{reply:#?}");
         assert!(
