@@ -233,6 +233,26 @@ fn write_tmp_then_place(
     }
 }
 
+/// Takes the exclusive `flock` on `file`, waiting at most `wait` for its holder (it
+/// polls: a blocked `flock` cannot time out). `Ok(false)` when the wait ran out.
+pub fn lock_within(file: &File, wait: std::time::Duration) -> io::Result<bool> {
+    let deadline = std::time::Instant::now() + wait;
+    let mut pause = std::time::Duration::from_millis(5);
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(true),
+            Err(fs::TryLockError::WouldBlock) => {}
+            Err(fs::TryLockError::Error(e)) => return Err(e),
+        }
+        let now = std::time::Instant::now();
+        if now >= deadline {
+            return Ok(false);
+        }
+        std::thread::sleep(pause.min(deadline - now));
+        pause = (pause * 2).min(std::time::Duration::from_millis(200));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@
 pub mod address;
 pub mod inbound;
 pub mod outbound;
+pub mod sendmail;
 pub mod spool;
 pub mod transport;
 
@@ -14,4 +15,4 @@ pub use address::{Address, AddressProblem, InvalidAddress, bare_address, strip_a
 pub use inbound::{InboundError, InboundMail, clean_subject, comment_of, parse_inbound, quote};
 pub use outbound::{BuiltMail, MailSettings, OutboundError, OutgoingMail, build, new_message_id};
 pub use spool::{Spool, SpoolEntry, SpoolError};
-pub use transport::{FlushReport, Transport, flush};
+pub use transport::{DeadLetter, FlushOptions, FlushReport, Transport, flush};

@@ -5,11 +5,13 @@
 //! Message-ID with every byte outside `A-Z a-z 0-9 @ . _ + -` (and a leading `.`)
 //! written as `%XX`. Its first line is a JSON object ended by `\n`:
 //! `{"v":1,"id":"<Message-ID without <>>","from":"<envelope sender>",
-//! "to":["<recipient>",...],"queued_ns":<unix time in nanoseconds>}`; every byte after
-//! that line is the raw message exactly as built (CRLF line ends). Files whose name
-//! starts with `.` are not entries: `.*.tmp` are writes in progress (or left by a
-//! crash: harmless, removed by [`Spool::open`] after a day) and `.lock` serialises
-//! flushes.
+//! "to":["<recipient>",...],"queued_ns":<unix time in nanoseconds>}`, with after a
+//! failed send also `"tries"`, `"next_try"` (unix seconds) and `"error"`
+//! ([`Spool::defer`]); every byte after that line is the raw message exactly as built
+//! (CRLF line ends). Files whose name starts with `.` are not entries: `.*.tmp` are
+//! writes in progress (or left by a crash: harmless, removed by [`Spool::open`] after
+//! a day) and `.lock` serialises flushes. The folder `failed/` holds the dead letters
+//! ([`Spool::bury`]): same format, with `"error"` and `"failed_at"`.
 //!
 //! Writes are atomic: the file is written under a temporary name in the same folder,
 //! fsynced, hard-linked to its final name (which fails if an entry with that id
@@ -42,6 +44,10 @@ pub struct SpoolEntry {
     pub path: PathBuf,
     /// When it was queued, unix time in nanoseconds.
     pub queued_ns: u64,
+    /// How many sends failed for a reason of this mail (0 for a new entry).
+    pub tries: u32,
+    /// Not to be tried before this unix time, seconds (0: at once).
+    pub next_try: u64,
     /// The mail with its envelope.
     pub mail: BuiltMail,
 }
@@ -78,6 +84,17 @@ pub enum SpoolError {
         /// What is wrong with it.
         reason: &'static str,
     },
+    /// Another process held the spool's lock for longer than we wait.
+    #[error(
+        "the spool `{path}` stayed locked for {waited_seconds} s (another flush is sending); \
+         the mails wait for the next flush"
+    )]
+    Busy {
+        /// The spool folder.
+        path: PathBuf,
+        /// How long we waited.
+        waited_seconds: u64,
+    },
     /// The transport could not be set up (nothing was sent).
     #[error("the transport {transport} cannot be used: {reason}")]
     Transport {
@@ -96,6 +113,18 @@ struct Header {
     from: String,
     to: Vec<String>,
     queued_ns: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    tries: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    next_try: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    failed_at: u64,
+}
+
+fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
+    *n == T::default()
 }
 
 /// The version written in [`Header::v`].
@@ -103,6 +132,9 @@ const FORMAT_VERSION: u32 = 1;
 
 /// The extension of spool entries.
 const ENTRY_EXT: &str = "msg";
+
+/// The dead-letter folder inside the spool.
+const FAILED_DIR: &str = "failed";
 
 /// Temporary files older than this are left-overs of a crash.
 const STALE_TMP: Duration = Duration::from_secs(24 * 3600);
@@ -180,14 +212,67 @@ impl Spool {
             from: mail.envelope_from.clone(),
             to: mail.recipients.clone(),
             queued_ns: unix_nanos(SystemTime::now()),
+            tries: 0,
+            next_try: 0,
+            error: None,
+            failed_at: 0,
         };
-        let mut bytes = serde_json::to_vec(&header).map_err(|e| SpoolError::BadEntry {
-            path: path.clone(),
-            reason: format!("its header cannot be written as JSON: {e}"),
-        })?;
-        bytes.push(b'\n');
-        bytes.extend_from_slice(&mail.bytes);
+        let bytes = entry_bytes(&path, &header, &mail.bytes)?;
         Ok((path, bytes))
+    }
+
+    /// `<spool>/failed`: the dead letters, mails that will never be sent.
+    pub fn failed_dir(&self) -> PathBuf {
+        self.dir.join(FAILED_DIR)
+    }
+
+    /// Records a failed send of `entry` that may succeed later: its try count goes up
+    /// and it waits until `next_try` (unix seconds); `why` is kept in the entry.
+    /// The entry is rewritten atomically and durably.
+    pub fn defer(&self, entry: &SpoolEntry, next_try: u64, why: &str) -> Result<(), SpoolError> {
+        let header = Header {
+            tries: entry.tries.saturating_add(1),
+            next_try,
+            error: Some(why.to_string()),
+            ..header_of(entry)
+        };
+        let bytes = entry_bytes(&entry.path, &header, &entry.mail.bytes)?;
+        write_durable(&entry.path, &bytes, true).map_err(|source| SpoolError::Io {
+            action: "rewrite the spool entry",
+            path: entry.path.clone(),
+            source,
+        })
+    }
+
+    /// Moves `entry` to the dead letters (`<spool>/failed/`, same file name and
+    /// format, with `why` and the time `now` in its header), durably, and out of the
+    /// spool. Returns the dead letter's path.
+    pub fn bury(&self, entry: &SpoolEntry, why: &str, now: u64) -> Result<PathBuf, SpoolError> {
+        let dir = self.failed_dir();
+        let io = |action, path: &Path| {
+            let path = path.to_path_buf();
+            move |source| SpoolError::Io {
+                action,
+                path,
+                source,
+            }
+        };
+        fs::create_dir_all(&dir).map_err(io("create the dead-letter folder", &dir))?;
+        let name = entry.path.file_name().unwrap_or_default();
+        let dead = dir.join(name);
+        let header = Header {
+            error: Some(why.to_string()),
+            failed_at: now,
+            ..header_of(entry)
+        };
+        let bytes = entry_bytes(&dead, &header, &entry.mail.bytes)?;
+        write_durable(&dead, &bytes, true).map_err(io("write the dead letter", &dead))?;
+        let mut removed = Pending::default();
+        self.remove_deferred(entry, &mut removed)?;
+        removed
+            .sync()
+            .map_err(io("remove the dead letter from", &self.dir))?;
+        Ok(dead)
     }
 
     /// The entries, oldest first; a file that is not a valid entry is an error.
@@ -233,8 +318,9 @@ impl Spool {
         })
     }
 
-    /// Takes the spool's flush lock (blocking), released when the file is dropped.
-    pub(crate) fn lock(&self) -> Result<File, SpoolError> {
+    /// Takes the spool's flush lock, waiting at most `wait` for another flush to
+    /// finish ([`SpoolError::Busy`] then); released when the file is dropped.
+    pub(crate) fn lock(&self, wait: Duration) -> Result<File, SpoolError> {
         let path = self.dir.join(".lock");
         let err = |source| SpoolError::Io {
             action: "lock the spool",
@@ -247,8 +333,14 @@ impl Spool {
             .write(true)
             .open(&path)
             .map_err(err)?;
-        file.lock().map_err(err)?;
-        Ok(file)
+        if crate::durable::lock_within(&file, wait).map_err(err)? {
+            Ok(file)
+        } else {
+            Err(SpoolError::Busy {
+                path: self.dir.clone(),
+                waited_seconds: wait.as_secs(),
+            })
+        }
     }
 }
 
@@ -293,6 +385,8 @@ fn read_entry(path: &Path) -> Result<SpoolEntry, SpoolError> {
     Ok(SpoolEntry {
         path: path.to_path_buf(),
         queued_ns: header.queued_ns,
+        tries: header.tries,
+        next_try: header.next_try,
         mail: BuiltMail {
             id: header.id,
             envelope_from: header.from,
@@ -300,6 +394,32 @@ fn read_entry(path: &Path) -> Result<SpoolEntry, SpoolError> {
             bytes: bytes[newline + 1..].to_vec(),
         },
     })
+}
+
+/// The header that describes `entry` as it is.
+fn header_of(entry: &SpoolEntry) -> Header {
+    Header {
+        v: FORMAT_VERSION,
+        id: entry.mail.id.clone(),
+        from: entry.mail.envelope_from.clone(),
+        to: entry.mail.recipients.clone(),
+        queued_ns: entry.queued_ns,
+        tries: entry.tries,
+        next_try: entry.next_try,
+        error: None,
+        failed_at: 0,
+    }
+}
+
+/// A spool file's bytes: the header line, then the message.
+fn entry_bytes(path: &Path, header: &Header, message: &[u8]) -> Result<Vec<u8>, SpoolError> {
+    let mut bytes = serde_json::to_vec(header).map_err(|e| SpoolError::BadEntry {
+        path: path.to_path_buf(),
+        reason: format!("its header cannot be written as JSON: {e}"),
+    })?;
+    bytes.push(b'\n');
+    bytes.extend_from_slice(message);
+    Ok(bytes)
 }
 
 /// The longest file stem made from an id.

@@ -1,25 +1,35 @@
-//! Transports and the spool flush: [`flush`] hands every spooled mail, oldest first,
-//! to a [`Transport`] (an outbox folder, an SMTP server, or a sendmail program) and
-//! removes the entry right after the transport accepted it.
+//! Transports and the spool flush: [`flush`] hands spooled mails, oldest first, to a
+//! [`Transport`] (an outbox folder, an SMTP server, or a sendmail program) and
+//! removes each entry right after the transport accepted it.
 //!
 //! Delivery is at-least-once, never lost: an entry is removed (and the removal
 //! made durable) only after a successful send (for the outbox: after the outbox
-//! files of the flush are durable), and a failed send leaves it spooled for the next
-//! flush. The one window left is a crash (or a failed removal) after the
-//! transport accepted a mail and before its entry is gone: the next flush sends that
-//! mail again, with the same Message-ID, so mail programs can recognise the copy; the
-//! outbox transport even rewrites the same file `<id>.eml`, so there it leaves no
-//! copy at all. Flushes are serialised by a lock on `<spool>/.lock`, so two
-//! processes never send the same entry at the same time.
+//! files of the flush are durable). The one window left is a crash (or a failed
+//! removal) after the transport accepted a mail and before its entry is gone: the
+//! next flush sends that mail again, with the same Message-ID, so mail programs can
+//! recognise the copy; the outbox transport even rewrites the same file `<id>.eml`,
+//! so there it leaves no copy at all. Flushes are serialised by a lock on
+//! `<spool>/.lock`, so two processes never send the same entry at the same time.
+//!
+//! A failed send is one of three kinds. The relay cannot be reached (no connection,
+//! TLS failure, SMTP 421): the mail is kept as it is and the rest of the flush is not
+//! tried. The mail failed for now (SMTP 4xx, a sendmail failure that may pass, a
+//! sendmail killed after the time limit): it is kept and waits, [`RETRY_FIRST`]
+//! doubling per failure up to [`RETRY_MAX`], before it is tried again; after
+//! [`GIVE_UP_AFTER`] in the spool it is dead. The mail is refused for good (SMTP
+//! 5xx, sendmail `EX_DATAERR`/`EX_NOUSER`/`EX_NOHOST`, an envelope that cannot be
+//! read): it is dead at once. A dead mail leaves the spool for `<spool>/failed/`
+//! (same format, with the reason) and is listed in [`FlushReport::dead`].
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use lettre::address::Envelope;
-use lettre::{Address, SendmailTransport, SmtpTransport, Transport as _};
+use lettre::{Address, SmtpTransport, Transport as _};
 
 use super::outbound::BuiltMail;
+use super::sendmail;
 use super::spool::{Spool, SpoolEntry, SpoolError, file_stem};
 use crate::durable::{Pending, write_deferred};
 
@@ -53,21 +63,83 @@ impl fmt::Display for Transport {
 pub struct FlushReport {
     /// How many mails the transport accepted (and were removed from the spool).
     pub sent: usize,
-    /// The mails still spooled: (Message-ID or file name, why).
+    /// The mails still spooled after a failed send: (Message-ID or file name, why).
     pub failed: Vec<(String, String)>,
+    /// How many mails were not tried because they wait after an earlier failure.
+    pub waiting: usize,
+    /// The mails refused for good (or for too long), moved to `<spool>/failed/`.
+    pub dead: Vec<DeadLetter>,
 }
 
-/// How long an SMTP connection may stay silent before the send fails.
-pub const SMTP_TIMEOUT: Duration = Duration::from_secs(20);
+/// A mail that will never be sent, moved out of the spool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeadLetter {
+    /// Its Message-ID.
+    pub id: String,
+    /// Its envelope recipients.
+    pub recipients: Vec<String>,
+    /// Why it was given up.
+    pub why: String,
+    /// Its file in `<spool>/failed/`.
+    pub path: PathBuf,
+}
 
-/// Sends every spooled mail through `transport`, oldest first, removing each right
-/// after it was accepted. A failed mail stays spooled and is listed in the report;
-/// when an SMTP server cannot be reached at all, the remaining mails are not tried
-/// and are listed too. `Err` only when the spool cannot be read or locked, the
-/// transport cannot be set up, or a sent entry cannot be removed.
-pub fn flush(spool: &Spool, transport: &Transport) -> Result<FlushReport, SpoolError> {
-    let _lock = spool.lock()?;
-    let sender = Sender::new(transport)?;
+/// How long an SMTP connection or a sendmail run may take by default (the
+/// `[limits] send_timeout_seconds` setting).
+pub const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The wait after a mail's first temporary failure; it doubles with each failure.
+pub const RETRY_FIRST: Duration = Duration::from_secs(60);
+
+/// The longest wait between two tries of one mail.
+pub const RETRY_MAX: Duration = Duration::from_secs(3600);
+
+/// A mail still failing this long after it was spooled is given up (as an MTA
+/// gives up after its queue lifetime).
+pub const GIVE_UP_AFTER: Duration = Duration::from_secs(5 * 24 * 3600);
+
+/// The wait before the next try of a mail that failed `tries` times (1 or more).
+pub fn retry_delay(tries: u32) -> Duration {
+    let doublings = tries.saturating_sub(1).min(16);
+    (RETRY_FIRST * (1u32 << doublings)).min(RETRY_MAX)
+}
+
+/// How a flush runs.
+#[derive(Debug, Clone, Copy)]
+pub struct FlushOptions<'a> {
+    /// The time now, unix seconds (for the waits after failures).
+    pub now: u64,
+    /// The time limit of one SMTP connection or sendmail run.
+    pub timeout: Duration,
+    /// How long to wait for another flush holding the spool's lock.
+    pub lock_wait: Duration,
+    /// Send only these Message-IDs (the rest stays for a later flush); `None`: all.
+    pub only: Option<&'a [String]>,
+}
+
+impl FlushOptions<'_> {
+    /// Every mail that is due at `now`, with the default time limits.
+    pub fn at(now: u64) -> FlushOptions<'static> {
+        FlushOptions {
+            now,
+            timeout: SMTP_TIMEOUT,
+            lock_wait: Duration::from_secs(120),
+            only: None,
+        }
+    }
+}
+
+/// Sends the spooled mails that are due (see the module's text for failures),
+/// oldest first, removing each right after it was accepted. `Err` only when the
+/// spool cannot be read or locked, the transport cannot be set up, or an entry
+/// cannot be removed, rewritten or moved.
+pub fn flush(
+    spool: &Spool,
+    transport: &Transport,
+    opts: &FlushOptions<'_>,
+) -> Result<FlushReport, SpoolError> {
+    let _lock = spool.lock(opts.lock_wait)?;
+    let sender = Sender::new(transport, opts.timeout)?;
     let (entries, damaged) = spool.scan()?;
     let mut report = FlushReport::default();
     for err in damaged {
@@ -87,6 +159,13 @@ pub fn flush(spool: &Spool, transport: &Transport) -> Result<FlushReport, SpoolE
     let mut written = Pending::default();
     let mut sent = Vec::new();
     for entry in entries {
+        if opts.only.is_some_and(|ids| !ids.contains(&entry.mail.id)) {
+            continue;
+        }
+        if entry.next_try > opts.now {
+            report.waiting += 1;
+            continue;
+        }
         if let Some(why) = &down {
             report.failed.push((
                 entry.mail.id.clone(),
@@ -94,14 +173,35 @@ pub fn flush(spool: &Spool, transport: &Transport) -> Result<FlushReport, SpoolE
             ));
             continue;
         }
-        match sender.send(&entry, &mut written) {
-            Ok(()) => sent.push(entry),
-            Err(failure) => {
-                if failure.unreachable {
-                    down = Some(failure.why.clone());
-                }
-                report.failed.push((entry.mail.id.clone(), failure.why));
+        let failure = match sender.send(&entry, &mut written) {
+            Ok(()) => {
+                sent.push(entry);
+                continue;
             }
+            Err(failure) => failure,
+        };
+        let age = opts.now.saturating_sub(entry.queued_ns / 1_000_000_000);
+        let why = failure.why;
+        match failure.kind {
+            Kind::Unreachable { wait } => {
+                down = Some(why.clone());
+                if wait {
+                    defer(spool, &entry, opts.now, &why, &mut report)?;
+                } else {
+                    report.failed.push((entry.mail.id.clone(), why));
+                }
+            }
+            Kind::Later if age < GIVE_UP_AFTER.as_secs() => {
+                defer(spool, &entry, opts.now, &why, &mut report)?;
+            }
+            Kind::Later => {
+                let why = format!(
+                    "{why} (still failing {} days after it was spooled: given up)",
+                    age / 86_400
+                );
+                report.dead.push(bury(spool, &entry, why, opts.now)?);
+            }
+            Kind::Never => report.dead.push(bury(spool, &entry, why, opts.now)?),
         }
     }
     let sync_err = |source| SpoolError::Io {
@@ -117,6 +217,39 @@ pub fn flush(spool: &Spool, transport: &Transport) -> Result<FlushReport, SpoolE
     }
     removed.sync().map_err(sync_err)?;
     Ok(report)
+}
+
+/// Keeps `entry` for a later try, after the wait its failures earned.
+fn defer(
+    spool: &Spool,
+    entry: &SpoolEntry,
+    now: u64,
+    why: &str,
+    report: &mut FlushReport,
+) -> Result<(), SpoolError> {
+    let wait = retry_delay(entry.tries.saturating_add(1)).as_secs();
+    spool.defer(entry, now.saturating_add(wait), why)?;
+    report.failed.push((
+        entry.mail.id.clone(),
+        format!("{why} (try {}, next in {wait} s)", entry.tries + 1),
+    ));
+    Ok(())
+}
+
+/// Moves `entry` to the dead letters.
+fn bury(
+    spool: &Spool,
+    entry: &SpoolEntry,
+    why: String,
+    now: u64,
+) -> Result<DeadLetter, SpoolError> {
+    let path = spool.bury(entry, &why, now)?;
+    Ok(DeadLetter {
+        id: entry.mail.id.clone(),
+        recipients: entry.mail.recipients.clone(),
+        why,
+        path,
+    })
 }
 
 /// The outbox file of the mail `id`: `<dir>/<escaped id>.eml`.
@@ -142,27 +275,28 @@ pub fn write_to_outbox(
 enum Sender<'t> {
     Outbox(&'t Path),
     Smtp(SmtpTransport),
-    Sendmail(SendmailTransport),
+    Sendmail(&'t Path, Duration),
 }
 
 /// Why one mail was not sent.
 struct Failure {
     why: String,
-    /// The server could not be reached at all: no point trying the next mail.
-    unreachable: bool,
+    kind: Kind,
 }
 
-impl Failure {
-    fn of_mail(why: String) -> Failure {
-        Failure {
-            why,
-            unreachable: false,
-        }
-    }
+/// What a failure means for the mail and the ones after it.
+enum Kind {
+    /// The relay cannot be reached: the rest of the flush is not tried; `wait`:
+    /// this mail waits before its next try too (a sendmail that hung).
+    Unreachable { wait: bool },
+    /// This mail failed for now: it waits, then is tried again.
+    Later,
+    /// This mail is refused for good.
+    Never,
 }
 
 impl<'t> Sender<'t> {
-    fn new(transport: &'t Transport) -> Result<Sender<'t>, SpoolError> {
+    fn new(transport: &'t Transport, timeout: Duration) -> Result<Sender<'t>, SpoolError> {
         Ok(match transport {
             Transport::Outbox(dir) => {
                 std::fs::create_dir_all(dir).map_err(|source| SpoolError::Io {
@@ -180,45 +314,67 @@ impl<'t> Sender<'t> {
                          or smtps://host:465"
                     ),
                 })?;
-                Sender::Smtp(builder.timeout(Some(SMTP_TIMEOUT)).build())
+                Sender::Smtp(builder.timeout(Some(timeout)).build())
             }
-            Transport::Sendmail(prog) => {
-                Sender::Sendmail(SendmailTransport::new_with_command(prog))
-            }
+            Transport::Sendmail(prog) => Sender::Sendmail(prog, timeout),
         })
     }
 
     fn send(&self, entry: &SpoolEntry, written: &mut Pending) -> Result<(), Failure> {
         let mail = &entry.mail;
+        let never = |why| Failure {
+            why,
+            kind: Kind::Never,
+        };
         match self {
-            Sender::Outbox(dir) => {
-                write_to_outbox(dir, mail, written).map_err(|e| Failure::of_mail(e.to_string()))
-            }
+            Sender::Outbox(dir) => write_to_outbox(dir, mail, written).map_err(|e| Failure {
+                why: e.to_string(),
+                kind: Kind::Later,
+            }),
             Sender::Smtp(smtp) => {
-                let envelope = envelope_of(entry).map_err(Failure::of_mail)?;
+                let envelope = envelope_of(entry).map_err(never)?;
                 // lettre ends the DATA with `\r\n.\r\n` itself: without the message's
                 // own last line end the server receives exactly the built bytes.
                 let bytes = mail.bytes.strip_suffix(b"\r\n").unwrap_or(&mail.bytes);
                 smtp.send_raw(&envelope, bytes).map(|_| ()).map_err(|e| {
                     // No SMTP reply code (connection, TLS, time-out) or 421 (service not
                     // available): the server is unreachable, not this mail refused.
-                    let unreachable = match e.status() {
-                        None => !e.is_client(),
-                        Some(code) => code.to_string() == "421",
+                    let kind = match e.status() {
+                        None if e.is_client() => Kind::Never,
+                        None => Kind::Unreachable { wait: false },
+                        Some(code) if code.to_string() == "421" => {
+                            Kind::Unreachable { wait: false }
+                        }
+                        Some(_) if e.is_permanent() => Kind::Never,
+                        Some(_) => Kind::Later,
                     };
                     Failure {
                         why: format!("SMTP: {e}"),
-                        unreachable,
+                        kind,
                     }
                 })
             }
-            Sender::Sendmail(sendmail) => {
-                let envelope = envelope_of(entry).map_err(Failure::of_mail)?;
+            Sender::Sendmail(prog, timeout) => {
+                let envelope = envelope_of(entry).map_err(never)?;
+                let from = envelope.from().map_or("", |a| a.as_ref());
+                let to: Vec<String> = envelope.to().iter().map(ToString::to_string).collect();
                 // Local submission uses the system's line ends.
                 let lf = crlf_to_lf(&mail.bytes);
-                sendmail.send_raw(&envelope, &lf).map_err(|e| {
-                    let detail = e.to_string();
-                    Failure::of_mail(format!("sendmail: {}", detail.trim()))
+                sendmail::send(prog, from, &to, &lf, *timeout).map_err(|e| {
+                    // A program that cannot start is the set-up's problem, not the
+                    // mail's; one that hung will likely hang for the next mail too.
+                    let kind = match &e {
+                        _ if e.is_permanent() => Kind::Never,
+                        sendmail::SendmailError::Spawn { .. } => Kind::Unreachable { wait: false },
+                        sendmail::SendmailError::TimedOut { .. } => {
+                            Kind::Unreachable { wait: true }
+                        }
+                        sendmail::SendmailError::Failed { .. } => Kind::Later,
+                    };
+                    Failure {
+                        why: format!("sendmail: {e}"),
+                        kind,
+                    }
                 })
             }
         }

@@ -6,6 +6,7 @@
 //! ```toml
 //! home = "/var/lib/yinsh"
 //! from = "YINSH PBeM <yinsh@example.org>"
+//! operator = "ops@example.org"  # told of every reply given up (nobody by default)
 //!
 //! [transport]
 //! kind = "smtp"                 # "outbox" (default), "smtp" or "sendmail"
@@ -17,6 +18,8 @@
 //! period_seconds = 3600
 //! commands_per_mail = 25        # lines of a `multiple` mail carried out
 //! replies_per_mail = 50         # replies one mail may cause
+//! lock_wait_seconds = 120       # a deliver waiting longer for the store exits 75
+//! send_timeout_seconds = 30     # per SMTP connection or sendmail run
 //!
 //! [security]
 //! confirm_addresses = true      # false: every address counts as confirmed
@@ -24,10 +27,11 @@
 //! ```
 
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
 
+use crate::mail::transport::{GIVE_UP_AFTER, RETRY_FIRST, RETRY_MAX, SMTP_TIMEOUT};
 use crate::mail::{Address, Transport, bare_address};
 
 use super::store::RateLimit;
@@ -56,6 +60,13 @@ pub struct Settings {
     pub confirm_addresses: bool,
     /// Mails a day to an address nobody confirmed; more are dropped with a log line.
     pub unconfirmed_mails_per_day: u32,
+    /// How long `deliver`, `flush` and `tick` wait for the store's lock (and a
+    /// `flush` for the spool's) before giving up with exit 75.
+    pub lock_wait: Duration,
+    /// The time limit of one SMTP connection or one sendmail run.
+    pub send_timeout: Duration,
+    /// Who is told of every reply given up (a bounce), if anyone.
+    pub operator: Option<Address>,
 }
 
 impl Settings {
@@ -77,6 +88,9 @@ impl Settings {
             replies_per_mail: 50,
             confirm_addresses: true,
             unconfirmed_mails_per_day: 5,
+            lock_wait: Duration::from_secs(120),
+            send_timeout: SMTP_TIMEOUT,
+            operator: None,
         }
     }
 
@@ -105,6 +119,8 @@ pub struct ConfigFile {
     pub from: Option<String>,
     /// How replies leave.
     pub transport: Option<TransportConfig>,
+    /// Who is told of replies given up.
+    pub operator: Option<String>,
     /// Limits against abuse.
     pub limits: Option<Limits>,
     /// Address confirmation.
@@ -149,6 +165,10 @@ pub struct Limits {
     pub commands_per_mail: Option<usize>,
     /// Replies one mail may cause.
     pub replies_per_mail: Option<usize>,
+    /// How long to wait for the store's lock, seconds.
+    pub lock_wait_seconds: Option<u64>,
+    /// The time limit of one SMTP connection or sendmail run, seconds.
+    pub send_timeout_seconds: Option<u64>,
 }
 
 /// Values from the command line or the environment (both already merged by clap:
@@ -291,6 +311,18 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
     {
         s.confirm_addresses = on;
     }
+    if let Some(n) = limits.lock_wait_seconds {
+        s.lock_wait = Duration::from_secs(n);
+    }
+    if let Some(n) = limits.send_timeout_seconds {
+        s.send_timeout = Duration::from_secs(n);
+    }
+    if let Some(op) = &file.operator {
+        s.operator = Some(
+            op.parse()
+                .map_err(|e| ConfigError::Invalid(format!("operator = \"{op}\": {e}")))?,
+        );
+    }
     s.now = std::env::var("YINSH_PBEM_NOW")
         .ok()
         .and_then(|v| v.parse().ok());
@@ -351,6 +383,9 @@ pub fn problems(s: &Settings) -> Vec<String> {
                 .to_string(),
         );
     }
+    if s.send_timeout.is_zero() {
+        out.push("limits.send_timeout_seconds must be above 0".to_string());
+    }
     if s.rate_limit.max == 0 || s.rate_limit.period == 0 {
         out.push("limits.mails_per_sender and limits.period_seconds must be above 0".to_string());
     }
@@ -407,6 +442,27 @@ pub fn describe(r: &Resolved) -> String {
         } else {
             "no (every address counts as confirmed)".to_string()
         }
+    ));
+    out.push_str(&format!(
+        "store lock wait:    {} s (then exit 75)\n",
+        s.lock_wait.as_secs()
+    ));
+    out.push_str(&format!(
+        "send timeout:       {} s per SMTP connection or sendmail run\n",
+        s.send_timeout.as_secs()
+    ));
+    out.push_str(&format!(
+        "retries:            after {} s, doubling to {} s; given up after {} days\n",
+        RETRY_FIRST.as_secs(),
+        RETRY_MAX.as_secs(),
+        GIVE_UP_AFTER.as_secs() / 86_400
+    ));
+    out.push_str(&format!(
+        "operator:           {}\n",
+        s.operator.as_ref().map_or(
+            "(none: replies given up are only logged)".to_string(),
+            |a| a.to_string()
+        )
     ));
     out
 }

@@ -134,3 +134,36 @@ fn a_config_toml_in_the_home_is_used_by_default_and_a_broken_one_makes_deliver_e
     );
     assert!(out.stderr.is_empty());
 }
+
+/// Issue 13 §2: the sending limits and the operator are read from the config file
+/// and shown by `check-config`, with their defaults when absent.
+#[test]
+fn check_config_shows_the_lock_wait_the_send_timeout_the_retries_and_the_operator() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("home");
+    let home_s = home.to_str().unwrap();
+    let (code, out) = check(&["--home", home_s], &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("store lock wait:    120 s"), "{out}");
+    assert!(out.contains("send timeout:       30 s"), "{out}");
+    assert!(
+        out.contains("retries:            after 60 s, doubling to 3600 s; given up after 5 days"),
+        "{out}"
+    );
+    assert!(out.contains("operator:           (none"), "{out}");
+    let cfg = dir.path().join("y.toml");
+    std::fs::write(
+        &cfg,
+        "operator = \"ops@example.org\"\n[limits]\nlock_wait_seconds = 7\nsend_timeout_seconds = 9\n",
+    )
+    .unwrap();
+    let (code, out) = check(&["--home", home_s, "--config", cfg.to_str().unwrap()], &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("store lock wait:    7 s"), "{out}");
+    assert!(out.contains("send timeout:       9 s"), "{out}");
+    assert!(out.contains("operator:           ops@example.org"), "{out}");
+    std::fs::write(&cfg, "operator = \"not an address\"\n").unwrap();
+    let (code, out) = check(&["--home", home_s, "--config", cfg.to_str().unwrap()], &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("operator = \"not an address\""), "{out}");
+}

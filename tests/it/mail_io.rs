@@ -14,7 +14,7 @@ use yinsh_pbem::mail::outbound::{
     BuiltMail, MailSettings, OutboundError, OutgoingMail, build, new_message_id,
 };
 use yinsh_pbem::mail::spool::{Spool, SpoolError};
-use yinsh_pbem::mail::transport::{Transport, flush};
+use yinsh_pbem::mail::transport::{FlushOptions, RETRY_FIRST, Transport, flush};
 
 fn corpus(name: &str) -> InboundMail {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -541,7 +541,7 @@ fn flush_to_outbox_moves_each_mail_once() {
     spool.put(&built("o-2@localhost")).expect("put");
     let entry_bytes = fs::read(spool.dir().join("o-1@localhost.msg")).expect("entry");
 
-    let report = flush(&spool, &Transport::Outbox(outbox.clone())).expect("flush");
+    let report = flush(&spool, &Transport::Outbox(outbox.clone()), &now()).expect("flush");
     assert_eq!((report.sent, report.failed.len()), (2, 0), "{report:?}");
     assert!(spool.entries().expect("entries").is_empty());
     assert_eq!(names(&outbox), ["o-1@localhost.eml", "o-2@localhost.eml"]);
@@ -553,11 +553,11 @@ fn flush_to_outbox_moves_each_mail_once() {
     // A crash between send and removal leaves the entry: the next flush rewrites the
     // same outbox file instead of adding a copy.
     fs::write(spool.dir().join("o-1@localhost.msg"), entry_bytes).expect("restore entry");
-    let report = flush(&spool, &Transport::Outbox(outbox.clone())).expect("flush again");
+    let report = flush(&spool, &Transport::Outbox(outbox.clone()), &now()).expect("flush again");
     assert_eq!(report.sent, 1);
     assert_eq!(names(&outbox), ["o-1@localhost.eml", "o-2@localhost.eml"]);
     assert_eq!(
-        flush(&spool, &Transport::Outbox(outbox))
+        flush(&spool, &Transport::Outbox(outbox), &now())
             .expect("empty flush")
             .sent,
         0
@@ -571,7 +571,7 @@ fn a_damaged_entry_is_reported_and_kept_while_the_others_go() {
     fs::write(spool.dir().join("junk.msg"), b"not a spool entry").expect("junk");
     spool.put(&built("ok@localhost")).expect("put");
     assert!(matches!(spool.entries(), Err(SpoolError::BadEntry { .. })));
-    let report = flush(&spool, &Transport::Outbox(tmp.path().join("out"))).expect("flush");
+    let report = flush(&spool, &Transport::Outbox(tmp.path().join("out")), &now()).expect("flush");
     assert_eq!(report.sent, 1);
     assert_eq!(report.failed.len(), 1);
     assert_eq!(report.failed[0].0, "junk.msg");
@@ -583,9 +583,21 @@ fn a_damaged_entry_is_reported_and_kept_while_the_others_go() {
     assert_eq!(names(spool.dir()), ["junk.msg"]);
 }
 
+/// A fixed time for the flushes that test waits after failures.
+const T0: u64 = 1_795_384_020;
+
+/// Flush options at the real time now.
+fn now() -> FlushOptions<'static> {
+    FlushOptions::at(
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs()),
+    )
+}
+
 /// Writes an executable shell script.
 #[cfg(unix)]
-fn script(path: &Path, body: &str) {
+pub(crate) fn script(path: &Path, body: &str) {
     use std::os::unix::fs::PermissionsExt;
     let tmp = path.with_extension("new");
     fs::write(&tmp, format!("#!/bin/sh\n{body}\n")).expect("write script");
@@ -596,9 +608,13 @@ fn script(path: &Path, body: &str) {
 /// Flushes, retrying while a script cannot start because another test thread's
 /// fork still holds it open for writing (ETXTBSY, "Text file busy").
 #[cfg(unix)]
-fn flush_retrying(spool: &Spool, transport: &Transport) -> yinsh_pbem::mail::FlushReport {
+pub(crate) fn flush_retrying(
+    spool: &Spool,
+    transport: &Transport,
+    opts: &FlushOptions<'_>,
+) -> yinsh_pbem::mail::FlushReport {
     for _ in 0..50 {
-        let report = flush(spool, transport).expect("flush");
+        let report = flush(spool, transport, opts).expect("flush");
         if !report.failed.iter().any(|(_, why)| why.contains("busy")) {
             return report;
         }
@@ -618,7 +634,7 @@ fn a_failing_sendmail_keeps_the_mail_until_a_later_flush_sends_it_once() {
     script(&prog, "cat >/dev/null\necho 'mail system down' >&2\nexit 1");
     let transport = Transport::Sendmail(prog.clone());
 
-    let report = flush_retrying(&spool, &transport);
+    let report = flush_retrying(&spool, &transport, &FlushOptions::at(T0));
     assert_eq!(report.sent, 0);
     assert_eq!(report.failed.len(), 1, "{report:?}");
     assert_eq!(report.failed[0].0, "s-1@localhost");
@@ -637,10 +653,15 @@ fn a_failing_sendmail_keeps_the_mail_until_a_later_flush_sends_it_once() {
             log.display()
         ),
     );
-    let report = flush_retrying(&spool, &transport);
+    // A later flush, once the mail's wait after its failure is over.
+    let later = T0 + RETRY_FIRST.as_secs();
+    let report = flush_retrying(&spool, &transport, &FlushOptions::at(later));
     assert_eq!((report.sent, report.failed.len()), (1, 0), "{report:?}");
     assert!(spool.entries().expect("entries").is_empty());
-    assert_eq!(flush_retrying(&spool, &transport).sent, 0);
+    assert_eq!(
+        flush_retrying(&spool, &transport, &FlushOptions::at(later)).sent,
+        0
+    );
 
     let logged = fs::read_to_string(&log).expect("log");
     assert_eq!(logged.matches("ARGS ").count(), 1, "{logged}");
@@ -663,6 +684,7 @@ fn a_bad_smtp_url_is_refused_without_showing_the_password() {
     let err = flush(
         &spool,
         &Transport::Smtp("smtpx://al:s3cret@mail.example.org".into()),
+        &now(),
     )
     .expect_err("bad scheme");
     let text = err.to_string();
@@ -683,8 +705,12 @@ fn an_unreachable_smtp_server_keeps_every_mail_and_tries_only_once() {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
         listener.local_addr().expect("addr").port()
     }; // closed again: connections are refused
-    let report =
-        flush(&spool, &Transport::Smtp(format!("smtp://127.0.0.1:{port}"))).expect("flush");
+    let report = flush(
+        &spool,
+        &Transport::Smtp(format!("smtp://127.0.0.1:{port}")),
+        &now(),
+    )
+    .expect("flush");
     assert_eq!(report.sent, 0);
     let ids: Vec<&str> = report.failed.iter().map(|(id, _)| id.as_str()).collect();
     assert_eq!(ids, ["u-1@localhost", "u-2@localhost"]);
@@ -766,8 +792,12 @@ fn flush_over_smtp_delivers_the_exact_bytes() {
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
     let port = listener.local_addr().expect("addr").port();
     let server = tiny_smtp_server(listener);
-    let report =
-        flush(&spool, &Transport::Smtp(format!("smtp://127.0.0.1:{port}"))).expect("flush");
+    let report = flush(
+        &spool,
+        &Transport::Smtp(format!("smtp://127.0.0.1:{port}")),
+        &now(),
+    )
+    .expect("flush");
     // Unblocks the server's accept should the flush never have connected.
     let _ = TcpStream::connect(("127.0.0.1", port));
     let (envelope, data) = server.join().expect("server thread");

@@ -30,6 +30,7 @@ mod render; // the ASCII board and its status block, byte for byte (snapshots)
 mod replay; // the replay command: transcripts, JSON summaries, board output, errors
 mod robot; // robot rules: loops, bounces, lists, duplicates and storms are not answered
 mod rules; // the rules engine on hand-made positions, one test per rule
+mod sending; // sending replies: dead letters, retries, timeouts, the lock wait
 mod sgf; // Boardspace SGF records and transcripts read and written; import and export
 mod smtp_e2e; // delivery over real SMTP to a local sink, retries and flush
 mod store; // the store: accounts and game files round-trip, atomic writes, the lock

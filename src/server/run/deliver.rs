@@ -1,6 +1,7 @@
-//! `deliver`: one mail from the mail system, handled completely under the store's lock:
-//! parsed, its command carried out, its changes and replies committed through one
-//! journal (replies to the outbox, or the spool), then the spool flushed.
+//! `deliver`: one mail from the mail system, handled under the store's lock: parsed,
+//! its command carried out, its changes and replies committed through one journal
+//! (replies to the outbox, or the spool); then, with the lock released, its own
+//! replies sent (the rest of the spool is `flush`'s and `tick`'s).
 //! Player mistakes are answered by mail (success); only internal failures are errors,
 //! which the caller turns into exit 75 so the mail system retries.
 
@@ -17,6 +18,7 @@ use super::guard::guard;
 use super::log::Log;
 use super::report::Report;
 use super::robot;
+use super::send::{Which, send};
 use super::txn::Locked;
 
 /// Handle one raw mail. `total_size` is its whole size in bytes (`raw` may hold only
@@ -84,11 +86,11 @@ pub fn deliver(
         .message_id
         .clone()
         .unwrap_or_else(|| format!("no-id-{}", raw_key(raw)));
-    // The lock is held to the end: the flush below sends under it too.
     let (locked, recovered) = Locked::take(&store, settings)?;
-    if let Some(line) = recovered {
+    let recovered = recovered.is_some_and(|line| {
         log.note(now, &mut report, line);
-    }
+        true
+    });
     fault::point("after-lock");
     if store.seen(&key) {
         log.note(
@@ -96,8 +98,14 @@ pub fn deliver(
             &mut report,
             format!("dropped {key}: already handled (the same mail delivered again)"),
         );
-        // A journal completed above may have spooled replies: send them now.
-        locked.flush(&log, &mut report)?;
+        // A journal completed above may have spooled replies: send them too.
+        let ids = if recovered {
+            locked.spooled_ids()?
+        } else {
+            Vec::new()
+        };
+        drop(locked);
+        send(&store, settings, Which::Own(&ids), &log, &mut report)?;
         return Ok(report);
     }
     // Everything the mail changes is buffered, then made durable in one journal.
@@ -133,7 +141,6 @@ pub fn deliver(
             r.subject
         ));
     }
-    locked.flush(&log, &mut report)?;
     // Old seen marks and storm counts, once a day; a failure here is the mail's no more.
     match store.expire(now, settings.rate_limit.period) {
         Ok(0) => {}
@@ -148,12 +155,19 @@ pub fn deliver(
             format!("expiring old seen marks failed: {e}"),
         ),
     }
+    // Sent with the store's lock released: a slow or failing relay holds no one up.
+    let ids = if recovered {
+        locked.spooled_ids()?
+    } else {
+        std::mem::take(&mut report.spooled_ids)
+    };
     drop(locked);
+    send(&store, settings, Which::Own(&ids), &log, &mut report)?;
     log.line(
         now,
         &format!(
-            "handled: {} replies spooled, {} sent, {} left in the spool",
-            report.spooled, report.sent, report.failed
+            "handled: {} replies spooled, {} sent, {} left in the spool, {} given up",
+            report.spooled, report.sent, report.failed, report.dead
         ),
     );
     Ok(report)
@@ -171,10 +185,11 @@ struct Context<'a> {
     now: u64,
 }
 
-/// `yinsh-pbem flush`: send what is spooled. Under the store's lock: a crash may have
-/// left a journal whose replies are not all spooled yet; it is completed first, and
-/// no journal is completed while its replies are being sent (which would queue them
-/// twice).
+/// `yinsh-pbem flush`: send what is spooled and due. The spool's contents are read
+/// under the store's lock, after completing a journal a crash left (whose replies may
+/// not all be spooled yet); they are sent after it is released. A journal completed
+/// while its replies are being sent would queue them twice: mails spooled after the
+/// lock was released are left for the next flush.
 pub fn flush(settings: &Settings, report: &mut Report) -> Result<(), InternalError> {
     let store = Store::open(&settings.home)?;
     let (locked, recovered) = Locked::take(&store, settings)?;
@@ -182,7 +197,9 @@ pub fn flush(settings: &Settings, report: &mut Report) -> Result<(), InternalErr
     if let Some(line) = recovered {
         log.note(settings.now(), report, line);
     }
-    locked.flush(&log, report)
+    let ids = locked.spooled_ids()?;
+    drop(locked);
+    send(&store, settings, Which::Spooled(&ids), &log, report)
 }
 
 /// Who sent a mail, for the log: the From, and the address replies go to when it

@@ -7,6 +7,7 @@ pub mod guard;
 pub mod log;
 pub mod report;
 pub mod robot;
+pub mod send;
 pub mod tick;
 pub mod txn;
 

@@ -12,4 +12,9 @@ pub struct Report {
     pub sent: usize,
     /// Replies left in the spool because sending failed.
     pub failed: usize,
+    /// Replies given up (moved to `<home>/spool/failed/`).
+    pub dead: usize,
+    /// The Message-IDs of the replies this run spooled: sent once the store's lock
+    /// is released.
+    pub spooled_ids: Vec<String>,
 }

@@ -6,7 +6,8 @@
 //! forfeit time (21 days, `--forfeittime=N`) they lose the game (`ended` reason
 //! `"forfeit"`) and everyone gets the final board mail. A player on vacation now is
 //! left alone. Under the store's lock, the game changes and the mails are committed
-//! through one journal, as a mail's are (`docs/reliability.md`), then flushed.
+//! through one journal, as a mail's are (`docs/reliability.md`), then everything spooled
+//! is sent with the lock released.
 
 use crate::server::config::Settings;
 use crate::server::exec::context::{Foreign, board_mails};
@@ -20,6 +21,7 @@ use crate::server::text::reply::{BoardMail, Event};
 
 use super::log::Log;
 use super::report::Report;
+use super::send::{Which, send};
 use super::txn::Locked;
 
 const DAY: u64 = 86_400;
@@ -84,7 +86,9 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     for l in &report.lines {
         log.line(now, &format!("tick: {l}"));
     }
-    locked.flush(&log, &mut report)?;
+    let ids = locked.spooled_ids()?;
+    drop(locked);
+    send(&store, settings, Which::Spooled(&ids), &log, &mut report)?;
     Ok(report)
 }
 

@@ -1,17 +1,17 @@
-//! The one transaction runner of `deliver`, `tick` and `flush`: take the store's lock,
-//! complete any journal a killed run left, carry out a piece of work through the
-//! store's transaction, commit its file changes and replies through one journal, and
-//! send what is spooled, all under the same lock (`docs/reliability.md`).
+//! The one transaction runner of `deliver`, `tick` and `flush`: take the store's lock
+//! (waiting a limited time), complete any journal a killed run left, carry out a
+//! piece of work through the store's transaction, and commit its file changes and
+//! replies through one journal, all under the same lock (`docs/reliability.md`). The
+//! replies are sent once the lock is released ([`super::send`]).
 
 use std::time::{Duration, UNIX_EPOCH};
 
 use crate::durable::fault;
-use crate::mail::{self, BuiltMail, InboundMail, MailSettings, OutgoingMail, Spool};
+use crate::mail::{self, BuiltMail, InboundMail, MailSettings, OutgoingMail, Spool, Transport};
 use crate::server::config::Settings;
 use crate::server::exec::{InternalError, Reply};
 use crate::server::store::{Journal, Recovered, Store, StoreLock};
 
-use super::log::Log;
 use super::report::Report;
 
 /// The store held under its lock, with any leftover journal completed.
@@ -23,13 +23,14 @@ pub struct Locked<'a> {
 }
 
 impl<'a> Locked<'a> {
-    /// Take the lock (waiting for it), then complete or discard a journal a killed
-    /// run left. Returns the report line for what the recovery did, if anything.
+    /// Take the lock (waiting at most the configured lock wait: then an error, and the
+    /// run exits 75), then complete or discard a journal a killed run left. Returns
+    /// the report line for what the recovery did, if anything.
     pub fn take(
         store: &'a Store,
         settings: &'a Settings,
     ) -> Result<(Locked<'a>, Option<String>), InternalError> {
-        let lock = store.lock()?;
+        let lock = store.lock_within(settings.lock_wait)?;
         let line = recovered_line(store.recover(&settings.transport)?);
         Ok((
             Locked {
@@ -69,26 +70,21 @@ impl<'a> Locked<'a> {
             let (spooled, written) = self.store.commit(&journal, &self.settings.transport)?;
             report.spooled += spooled;
             report.sent += written;
+            if !matches!(self.settings.transport, Transport::Outbox(_)) {
+                report
+                    .spooled_ids
+                    .extend(built.iter().map(|m| m.id.clone()));
+            }
         }
         Ok(replies)
     }
 
-    /// Send what is spooled through the transport (the spool's own lock keeps two
-    /// flushes from sending the same mail); a failed send stays spooled for the next
-    /// `flush`, with a log line.
-    pub fn flush(&self, log: &Log, report: &mut Report) -> Result<(), InternalError> {
-        fault::point("before-flush");
+    /// The Message-IDs of every mail in the spool now. Under the lock every journal
+    /// is complete, so each of them may be sent once the lock is released.
+    pub fn spooled_ids(&self) -> Result<Vec<String>, InternalError> {
         let spool = Spool::open(&self.store.spool_dir())?;
-        let r = mail::flush(&spool, &self.settings.transport)?;
-        fault::point("after-flush");
-        report.sent += r.sent;
-        report.failed += r.failed.len();
-        for (id, why) in &r.failed {
-            let line = format!("send failed, kept in the spool: {id}: {why}");
-            log.line(self.settings.now(), &line);
-            report.lines.push(line);
-        }
-        Ok(())
+        let (entries, _damaged) = spool.scan()?;
+        Ok(entries.into_iter().map(|e| e.mail.id).collect())
     }
 }
 

@@ -158,8 +158,13 @@ pub struct StoreLock {
 }
 
 impl StoreLock {
-    /// Opens `path` (creating it) and blocks until the exclusive lock is ours.
-    pub(crate) fn acquire(path: &Path, holders: &Holders) -> Result<StoreLock, StoreError> {
+    /// Opens `path` (creating it) and blocks until the exclusive lock is ours, or
+    /// for at most `wait` when one is given ([`StoreError::LockTimeout`] then).
+    pub(crate) fn acquire(
+        path: &Path,
+        holders: &Holders,
+        wait: Option<std::time::Duration>,
+    ) -> Result<StoreLock, StoreError> {
         let thread = thread::current().id();
         if holds(holders) {
             return Err(StoreError::AlreadyLocked {
@@ -173,7 +178,19 @@ impl StoreLock {
             .truncate(false)
             .open(path)
             .map_err(|e| StoreError::io("open the lock file", path, e))?;
-        file.lock().map_err(|e| StoreError::io("lock", path, e))?;
+        match wait {
+            None => file.lock().map_err(|e| StoreError::io("lock", path, e))?,
+            Some(wait) => {
+                if !durable::lock_within(&file, wait)
+                    .map_err(|e| StoreError::io("lock", path, e))?
+                {
+                    return Err(StoreError::LockTimeout {
+                        path: path.to_path_buf(),
+                        seconds: wait.as_secs(),
+                    });
+                }
+            }
+        }
         holders
             .lock()
             .unwrap_or_else(PoisonError::into_inner)

@@ -131,6 +131,14 @@ pub enum StoreError {
         /// getrandom's error.
         source: getrandom::Error,
     },
+    /// Another process held the lock for longer than we wait.
+    #[error("{} stayed locked for {seconds} s (another run holds the store); giving up for now", path.display())]
+    LockTimeout {
+        /// The lock file.
+        path: PathBuf,
+        /// How long we waited.
+        seconds: u64,
+    },
     /// This thread already holds the lock through this store; a second `lock()` would
     /// wait for itself forever.
     #[error("this thread already holds the lock on {}; use that StoreLock instead of locking again", path.display())]
@@ -212,7 +220,13 @@ impl Store {
     /// one holding it through a different `Store` on the same home would wait for
     /// itself, so a process uses one `Store` (cloned where needed).
     pub fn lock(&self) -> Result<StoreLock, StoreError> {
-        StoreLock::acquire(&self.lock_path(), &self.holders)
+        StoreLock::acquire(&self.lock_path(), &self.holders, None)
+    }
+
+    /// [`Store::lock`], waiting at most `wait`: then [`StoreError::LockTimeout`]
+    /// (another process has held the store that long; the caller exits 75).
+    pub fn lock_within(&self, wait: std::time::Duration) -> Result<StoreLock, StoreError> {
+        StoreLock::acquire(&self.lock_path(), &self.holders, Some(wait))
     }
 
     /// Whether the current thread holds the lock through this `Store` (or a clone).

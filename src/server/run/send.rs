@@ -1,0 +1,169 @@
+//! Sending what is spooled, always after the store's lock is released: a `deliver`
+//! sends its own replies, `flush` and `tick` every reply spooled before they let the
+//! lock go (all of them from complete journals: sending one whose journal a killed
+//! run left half applied could send it twice). The spool has its own lock, taken with
+//! a time limit. A reply given up (refused for good, or failing for too long) is
+//! moved to `<home>/spool/failed/` with a log line, and the operator, when one is
+//! configured, gets a short bounce naming it (`docs/operations.md`).
+
+use std::time::{Duration, UNIX_EPOCH};
+
+use crate::durable::fault;
+use crate::mail::{self, DeadLetter, FlushOptions, MailSettings, OutgoingMail, Spool, SpoolError};
+use crate::server::config::Settings;
+use crate::server::exec::InternalError;
+use crate::server::store::Store;
+
+use super::log::Log;
+use super::report::Report;
+
+/// Which spooled replies a run sends.
+#[derive(Debug, Clone, Copy)]
+pub enum Which<'a> {
+    /// These Message-IDs (a `deliver`'s own replies), waiting at most the send time
+    /// limit for the spool's lock.
+    Own(&'a [String]),
+    /// These Message-IDs (everything spooled while the store was locked), waiting at
+    /// most the lock wait for the spool's lock.
+    Spooled(&'a [String]),
+}
+
+/// Send the replies `which` names through the configured transport. Mails that fail
+/// stay spooled (with their wait) and are logged; mails given up are logged and
+/// bounced to the operator. A spool locked by another flush for longer than we wait
+/// is no failure: the replies stay for the next flush.
+pub fn send(
+    store: &Store,
+    settings: &Settings,
+    which: Which<'_>,
+    log: &Log,
+    report: &mut Report,
+) -> Result<(), InternalError> {
+    fault::point("before-flush");
+    let (ids, lock_wait) = match which {
+        Which::Own(ids) => (ids, settings.send_timeout),
+        Which::Spooled(ids) => (ids, settings.lock_wait),
+    };
+    if ids.is_empty() {
+        fault::point("after-flush");
+        return Ok(());
+    }
+    let now = settings.now();
+    let spool = Spool::open(&store.spool_dir())?;
+    let opts = FlushOptions {
+        now,
+        timeout: settings.send_timeout,
+        lock_wait,
+        only: Some(ids),
+    };
+    let r = match mail::flush(&spool, &settings.transport, &opts) {
+        Ok(r) => r,
+        Err(e @ SpoolError::Busy { .. }) => {
+            let line = format!("not sent now: {e}");
+            log.line(now, &line);
+            report.lines.push(line);
+            return Ok(());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    fault::point("after-flush");
+    report.sent += r.sent;
+    report.failed += r.failed.len();
+    report.dead += r.dead.len();
+    for (id, why) in &r.failed {
+        log.note(
+            now,
+            report,
+            format!("send failed, kept in the spool: {id}: {why}"),
+        );
+    }
+    if r.waiting > 0 {
+        report
+            .lines
+            .push(format!("{} replies wait after earlier failures", r.waiting));
+    }
+    let mut bounces = Vec::new();
+    for dead in &r.dead {
+        log.note(
+            now,
+            report,
+            format!(
+                "reply given up, moved to {}: {} to {}: {}",
+                dead.path.display(),
+                dead.id,
+                dead.recipients.join(", "),
+                dead.why
+            ),
+        );
+        if let Some(id) = bounce(&spool, settings, dead, now, log, report) {
+            bounces.push(id);
+        }
+    }
+    if !bounces.is_empty() {
+        // Sent at once where possible; a bounce that fails waits like any reply.
+        let opts = FlushOptions {
+            only: Some(&bounces),
+            ..opts
+        };
+        if let Ok(r) = mail::flush(&spool, &settings.transport, &opts) {
+            report.sent += r.sent;
+        }
+    }
+    Ok(())
+}
+
+/// Spools the operator's bounce for `dead`, unless there is no operator or the
+/// dead mail was for the operator. Returns its Message-ID.
+fn bounce(
+    spool: &Spool,
+    settings: &Settings,
+    dead: &DeadLetter,
+    now: u64,
+    log: &Log,
+    report: &mut Report,
+) -> Option<String> {
+    let operator = settings.operator.as_ref()?;
+    if dead
+        .recipients
+        .iter()
+        .any(|r| r.eq_ignore_ascii_case(operator.as_str()))
+    {
+        return None;
+    }
+    let out = OutgoingMail {
+        to: vec![operator.to_string()],
+        subject: format!("Yinsh reply given up: {}", dead.id),
+        body: format!(
+            "A reply of the YINSH server could not be delivered and was given up.\n\n\
+             Message-ID: {}\nTo: {}\nWhy: {}\nKept in: {}\n\n\
+             Nothing else is sent about it. Move the file back into the spool folder to \
+             try it again.\n",
+            dead.id,
+            dead.recipients.join(", "),
+            dead.why,
+            dead.path.display()
+        ),
+        in_reply_to: None,
+        references: Vec::new(),
+    };
+    let ms = MailSettings {
+        from: settings.from.clone(),
+        loop_id: settings.address(),
+    };
+    let id = mail::new_message_id(&settings.address(), &format!("given-up-{}", dead.id));
+    let when = UNIX_EPOCH + Duration::from_secs(now);
+    let put = mail::build(&out, &ms, when, &id)
+        .map_err(|e| e.to_string())
+        .and_then(|m| spool.put(&m).map(|_| m.id).map_err(|e| e.to_string()));
+    match put {
+        Ok(id) => Some(id),
+        Err(e) => {
+            log.note(
+                now,
+                report,
+                format!("bounce to the operator not spooled: {e}"),
+            );
+            None
+        }
+    }
+}
