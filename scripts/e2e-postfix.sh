@@ -268,16 +268,19 @@ wait_log() {
 }
 
 # ---------------------------------------------------------------- the game
-say "signups"
-send alice "signup alice apw"
-expect alice 1 "Signup for alice"
-send bob "signup bob bpw"
-expect bob 1 "Signup for bob"
+say "signups, each address confirmed by pressing Reply on its verify mail"
+for who in alice bob; do
+    send "$who" "signup $who ${who:0:1}pw"
+    expect "$who" 1 "verify $who [A-Z0-9]{10}$" "press Reply"
+    verify=$(grep -m1 '^Subject:' "$(ls -t "/home/$who/Maildir/new"/* | head -n 1)" | sed 's/^Subject: //')
+    send "$who" "Re: $verify"
+    expect "$who" 2 "Address confirmed for $who"
+done
 
 say "challenge"
 send alice "yinsh challenge alice bob"
-expect alice 2 "New Yinsh Board 101 alice" "yinsh move 101 alice <password>"
-expect bob 2 "New Yinsh Board 101 alice"
+expect alice 3 "New Yinsh Board 101 alice" "yinsh move 101 alice <password>"
+expect bob 3 "New Yinsh Board 101 alice"
 
 say "placements through the pipe(8) transport"
 MOVES=(e5 f6 d4 g7 c3 h8)
@@ -285,8 +288,8 @@ n=1
 for mv in "${MOVES[@]}"; do
     if [ $((n % 2)) = 1 ]; then who=alice pw=apw; else who=bob pw=bpw; fi
     send "$who" "yinsh move 101 $who $pw $mv#$n"
-    expect alice $((n + 2)) "Yinsh Board 101" "$mv"
-    expect bob $((n + 2)) "Yinsh Board 101" "$mv"
+    expect alice $((n + 3)) "Yinsh Board 101" "$mv"
+    expect bob $((n + 3)) "Yinsh Board 101" "$mv"
     n=$((n + 1))
 done
 grep -q "\"text\": \"h8\"" "$HOME_DIR/boards/101.json" || fail "the game file lacks h8"
@@ -295,10 +298,10 @@ echo "   Postfix: $(grep -c "to=<$SERVER>.*status=sent" "$MAILLOG") mails to $SE
 
 say "the alias route: yinsh-alias@$DOMAIN"
 send alice "yinsh help" "yinsh-alias@$DOMAIN"
-expect alice $((n + 2)) "." "yinsh move"
+expect alice $((n + 3)) "." "yinsh move"
 wait_log "to=<yinsh-alias@$DOMAIN>.*relay=local.*status=sent \(delivered to command"
 echo "   Postfix: yinsh-alias status=sent (delivered to command)"
-a=$((n + 2))
+a=$((n + 3))
 
 SENT_BEFORE=$(log_count "to=<$SERVER>.*relay=yinsh.*status=sent")
 say "exit 75: a broken config makes Postfix defer the move"
@@ -315,7 +318,7 @@ say "fixed: postqueue -f delivers the deferred move once"
 write_config
 postqueue -f
 expect alice $((a + 1)) "Yinsh Board 101" "b2"
-expect bob $((n + 2)) "Yinsh Board 101" "b2"
+expect bob $((n + 3)) "Yinsh Board 101" "b2"
 grep -q '"text": "b2"' "$HOME_DIR/boards/101.json" || fail "the retried move was not applied"
 wait_log "to=<$SERVER>.*relay=yinsh.*status=sent" $((SENT_BEFORE + 1))
 grep -E "to=<$SERVER>.*status=sent" "$MAILLOG" | tail -n 1 | sed 's/^/   log: /'
