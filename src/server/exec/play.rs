@@ -5,7 +5,7 @@
 use crate::notation::NotationError;
 use crate::rules::{Color, Variant};
 use crate::server::command::BoardRef;
-use crate::server::game::extra::{self, Stored};
+use crate::server::game::extra;
 use crate::server::game::record::LiveGame;
 use crate::server::model::{EndReason, Password, UserId};
 use crate::server::store::{Account, EndRecord, Store};
@@ -249,16 +249,8 @@ pub(super) fn queue(
         }
         .into());
     }
-    let n_turns = live.file.turns.len();
-    extra::set_queued(
-        &mut live.file,
-        &account.userid,
-        Some(Stored {
-            text: text.to_string(),
-            moveno,
-            turns: n_turns,
-        }),
-    );
+    let later = extra::for_later(&live.file, text, moveno);
+    extra::set_queued(&mut live.file, &account.userid, Some(later));
     store.put_game(&live.file)?;
     let mail = BoardMail {
         event: Event::Note(format!(
@@ -313,16 +305,8 @@ pub(super) fn submit(
         text: text.to_string(),
         error,
     })?;
-    let n_turns = live.file.turns.len();
-    extra::set_submitted(
-        &mut live.file,
-        &account.userid,
-        Some(Stored {
-            text: text.to_string(),
-            moveno,
-            turns: n_turns,
-        }),
-    );
+    let later = extra::for_later(&live.file, text, moveno);
+    extra::set_submitted(&mut live.file, &account.userid, Some(later));
     store.put_game(&live.file)?;
     let mail = BoardMail {
         event: Event::Note(format!(

@@ -40,6 +40,16 @@ pub fn queued(file: &GameFile, userid: &UserId) -> Option<Stored> {
     file.extra.queued.get(&userid.key()).cloned()
 }
 
+/// A move kept for later (queued or submitted) as `text`, marked `moveno`, at the
+/// game's current number of turns (a submitted move lapses when it changes).
+pub fn for_later(file: &GameFile, text: &str, moveno: Option<u32>) -> Stored {
+    Stored {
+        text: text.to_string(),
+        moveno,
+        turns: file.turns.len(),
+    }
+}
+
 /// Record or clear the move `userid` queued.
 pub fn set_queued(file: &mut GameFile, userid: &UserId, value: Option<Stored>) {
     match value {
