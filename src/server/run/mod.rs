@@ -2,6 +2,7 @@
 //! lock, completes a journal a killed run left, carries its work out in one
 //! transaction committed through the journal ([`txn`]), and sends what is spooled.
 
+pub mod commands;
 pub mod deliver;
 pub mod guard;
 pub mod log;

@@ -1,0 +1,229 @@
+//! What one mail asks, carried out inside its transaction: the per-sender storm limit
+//! and the size limit judged first, then the Subject (or, for `multiple`, each body
+//! line) parsed and executed within the per-mail bounds; returns the replies.
+
+use crate::mail::InboundMail;
+use crate::server::command::{Command, CommandError};
+use crate::server::config::Settings;
+use crate::server::exec::context::Foreign;
+use crate::server::exec::{self, InternalError, Reply, Request};
+use crate::server::store::{RateVerdict, Store};
+use crate::server::text::{redact, reply};
+
+use super::log::Log;
+use super::report::Report;
+
+/// Challenges one mail may carry: each one mails two players, who need not be the
+/// sender.
+pub const CHALLENGES_PER_MAIL: usize = 3;
+
+/// What [`decide`] needs about the mail being handled.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    /// The server's settings.
+    pub settings: &'a Settings,
+    /// The request the commands run with (reply address, comment, quote, clock).
+    pub request: &'a Request<'a>,
+    /// The parsed mail.
+    pub inbound: &'a InboundMail,
+    /// Whether the mail is over the size limit (then only its headers were parsed).
+    pub too_big: bool,
+    /// The mail's whole size in bytes.
+    pub total_size: usize,
+    /// The server's log.
+    pub log: &'a Log,
+    /// The time of this run.
+    pub now: u64,
+}
+
+/// Judge the mail (storm limit, size) and carry its commands out, through the store's
+/// open transaction; returns the replies.
+pub fn decide(
+    store: &Store,
+    ctx: &Context<'_>,
+    report: &mut Report,
+) -> Result<Vec<Reply>, InternalError> {
+    let Context {
+        settings,
+        request,
+        inbound,
+        too_big,
+        total_size,
+        log,
+        now,
+    } = *ctx;
+    let id = inbound.message_id.as_deref().unwrap_or("(no id)");
+    let note = |report: &mut Report, line: String| log.note(now, report, line);
+    let verdict = match &request.reply_to {
+        Some(sender) => store.count_mail(&settings.rate_limit, sender, now)?,
+        None => RateVerdict::Allow,
+    };
+    Ok(match verdict {
+        RateVerdict::Drop | RateVerdict::DropAndNotify => {
+            let notify = verdict == RateVerdict::DropAndNotify;
+            note(
+                report,
+                format!(
+                    "dropped {id}: over the limit of {} mails in {} s{}",
+                    settings.rate_limit.max,
+                    settings.rate_limit.period,
+                    if notify { " (notice sent)" } else { "" }
+                ),
+            );
+            if !notify {
+                return Ok(Vec::new());
+            }
+            notice(
+                request,
+                format!(
+                    "You have sent more than {} mails in {} minutes. Mail from you is not handled until the\nperiod ends; this notice is sent once per period. Nothing from the dropped mails was done.",
+                    settings.rate_limit.max,
+                    settings.rate_limit.period / 60
+                ),
+            )
+        }
+        RateVerdict::Allow if too_big => {
+            note(
+                report,
+                format!(
+                    "refused {id}: {total_size} bytes is over the limit of {}",
+                    settings.max_message_bytes
+                ),
+            );
+            notice(
+                request,
+                format!(
+                    "Your mail of {total_size} bytes is larger than the limit of {} bytes, so it was not handled\nand nothing in it was stored. Send the command again without attachments.",
+                    settings.max_message_bytes
+                ),
+            )
+        }
+        RateVerdict::Allow => run_commands(store, settings, request, inbound)?,
+    })
+}
+
+/// A short notice to the sender (no quote of the original).
+fn notice(req: &Request<'_>, text: String) -> Vec<Reply> {
+    req.reply_to
+        .iter()
+        .map(|to| Reply {
+            to: vec![to.clone()],
+            subject: "Yinsh error".to_string(),
+            body: format!("{text}\n"),
+            foreign: Foreign::Nothing,
+        })
+        .collect()
+}
+
+/// Parse the Subject (and for `multiple`, each body line) and carry the commands out,
+/// within the per-mail bounds: at most `commands_per_mail` lines of a `multiple`,
+/// [`CHALLENGES_PER_MAIL`] challenges, and `replies_per_mail` replies (the commands
+/// stop there, and the sender is told what was not done); an admin's `broadcast`
+/// alone in its mail reaches every player.
+fn run_commands(
+    store: &Store,
+    settings: &Settings,
+    req: &Request<'_>,
+    inbound: &InboundMail,
+) -> Result<Vec<Reply>, InternalError> {
+    let mut out = match Command::parse(&inbound.subject) {
+        Ok(Command::Multiple) => run_multiple(store, settings, req, &inbound.body)?,
+        // An admin's broadcast goes to every player: it is the one mail meant for all.
+        Ok(cmd @ Command::Broadcast { .. }) => return exec::execute(store, req, &cmd),
+        Ok(cmd) => exec::execute(store, req, &cmd)?,
+        Err(e) => syntax_reply(req, &e, None).into_iter().collect(),
+    };
+    let max_replies = settings.replies_per_mail;
+    if out.len() > max_replies {
+        let all = out.len();
+        out.truncate(max_replies - 1);
+        out.extend(notice(
+            req,
+            format!(
+                "Your mail asked for {all} mails; only the first {} were sent (at most {max_replies} a mail). Ask for fewer at a time.",
+                max_replies - 1
+            ),
+        ));
+    }
+    Ok(out)
+}
+
+/// The lines of a `multiple` body, each a command, up to the per-mail bounds; the
+/// sender is told what was not done.
+fn run_multiple(
+    store: &Store,
+    settings: &Settings,
+    req: &Request<'_>,
+    body: &str,
+) -> Result<Vec<Reply>, InternalError> {
+    let max_replies = settings.replies_per_mail;
+    let mut out = Vec::new();
+    let sub = Request {
+        comment: "",
+        reply_to: req.reply_to.clone(),
+        ..*req
+    };
+    let lines: Vec<&str> = body
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take_while(|l| *l != "--" && !l.starts_with("-- "))
+        .collect();
+    let (mut done, mut challenges) = (0, 0);
+    for line in &lines {
+        if done == settings.commands_per_mail || out.len() >= max_replies - 1 {
+            break;
+        }
+        done += 1;
+        match Command::parse(line) {
+            Ok(Command::Challenge { .. }) if challenges == CHALLENGES_PER_MAIL => {
+                out.extend(notice(
+                    &sub,
+                    format!(
+                        "In the line \"{}\":\nOne mail may start at most {CHALLENGES_PER_MAIL} games: this challenge was not made. Send it in another mail.",
+                        redact::loggable(line)
+                    ),
+                ));
+            }
+            Ok(cmd) => {
+                challenges += usize::from(matches!(cmd, Command::Challenge { .. }));
+                out.extend(exec::execute(store, &sub, &cmd)?);
+            }
+            Err(e) => out.extend(syntax_reply(&sub, &e, Some(line))),
+        }
+    }
+    if done < lines.len() {
+        out.truncate(max_replies - 1);
+        out.extend(notice(
+            req,
+            format!(
+                "Only the first {done} of the {} commands of your multiple mail were carried out (at most {} commands and {max_replies} replies a mail). The rest were not: send them in another mail.",
+                lines.len(),
+                settings.commands_per_mail
+            ),
+        ));
+    }
+    if out.is_empty() {
+        out.extend(syntax_reply(
+            req,
+            &CommandError::Empty,
+            Some("multiple: the body holds no command"),
+        ));
+    }
+    Ok(out)
+}
+
+fn syntax_reply(req: &Request<'_>, e: &CommandError, line: Option<&str>) -> Option<Reply> {
+    let to = req.reply_to.clone()?;
+    let mut message = e.to_string();
+    if let Some(l) = line {
+        message = format!("In the line \"{}\":\n{message}", redact::loggable(l));
+    }
+    message.push_str("\nSend \"help\" or \"yinsh help\" for the commands and their syntax.");
+    Some(Reply {
+        to: vec![to],
+        subject: "Yinsh error".to_string(),
+        body: reply::error_body(&message, None, req.quoted),
+        foreign: Foreign::Part(reply::error_body(&message, None, "")),
+    })
+}
