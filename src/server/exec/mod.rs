@@ -1,7 +1,8 @@
 //! Carrying out one command: the router. Who asks is checked by userid and password
 //! (the From address alone authorises nothing); a player's mistake becomes an error
-//! reply; only internal failures come back as `Err`. One file per command family:
-//! [`account`], [`play`], [`offer`], [`social`], [`listing`]; what they share is in
+//! reply; only internal failures come back as `Err`. A comment is cut to
+//! `text::cut::MAX_COMMENT_CHARS` here, before any handler keeps or sends it. One
+//! file per command family: [`account`], [`play`], [`offer`], [`social`], [`listing`]; what they share is in
 //! [`context`] and [`error`].
 
 pub mod account;
@@ -14,7 +15,9 @@ pub mod social;
 
 use crate::server::command::{BoardAction, Command, Credentials};
 use crate::server::store::Store;
-use crate::server::text::help;
+use std::borrow::Cow;
+
+use crate::server::text::{cut, help};
 
 pub use context::{Reply, Request};
 pub use error::{ExecError, InternalError, Refusal};
@@ -27,6 +30,20 @@ pub fn execute(
     req: &Request<'_>,
     cmd: &Command,
 ) -> Result<Vec<Reply>, InternalError> {
+    // A comment over the bound is cut once, here, for every handler.
+    let comment = cut::comment(req.comment);
+    let capped;
+    let req = match &comment {
+        Cow::Borrowed(_) => req,
+        Cow::Owned(text) => {
+            capped = Request {
+                comment: text,
+                reply_to: req.reply_to.clone(),
+                ..*req
+            };
+            &capped
+        }
+    };
     let outcome = match cmd {
         Command::Help { .. } => Ok(vec![to_sender(
             req,

@@ -4,7 +4,8 @@
 //! `undo` asks to take back the requester's own last turn: that turn, the server's
 //! automatic passes after it, and whatever the opponent played since are removed
 //! (so after an accepted undo it is the requester's turn again, at the position
-//! before their move). Any new turn cancels a pending offer.
+//! before their move). Any new turn cancels a pending offer. A player's offers and
+//! answers on one move keep one comment of theirs: a later one replaces it.
 
 use crate::server::command::OfferAction;
 use crate::server::game::extra::{self, Offer};
@@ -126,7 +127,7 @@ pub(super) fn offer(
     };
     live.file.updated = req.now;
     let turn = live.next_turn_number();
-    live.add_comment(turn, &me, req.now, req.comment);
+    live.replace_comment(turn, &me, req.now, req.comment);
     store.put_game(&live.file)?;
     Ok(board_mails(
         store,

@@ -140,6 +140,18 @@ impl LiveGame {
         }
     }
 
+    /// Keep `text` as `by`'s only comment on turn `turn` (an offer said again on the
+    /// same move replaces the earlier one's comment, so repeated offers do not pile
+    /// up); a blank `text` leaves the earlier one.
+    pub fn replace_comment(&mut self, turn: u32, by: &UserId, at: u64, text: &str) {
+        if !text.trim().is_empty() {
+            self.file
+                .comments
+                .retain(|c| !(c.turn == turn && c.by == *by));
+        }
+        self.add_comment(turn, by, at, text);
+    }
+
     /// Keep `text` as a comment by `by` on turn `turn`, unless it is blank.
     pub fn add_comment(&mut self, turn: u32, by: &UserId, at: u64, text: &str) {
         if !text.trim().is_empty() {

@@ -1,6 +1,8 @@
 //! The text of the server's mails: board mails and error mails (`reply`), dates,
-//! the help texts, and password masking (`redact`).
+//! the help texts, password masking (`redact`), and player comments cut to a bound
+//! (`cut`).
 
+pub mod cut;
 pub mod dates;
 pub mod help;
 pub mod redact;

@@ -1,0 +1,74 @@
+//! The rest of issue 13's limits, each tried as an attacker would, through the real
+//! binary: comments and repeated offers are capped, so mails cannot grow a game file.
+
+use crate::support::server::{TestServer, assert_says};
+
+const A: &str = "alice@example.org";
+const B: &str = "bob@example.org";
+
+/// alice and bob signed up (confirmation off) and board 101 started, alice to move.
+fn game() -> TestServer {
+    let mut s = TestServer::new();
+    s.send(A, "signup alice Apw7xyz", "");
+    s.send(B, "signup bob Bpw7xyz", "");
+    let r = s.send(A, "yinsh challenge alice bob", "");
+    assert!(
+        r.iter()
+            .any(|m| m.subject.starts_with("New Yinsh Board 101")),
+        "{r:#?}"
+    );
+    s
+}
+
+fn file_size(s: &TestServer, board: u32) -> u64 {
+    std::fs::metadata(s.home().join(format!("boards/{board}.json")))
+        .expect("game file")
+        .len()
+}
+
+#[test]
+fn ten_propose_mails_of_900_kb_leave_a_game_file_under_16_kb() {
+    let mut s = game();
+    // 900 kB of text in lines, as a mail program would send it.
+    let line = "Please accept, this is a very long plea for a draw, repeated. ";
+    let body: String =
+        std::iter::repeat_n(format!("{line}\n"), 900_000 / (line.len() + 1)).collect();
+    assert!(body.len() > 890_000);
+    for k in 0..10 {
+        let kind = if k % 2 == 0 { "propose" } else { "undo" };
+        let r = s.send(A, &format!("yinsh move 101 alice Apw7xyz {kind}"), &body);
+        if kind == "undo" {
+            // Nothing to take back yet: refused, nothing stored.
+            assert_says(&r[0], "take back");
+            continue;
+        }
+        assert_eq!(r.len(), 2, "{r:#?}");
+        assert!(
+            r.iter().all(|m| m.body.len() < 12_000),
+            "the mails carry the cut comment"
+        );
+        assert_says(&r[0], "[cut at 4000 characters]");
+    }
+    let size = file_size(&s, 101);
+    assert!(size < 16_000, "game file of {size} bytes");
+    let comments = s.game_file(101)["comments"]
+        .as_array()
+        .expect("comments")
+        .clone();
+    assert_eq!(
+        comments.len(),
+        1,
+        "a repeated offer replaces the earlier comment"
+    );
+    let text = comments[0]["text"].as_str().expect("text");
+    assert!(text.ends_with("\n[cut at 4000 characters]"), "{text}");
+    // Moves and answers keep their own comment: bob's reject and alice's next offer.
+    s.send(B, "yinsh move 101 bob Bpw7xyz reject", "No thanks");
+    s.send(A, "yinsh move 101 alice Apw7xyz propose", "Once more?");
+    let comments = s.game_file(101)["comments"]
+        .as_array()
+        .expect("comments")
+        .clone();
+    let texts: Vec<&str> = comments.iter().filter_map(|c| c["text"].as_str()).collect();
+    assert_eq!(texts, ["No thanks", "Once more?"]);
+}
