@@ -72,3 +72,52 @@ fn ten_propose_mails_of_900_kb_leave_a_game_file_under_16_kb() {
     let texts: Vec<&str> = comments.iter().filter_map(|c| c["text"].as_str()).collect();
     assert_eq!(texts, ["No thanks", "Once more?"]);
 }
+
+#[test]
+fn wrong_verify_codes_count_like_wrong_passwords_and_a_long_multiple_cannot_guess_one() {
+    let mut s = TestServer::confirming();
+    let r = s.send(A, "signup alice Apw7xyz", "");
+    let code = r
+        .iter()
+        .find_map(|m| m.subject.strip_prefix("verify alice "))
+        .expect("verify mail")
+        .to_string();
+    // 2,000 guesses in one mail, the right code on the 7th line: the first five
+    // wrong ones pause alice's logins, so the right one is not even checked.
+    let mut lines: Vec<String> = (0..2000)
+        .map(|k| format!("verify alice GUESS{k:05}"))
+        .collect();
+    lines[6] = format!("verify alice {code}");
+    let r = s.send("attacker@example.net", "multiple", &lines.join("\n"));
+    let told: Vec<_> = r.iter().filter(|m| m.to == [A]).collect();
+    assert_eq!(told.len(), 1, "the owner is told once: {r:#?}");
+    assert_eq!(told[0].subject, "Wrong passwords for alice");
+    assert_says(
+        told[0],
+        "A wrong confirmation code of\n\"verify\" counts as a wrong password.",
+    );
+    assert!(
+        r.iter()
+            .all(|m| !m.subject.starts_with("Address confirmed")),
+        "{r:#?}"
+    );
+    let account = std::fs::read_to_string(s.home().join("accounts/alice.json")).expect("account");
+    assert!(
+        account.contains("unconfirmed") && account.contains(A),
+        "{account}"
+    );
+    let logins: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(s.home().join("logins/alice.json")).expect("logins"),
+    )
+    .expect("json");
+    assert_eq!(logins["count"], 5);
+    // A second mail of guesses tells no one again; alice's own right code waits for
+    // the hour to end, then works.
+    let r = s.send("attacker@example.net", "verify alice GUESSAGAIN", "");
+    assert!(r.iter().all(|m| m.to != [A]), "{r:#?}");
+    let r = s.send(A, &format!("Re: verify alice {code}"), "");
+    assert_says(&r[0], "logins are paused");
+    s.now += 3600;
+    let r = s.send(A, &format!("Re: verify alice {code}"), "");
+    assert!(r[0].subject.starts_with("Address confirmed"), "{r:#?}");
+}

@@ -7,7 +7,7 @@ use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
 use crate::server::store::{ACCOUNTS_PER_ADDRESS, Account, Password, Store, Token, UserId};
 
-use super::context::{Foreign, Reply, Request, authenticate};
+use super::context::{Foreign, Reply, Request, authenticate, logins_open};
 use super::error::{ExecError, Refusal};
 
 fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Address>, Refusal> {
@@ -146,7 +146,11 @@ pub(super) fn verify(
     let Some(mut account) = store.account(userid)? else {
         return Err(Refusal::WrongCode.into());
     };
+    // A code is guessed like a password: wrong ones count against the same hourly
+    // limit of the userid, and past it no code is even checked.
+    logins_open(store, req.now, &account)?;
     let Some(address) = account.confirm(token.expose(), req.now) else {
+        store.login_failed(userid, req.now)?;
         return Err(Refusal::WrongCode.into());
     };
     store.put_account(&account)?;

@@ -114,6 +114,24 @@ pub(super) fn error_reply(
     Ok(Some(reply))
 }
 
+/// Refuses when too many wrong passwords (or `verify` codes) were sent for `account`
+/// in the last hour (`store::logins`); the first refusal of a pause tells the owner.
+pub(super) fn logins_open(store: &Store, now: u64, account: &Account) -> Result<(), ExecError> {
+    match store.login_gate(&account.userid, now)? {
+        LoginGate::Open => Ok(()),
+        LoginGate::Paused { until, tell_owner } => Err(Refusal::LoginsPaused {
+            userid: account.userid.to_string(),
+            until,
+            owner: if tell_owner {
+                account.addresses.clone()
+            } else {
+                Vec::new()
+            },
+        }
+        .into()),
+    }
+}
+
 /// The account of `userid` if `password` is right; else the refusal pbmserv gave.
 pub(super) fn authenticate(
     store: &Store,
@@ -124,18 +142,7 @@ pub(super) fn authenticate(
     let Some(account) = store.account(userid)? else {
         return Err(Refusal::UnknownUserid.into());
     };
-    if let LoginGate::Paused { until, tell_owner } = store.login_gate(userid, now)? {
-        return Err(Refusal::LoginsPaused {
-            userid: account.userid.to_string(),
-            until,
-            owner: if tell_owner {
-                account.addresses.clone()
-            } else {
-                Vec::new()
-            },
-        }
-        .into());
-    }
+    logins_open(store, now, &account)?;
     if !account.check_password(password) {
         store.login_failed(userid, now)?;
         return Err(Refusal::WrongPassword.into());
@@ -164,7 +171,8 @@ pub(super) fn owner_notice(refusal: &Refusal) -> Option<Reply> {
             "{MAX_FAILURES} wrong passwords were sent for your userid {userid} within an hour, from\n\
              addresses that may not be yours. Logins for {userid} are paused until {}: until\n\
              then every command with your password is refused, yours too. Nothing else\n\
-             happened: your password was not given away.\n\n\
+             happened: your password was not given away. (A wrong confirmation code of\n\
+             \"verify\" counts as a wrong password.)\n\n\
              If the wrong passwords were not yours, someone is guessing. Choose a long password\n\
              if yours is short: change password {userid} <current-password> <new-password>\n",
             format_date(*until)
