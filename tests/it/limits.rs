@@ -1,7 +1,10 @@
 //! The rest of issue 13's limits, each tried as an attacker would, through the real
-//! binary: comments and repeated offers are capped, so mails cannot grow a game file.
+//! binary: comments and repeated offers are capped, so mails cannot grow a game file;
+//! wrong `verify` codes count like wrong passwords; `tick`'s mails pass the gate of
+//! unconfirmed addresses and `tick` expires old records.
 
-use crate::support::server::{TestServer, assert_says};
+use crate::support::bin;
+use crate::support::server::{Sent, TestServer, assert_says};
 
 const A: &str = "alice@example.org";
 const B: &str = "bob@example.org";
@@ -120,4 +123,79 @@ fn wrong_verify_codes_count_like_wrong_passwords_and_a_long_multiple_cannot_gues
     s.now += 3600;
     let r = s.send(A, &format!("Re: verify alice {code}"), "");
     assert!(r[0].subject.starts_with("Address confirmed"), "{r:#?}");
+}
+
+const DAY: u64 = 86_400;
+const VICTIM: &str = "victim@example.org";
+const ATTACKER: &str = "attacker@example.net";
+
+/// Run `tick` at `now` (with the server's environment) and return the mails it sent.
+fn tick(s: &mut TestServer, now: u64) -> Vec<Sent> {
+    let before = s.outbox_files();
+    let out = bin::command()
+        .arg("tick")
+        .arg("--home")
+        .arg(s.home())
+        .env("YINSH_PBEM_NOW", now.to_string())
+        .envs(s.envs.iter().copied())
+        .output()
+        .expect("tick");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(out.stderr.is_empty());
+    s.now = now;
+    s.sent_since(&before)
+}
+
+fn files_in(s: &TestServer, folder: &str) -> usize {
+    std::fs::read_dir(s.home().join(folder)).map_or(0, |d| d.count())
+}
+
+#[test]
+fn ticks_reminders_to_an_unconfirmed_address_keep_to_its_daily_quota_and_tick_expires_old_records()
+{
+    let mut s = TestServer::confirming();
+    // The attacker names the victim's address for spam1 and starts nine games with a
+    // reminder after one day, spam1 to move in each.
+    s.send(ATTACKER, "signup spam2 Spam2pwx", "");
+    let r = s.send(ATTACKER, &format!("signup spam1 Spam1pwx {VICTIM}"), "");
+    assert!(r.iter().any(|m| m.to == [VICTIM]), "{r:#?}");
+    let body = "yinsh challenge --nagtime=1 spam1 spam2\n".repeat(3);
+    for _ in 0..3 {
+        s.send(ATTACKER, "multiple", &body);
+    }
+    assert!(s.home().join("boards/109.json").exists());
+    let day0 = s.now;
+    assert!(
+        files_in(&s, "quota") >= 2,
+        "the victim's and the attacker's quota"
+    );
+    // A day later, tick owes spam1 nine reminders: the victim gets five, the quota.
+    let t1 = day0 + DAY + 60;
+    let r = tick(&mut s, t1);
+    let to_victim = r.iter().filter(|m| m.to == [VICTIM]).count();
+    assert_eq!(to_victim, 5, "{r:#?}");
+    assert!(
+        r.iter().all(|m| m.subject.starts_with("Nag: Yinsh Board")),
+        "{r:#?}"
+    );
+    assert!(
+        s.log()
+            .contains("over 5 mails today to an unconfirmed address"),
+        "{}",
+        s.log()
+    );
+    // Tick also expired yesterday's counts: the attacker's quota is gone, the
+    // victim's is today's; the storm counts of yesterday are gone too.
+    assert_eq!(files_in(&s, "quota"), 1);
+    assert_eq!(files_in(&s, "rate"), 0);
+    // A month later, with no mail in between, tick removes the old seen marks.
+    assert_eq!(files_in(&s, "seen"), 2, "a day folder and the expiry stamp");
+    tick(&mut s, day0 + 32 * DAY);
+    assert_eq!(files_in(&s, "seen"), 1, "only the stamp is left");
+    assert!(s.log().contains("tick: expired"), "{}", s.log());
 }

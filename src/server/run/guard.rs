@@ -4,13 +4,30 @@
 //! (the reply's [`Foreign`] part is left out; a chat, message or broadcast is not
 //! sent at all), and at most `unconfirmed_mails_per_day` mails a day (the count is
 //! in `<home>/quota/`, inside the mail's transaction); the rest are dropped with a
-//! log line.
+//! log line. `deliver` and `tick` both pass their mails through it; [`expire`] is
+//! `tick`'s daily clean-up of the seen marks and counts the gate and the limits keep.
 
 use crate::mail::Address;
 use crate::server::config::Settings;
 use crate::server::exec::context::Foreign;
 use crate::server::exec::{InternalError, Reply};
 use crate::server::store::Store;
+
+use super::report::Report;
+
+/// Old seen marks, storm counts and daily counts removed (`Store::expire`, at most
+/// once a day); a failure is only noted, as it changes no verdict.
+pub fn expire(store: &Store, settings: &Settings, now: u64, report: &mut Report) {
+    match store.expire(now, settings.rate_limit.period) {
+        Ok(0) => {}
+        Ok(n) => report
+            .lines
+            .push(format!("expired {n} old seen marks and counts")),
+        Err(e) => report
+            .lines
+            .push(format!("expiring old seen marks failed: {e}")),
+    }
+}
 
 /// The replies as they may be sent; `note` gets a line for each address left out.
 pub fn guard(

@@ -6,8 +6,10 @@
 //! forfeit time (21 days, `--forfeittime=N`) they lose the game (`ended` reason
 //! `"forfeit"`) and everyone gets the final board mail. A player on vacation now is
 //! left alone. Under the store's lock, the game changes and the mails are committed
-//! through one journal, as a mail's are (`docs/reliability.md`), then everything spooled
-//! is sent with the lock released.
+//! through one journal, as a mail's are (`docs/reliability.md`), after passing the
+//! same gate as a mail's replies (`guard.rs`: the daily quota of unconfirmed
+//! addresses); old seen marks and counts are expired as `deliver` does; then
+//! everything spooled is sent with the lock released.
 
 use crate::server::config::Settings;
 use crate::server::exec::context::{Foreign, board_mails};
@@ -19,6 +21,7 @@ use crate::server::model::{EndReason, UserId};
 use crate::server::store::{EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
 
+use super::guard::{expire, guard};
 use super::log::Log;
 use super::report::Report;
 use super::send::{Which, send};
@@ -81,8 +84,14 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
         &seed,
         &mut report,
         &mut |report, line| report.lines.push(line),
-        |store, report| due_games(store, now, report),
+        |store, report| {
+            let mails = due_games(store, now, report)?;
+            guard(store, settings, now, mails, &mut |line| {
+                report.lines.push(line)
+            })
+        },
     )?;
+    expire(&store, settings, now, &mut report);
     for l in &report.lines {
         log.line(now, &format!("tick: {l}"));
     }

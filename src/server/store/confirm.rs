@@ -3,12 +3,11 @@
 //! the index `<home>/addresses/<hash>.json` from an address to the userids naming it
 //! (so "is this address confirmed?" and the cap of [`ACCOUNTS_PER_ADDRESS`] never scan
 //! every account), and the daily quota `<home>/quota/<hash>.json` of mails to an
-//! address nobody has confirmed. All of it goes through the store's transaction.
+//! address nobody has confirmed (a count of `daily.rs`). All of it goes through the store's transaction.
 
 use std::fmt;
 use std::path::PathBuf;
 
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::mail::Address;
@@ -102,13 +101,6 @@ impl Account {
             .position(|p| p.token_hash == hash && now < p.sent.saturating_add(TOKEN_SECONDS))?;
         Some(self.unconfirmed.remove(k).address)
     }
-}
-
-/// One address's mails in one day (quota file).
-#[derive(Debug, Default, Serialize, Deserialize)]
-struct Quota {
-    day: u64,
-    count: u32,
 }
 
 impl Store {
@@ -210,20 +202,10 @@ impl Store {
         now: u64,
         max: u32,
     ) -> Result<bool, StoreError> {
-        let path = self
-            .home()
-            .join("quota")
-            .join(format!("{}.json", key_name(address)));
-        let day = now / 86_400;
-        let mut q: Quota = self.read_json(&path, "quota")?.unwrap_or_default();
-        if q.day != day {
-            q = Quota { day, count: 0 };
-        }
-        if q.count >= max {
+        if self.counted_today("quota", address, now)? >= max {
             return Ok(false);
         }
-        q.count += 1;
-        self.write_json(&path, "quota", &q)?;
+        self.count_today("quota", address, now)?;
         Ok(true)
     }
 }

@@ -13,6 +13,8 @@
 //! <home>/seen/<day>/<sha256>   mails already handled, by Message-ID, kept 30 days (seen.rs)
 //! <home>/rate/<sha256>.json    mails per sender in the current period (seen.rs)
 //! <home>/logins/<key>.json     wrong passwords per userid in the current hour (logins.rs)
+//! <home>/quota/<sha256>.json   mails today to an unconfirmed address (daily.rs)
+//! <home>/challenges/<sha256>.json games started today for others, per sender (daily.rs)
 //! <home>/vacations.json        the players' vacations
 //! <home>/admins                the userids allowed to broadcast (written by the operator)
 //! <home>/log/yinsh-pbem.log    the log
@@ -22,6 +24,7 @@
 
 mod accounts;
 mod confirm;
+mod daily;
 mod extra;
 mod fs;
 mod games;

@@ -182,8 +182,8 @@ impl Store {
 
     /// Remove, at most once per UTC day, the seen marks older than [`SEEN_DAYS`] days
     /// (whole day folders, and the single files of earlier versions by their age) and
-    /// the count files whose `period` is over (or that do not read as one).
-    /// Returns how many folders and files were removed (0 when already done today).
+    /// the count files whose `period` is over (or that do not read as one), and the
+    /// daily counts of earlier days (`daily.rs`). Returns how many folders and files were removed (0 when already done today).
     /// Hold the lock; outside a transaction (removing old records changes no verdict,
     /// and a run cut short is finished by the next).
     pub fn expire(&self, now: u64, period: u64) -> Result<usize, StoreError> {
@@ -222,6 +222,7 @@ impl Store {
                 removed += 1;
             }
         }
+        removed += self.expire_daily(now)?;
         super::fs::create_dir(&dir, 0o755)?;
         super::write_atomic(&stamp, format!("{today}\n").as_bytes())?;
         Ok(removed)
@@ -229,7 +230,7 @@ impl Store {
 }
 
 /// The entries of `dir` (none when it does not exist).
-fn read_dir(dir: &Path) -> Result<Vec<std::fs::DirEntry>, StoreError> {
+pub(super) fn read_dir(dir: &Path) -> Result<Vec<std::fs::DirEntry>, StoreError> {
     match std::fs::read_dir(dir) {
         Ok(d) => Ok(d.flatten().collect()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
@@ -238,7 +239,7 @@ fn read_dir(dir: &Path) -> Result<Vec<std::fs::DirEntry>, StoreError> {
 }
 
 /// Remove a file or a whole folder; `false` when it was already gone.
-fn remove(path: &Path, folder: bool) -> Result<bool, StoreError> {
+pub(super) fn remove(path: &Path, folder: bool) -> Result<bool, StoreError> {
     let r = if folder {
         std::fs::remove_dir_all(path)
     } else {
