@@ -18,6 +18,7 @@
 //! period_seconds = 3600
 //! commands_per_mail = 25        # lines of a `multiple` mail carried out
 //! replies_per_mail = 50         # replies one mail may cause
+//! challenges_for_others_per_day = 5 # games a day a sender may start for two others
 //! lock_wait_seconds = 120       # a deliver waiting longer for the store exits 75
 //! send_timeout_seconds = 30     # per SMTP connection or sendmail run
 //!
@@ -55,6 +56,10 @@ pub struct Settings {
     pub commands_per_mail: usize,
     /// Replies one mail may cause; a mail that would cause more stops there.
     pub replies_per_mail: usize,
+    /// Games a day one sender (reply address, and each account naming it) may start
+    /// between two other players, and games a day one player may be put in by
+    /// others' challenges.
+    pub challenges_for_others_per_day: u32,
     /// Whether addresses must be confirmed (`[security] confirm_addresses`); when
     /// off, every address counts as confirmed.
     pub confirm_addresses: bool,
@@ -86,6 +91,7 @@ impl Settings {
             },
             commands_per_mail: 25,
             replies_per_mail: 50,
+            challenges_for_others_per_day: 5,
             confirm_addresses: true,
             unconfirmed_mails_per_day: 5,
             lock_wait: Duration::from_secs(120),
@@ -165,6 +171,8 @@ pub struct Limits {
     pub commands_per_mail: Option<usize>,
     /// Replies one mail may cause.
     pub replies_per_mail: Option<usize>,
+    /// Games a day a sender may start for two other players.
+    pub challenges_for_others_per_day: Option<u32>,
     /// How long to wait for the store's lock, seconds.
     pub lock_wait_seconds: Option<u64>,
     /// The time limit of one SMTP connection or sendmail run, seconds.
@@ -300,6 +308,9 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
     };
     s.commands_per_mail = limits.commands_per_mail.unwrap_or(s.commands_per_mail);
     s.replies_per_mail = limits.replies_per_mail.unwrap_or(s.replies_per_mail);
+    s.challenges_for_others_per_day = limits
+        .challenges_for_others_per_day
+        .unwrap_or(s.challenges_for_others_per_day);
     let security = file.security.unwrap_or_default();
     s.confirm_addresses = security.confirm_addresses.unwrap_or(s.confirm_addresses);
     s.unconfirmed_mails_per_day = security
@@ -431,6 +442,10 @@ pub fn describe(r: &Resolved) -> String {
     out.push_str(&format!(
         "per mail:           {} commands, {} replies\n",
         s.commands_per_mail, s.replies_per_mail
+    ));
+    out.push_str(&format!(
+        "games for others:   {} a day per sender and per player\n",
+        s.challenges_for_others_per_day
     ));
     out.push_str(&format!(
         "confirm addresses:  {}\n",

@@ -1,7 +1,8 @@
 //! The rest of issue 13's limits, each tried as an attacker would, through the real
 //! binary: comments and repeated offers are capped, so mails cannot grow a game file;
 //! wrong `verify` codes count like wrong passwords; `tick`'s mails pass the gate of
-//! unconfirmed addresses and `tick` expires old records.
+//! unconfirmed addresses and `tick` expires old records; games started for two other
+//! players are limited per sender and per player each day.
 
 use crate::support::bin;
 use crate::support::server::{Sent, TestServer, assert_says};
@@ -198,4 +199,100 @@ fn ticks_reminders_to_an_unconfirmed_address_keep_to_its_daily_quota_and_tick_ex
     tick(&mut s, day0 + 32 * DAY);
     assert_eq!(files_in(&s, "seen"), 1, "only the stamp is left");
     assert!(s.log().contains("tick: expired"), "{}", s.log());
+}
+
+#[test]
+fn games_started_for_two_other_players_are_limited_per_sender_and_per_player() {
+    let mut s = TestServer::new();
+    for p in ["alice", "bob", "carol", "dave"] {
+        s.send(
+            &format!("{p}@example.org"),
+            &format!("signup {p} {p}Pw7x"),
+            "",
+        );
+    }
+    // Five games for others in a day from one address; the sixth is refused.
+    let body = "yinsh challenge alice bob\n".repeat(3);
+    let r = s.send(ATTACKER, "multiple", &body);
+    assert_eq!(
+        r.iter()
+            .filter(|m| m.subject.starts_with("New Yinsh Board"))
+            .count(),
+        6,
+        "two players each"
+    );
+    let r = s.send(ATTACKER, "multiple", &body);
+    assert_eq!(
+        r.iter()
+            .filter(|m| m.subject.starts_with("New Yinsh Board"))
+            .count(),
+        4,
+        "{r:#?}"
+    );
+    let refused: Vec<_> = r
+        .iter()
+        .filter(|m| m.subject == "Invalid challenge")
+        .collect();
+    assert_eq!(refused.len(), 1, "{r:#?}");
+    assert_eq!(refused[0].to, [ATTACKER]);
+    assert_says(
+        refused[0],
+        "You have started 5 games today through challenges between two other players, the most a day (5)",
+    );
+    assert!(!s.home().join("boards/106.json").exists());
+    // Another address of the attacker: alice and bob are at their limit too.
+    let r = s.send("attacker+1@example.net", "yinsh challenge bob alice", "");
+    assert_eq!(r.len(), 1, "{r:#?}");
+    assert_says(&r[0], "bob has been put in 5 games today");
+    // carol and dave are not: a game for them is made.
+    let r = s.send("attacker+1@example.net", "yinsh challenge carol dave", "");
+    assert_eq!(r.len(), 2, "{r:#?}");
+    // Players' own challenges never count; the next day the limits start again.
+    let r = s.send("alice@example.org", "yinsh challenge alice bob", "");
+    assert!(
+        r.iter()
+            .all(|m| m.subject.starts_with("New Yinsh Board 107")),
+        "{r:#?}"
+    );
+    s.now += DAY;
+    let r = s.send(ATTACKER, "yinsh challenge alice bob", "");
+    assert!(
+        r.iter()
+            .all(|m| m.subject.starts_with("New Yinsh Board 108")),
+        "{r:#?}"
+    );
+}
+
+#[test]
+fn board_mails_of_challenges_for_others_count_against_an_unconfirmed_addresss_quota() {
+    let mut s = TestServer::confirming();
+    s.send(ATTACKER, &format!("signup spam1 Spam1pwx {VICTIM}"), "");
+    s.send("bob@example.org", "signup bob Bpw7xyz", "");
+    let body = "yinsh challenge spam1 bob\n".repeat(3);
+    let mut to_victim = 1; // the verify mail
+    for sender in [ATTACKER, "attacker+1@example.net"] {
+        let r = s.send(sender, "multiple", &body);
+        to_victim += r
+            .iter()
+            .filter(|m| m.to.iter().any(|t| t == VICTIM))
+            .count();
+    }
+    assert_eq!(
+        to_victim, 5,
+        "five mails a day reach an unconfirmed address"
+    );
+    assert!(
+        s.home().join("boards/105.json").exists(),
+        "five games for others were made"
+    );
+    assert!(
+        !s.home().join("boards/106.json").exists(),
+        "spam1 is at its limit"
+    );
+    assert!(
+        s.log()
+            .contains(&format!("not sent to {VICTIM}: over 5 mails today")),
+        "{}",
+        s.log()
+    );
 }

@@ -58,6 +58,9 @@ pub struct Request<'a> {
     /// Whether new addresses must be confirmed (`[security] confirm_addresses`):
     /// signup and change address then mail each new address a `verify` token.
     pub confirm_addresses: bool,
+    /// Games a day a sender may start between two other players, and a player may
+    /// be put in by others (`[limits] challenges_for_others_per_day`).
+    pub challenges_for_others: u32,
 }
 
 pub(super) fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply {

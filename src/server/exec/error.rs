@@ -488,6 +488,19 @@ pub enum InvalidChallenge {
         /// The userids without an account.
         missing: Vec<String>,
     },
+    /// A game between two others would pass a daily limit of games started for
+    /// others (`[limits] challenges_for_others_per_day`).
+    #[error(
+        "{who} {counted} games today through challenges between two other players, the most a day ({max}): this challenge was not made. Players may always challenge each other from their own addresses: \"yinsh challenge <your userid> <opponent's userid>\".\n"
+    )]
+    ForOthers {
+        /// Who is at the limit: "You have started" or "<userid> has been put in".
+        who: String,
+        /// How many were counted today.
+        counted: u32,
+        /// The limit.
+        max: u32,
+    },
 }
 
 fn plural(n: usize, one: &'static str, more: &'static str) -> &'static str {

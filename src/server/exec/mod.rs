@@ -8,6 +8,7 @@
 pub mod account;
 pub mod context;
 pub mod error;
+mod for_others;
 pub mod listing;
 pub mod offer;
 pub mod play;

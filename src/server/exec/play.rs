@@ -15,6 +15,7 @@ use super::context::{
     Foreign, Reply, Request, board_mails, board_reply, load_board, load_for_player, to_sender,
 };
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
+use super::for_others;
 
 pub(super) fn challenge(
     store: &Store,
@@ -49,6 +50,9 @@ pub(super) fn challenge(
             return invalid(InvalidChallenge::NotSignedUp { missing });
         }
     };
+    if let Err(why) = for_others::count(store, req, &wa, &ba)? {
+        return invalid(why);
+    }
     let board = store.allocate_board()?;
     let variant = if blitz {
         Variant::Blitz

@@ -158,6 +158,7 @@ impl Home {
             now: self.now,
             server_address: SERVER,
             confirm_addresses: false,
+            challenges_for_others: 5,
         };
         let _lock = self.store.lock().expect("lock");
         self.store.begin();

@@ -1,0 +1,66 @@
+//! Challenges made for two other players (`yinsh challenge alice bob` from an address
+//! that is neither alice's nor bob's): each day at most `[limits]
+//! challenges_for_others_per_day` of them per sender (its reply address, and each
+//! account naming that address when the address index is kept) and per player put
+//! in such a game, counted in `<home>/challenges/` (`store::daily`). A challenge has
+//! no password, so the sender is known only by address: the per-player count is what
+//! holds when an attacker changes addresses. A player's own challenges never count.
+
+use crate::server::store::{Account, Store};
+
+use super::context::Request;
+use super::error::{ExecError, InvalidChallenge};
+
+/// The folder of the counts.
+const FOLDER: &str = "challenges";
+
+/// Counts a challenge between `white` and `black` against the limits when the sender
+/// is neither of them; refuses it (nothing counted) when a limit is reached.
+pub(super) fn count(
+    store: &Store,
+    req: &Request<'_>,
+    white: &Account,
+    black: &Account,
+) -> Result<Result<(), InvalidChallenge>, ExecError> {
+    let sender = req.reply_to.as_ref().map(|a| a.to_ascii_lowercase());
+    if let Some(s) = &sender
+        && [white, black]
+            .iter()
+            .any(|p| p.addresses.iter().any(|a| a.eq_ignore_ascii_case(s)))
+    {
+        return Ok(Ok(()));
+    }
+    let mut keys: Vec<(String, String)> = Vec::new();
+    if let Some(s) = &sender {
+        keys.push(("You have started".to_string(), format!("sender {s}")));
+        if store.index_built()? {
+            for owner in store.address_owners(s)? {
+                keys.push((
+                    "You have started".to_string(),
+                    format!("userid {}", owner.key()),
+                ));
+            }
+        }
+    }
+    for p in [white, black] {
+        keys.push((
+            format!("{} has been put in", p.userid),
+            format!("player {}", p.userid.key()),
+        ));
+    }
+    let max = req.challenges_for_others;
+    for (who, key) in &keys {
+        let counted = store.counted_today(FOLDER, key, req.now)?;
+        if counted >= max {
+            return Ok(Err(InvalidChallenge::ForOthers {
+                who: who.clone(),
+                counted,
+                max,
+            }));
+        }
+    }
+    for (_, key) in &keys {
+        store.count_today(FOLDER, key, req.now)?;
+    }
+    Ok(Ok(()))
+}
