@@ -4,8 +4,7 @@
 //! unconfirmed addresses and `tick` expires old records; games started for two other
 //! players are limited per sender and per player each day.
 
-use crate::support::bin;
-use crate::support::server::{Sent, TestServer, assert_says};
+use crate::support::server::{TestServer, assert_says};
 
 const A: &str = "alice@example.org";
 const B: &str = "bob@example.org";
@@ -130,28 +129,6 @@ const DAY: u64 = 86_400;
 const VICTIM: &str = "victim@example.org";
 const ATTACKER: &str = "attacker@example.net";
 
-/// Run `tick` at `now` (with the server's environment) and return the mails it sent.
-fn tick(s: &mut TestServer, now: u64) -> Vec<Sent> {
-    let before = s.outbox_files();
-    let out = bin::command()
-        .arg("tick")
-        .arg("--home")
-        .arg(s.home())
-        .env("YINSH_PBEM_NOW", now.to_string())
-        .envs(s.envs.iter().copied())
-        .output()
-        .expect("tick");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    assert!(out.stderr.is_empty());
-    s.now = now;
-    s.sent_since(&before)
-}
-
 fn files_in(s: &TestServer, folder: &str) -> usize {
     std::fs::read_dir(s.home().join(folder)).map_or(0, |d| d.count())
 }
@@ -177,7 +154,7 @@ fn ticks_reminders_to_an_unconfirmed_address_keep_to_its_daily_quota_and_tick_ex
     );
     // A day later, tick owes spam1 nine reminders: the victim gets five, the quota.
     let t1 = day0 + DAY + 60;
-    let r = tick(&mut s, t1);
+    let r = s.tick(t1);
     let to_victim = r.iter().filter(|m| m.to == [VICTIM]).count();
     assert_eq!(to_victim, 5, "{r:#?}");
     assert!(
@@ -196,7 +173,7 @@ fn ticks_reminders_to_an_unconfirmed_address_keep_to_its_daily_quota_and_tick_ex
     assert_eq!(files_in(&s, "rate"), 0);
     // A month later, with no mail in between, tick removes the old seen marks.
     assert_eq!(files_in(&s, "seen"), 2, "a day folder and the expiry stamp");
-    tick(&mut s, day0 + 32 * DAY);
+    s.tick(day0 + 32 * DAY);
     assert_eq!(files_in(&s, "seen"), 1, "only the stamp is left");
     assert!(s.log().contains("tick: expired"), "{}", s.log());
 }

@@ -8,7 +8,6 @@
 use yinsh_pbem::notation::{play_turn, write_turn};
 use yinsh_pbem::rules::{Game, Variant};
 
-use crate::support::bin;
 use crate::support::server::{Sent, TestServer, assert_says};
 
 const A: &str = "Alice <alice@example.org>";
@@ -324,27 +323,6 @@ fn finished_games_carry_rating_lines_and_make_standings_and_history() {
     insta::assert_snapshot!("history", describe(&r));
 }
 
-/// Run `tick` at `now` and return the mails it sent.
-fn tick(s: &mut TestServer, now: u64) -> Vec<Sent> {
-    let before = s.outbox_files();
-    let out = bin::command()
-        .arg("tick")
-        .arg("--home")
-        .arg(s.home())
-        .env("YINSH_PBEM_NOW", now.to_string())
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    assert!(out.stderr.is_empty());
-    s.now = now;
-    s.sent_since(&before)
-}
-
 const DAY: u64 = 86_400;
 
 #[test]
@@ -352,15 +330,15 @@ fn tick_nags_once_per_period_and_forfeits_at_21_days() {
     let mut s = server();
     s.send(A, "yinsh move 101 alice apw e5", "");
     let t0 = s.now; // bob's clock starts
-    assert!(tick(&mut s, t0 + 6 * DAY).is_empty());
-    let r = tick(&mut s, t0 + 7 * DAY);
+    assert!(s.tick(t0 + 6 * DAY).is_empty());
+    let r = s.tick(t0 + 7 * DAY);
     assert_eq!(r.len(), 1);
     assert_eq!(r[0].subject, "Nag: Yinsh Board 101 bob");
     insta::assert_snapshot!("nag", describe(&r));
-    assert!(tick(&mut s, t0 + 8 * DAY).is_empty(), "once per period");
-    assert_eq!(tick(&mut s, t0 + 14 * DAY).len(), 1, "the second period");
-    assert!(tick(&mut s, t0 + 15 * DAY).is_empty());
-    let r = tick(&mut s, t0 + 21 * DAY);
+    assert!(s.tick(t0 + 8 * DAY).is_empty(), "once per period");
+    assert_eq!(s.tick(t0 + 14 * DAY).len(), 1, "the second period");
+    assert!(s.tick(t0 + 15 * DAY).is_empty());
+    let r = s.tick(t0 + 21 * DAY);
     assert_eq!(r.len(), 2);
     for m in &r {
         assert_says(m, "Game won by alice.");
@@ -371,7 +349,7 @@ fn tick_nags_once_per_period_and_forfeits_at_21_days() {
     }
     insta::assert_snapshot!("forfeit", describe(&to(&r, "alice")));
     assert_eq!(s.game_file(101)["ended"]["reason"], "forfeit");
-    assert!(tick(&mut s, t0 + 30 * DAY).is_empty());
+    assert!(s.tick(t0 + 30 * DAY).is_empty());
 }
 
 #[test]
@@ -391,12 +369,12 @@ fn tick_honours_per_game_times_and_vacations() {
     let t0 = s.now;
     // alice is to move on 101 and 102; she goes on vacation for 10 days at once.
     s.send(A, "vacation alice apw 10", "");
-    assert!(tick(&mut s, t0 + 9 * DAY).is_empty(), "on vacation: exempt");
+    assert!(s.tick(t0 + 9 * DAY).is_empty(), "on vacation: exempt");
     // Back after 10 days: the clocks count only the time outside the vacation.
-    let r = tick(&mut s, t0 + 12 * DAY + 3600);
+    let r = s.tick(t0 + 12 * DAY + 3600);
     assert_eq!(r.len(), 1, "board 102's 2-day nag; board 101 needs 7 days");
     assert_eq!(r[0].subject, "Nag: Yinsh Board 102 alice");
-    let r = tick(&mut s, t0 + 15 * DAY + 3600);
+    let r = s.tick(t0 + 15 * DAY + 3600);
     assert_eq!(
         r.len(),
         2,

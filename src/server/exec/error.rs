@@ -494,7 +494,7 @@ pub enum InvalidChallenge {
         "{who} {counted} games today through challenges between two other players, the most a day ({max}): this challenge was not made. Players may always challenge each other from their own addresses: \"yinsh challenge <your userid> <opponent's userid>\".\n"
     )]
     ForOthers {
-        /// Who is at the limit: "You have started" or "<userid> has been put in".
+        /// Who is at the limit: "You have started" or "alice has been put in".
         who: String,
         /// How many were counted today.
         counted: u32,

@@ -139,6 +139,29 @@ impl TestServer {
         v
     }
 
+    /// Run `tick` at `now` (with the server's arguments' environment) and return the
+    /// mails it sent.
+    pub fn tick(&mut self, now: u64) -> Vec<Sent> {
+        let before = self.outbox_files();
+        let out = bin::command()
+            .arg("tick")
+            .arg("--home")
+            .arg(self.home())
+            .env("YINSH_PBEM_NOW", now.to_string())
+            .envs(self.envs.iter().copied())
+            .output()
+            .expect("tick");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        assert!(out.stderr.is_empty());
+        self.now = now;
+        self.sent_since(&before)
+    }
+
     /// The server's log.
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.home().join("log/yinsh-pbem.log")).unwrap_or_default()
