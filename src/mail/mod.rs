@@ -5,6 +5,7 @@
 //! written through [`crate::durable`].
 
 pub mod address;
+pub mod alternative;
 pub mod inbound;
 pub mod outbound;
 pub mod sendmail;
@@ -12,6 +13,7 @@ pub mod spool;
 pub mod transport;
 
 pub use address::{Address, AddressProblem, InvalidAddress, bare_address, strip_angles};
+pub use alternative::{HtmlBody, InlineImage};
 pub use inbound::{InboundError, InboundMail, clean_subject, comment_of, parse_inbound, quote};
 pub use outbound::{BuiltMail, MailSettings, OutboundError, OutgoingMail, build, new_message_id};
 pub use spool::{Spool, SpoolEntry, SpoolError};

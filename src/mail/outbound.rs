@@ -3,7 +3,8 @@
 //! threading headers of the command it answers (In-Reply-To, References), the
 //! auto-reply markers `Auto-Submitted: auto-replied` and `X-Loop`, and a plain text
 //! UTF-8 body whose transfer encoding lettre chooses (7bit, quoted-printable or
-//! base64), so board drawings arrive exactly as written.
+//! base64), so board drawings arrive exactly as written; a mail with an HTML part
+//! carries the same text part inside `multipart/alternative` ([`super::alternative`]).
 //!
 //! Addresses, ids and settings are checked here: a bad one is an [`OutboundError`]
 //! naming it, never a panic. Ids that came from an incoming mail (In-Reply-To,
@@ -14,10 +15,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use lettre::Message;
-use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
-use lettre::message::{Body, Mailbox, SinglePart};
+use lettre::message::Mailbox;
+use lettre::message::header::{HeaderName, HeaderValue};
 
 use super::address::strip_angles;
+use super::alternative::{HtmlBody, MimeBody};
 
 /// A reply to send: recipients, subject, body and the mail it answers.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -33,6 +35,8 @@ pub struct OutgoingMail {
     pub in_reply_to: Option<String>,
     /// The References ids (without `<>`) of the mail this one answers.
     pub references: Vec<String>,
+    /// The HTML alternative of `body`, if the mail has one.
+    pub html: Option<HtmlBody>,
 }
 
 /// Server-wide settings of outgoing mail.
@@ -214,7 +218,7 @@ pub fn build(
             HeaderName::new_from_ascii_str("X-Loop"),
             loop_id.to_string(),
         ))
-        .singlepart(text_part(&mail.body))
+        .mime_body(&mail.body, mail.html.as_ref())
         .map_err(|e| OutboundError::Assemble {
             subject: subject.clone(),
             reason: e.to_string(),
@@ -226,30 +230,6 @@ pub fn build(
         recipients: envelope.to().iter().map(|a| a.to_string()).collect(),
         bytes: message.formatted(),
     })
-}
-
-/// The plain text part of a mail, made so that a parser gives back exactly `body`.
-///
-/// lettre ends every body with a line end of its own, so with 7bit and
-/// quoted-printable the body's last line end is left to lettre; base64 carries the
-/// body's bytes exactly and gets all of them.
-fn text_part(body: &str) -> SinglePart {
-    let full = Body::new(body.to_string());
-    let chosen = match body.strip_suffix('\n') {
-        Some(stripped) if full.encoding() != ContentTransferEncoding::Base64 => {
-            let stripped = stripped.strip_suffix('\r').unwrap_or(stripped);
-            let shorter = Body::new(stripped.to_string());
-            if shorter.encoding() == ContentTransferEncoding::Base64 {
-                full
-            } else {
-                shorter
-            }
-        }
-        _ => full,
-    };
-    SinglePart::builder()
-        .header(ContentType::TEXT_PLAIN)
-        .body(chosen)
 }
 
 /// Checks a message id written without `<>`: `left@right`, printable ASCII, no

@@ -30,7 +30,7 @@ pub use png::PictureError;
 use crate::rules::{Game, Point};
 
 /// A position to draw, with the marks of the turn that led to it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
     game: Game,
     last: LastMove,

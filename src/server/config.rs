@@ -26,6 +26,13 @@
 //! [security]
 //! confirm_addresses = true      # false: every address counts as confirmed
 //! unconfirmed_mails_per_day = 5 # mails a day to an address nobody confirmed
+//!
+//! [mail]
+//! html = true                   # false: board mails are text/plain only
+//!
+//! [site]                        # the static web site of the games (none by default)
+//! out = "/var/www/yinsh"        # refreshed after every mail that changes a game
+//! url = "https://example.org/yinsh"  # board mails link to the game's page
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -73,6 +80,33 @@ pub struct Settings {
     pub send_timeout: Duration,
     /// Who is told of every reply given up (a bounce), if anyone.
     pub operator: Option<Address>,
+    /// Whether board mails carry their HTML part (`[mail] html`).
+    pub html_mail: bool,
+    /// The static web site to keep (`[site]`), if any.
+    pub site: Option<SiteSettings>,
+}
+
+/// `[site]`: where the web site of the games is written and where it is published.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SiteSettings {
+    /// The folder the site is written into.
+    pub out: PathBuf,
+    /// The address the folder is published at (no `/` at the end), if any: board mails
+    /// then link to their game's page.
+    pub url: Option<String>,
+}
+
+impl SiteSettings {
+    /// The public address of board `board`'s page, when the site has a URL.
+    ///
+    /// ```
+    /// use yinsh_pbem::server::config::SiteSettings;
+    /// let site = SiteSettings { out: "site".into(), url: Some("https://example.org/yinsh".into()) };
+    /// assert_eq!(site.game_url(12).as_deref(), Some("https://example.org/yinsh/games/12/"));
+    /// ```
+    pub fn game_url(&self, board: u32) -> Option<String> {
+        self.url.as_ref().map(|u| format!("{u}/games/{board}/"))
+    }
 }
 
 impl Settings {
@@ -98,6 +132,8 @@ impl Settings {
             lock_wait: Duration::from_secs(120),
             send_timeout: SMTP_TIMEOUT,
             operator: None,
+            html_mail: true,
+            site: None,
         }
     }
 
@@ -132,6 +168,28 @@ pub struct ConfigFile {
     pub limits: Option<Limits>,
     /// Address confirmation.
     pub security: Option<Security>,
+    /// What mails look like.
+    pub mail: Option<MailConfig>,
+    /// The web site.
+    pub site: Option<SiteConfig>,
+}
+
+/// `[mail]`
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailConfig {
+    /// Board mails carry an HTML part with the picture (default true).
+    pub html: Option<bool>,
+}
+
+/// `[site]`
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiteConfig {
+    /// The folder the site is written into.
+    pub out: Option<PathBuf>,
+    /// The address it is published at.
+    pub url: Option<String>,
 }
 
 /// `[security]`
@@ -335,6 +393,10 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
                 .map_err(|e| ConfigError::Invalid(format!("operator = \"{op}\": {e}")))?,
         );
     }
+    if let Some(on) = file.mail.and_then(|m| m.html) {
+        s.html_mail = on;
+    }
+    s.site = site_settings(file.site)?;
     s.now = std::env::var("YINSH_PBEM_NOW")
         .ok()
         .and_then(|v| v.parse().ok());
@@ -342,6 +404,34 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
         settings: s,
         config_file,
     })
+}
+
+/// `[site]` read: `out` is needed; `url` must be an http(s) address (kept without a
+/// final `/`).
+fn site_settings(site: Option<SiteConfig>) -> Result<Option<SiteSettings>, ConfigError> {
+    let Some(site) = site else {
+        return Ok(None);
+    };
+    let Some(out) = site.out else {
+        return Err(ConfigError::Invalid(
+            "[site] needs out = \"/path/of/the/site\" (the folder the pages are written to)".into(),
+        ));
+    };
+    let url = match site.url {
+        None => None,
+        Some(u) => {
+            let u = u.trim().trim_end_matches('/').to_string();
+            let web = u.starts_with("https://") || u.starts_with("http://");
+            if !web || u.contains(|c: char| c.is_whitespace() || c.is_control() || c == '"') {
+                return Err(ConfigError::Invalid(format!(
+                    "[site] url = \"{u}\": write the address the folder is published at, \
+                     e.g. \"https://example.org/yinsh\""
+                )));
+            }
+            Some(u)
+        }
+    };
+    Ok(Some(SiteSettings { out, url }))
 }
 
 /// What is wrong with settings that parsed: each a sentence saying what to fix.
@@ -397,6 +487,11 @@ pub fn problems(s: &Settings) -> Vec<String> {
     }
     if s.send_timeout.is_zero() {
         out.push("limits.send_timeout_seconds must be above 0".to_string());
+    }
+    if let Some(site) = &s.site
+        && let Err(e) = writable_dir(&site.out)
+    {
+        out.push(format!("site out {}: {e}", site.out.display()));
     }
     if s.rate_limit.max == 0 || s.rate_limit.period == 0 {
         out.push("limits.mails_per_sender and limits.period_seconds must be above 0".to_string());
@@ -472,6 +567,24 @@ pub fn describe(r: &Resolved) -> String {
         RETRY_FIRST.as_secs(),
         RETRY_MAX.as_secs(),
         GIVE_UP_AFTER.as_secs() / 86_400
+    ));
+    out.push_str(&format!(
+        "board mails:        {}\n",
+        if s.html_mail {
+            "text and HTML with the picture (text only for players who chose it)"
+        } else {
+            "text only ([mail] html = false)"
+        }
+    ));
+    out.push_str(&format!(
+        "web site:           {}\n",
+        s.site.as_ref().map_or("(none)".to_string(), |site| format!(
+            "{}{}",
+            site.out.display(),
+            site.url
+                .as_ref()
+                .map_or(String::new(), |u| format!(", published at {u}"))
+        ))
     ));
     out.push_str(&format!(
         "operator:           {}\n",

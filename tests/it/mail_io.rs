@@ -312,6 +312,7 @@ fn reply(body: &str) -> OutgoingMail {
             "board-123-1@localhost".into(),
             "<board-123-7@localhost>".into(),
         ],
+        html: None,
     }
 }
 

@@ -123,6 +123,7 @@ fn built(id: &str, to: &str) -> BuiltMail {
         body: "a board\n".into(),
         in_reply_to: None,
         references: Vec::new(),
+        html: None,
     };
     build(
         &out,

@@ -36,6 +36,7 @@ fn account(userid: &str, games: Vec<u32>) -> Account {
         created: 1_700_000_000,
         games: games.into_iter().map(BoardId::from).collect(),
         unconfirmed: Vec::new(),
+        text_only: false,
     }
 }
 

@@ -121,6 +121,9 @@ pub enum Problem {
     /// The days of `vacation` are not a number (the word is not kept).
     #[error("the number of days is not a number like 14 (0 ends a vacation)")]
     Days,
+    /// The choice of `yinsh settings` is not one (the word is not kept).
+    #[error("the setting is not text-only or html")]
+    MailChoice,
     /// `all` not followed by `show`.
     #[error("expected \"show\" after \"all\"")]
     AllWithoutShow,

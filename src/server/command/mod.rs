@@ -24,5 +24,6 @@ pub use error::{CommandError, Problem};
 pub use secret::{Masking, masking};
 pub use table::{syntax_lines, usage};
 pub use types::{
-    BoardAction, BoardRef, Command, Credentials, GameFilter, OfferAction, UnknownFilter,
+    BoardAction, BoardRef, Command, Credentials, GameFilter, MailChoice, OfferAction,
+    UnknownFilter, UnknownMailChoice,
 };

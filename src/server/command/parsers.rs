@@ -3,6 +3,7 @@
 //! (given by the table in `table.rs`), what does not fit. The word rules and the
 //! shared readings (userid, password, move, listing) are in `words.rs`.
 
+use nom::combinator::opt;
 use nom::multi::many0;
 
 use crate::server::store::UserId;
@@ -144,6 +145,22 @@ pub(super) fn vacation(after: &str, usage: &'static str) -> Parsed {
     let auth = credentials(id, pw, usage)?;
     let days = d.parse::<u32>().map_err(|_| Problem::Days.within(usage))?;
     Ok(Command::Vacation { auth, days })
+}
+
+/// `yinsh settings <userid> <password> [text-only | html]`
+pub(super) fn settings(after: &str, usage: &'static str) -> Parsed {
+    let (id, pw, choice) = args(
+        after,
+        usage,
+        "a userid, a password and text-only or html",
+        (word, word, opt(word)),
+    )?;
+    let auth = credentials(id, pw, usage)?;
+    let mail = match choice {
+        None => None,
+        Some(w) => Some(w.parse().map_err(|_| Problem::MailChoice.within(usage))?),
+    };
+    Ok(Command::Settings { auth, mail })
 }
 
 /// The words of `all` when `show` does not follow: they must still be words.

@@ -242,6 +242,7 @@ mod tests {
                 "yinsh subscribe",
                 "yinsh unsubscribe",
                 "yinsh showas",
+                "yinsh settings",
             ]
         );
         assert!(

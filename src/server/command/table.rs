@@ -40,6 +40,8 @@ pub mod usage {
     pub const RESIGN: &str = "yinsh resign <board> <userid> <password>";
     /// `yinsh show`
     pub const SHOW: &str = "yinsh show <board>[#<moveno>] ...";
+    /// `yinsh settings`
+    pub const SETTINGS: &str = "yinsh settings <userid> <password> [text-only | html]";
     /// `yinsh games`
     pub const GAMES: &str = "yinsh games <userid> ... [all | active | inactive | next]";
     /// `yinsh help`
@@ -133,6 +135,7 @@ const COMMANDS: &[Entry] = &[
     entry("yinsh show",        usage::SHOW,            parsers::show),
     entry("yinsh showas",      usage::SHOWAS,          parsers::show_as),
     entry("yinsh games",       usage::GAMES,           parsers::games),
+    entry("yinsh settings",    usage::SETTINGS,        parsers::settings),
     entry("yinsh standings",   usage::STANDINGS,       parsers::standings),
     entry("yinsh ratings",     usage::RATINGS,         parsers::standings),
     entry("yinsh history",     usage::HISTORY,         parsers::history),

@@ -128,6 +128,20 @@ fn samples() -> Vec<(&'static str, Command)> {
             },
         ),
         (
+            "yinsh settings alice pw TEXT-only",
+            Command::Settings {
+                auth: auth("alice", "pw"),
+                mail: Some(MailChoice::TextOnly),
+            },
+        ),
+        (
+            "yinsh settings alice pw",
+            Command::Settings {
+                auth: auth("alice", "pw"),
+                mail: None,
+            },
+        ),
+        (
             "verify alice ABCDEFGHJK",
             Command::Verify {
                 userid: uid("alice"),

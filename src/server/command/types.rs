@@ -143,6 +143,14 @@ pub enum Command {
         /// How many days from now.
         days: u32,
     },
+    /// `yinsh settings userid password [text-only|html]`: how the player's board
+    /// mails come (without a choice: the settings as they are).
+    Settings {
+        /// Whose settings.
+        auth: Credentials,
+        /// The choice, if one is made.
+        mail: Option<MailChoice>,
+    },
     /// `yinsh games userid ... [all|active|inactive|next]`
     Games {
         /// Players whose games to list: at least one (the mail does not say whose
@@ -221,6 +229,49 @@ impl OfferAction {
             "reject" => Some(OfferAction::Reject),
             _ => None,
         }
+    }
+}
+
+/// What a player's board mails hold: text only, or text and HTML with the picture.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MailChoice {
+    /// `text-only`: the `text/plain` part alone.
+    TextOnly,
+    /// `html`: the text, and an HTML part with the picture of the board (the default).
+    Html,
+}
+
+/// A word that is not `text-only` or `html`.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("\"{0}\" is not a mail setting: write text-only or html")]
+pub struct UnknownMailChoice(pub String);
+
+/// The setting words, in any case (`text` and `textonly` read as `text-only`).
+///
+/// ```
+/// use yinsh_pbem::server::command::MailChoice;
+/// assert_eq!("Text-Only".parse::<MailChoice>(), Ok(MailChoice::TextOnly));
+/// assert_eq!(MailChoice::Html.to_string().parse(), Ok(MailChoice::Html));
+/// assert!("pictures".parse::<MailChoice>().is_err());
+/// ```
+impl FromStr for MailChoice {
+    type Err = UnknownMailChoice;
+
+    fn from_str(s: &str) -> Result<MailChoice, UnknownMailChoice> {
+        match s.to_ascii_lowercase().as_str() {
+            "text-only" | "textonly" | "text" => Ok(MailChoice::TextOnly),
+            "html" => Ok(MailChoice::Html),
+            _ => Err(UnknownMailChoice(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for MailChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MailChoice::TextOnly => "text-only",
+            MailChoice::Html => "html",
+        })
     }
 }
 

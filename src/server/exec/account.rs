@@ -1,5 +1,5 @@
 //! Account commands: `signup` (`add`), `change password`, `change address`, `signoff`
-//! (`delete`).
+//! (`delete`), and `yinsh settings` (text-only or HTML board mails).
 
 use crate::mail::Address;
 use crate::mail::address::list;
@@ -7,7 +7,9 @@ use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
 use crate::server::store::{ACCOUNTS_PER_ADDRESS, Account, Password, Store, Token, UserId};
 
-use super::context::{Foreign, Reply, Request, authenticate, logins_open};
+use crate::server::command::MailChoice;
+
+use super::context::{Foreign, Reply, Request, authenticate, logins_open, to_sender};
 use super::error::{ExecError, Refusal};
 
 fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Address>, Refusal> {
@@ -67,6 +69,7 @@ pub(super) fn signup(
             subject: format!("Signup for {userid}"),
             body,
             foreign: Foreign::Nothing,
+            html: None,
         }]);
     }
     Ok(verify_mails(&account, tokens, &body))
@@ -132,6 +135,7 @@ fn verify_mails(account: &Account, tokens: Vec<(Address, Token)>, text: &str) ->
                  ignore this mail.\n"
             ),
             foreign: Foreign::Nothing,
+            html: None,
         })
         .collect()
 }
@@ -162,7 +166,46 @@ pub(super) fn verify(
             account.userid
         ),
         foreign: Foreign::Nothing,
+        html: None,
     }])
+}
+
+/// `yinsh settings userid password [text-only | html]`: choose how board mails come;
+/// without a choice, tell how they come now.
+pub(super) fn settings(
+    store: &Store,
+    req: &Request<'_>,
+    userid: &UserId,
+    password: &Password,
+    mail: Option<MailChoice>,
+) -> Result<Vec<Reply>, ExecError> {
+    let mut account = authenticate(store, req.now, userid, password)?;
+    if let Some(choice) = mail {
+        let text_only = choice == MailChoice::TextOnly;
+        if account.text_only != text_only {
+            account.text_only = text_only;
+            store.put_account(&account)?;
+        }
+    }
+    let now = if account.text_only {
+        "as text only (text/plain, the ASCII board)"
+    } else {
+        "as text and HTML: the text as always, and beside it a page with a picture of\nthe board, for mail programs that show HTML"
+    };
+    let (other, word) = if account.text_only {
+        ("a picture of the board too", "html")
+    } else {
+        ("the text alone", "text-only")
+    };
+    let body = format!(
+        "Board mails for {} come {now}.\n\nFor {other}, send:\n    yinsh settings {} <password> {word}\n",
+        account.userid, account.userid
+    );
+    Ok(vec![to_sender(
+        req,
+        &format!("Yinsh settings of {}", account.userid),
+        body,
+    )])
 }
 
 pub(super) fn change_password(
@@ -184,6 +227,7 @@ pub(super) fn change_password(
         subject: format!("Password changed for {}", account.userid),
         body,
         foreign: Foreign::Nothing,
+        html: None,
     }])
 }
 
@@ -234,6 +278,7 @@ pub(super) fn change_address(
             subject: format!("Address changed for {}", account.userid),
             body,
             foreign: Foreign::Nothing,
+            html: None,
         });
     }
     Ok(out)
@@ -278,5 +323,6 @@ pub(super) fn signoff(
             account.userid
         ),
         foreign: Foreign::Nothing,
+        html: None,
     }])
 }

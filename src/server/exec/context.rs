@@ -10,6 +10,7 @@ use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
 use crate::server::store::{Account, LoginGate, MAX_FAILURES, Password, Store, UserId};
 use crate::server::text::dates::format_date;
+use crate::server::text::html::BoardHtml;
 use crate::server::text::reply::{self, BoardMail, Event};
 
 use super::error::{ExecError, InternalError, Refusal};
@@ -26,6 +27,9 @@ pub struct Reply {
     /// What of the body another person chose, for recipients who have not
     /// confirmed their address (`run::guard` decides who gets what).
     pub foreign: Foreign,
+    /// The HTML part of a board mail (the picture, the status, the command to send),
+    /// sent beside the body unless the server turns HTML off; `None` for text only.
+    pub html: Option<BoardHtml>,
 }
 
 /// The text of a [`Reply`] chosen by someone other than the server, so that an
@@ -69,17 +73,50 @@ pub(super) fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply
         subject: subject.to_string(),
         body,
         foreign: Foreign::Nothing,
+        html: None,
     }
 }
 
 /// A board mail to the sender, under the board's subject (`Yinsh Board %s %s`, no
-/// comment mark).
-pub(super) fn board_reply(req: &Request<'_>, mail: &BoardMail<'_>) -> Result<Reply, InternalError> {
-    Ok(to_sender(
+/// comment mark); with its HTML part unless `text_only` (the reader's choice).
+pub(super) fn board_reply(
+    req: &Request<'_>,
+    mail: &BoardMail<'_>,
+    text_only: bool,
+) -> Result<Reply, InternalError> {
+    board_to_sender(
         req,
         &reply::board_subject(mail.live, &Event::Show, false),
-        mail.body()?,
-    ))
+        mail,
+        text_only,
+    )
+}
+
+/// A board mail to the sender under `subject`, with its HTML part unless `text_only`.
+pub(super) fn board_to_sender(
+    req: &Request<'_>,
+    subject: &str,
+    mail: &BoardMail<'_>,
+    text_only: bool,
+) -> Result<Reply, InternalError> {
+    let body = mail.body()?;
+    let html = html_part(mail, &body, text_only)?;
+    Ok(Reply {
+        html,
+        ..to_sender(req, subject, body)
+    })
+}
+
+/// The HTML part of `mail` whose text is `body`, unless the reader chose `text_only`.
+pub(crate) fn html_part(
+    mail: &BoardMail<'_>,
+    body: &str,
+    text_only: bool,
+) -> Result<Option<BoardHtml>, InternalError> {
+    if text_only {
+        return Ok(None);
+    }
+    Ok(Some(mail.html(body)?))
 }
 
 /// The error mail for a refusal, to the sender: `Yinsh Board %s Error` with the board,
@@ -181,6 +218,7 @@ pub(super) fn owner_notice(refusal: &Refusal) -> Option<Reply> {
             format_date(*until)
         ),
         foreign: Foreign::Nothing,
+        html: None,
     })
 }
 
@@ -233,11 +271,14 @@ pub(crate) fn board_mails(
             ),
             None => Foreign::Nothing,
         };
+        let body = mail.body()?;
+        let html = html_part(&mail, &body, account.text_only)?;
         out.push(Reply {
             to: account.addresses.clone(),
             subject: subject.clone(),
-            body: mail.body()?,
+            body,
             foreign,
+            html,
         });
     }
     Ok(out)

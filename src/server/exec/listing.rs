@@ -60,7 +60,7 @@ pub(super) fn show(
             at_turn: r.at.map(|n| n as usize),
             ..BoardMail::new(&live)
         };
-        out.push(board_reply(req, &mail)?);
+        out.push(board_reply(req, &mail, false)?);
     }
     Ok(out)
 }
@@ -151,12 +151,16 @@ pub(super) fn boards_of(
     Ok(out)
 }
 
+/// The board mail of `live` (as it was after move `at`), as `reader` sees it (their
+/// command to send, their queued move, their choice of text only) or as anybody does.
 fn show_mail(
     req: &Request<'_>,
     live: &LiveGame,
     at: Option<u32>,
-    reader: Option<&UserId>,
+    account: Option<&Account>,
 ) -> Result<Reply, InternalError> {
+    let reader = account.map(|a| &a.userid);
+    let text_only = account.is_some_and(|a| a.text_only);
     let queued = reader
         .and_then(|r| extra::queued(&live.file, r))
         .map(|q| q.text);
@@ -168,7 +172,7 @@ fn show_mail(
         queued: queued.as_deref(),
         ..BoardMail::new(live)
     };
-    board_reply(req, &mail)
+    board_reply(req, &mail, text_only)
 }
 
 /// `yinsh showas userid password [board+ | all | active | inactive | next]`: boards as
@@ -185,7 +189,7 @@ pub(super) fn show_as(
     let mut out = Vec::new();
     if boards.is_empty() {
         for live in boards_of(store, &account, filter)? {
-            out.push(show_mail(req, &live, None, Some(&account.userid))?);
+            out.push(show_mail(req, &live, None, Some(&account))?);
         }
     } else {
         for r in boards {
@@ -197,7 +201,7 @@ pub(super) fn show_as(
                 }
                 .into());
             }
-            out.push(show_mail(req, &live, r.at, Some(&account.userid))?);
+            out.push(show_mail(req, &live, r.at, Some(&account))?);
         }
     }
     if out.is_empty() {

@@ -100,6 +100,9 @@ pub fn execute(
         }
         Command::Broadcast { auth } => social::broadcast(store, req, &auth.userid, &auth.password),
         Command::Verify { userid, token } => account::verify(store, req, userid, token),
+        Command::Settings { auth, mail } => {
+            account::settings(store, req, &auth.userid, &auth.password, *mail)
+        }
         Command::Vacation { auth, days } => {
             social::vacation(store, req, &auth.userid, &auth.password, *days)
         }

@@ -12,7 +12,8 @@ use crate::server::store::{Account, EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
 
 use super::context::{
-    Foreign, Reply, Request, board_mails, board_reply, load_board, load_for_player, to_sender,
+    Foreign, Reply, Request, board_mails, board_reply, board_to_sender, load_board,
+    load_for_player, to_sender,
 };
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
 use super::for_others;
@@ -204,6 +205,7 @@ pub fn play_queued(
                             live.board()
                         ),
                         foreign: Foreign::Nothing,
+                        html: None,
                     });
                 }
                 break;
@@ -265,7 +267,7 @@ pub(super) fn queue(
         queued: Some(text),
         ..BoardMail::new(&live)
     };
-    Ok(vec![board_reply(req, &mail)?])
+    Ok(vec![board_reply(req, &mail, account.text_only)?])
 }
 
 /// Play `text` on a copy of the game, returning the game after it.
@@ -319,11 +321,12 @@ pub(super) fn submit(
         )),
         ..BoardMail::new(&after)
     };
-    Ok(vec![to_sender(
+    Ok(vec![board_to_sender(
         req,
         &format!("Yinsh Board {board} preview"),
-        mail.body()?,
-    )])
+        &mail,
+        account.text_only,
+    )?])
 }
 
 /// `yinsh confirm board userid password`
@@ -379,11 +382,12 @@ pub(super) fn preview(
         )),
         ..BoardMail::new(&after)
     };
-    Ok(vec![to_sender(
+    Ok(vec![board_to_sender(
         req,
         &format!("Yinsh Board {board} preview"),
-        mail.body()?,
-    )])
+        &mail,
+        false,
+    )?])
 }
 
 /// Why a queued move was dropped instead of played (told to its player).

@@ -49,6 +49,7 @@ pub(super) fn chat(
                 subject: format!("Yinsh chat {board} {}", account.userid),
                 body: signed(req.comment, account.userid.as_str()),
                 foreign: Foreign::All,
+                html: None,
             });
         }
     }
@@ -102,7 +103,7 @@ pub(super) fn subscribe(
         subscribers: &subs,
         ..BoardMail::new(&live)
     };
-    Ok(vec![board_reply(req, &mail)?])
+    Ok(vec![board_reply(req, &mail, account.text_only)?])
 }
 
 /// `message userid password to+`: the body goes to each named player.
@@ -130,6 +131,7 @@ pub(super) fn message(
             subject: format!("Message from {}", account.userid),
             body: signed(req.comment, account.userid.as_str()),
             foreign: Foreign::All,
+            html: None,
         });
     }
     let names: Vec<String> = to.iter().map(ToString::to_string).collect();
@@ -162,6 +164,7 @@ pub(super) fn broadcast(
             subject: format!("Broadcast from {}", account.userid),
             body: signed(req.comment, account.userid.as_str()),
             foreign: Foreign::All,
+            html: None,
         });
     }
     Ok(out)
@@ -204,5 +207,6 @@ pub(super) fn vacation(
         subject: format!("Vacation for {}", account.userid),
         body,
         foreign: Foreign::Nothing,
+        html: None,
     }])
 }

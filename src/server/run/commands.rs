@@ -111,6 +111,7 @@ fn notice(req: &Request<'_>, text: String) -> Vec<Reply> {
             subject: "Yinsh error".to_string(),
             body: format!("{text}\n"),
             foreign: Foreign::Nothing,
+            html: None,
         })
         .collect()
 }
@@ -225,5 +226,6 @@ fn syntax_reply(req: &Request<'_>, e: &CommandError, line: Option<&str>) -> Opti
         subject: "Yinsh error".to_string(),
         body: reply::error_body(&message, None, req.quoted),
         foreign: Foreign::Part(reply::error_body(&message, None, "")),
+        html: None,
     })
 }

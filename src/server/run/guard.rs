@@ -71,6 +71,7 @@ pub fn guard(
                 subject: reply.subject.clone(),
                 body,
                 foreign: Foreign::Nothing,
+                html: None,
             });
         }
         if !sure.is_empty() {

@@ -5,6 +5,7 @@
 pub mod commands;
 pub mod deliver;
 pub mod guard;
+pub mod html;
 pub mod log;
 pub mod report;
 pub mod robot;

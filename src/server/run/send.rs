@@ -145,6 +145,7 @@ fn bounce(
         ),
         in_reply_to: None,
         references: Vec::new(),
+        html: None,
     };
     let ms = MailSettings {
         from: settings.from.clone(),

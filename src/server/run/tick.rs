@@ -12,7 +12,7 @@
 //! everything spooled is sent with the lock released.
 
 use crate::server::config::Settings;
-use crate::server::exec::context::{Foreign, board_mails};
+use crate::server::exec::context::{Foreign, board_mails, html_part};
 use crate::server::exec::{InternalError, Reply};
 use crate::server::game::extra::{self, LastNag};
 use crate::server::game::record::LiveGame;
@@ -174,10 +174,13 @@ fn nag_mail(
         reader: Some(player),
         ..BoardMail::new(live)
     };
+    let body = mail.body()?;
+    let html = html_part(&mail, &body, account.text_only)?;
     Ok(Some(Reply {
         to: account.addresses.clone(),
         subject: format!("Nag: Yinsh Board {} {}", live.board(), player),
-        body: mail.body()?,
+        body,
         foreign: Foreign::Nothing,
+        html,
     }))
 }

@@ -12,6 +12,7 @@ use crate::server::config::Settings;
 use crate::server::exec::{InternalError, Reply};
 use crate::server::store::{Journal, Recovered, Store, StoreLock};
 
+use super::html::{Rendered, html_body};
 use super::report::Report;
 
 /// The store held under its lock, with any leftover journal completed.
@@ -125,6 +126,7 @@ fn build_replies(
     let mut references = answering.map(|m| m.references.clone()).unwrap_or_default();
     references.extend(in_reply_to.clone());
     let when = UNIX_EPOCH + Duration::from_secs(now);
+    let mut rendered = Rendered::default();
     let mut built = Vec::new();
     for (k, r) in replies.iter().enumerate() {
         if r.to.is_empty() {
@@ -136,6 +138,7 @@ fn build_replies(
             body: r.body.clone(),
             in_reply_to: in_reply_to.clone(),
             references: references.clone(),
+            html: html_body(settings, r, &mut rendered, note),
         };
         let id = mail::new_message_id(&settings.address(), &seed(k, r));
         match mail::build(&out, &ms, when, &id) {

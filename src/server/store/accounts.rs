@@ -46,6 +46,10 @@ pub struct Account {
     /// before confirmation existed, whose addresses all count as confirmed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unconfirmed: Vec<PendingAddress>,
+    /// Whether the player chose board mails without their HTML part
+    /// (`yinsh settings <userid> <password> text-only`); absent means false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub text_only: bool,
 }
 
 impl fmt::Debug for Account {
@@ -57,6 +61,7 @@ impl fmt::Debug for Account {
             .field("created", &self.created)
             .field("games", &self.games)
             .field("unconfirmed", &self.unconfirmed.len())
+            .field("text_only", &self.text_only)
             .finish()
     }
 }
@@ -76,6 +81,7 @@ impl Account {
             created,
             games: Vec::new(),
             unconfirmed: Vec::new(),
+            text_only: false,
         })
     }
 

@@ -110,6 +110,10 @@ Commands (in the Subject line):
   yinsh history        the finished games
   yinsh games <userid> ... [all | active | inactive | next]
       A list of games (default: active; next: those waiting for that player).
+  yinsh settings <userid> <password> [text-only | html]
+      How your board mails come: html (the default) adds a picture of the
+      board for mail programs that show HTML; text-only leaves it out.
+      Without a choice: how they come now.
   yinsh help       this text
 
 The game

@@ -1,9 +1,10 @@
-//! The text of the server's mails: board mails and error mails (`reply`), dates,
-//! the help texts, password masking (`redact`), and player comments cut to a bound
-//! (`cut`).
+//! The text of the server's mails: board mails and error mails (`reply`), the HTML
+//! part of board mails (`html`), dates, the help texts, password masking (`redact`),
+//! and player comments cut to a bound (`cut`).
 
 pub mod cut;
 pub mod dates;
 pub mod help;
+pub mod html;
 pub mod redact;
 pub mod reply;

@@ -3,6 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
+use mail_parser::MimeHeaders as _;
+use yinsh_pbem::rules;
+
 use super::bin;
 use super::mail;
 
@@ -23,7 +26,13 @@ pub struct Sent {
     pub to: Vec<String>,
     pub subject: String,
     pub body: String,
+    /// The whole mail as sent, except that the base64 of its images is left out
+    /// (random base64 holds any short word, a test password among them).
     pub raw: String,
+    /// The HTML part, decoded, when the mail has one.
+    pub html: Option<String>,
+    /// The images the mail carries: Content-ID and bytes.
+    pub images: Vec<(String, Vec<u8>)>,
 }
 
 impl TestServer {
@@ -167,6 +176,22 @@ impl TestServer {
         std::fs::read_to_string(self.home().join("log/yinsh-pbem.log")).unwrap_or_default()
     }
 
+    /// Appends `turns` to the game file of `board` (by the side's player), as if they
+    /// had been played.
+    pub fn fast_forward(&mut self, board: u32, turns: &[(rules::Color, String)]) {
+        let path = self.home().join("boards").join(format!("{board}.json"));
+        let mut game = self.game_file(board);
+        let players = [game["white"].clone(), game["black"].clone()];
+        let list = game["turns"].as_array_mut().expect("turns");
+        for (side, turn) in turns {
+            let by = players[usize::from(*side == rules::Color::Black)].clone();
+            self.now += 60;
+            list.push(serde_json::json!({ "text": turn, "by": by, "at": self.now }));
+        }
+        let text = serde_json::to_string_pretty(&game).expect("JSON") + "\n";
+        std::fs::write(&path, text).expect("write the game");
+    }
+
     pub fn game_file(&self, board: u32) -> serde_json::Value {
         let text =
             std::fs::read_to_string(self.home().join("boards").join(format!("{board}.json")))
@@ -195,6 +220,22 @@ pub fn read_sent(path: &Path) -> Sent {
                 .collect()
         })
         .unwrap_or_default();
+    let mut images = Vec::new();
+    let mut text = raw.clone();
+    for part in msg.parts.iter().rev() {
+        let is_image = part
+            .content_type()
+            .is_some_and(|t| t.ctype().eq_ignore_ascii_case("image"));
+        if is_image {
+            let (from, to) = (
+                part.raw_body_offset() as usize,
+                part.raw_end_offset() as usize,
+            );
+            text.splice(from..to, b"[image left out]\r\n".iter().copied());
+            let cid = part.content_id().unwrap_or_default().to_string();
+            images.insert(0, (cid, part.contents().to_vec()));
+        }
+    }
     Sent {
         to,
         subject: msg.subject().unwrap_or("").to_string(),
@@ -202,6 +243,18 @@ pub fn read_sent(path: &Path) -> Sent {
             .body_text(0)
             .map(|b| b.replace("\r\n", "\n"))
             .unwrap_or_default(),
-        raw: String::from_utf8_lossy(&raw).into_owned(),
+        raw: String::from_utf8_lossy(&text).into_owned(),
+        html: msg
+            .parts
+            .iter()
+            .find(|p| {
+                p.content_type().is_some_and(|t| {
+                    t.ctype().eq_ignore_ascii_case("text")
+                        && t.subtype().is_some_and(|s| s.eq_ignore_ascii_case("html"))
+                })
+            })
+            .and_then(|p| p.text_contents())
+            .map(str::to_string),
+        images,
     }
 }

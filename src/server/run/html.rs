@@ -1,0 +1,57 @@
+//! The HTML part of a board mail made ready to send: unless the server turns HTML
+//! off (`[mail] html = false`), the reply's [`BoardHtml`] becomes the document with
+//! the link to the game's page (when `[site] url` is set) and the picture rendered
+//! as an inline PNG. One picture is rendered once for all the replies that show it.
+
+use crate::mail::{HtmlBody, InlineImage};
+use crate::picture::Picture;
+use crate::server::config::Settings;
+use crate::server::exec::Reply;
+
+/// The pictures rendered so far for one mail's replies.
+#[derive(Default)]
+pub struct Rendered {
+    done: Vec<(Picture, Vec<u8>)>,
+}
+
+/// The HTML alternative of `reply`, if it has one and the server sends them; a
+/// picture that cannot be rendered is told to `note`, and the mail goes as text.
+pub fn html_body(
+    settings: &Settings,
+    reply: &Reply,
+    rendered: &mut Rendered,
+    note: &mut dyn FnMut(String),
+) -> Option<HtmlBody> {
+    let html = reply.html.as_ref().filter(|_| settings.html_mail)?;
+    let png = match rendered.done.iter().find(|(p, _)| *p == html.picture) {
+        Some((_, png)) => png.clone(),
+        None => match html.picture.to_png() {
+            Ok(png) => {
+                rendered.done.push((html.picture.clone(), png.clone()));
+                png
+            }
+            Err(e) => {
+                note(format!(
+                    "board {}: picture not drawn, the mail goes as text only: {e}",
+                    html.board
+                ));
+                return None;
+            }
+        },
+    };
+    let domain = settings.address();
+    let domain = domain.rsplit('@').next().unwrap_or("localhost");
+    let cid = format!("board-{}@{domain}", html.board);
+    let page = settings
+        .site
+        .as_ref()
+        .and_then(|s| s.game_url(html.board.get()));
+    Some(HtmlBody {
+        html: html.document(&cid, page.as_deref()),
+        images: vec![InlineImage {
+            cid,
+            name: format!("board-{}.png", html.board),
+            png,
+        }],
+    })
+}

@@ -1,0 +1,224 @@
+//! The HTML part of a board mail (`docs/mail-formats.md`): the heading and status
+//! lines of the text part, the picture of the position (an inline PNG the mail
+//! carries, shown through `cid:`), a link to the game's web page when the server has
+//! one, the command the reader sends next, the move list, and the rest of the text
+//! part (the ASCII board and what follows it) in a `<pre>`. Plain HTML with inline
+//! styles and no colours of its own, so a client's dark mode keeps it readable; no
+//! scripts, no external resources. Every text in it is escaped ([`escape`]): the
+//! comments and userids in it come from players.
+
+use std::fmt::Write as _;
+
+use crate::notation::render::{SideNames, render};
+use crate::picture::Picture;
+use crate::rules::Color;
+use crate::server::game::picture::picture_at;
+use crate::server::game::record::{self, ReplayError};
+use crate::server::model::BoardId;
+
+use super::reply::BoardMail;
+
+/// The HTML alternative of one board mail, waiting for what only the sending side
+/// knows (the picture's Content-ID, the game page's address): see
+/// [`BoardHtml::document`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardHtml {
+    /// The board shown.
+    pub board: BoardId,
+    /// The position shown, with the last turn marked.
+    pub picture: Picture,
+    /// The heading, escaped.
+    title: String,
+    /// The status lines, escaped, as paragraphs.
+    status: String,
+    /// The picture's alternative text, escaped.
+    alt: String,
+    /// The sections after the board (comment, command to send), the move list and
+    /// the board as text, escaped.
+    rest: String,
+}
+
+/// `s` with `& < > " '` written as entities, safe inside elements and quoted
+/// attributes.
+///
+/// ```
+/// use yinsh_pbem::server::text::html::escape;
+/// assert_eq!(escape(r#"<a href="x">'&'</a>"#), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+/// ```
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + s.len() / 8);
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The style of every `<pre>`.
+pub const PRE: &str = "font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;font-size:13px;line-height:1.25;white-space:pre-wrap;overflow-wrap:anywhere";
+
+impl BoardMail<'_> {
+    /// The HTML part of this mail, whose text part is `text` (what [`BoardMail::body`]
+    /// returned).
+    pub fn html(&self, text: &str) -> Result<BoardHtml, ReplayError> {
+        let live = self.live;
+        let total = live.file.turns.len();
+        let historic = self.at_turn.filter(|&n| n < total);
+        let upto = historic.unwrap_or(total);
+        let game = match historic {
+            Some(n) => record::replay_turns(&live.file, Some(n))?,
+            None => live.game,
+        };
+        let names = SideNames {
+            white: live.player(Color::White).as_str(),
+            black: live.player(Color::Black).as_str(),
+        };
+        let drawing = render(&game, &names);
+        // The text: heading and status lines, the move list, then the board and what
+        // follows it (the comment, the command to send, ...).
+        let mut parts = text.splitn(3, "\n\n");
+        let head = parts.next().unwrap_or_default();
+        let _move_list = parts.next();
+        let tail = parts.next().unwrap_or_default();
+        let (board_text, after) = match tail.strip_prefix(drawing.as_str()) {
+            Some(after) => (drawing.as_str(), after),
+            None => (tail, ""),
+        };
+        let mut lines = head.lines();
+        let title = escape(lines.next().unwrap_or_default());
+        let mut status = String::new();
+        let mut alt = String::from("The board");
+        for (k, line) in lines.enumerate() {
+            let _ = writeln!(status, "<p style=\"margin:4px 0\">{}</p>", escape(line));
+            if k == 0 {
+                alt = format!("The board. {line}");
+            }
+        }
+        let mut rest = paragraphs(after);
+        rest.push_str(&move_table(self, upto));
+        let _ = write!(
+            rest,
+            "<h2 style=\"font-size:16px;margin:16px 0 4px\">The board as text</h2>\n\
+             <pre style=\"{PRE}\">{}</pre>\n",
+            escape(board_text.trim_end())
+        );
+        Ok(BoardHtml {
+            board: live.board(),
+            picture: picture_at(live, upto)?,
+            title,
+            status,
+            alt: escape(&alt),
+            rest,
+        })
+    }
+}
+
+/// The sections of a board mail's text after the board (watchers, a queued move, a
+/// comment, the command to send, the times), as HTML: a rule of stars becomes a line,
+/// a line indented by four spaces (a command to send) is set as code, the rest keeps
+/// its line breaks in the reader's font.
+fn paragraphs(text: &str) -> String {
+    let mut out = String::new();
+    for para in text.split("\n\n") {
+        let para = para.trim_matches('\n');
+        if para.trim().is_empty() {
+            continue;
+        }
+        out.push_str("<div style=\"margin:10px 0;white-space:pre-wrap;overflow-wrap:anywhere\">");
+        for (k, line) in para.lines().enumerate() {
+            if k > 0 {
+                out.push('\n');
+            }
+            if !line.is_empty() && line.chars().all(|c| c == '*') {
+                out.push_str("<hr style=\"border:0;border-top:1px solid #888;margin:4px 0\">");
+            } else if let Some(code) = line.strip_prefix("    ") {
+                let _ = write!(
+                    out,
+                    "    <code style=\"font-size:15px;font-weight:bold\">{}</code>",
+                    escape(code)
+                );
+            } else {
+                out.push_str(&escape(line));
+            }
+        }
+        out.push_str("</div>\n");
+    }
+    out
+}
+
+/// The moves up to `upto` as a table: turn number and text, White's and Black's
+/// (plain cells: a long game's list stays small).
+fn move_table(mail: &BoardMail<'_>, upto: usize) -> String {
+    let live = mail.live;
+    let turns = &live.file.turns[..upto.min(live.file.turns.len())];
+    let mut out = String::from("<h2 style=\"font-size:16px;margin:16px 0 4px\">Moves</h2>\n");
+    if turns.is_empty() {
+        out.push_str("<p style=\"margin:4px 0\">No move yet.</p>\n");
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "<table cellpadding=\"1\" cellspacing=\"0\" style=\"font-family:monospace;font-size:13px\">\
+         <tr><th></th><th align=\"left\">{}</th><th></th><th align=\"left\">{}</th></tr>",
+        escape(live.player(Color::White).as_str()),
+        escape(live.player(Color::Black).as_str()),
+    );
+    for (r, pair) in turns.chunks(2).enumerate() {
+        out.push_str("<tr>");
+        for (k, t) in pair.iter().enumerate() {
+            let auto = if t.auto { " (Auto)" } else { "" };
+            let _ = write!(
+                out,
+                "<td align=\"right\">{}</td><td>{}{auto}</td>",
+                2 * r + k + 1,
+                escape(&t.text)
+            );
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</table>\n");
+    out
+}
+
+impl BoardHtml {
+    /// The whole HTML document: the picture is `cid:` and `cid` (the Content-ID of the
+    /// mail's image part), and `page`, when given, is the address of the game's web
+    /// page.
+    pub fn document(&self, cid: &str, page: Option<&str>) -> String {
+        let (w, h) = Picture::size();
+        let mut out = String::with_capacity(4096 + self.rest.len());
+        let _ = write!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+             <meta name=\"color-scheme\" content=\"light dark\">\
+             <meta name=\"viewport\" content=\"width=device-width\">\
+             <title>{title}</title></head>\n\
+             <body style=\"margin:0;padding:12px;font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.4\">\n\
+             <div style=\"max-width:600px\">\n\
+             <h1 style=\"font-size:20px;margin:0 0 8px\">{title}</h1>\n{status}\
+             <p style=\"margin:12px 0\"><img src=\"cid:{cid}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\" \
+             style=\"display:block;max-width:100%;height:auto;border:0\"></p>\n",
+            title = self.title,
+            status = self.status,
+            cid = escape(cid),
+            alt = self.alt,
+        );
+        if let Some(url) = page {
+            let _ = writeln!(
+                out,
+                "<p style=\"margin:4px 0\"><a href=\"{}\">This game on the web</a> \
+                 (every position, and the record to download)</p>",
+                escape(url)
+            );
+        }
+        out.push_str(&self.rest);
+        out.push_str("</div>\n</body></html>\n");
+        out
+    }
+}

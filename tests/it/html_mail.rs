@@ -1,0 +1,305 @@
+//! Board mails with their HTML part, through the real binary: multipart/alternative
+//! whose text part is the text-only mail's, the picture inline (`cid:`), hostile
+//! comments escaped, the size under 60 kB, the `[mail] html` switch, the players'
+//! `yinsh settings` choice, and the link to the game's page.
+
+use crate::support::server::{Sent, TestServer, read_sent};
+use crate::support::turns::random_turns;
+
+/// Comments that try to get markup, scripts or other images into the HTML part.
+const HOSTILE: &[&str] = &[
+    "<script>alert('x')</script>",
+    "\"><img src=x onerror=alert(1)>",
+    "<img src=\"cid:board-101@localhost\"><a href=\"https://evil.example/\">win</a>",
+    "' onload='alert(1)' x='",
+    "</pre></div><iframe src=\"http://evil.example/\"></iframe>",
+    "&lt;b&gt; already escaped &amp; cid:board-101@localhost",
+];
+
+/// A server with alice and bob signed up and board 101 started; `config` is written
+/// as its config file first.
+fn server(config: &str) -> TestServer {
+    let mut s = TestServer::new();
+    std::fs::create_dir_all(s.home()).expect("home");
+    std::fs::write(s.home().join("config.toml"), config).expect("config");
+    s.send("alice@example.org", "signup alice apw", "");
+    s.send("bob@example.org", "signup bob bpw", "");
+    let r = s.send("alice@example.org", "yinsh challenge alice bob", "");
+    assert_eq!(r.len(), 2, "{r:?}");
+    s
+}
+
+/// The `src` values of every `<img>` of `html`.
+fn image_sources(html: &str) -> Vec<String> {
+    html.match_indices("<img")
+        .filter_map(|(at, _)| {
+            let rest = &html[at..];
+            let tag = &rest[..rest.find('>')?];
+            let src = tag.split("src=\"").nth(1)?;
+            Some(src[..src.find('"')?].to_string())
+        })
+        .collect()
+}
+
+/// The tags and attributes the server writes; anything else came from a player.
+const TAGS: &[&str] = &[
+    "!DOCTYPE", "html", "head", "meta", "title", "body", "div", "h1", "h2", "p", "img", "a",
+    "table", "tr", "th", "td", "pre", "code", "hr",
+];
+const ATTRIBUTES: &[&str] = &[
+    "html",
+    "lang",
+    "charset",
+    "name",
+    "content",
+    "style",
+    "src",
+    "width",
+    "height",
+    "alt",
+    "href",
+    "cellpadding",
+    "cellspacing",
+    "align",
+];
+
+/// Every tag of `html` is one the server writes, with only its attributes, and every
+/// link is to a `cid:` part or the site's address.
+#[track_caller]
+pub fn assert_plain_markup(html: &str) {
+    let mut rest = html;
+    while let Some(at) = rest.find('<') {
+        let tag = &rest[at + 1..];
+        let end = tag
+            .find('>')
+            .unwrap_or_else(|| panic!("unclosed tag: {tag}"));
+        let inner = tag[..end].trim_start_matches('/');
+        let name = inner.split_whitespace().next().unwrap_or_default();
+        assert!(TAGS.contains(&name), "<{name}> in {html}");
+        // The attributes: a bare word, or a name, `=` and a value quoted without `"`.
+        let mut attrs = inner[name.len()..].trim();
+        while !attrs.is_empty() {
+            let stop = attrs.find(['=', ' ']).unwrap_or(attrs.len());
+            let attr = &attrs[..stop];
+            assert!(ATTRIBUTES.contains(&attr), "{attr} in <{inner}>");
+            let Some(after) = attrs[stop..].strip_prefix("=\"") else {
+                attrs = attrs[stop..].trim_start();
+                continue;
+            };
+            let close = after
+                .find('"')
+                .unwrap_or_else(|| panic!("open quote in <{inner}>"));
+            let value = &after[..close];
+            if matches!(attr, "src" | "href") {
+                assert!(
+                    value.starts_with("cid:") || value.starts_with("https://example.org/yinsh/"),
+                    "{attr}={value} in {html}"
+                );
+            }
+            attrs = after[close + 1..].trim_start();
+        }
+        rest = &tag[end + 1..];
+    }
+}
+
+/// Checks one board mail: both parts, the picture, nothing foreign in the HTML.
+#[track_caller]
+fn assert_board_mail(m: &Sent) {
+    let html = m
+        .html
+        .as_deref()
+        .unwrap_or_else(|| panic!("no HTML: {}", m.raw));
+    assert!(
+        m.raw.contains("Content-Type: multipart/alternative"),
+        "{}",
+        m.raw
+    );
+    assert!(
+        m.raw.contains("Content-Type: multipart/related"),
+        "{}",
+        m.raw
+    );
+    assert_eq!(m.images.len(), 1, "one picture");
+    let (cid, png) = &m.images[0];
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(
+        image_sources(html),
+        [format!("cid:{}", cid.trim_matches(['<', '>']))],
+        "the only image is the picture: {html}"
+    );
+    assert_plain_markup(html);
+    let status = m
+        .body
+        .lines()
+        .find(|l| l.starts_with("It is ") || l.starts_with("Game "))
+        .expect("a status line");
+    assert!(
+        html.contains(&status.replace('\'', "&#39;")),
+        "{status} in {html}"
+    );
+}
+
+#[test]
+fn board_mails_carry_the_text_part_unchanged_and_the_picture_in_html() {
+    let mut with = server("");
+    let mut without = server("[mail]\nhtml = false\n");
+    for (k, comment) in HOSTILE.iter().enumerate() {
+        let (who, pw, point) = if k % 2 == 0 {
+            ("alice", "apw", ["e5", "f6", "d4"][k / 2])
+        } else {
+            ("bob", "bpw", ["e7", "g7", "c3"][k / 2])
+        };
+        let subject = format!("yinsh move 101 {who} {pw} {point}");
+        let a = with.send(&format!("{who}@example.org"), &subject, comment);
+        let b = without.send(&format!("{who}@example.org"), &subject, comment);
+        assert_eq!(a.len(), 2, "{a:?}");
+        assert_eq!(a.len(), b.len());
+        for (m, plain) in a.iter().zip(&b) {
+            assert_board_mail(m);
+            assert_eq!(m.body, plain.body, "the text part is the text-only mail's");
+            assert!(plain.html.is_none() && plain.images.is_empty());
+            assert!(plain.raw.contains("Content-Type: text/plain"));
+            let html = m.html.as_deref().unwrap_or_default();
+            let first = comment.lines().next().unwrap_or_default();
+            let escaped = first
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;")
+                .replace('"', "&quot;")
+                .replace('\'', "&#39;");
+            assert!(html.contains(&escaped), "{escaped} in {html}");
+            assert!(m.body.contains(first), "the comment is in the text");
+        }
+    }
+}
+
+#[test]
+fn the_player_to_move_reads_the_command_and_the_moves_in_html() {
+    let mut s = server("");
+    let r = s.send("alice@example.org", "yinsh move 101 alice apw e5", "");
+    let to_bob = r
+        .iter()
+        .find(|m| m.to == ["bob@example.org"])
+        .expect("bob's");
+    let html = to_bob.html.as_deref().expect("html");
+    assert!(
+        html.contains("yinsh move 101 bob &lt;password&gt; &lt;point&gt;#2"),
+        "{html}"
+    );
+    assert!(html.contains(">alice<") && html.contains(">e5<"), "{html}");
+    assert!(html.contains("<pre"), "the ASCII board: {html}");
+    let to_alice = r
+        .iter()
+        .find(|m| m.to == ["alice@example.org"])
+        .expect("alice's");
+    let html = to_alice.html.as_deref().expect("html");
+    assert!(!html.contains("yinsh move 101"), "not alice's turn: {html}");
+}
+
+#[test]
+fn a_crowded_board_mail_with_picture_stays_under_60_kb() {
+    let mut s = server("");
+    let turns = random_turns(7, 71);
+    assert_eq!(turns.len(), 71, "a long game");
+    s.fast_forward(101, &turns[..70]);
+    let last = &turns[70].1;
+    let comment = "A fair comment of a few lines, as players write them.\n".repeat(10);
+    let r = s.send(
+        "alice@example.org",
+        &format!("yinsh move 101 alice apw {last}#71"),
+        &comment,
+    );
+    assert_eq!(r.len(), 2, "{r:?}");
+    let before = s.outbox_files();
+    let r = s.send("carol@example.org", "yinsh show 101", "");
+    assert_eq!(r.len(), 1);
+    assert_board_mail(&r[0]);
+    for path in before.iter().rev().take(2).chain(
+        s.outbox_files()
+            .iter()
+            .filter(|f| !before.contains(f))
+            .collect::<Vec<_>>(),
+    ) {
+        let size = std::fs::metadata(path).expect("mail").len();
+        let m = read_sent(path);
+        assert_board_mail(&m);
+        assert!(size < 60_000, "{} is {size} bytes", path.display());
+        assert!(
+            size > 20_000,
+            "{} holds a picture: {size} bytes",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn a_player_may_choose_text_only_and_back() {
+    let mut s = server("");
+    let r = s.send("bob@example.org", "yinsh settings bob bpw", "");
+    assert!(r[0].body.contains("as text and HTML"), "{}", r[0].body);
+    let r = s.send("bob@example.org", "YINSH settings bob bpw text-only", "");
+    assert_eq!(r.len(), 1);
+    assert!(r[0].body.contains("come as text only"), "{}", r[0].body);
+    assert!(r[0].body.contains("yinsh settings bob <password> html"));
+    let r = s.send("alice@example.org", "yinsh move 101 alice apw e5", "");
+    for m in &r {
+        if m.to == ["bob@example.org"] {
+            assert!(m.html.is_none() && m.images.is_empty(), "{}", m.raw);
+            assert!(m.raw.contains("Content-Type: text/plain"));
+        } else {
+            assert_board_mail(m);
+        }
+    }
+    let r = s.send("bob@example.org", "yinsh settings bob bpw pictures", "");
+    assert!(
+        r[0].body.contains("the setting is not text-only or html"),
+        "{}",
+        r[0].body
+    );
+    let r = s.send("bob@example.org", "yinsh settings bob wrong html", "");
+    assert!(!r[0].body.contains("come as"), "{}", r[0].body);
+    let r = s.send("bob@example.org", "yinsh showas bob bpw 101", "");
+    assert!(r[0].html.is_none(), "showas honours the choice");
+    let r = s.send("bob@example.org", "yinsh settings bob bpw html", "");
+    assert!(r[0].body.contains("as text and HTML"), "{}", r[0].body);
+    let r = s.send("bob@example.org", "yinsh move 101 bob bpw f6", "");
+    assert!(r.iter().all(|m| m.html.is_some()));
+}
+
+#[test]
+fn board_mails_link_to_the_game_page_when_the_site_has_an_address() {
+    let site = tempfile::tempdir().expect("site");
+    let mut s = server(&format!(
+        "[site]\nout = \"{}\"\nurl = \"https://example.org/yinsh/\"\n",
+        site.path().display()
+    ));
+    let r = s.send("alice@example.org", "yinsh move 101 alice apw e5", "");
+    for m in &r {
+        let html = m.html.as_deref().expect("html");
+        assert!(
+            html.contains("<a href=\"https://example.org/yinsh/games/101/\">"),
+            "{html}"
+        );
+        assert!(!m.body.contains("https://"), "the text part is unchanged");
+    }
+}
+
+#[test]
+fn the_markup_check_catches_what_a_player_could_slip_in() {
+    let page = |inner: &str| format!("<div style=\"x\">{inner}</div>");
+    for bad in [
+        "<script>alert(1)</script>",
+        "<img src=\"x\" onerror=\"alert(1)\">",
+        "<img src=\"https://evil.example/x.png\">",
+        "<a href=\"javascript:alert(1)\">x</a>",
+        "<iframe src=\"cid:x\"></iframe>",
+        "<p style=\"x\" onclick=\"y\">",
+    ] {
+        let html = page(bad);
+        assert!(
+            std::panic::catch_unwind(|| assert_plain_markup(&html)).is_err(),
+            "{bad}"
+        );
+    }
+    assert_plain_markup(&page("<img src=\"cid:board-1@x\" alt=\"a &lt;b&gt;\">"));
+}
