@@ -61,6 +61,7 @@ const ATTRIBUTES: &[&str] = &[
     "cellpadding",
     "cellspacing",
     "align",
+    "colspan",
 ];
 
 /// Every tag of `html` is one the server writes, with only its attributes, and every

@@ -1,5 +1,5 @@
 //! The HTML part of a board mail made ready to send: unless the server turns HTML
-//! off (`[mail] html = false`), the reply's [`BoardHtml`] becomes the document with
+//! off (`[mail] html = false`), the reply's [`BoardHtml`](crate::server::text::html::BoardHtml) becomes the document with
 //! the link to the game's page (when `[site] url` is set) and the picture rendered
 //! as an inline PNG. One picture is rendered once for all the replies that show it.
 

@@ -164,8 +164,8 @@ fn move_table(mail: &BoardMail<'_>, upto: usize) -> String {
     }
     let _ = writeln!(
         out,
-        "<table cellpadding=\"1\" cellspacing=\"0\" style=\"font-family:monospace;font-size:13px\">\
-         <tr><th></th><th align=\"left\">{}</th><th></th><th align=\"left\">{}</th></tr>",
+        "<table cellpadding=\"2\" cellspacing=\"0\" style=\"font-family:monospace;font-size:13px\">\
+         <tr><th colspan=\"2\" align=\"left\">White: {}</th><th colspan=\"2\" align=\"left\">Black: {}</th></tr>",
         escape(live.player(Color::White).as_str()),
         escape(live.player(Color::Black).as_str()),
     );
