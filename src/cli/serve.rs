@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::mail::Transport;
+use crate::server::check;
 use crate::server::config::{self, Overrides};
 use crate::server::exec::InternalError;
 use crate::server::run::deliver as run_deliver;
@@ -180,8 +181,8 @@ pub(super) fn settings_or_log(opts: &Overrides, verbose: bool) -> Option<Setting
 pub fn check_config(opts: Overrides) -> ExitCode {
     match config::resolve(&opts) {
         Ok(r) => {
-            print!("{}", config::describe(&r));
-            let problems = config::problems(&r.settings);
+            print!("{}", check::describe(&r));
+            let problems = check::problems(&r.settings);
             if problems.is_empty() {
                 println!("no problems found");
                 ExitCode::SUCCESS

@@ -4,6 +4,7 @@
 //! [`game`] (live games, ratings, vacations) -> [`store`] (every file under the home) -> [`model`] (the typed values).
 //! [`config`] holds the settings. `docs/architecture.md` shows one mail's path.
 
+pub mod check;
 pub mod command;
 pub mod config;
 pub mod exec;

@@ -125,6 +125,43 @@ impl UserId {
     pub fn key(&self) -> String {
         self.0.to_ascii_lowercase()
     }
+
+    /// The level of the server's robot this userid names: `robot1` .. `robot5` (any
+    /// case) are the computer opponents of levels 1 to 5.
+    ///
+    /// ```
+    /// use yinsh_pbem::server::model::UserId;
+    /// let id = |s: &str| s.parse::<UserId>().unwrap();
+    /// assert_eq!(id("Robot3").robot_level(), Some(3));
+    /// assert_eq!(id("robot6").robot_level(), None);
+    /// assert_eq!(id("alice").robot_level(), None);
+    /// ```
+    pub fn robot_level(&self) -> Option<u8> {
+        match self.key().strip_prefix("robot")?.as_bytes() {
+            [d @ b'1'..=b'5'] => Some(d - b'0'),
+            _ => None,
+        }
+    }
+
+    /// Whether a new account may not take this userid because it looks like one of
+    /// the robots: `robot` followed by digits only, once `_`, `.` and `-` are left
+    /// out (`robot`, `Robot_3`, `robot-07`).
+    ///
+    /// ```
+    /// use yinsh_pbem::server::model::UserId;
+    /// let id = |s: &str| s.parse::<UserId>().unwrap();
+    /// assert!(id("robot").looks_like_robot() && id("Robot_3").looks_like_robot());
+    /// assert!(!id("robotnik").looks_like_robot() && !id("alice").looks_like_robot());
+    /// ```
+    pub fn looks_like_robot(&self) -> bool {
+        let bare: String = self
+            .key()
+            .chars()
+            .filter(|c| !matches!(c, '_' | '.' | '-'))
+            .collect();
+        bare.strip_prefix("robot")
+            .is_some_and(|rest| rest.chars().all(|c| c.is_ascii_digit()))
+    }
 }
 
 impl fmt::Display for UserId {

@@ -187,7 +187,10 @@ fn the_player_to_move_reads_the_command_and_the_moves_in_html() {
         html.contains("yinsh move 101 bob &lt;password&gt; &lt;point&gt;#2"),
         "{html}"
     );
-    assert!(html.contains("White: alice") && html.contains(">e5<"), "{html}");
+    assert!(
+        html.contains("White: alice") && html.contains(">e5<"),
+        "{html}"
+    );
     assert!(html.contains("<pre"), "the ASCII board: {html}");
     let to_alice = r
         .iter()

@@ -37,6 +37,12 @@ pub(super) fn signup(
     }
     // A name the operator lists as an admin is never taken by mail: admin rights go
     // only to an account that existed when the operator named it.
+    if userid.looks_like_robot() {
+        return Err(Refusal::RobotName {
+            userid: userid.to_string(),
+        }
+        .into());
+    }
     if store.admins()?.contains(&userid.key()) {
         return Err(Refusal::ReservedUserid {
             userid: userid.to_string(),

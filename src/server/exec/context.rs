@@ -179,6 +179,12 @@ pub(super) fn authenticate(
     userid: &UserId,
     password: &Password,
 ) -> Result<Account, ExecError> {
+    if userid.robot_level().is_some() {
+        return Err(Refusal::RobotAccount {
+            userid: userid.key(),
+        }
+        .into());
+    }
     let Some(account) = store.account(userid)? else {
         return Err(Refusal::UnknownUserid.into());
     };
@@ -247,7 +253,8 @@ pub(crate) fn board_mails(
         .map(|&side| (live.player(side), true))
         .chain(subscribers.iter().map(|s| (s, false)));
     for (reader, is_player) in readers {
-        let Some(account) = store.account(reader)? else {
+        // A robot's account has no address: it reads no mail.
+        let Some(account) = store.account(reader)?.filter(|a| !a.addresses.is_empty()) else {
             continue;
         };
         let queued = extra::queued(&live.file, reader).map(|q| q.text);

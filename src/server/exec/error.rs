@@ -384,6 +384,22 @@ pub enum Refusal {
         /// The userid.
         userid: String,
     },
+    /// `signup` of a userid kept for the robots (`robot`, `robot7`, `Robot_3`).
+    #[error(
+        "The userid {userid} is kept for the server's robots (robot1 .. robot5 play YINSH by themselves). Choose another one: signup <userid> <password> [<e-mail address> ...]"
+    )]
+    RobotName {
+        /// The userid.
+        userid: String,
+    },
+    /// A command with a robot's userid and a password: nobody logs in as a robot.
+    #[error(
+        "{userid} is one of the server's robots: it plays by itself, and nobody can log in as it. Challenge it with: yinsh challenge <your userid> {userid}"
+    )]
+    RobotAccount {
+        /// The robot's userid.
+        userid: String,
+    },
     /// `subscribe` to a game that has all the watchers it may have.
     #[error("Board {board} has {max} watchers already, the most a game may have.")]
     TooManyWatchers {
@@ -450,6 +466,8 @@ impl Refusal {
             | NotAdmin
             | LoginsPaused { .. }
             | ReservedUserid { .. }
+            | RobotAccount { .. }
+            | RobotName { .. }
             | EmptyBroadcast
             | VacationTooLong { .. } => None,
         }
@@ -500,6 +518,21 @@ pub enum InvalidChallenge {
         counted: u32,
         /// The limit.
         max: u32,
+    },
+    /// Two robots: a robot plays only people.
+    #[error(
+        "The robots play only people: name your userid and one robot, like \"yinsh challenge alice robot3\".\n"
+    )]
+    RobotsOnly,
+    /// The person already plays as many unfinished games against the robots as allowed.
+    #[error(
+        "{userid} already plays {max} unfinished games against the robots, the most at a time. Finish one (or resign it) first.\n"
+    )]
+    TooManyRobotGames {
+        /// The person.
+        userid: String,
+        /// The limit.
+        max: usize,
     },
 }
 

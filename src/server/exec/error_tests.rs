@@ -56,13 +56,15 @@ fn name(r: &Refusal) -> &'static str {
         NotAdmin => "NotAdmin",
         LoginsPaused { .. } => "LoginsPaused",
         ReservedUserid { .. } => "ReservedUserid",
+        RobotName { .. } => "RobotName",
+        RobotAccount { .. } => "RobotAccount",
         TooManyWatchers { .. } => "TooManyWatchers",
         EmptyBroadcast => "EmptyBroadcast",
         VacationTooLong { .. } => "VacationTooLong",
     }
 }
 
-const VARIANTS: usize = 39;
+const VARIANTS: usize = 41;
 
 /// Every variant with sample facts, the exact text, and the board shown.
 fn table() -> Vec<(Refusal, String, Option<u32>)> {
@@ -344,6 +346,24 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             None,
         ),
         (
+            RobotName {
+                userid: s("Robot_7"),
+            },
+            s(
+                "The userid Robot_7 is kept for the server's robots (robot1 .. robot5 play YINSH by themselves). Choose another one: signup <userid> <password> [<e-mail address> ...]",
+            ),
+            None,
+        ),
+        (
+            RobotAccount {
+                userid: s("robot3"),
+            },
+            s(
+                "robot3 is one of the server's robots: it plays by itself, and nobody can log in as it. Challenge it with: yinsh challenge <your userid> robot3",
+            ),
+            None,
+        ),
+        (
             TooManyWatchers {
                 board: 101,
                 max: 20,
@@ -459,6 +479,18 @@ fn invalid_challenges_read_as_today() {
         }
         .to_string(),
         "bob and carol are not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n"
+    );
+    assert_eq!(
+        InvalidChallenge::RobotsOnly.to_string(),
+        "The robots play only people: name your userid and one robot, like \"yinsh challenge alice robot3\".\n"
+    );
+    assert_eq!(
+        InvalidChallenge::TooManyRobotGames {
+            userid: "alice".into(),
+            max: 5
+        }
+        .to_string(),
+        "alice already plays 5 unfinished games against the robots, the most at a time. Finish one (or resign it) first.\n"
     );
 }
 

@@ -12,6 +12,7 @@ mod for_others;
 pub mod listing;
 pub mod offer;
 pub mod play;
+pub mod robots;
 pub mod social;
 
 use crate::server::command::{BoardAction, Command, Credentials};

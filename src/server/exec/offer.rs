@@ -6,10 +6,12 @@
 //! (so after an accepted undo it is the requester's turn again, at the position
 //! before their move). Any new turn cancels a pending offer. A player's offers and
 //! answers on one move keep one comment of theirs: a later one replaces it.
+//! A robot answers an offer made to it at once ([`robots::answer_offer`]).
 
 use crate::server::command::OfferAction;
 use crate::server::game::extra::{self, Offer};
 use crate::server::game::record::LiveGame;
+use crate::server::game::robots;
 use crate::server::model::{EndReason, OfferKind, Password, UserId};
 use crate::server::store::{EndRecord, Store};
 use crate::server::text::reply::Event;
@@ -124,6 +126,11 @@ pub(super) fn offer(
                 format!("{me} accepted {}'s draw offer.", p.by)
             }
         }
+    };
+    // A robot answers at once (by its rule), in place of the line that says how to.
+    let note = match robots::answer_offer(&mut live, req.now) {
+        Some(answer) => format!("{}\n{answer}", note.lines().next().unwrap_or_default()),
+        None => note,
     };
     live.file.updated = req.now;
     let turn = live.next_turn_number();

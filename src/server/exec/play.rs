@@ -17,6 +17,7 @@ use super::context::{
 };
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
 use super::for_others;
+use super::robots;
 
 pub(super) fn challenge(
     store: &Store,
@@ -40,7 +41,11 @@ pub(super) fn challenge(
     if n >= f {
         return invalid(InvalidChallenge::Times { nag: n, forfeit: f });
     }
-    let (mut wa, mut ba) = match (store.account(white)?, store.account(black)?) {
+    let accounts = (
+        robots::account_or_robot(store, white, req.now)?,
+        robots::account_or_robot(store, black, req.now)?,
+    );
+    let (mut wa, mut ba) = match accounts {
         (Some(wa), Some(ba)) => (wa, ba),
         (wa, ba) => {
             let missing: Vec<String> = [(white, wa), (black, ba)]
@@ -51,6 +56,9 @@ pub(super) fn challenge(
             return invalid(InvalidChallenge::NotSignedUp { missing });
         }
     };
+    if let Some(why) = robots::refused_challenge(store, &wa, &ba)? {
+        return invalid(why);
+    }
     if let Err(why) = for_others::count(store, req, &wa, &ba)? {
         return invalid(why);
     }

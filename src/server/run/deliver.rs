@@ -15,6 +15,7 @@ use crate::server::text::redact;
 use super::commands::{Context, decide};
 use super::guard::guard;
 use super::log::Log;
+use super::opponent;
 use super::report::Report;
 use super::robot;
 use super::send::{Which, send};
@@ -45,6 +46,7 @@ pub fn deliver(
     let ids = handle(&store, settings, &mail, &log, &mut report)?;
     // Sent with the store's lock released: a slow or failing relay holds no one up.
     send(&store, settings, Which::Own(&ids), &log, &mut report)?;
+    opponent::play_owed(&store, settings, &log, &mut report);
     log.line(
         now,
         &format!(
@@ -193,6 +195,7 @@ fn handle(
         &mut |report, line| log.note(now, report, line),
         |store, report| {
             let replies = decide(store, &ctx, report)?;
+            opponent::record(store, settings, now, report)?;
             let replies = guard(store, settings, now, replies, &mut |line| {
                 log.note(now, report, line)
             })?;

@@ -7,6 +7,7 @@ pub mod deliver;
 pub mod guard;
 pub mod html;
 pub mod log;
+pub mod opponent;
 pub mod report;
 pub mod robot;
 pub mod send;

@@ -1,6 +1,8 @@
 //! What a run of `deliver`, `flush` or `tick` did: lines for the log and `--verbose`,
 //! and the counts of replies.
 
+use crate::server::model::BoardId;
+
 /// What `deliver`, `flush` or `tick` did, for the log and `--verbose`.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Report {
@@ -17,4 +19,7 @@ pub struct Report {
     /// The Message-IDs of the replies this run spooled: sent once the store's lock
     /// is released.
     pub spooled_ids: Vec<String>,
+    /// The boards whose robot turns owed this run recorded and claimed: played
+    /// once the lock is released (`run::opponent`).
+    pub robot_turns: Vec<BoardId>,
 }

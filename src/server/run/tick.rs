@@ -45,7 +45,7 @@ pub fn due(live: &LiveGame, vacations: &Vacations, now: u64) -> Due {
     let Some(player) = live.player_to_move() else {
         return Due::Nothing;
     };
-    if vacations.current(player, now).is_some() {
+    if vacations.current(player, now).is_some() || player.robot_level().is_some() {
         return Due::Nothing;
     }
     let f = &live.file;
@@ -98,6 +98,7 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     let ids = locked.spooled_ids()?;
     drop(locked);
     send(&store, settings, Which::Spooled(&ids), &log, &mut report)?;
+    super::opponent::play_owed(&store, settings, &log, &mut report);
     Ok(report)
 }
 

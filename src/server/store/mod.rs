@@ -15,6 +15,7 @@
 //! <home>/logins/<key>.json     wrong passwords per userid in the current hour (logins.rs)
 //! <home>/quota/<sha256>.json   mails today to an unconfirmed address (daily.rs)
 //! <home>/challenges/<sha256>.json games started today for others, per sender (daily.rs)
+//! <home>/robot-turns/<n>.json  a robot's turn owed on board n (robot_turns.rs)
 //! <home>/vacations.json        the players' vacations
 //! <home>/admins                the userids allowed to broadcast (written by the operator)
 //! <home>/log/yinsh-pbem.log    the log
@@ -31,6 +32,7 @@ mod games;
 mod journal;
 mod logins;
 mod password;
+mod robot_turns;
 mod seen;
 mod tx;
 
@@ -46,6 +48,7 @@ pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
 pub use journal::{Journal, JournalFile, JournalReply, Recovered, fnv1a64};
 pub use logins::{Failures, LoginGate, MAX_FAILURES, WINDOW};
 pub use password::{ARGON2_M_KIB, ARGON2_P, ARGON2_T, hash_password, verify_password};
+pub use robot_turns::RobotTurn;
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};
 pub use tx::Change;
 
@@ -204,6 +207,7 @@ impl Store {
             store.spool_dir(),
             store.outbox_dir(),
             store.log_dir(),
+            store.robot_turns_dir(),
         ] {
             fs::create_dir(&dir, 0o755)?;
         }

@@ -75,6 +75,21 @@ impl Store {
             .is_some()
     }
 
+    /// The files the open transaction wrote so far (not those it removed).
+    pub(crate) fn written_paths(&self) -> Vec<PathBuf> {
+        self.overlay
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .map(|o| {
+                o.iter()
+                    .filter(|(_, c)| c.is_some())
+                    .map(|(p, _)| p.clone())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// The buffered state of `path`: `Some(Some(bytes))` written, `Some(None)`
     /// removed, `None` untouched (or no transaction).
     fn buffered(&self, path: &Path) -> Option<Option<Vec<u8>>> {

@@ -5,10 +5,13 @@ use crate::notation::render::render_board;
 use crate::rules::{Game, Variant};
 
 use crate::server::game::extra::{FORFEIT_DAYS, NAG_DAYS};
+use crate::server::game::robots::{DRAW_BELOW, MAX_ROBOT_GAMES};
 use crate::server::game::vacation::MAX_DAYS;
 
 /// `help`: the server-wide commands.
 pub fn general_help(server_address: &str) -> String {
+    let draw = DRAW_BELOW * 100.0;
+    let max = MAX_ROBOT_GAMES;
     format!(
         "\
 yinsh-pbem: YINSH by e-mail
@@ -40,6 +43,16 @@ Players
   all show <userid> [next | active]
       A board mail for each of that player's games.
 
+Robots: opponents at any hour
+  robot1 .. robot5 are the server's computer players, from level 1 (weakest)
+  to level 5 (strongest). Challenge one as you would a person; it answers each
+  of your moves within seconds, in a mail of its own:
+      yinsh challenge alice robot3        (you play White and move first)
+      yinsh challenge -blitz robot5 alice (robot5 plays White)
+  A robot accepts a draw offer only when it thinks it is losing (below {draw}%),
+  and allows no take-backs: its games are rated like any other. You may have
+  {max} unfinished games against the robots at a time.
+
 Other
   help                 this text
   list                 the games this server runs
@@ -58,6 +71,8 @@ pub fn list_text() -> String {
     "\
 Games on this server:
   yinsh     YINSH by Kris Burm (GIPF project): normal, and blitz with -blitz
+Players always ready: robot1 .. robot5, the computer opponent from level 1
+(weakest) to 5 (strongest): send \"yinsh challenge <your userid> robot3\".
 Send \"yinsh help\" for how to play.
 "
     .to_string()

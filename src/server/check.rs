@@ -1,0 +1,172 @@
+//! `check-config`: what is wrong with settings that parsed ([`problems`]: each a
+//! sentence saying what to fix) and the report of the settings in use
+//! ([`describe`]). The settings themselves are `config`'s.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crate::mail::transport::{GIVE_UP_AFTER, RETRY_FIRST, RETRY_MAX};
+use crate::mail::{Address, Transport, bare_address};
+
+use super::config::{Resolved, Settings};
+
+/// What is wrong with settings that parsed: each a sentence saying what to fix.
+pub fn problems(s: &Settings) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Err(e) = bare_address(&s.from).parse::<Address>() {
+        out.push(format!(
+            "from: \"{}\" has no valid address ({}; write \"Name <user@example.org>\")",
+            s.from, e.problem
+        ));
+    }
+    match writable_dir(&s.home) {
+        Ok(()) => {}
+        Err(e) => out.push(format!("home {}: {e}", s.home.display())),
+    }
+    match &s.transport {
+        Transport::Outbox(dir) => {
+            if let Err(e) = writable_dir(dir) {
+                out.push(format!("outbox {}: {e}", dir.display()));
+            }
+        }
+        Transport::Smtp(url) => {
+            if !(url.starts_with("smtp://") || url.starts_with("smtps://")) {
+                out.push(format!(
+                    "smtp URL \"{}\" must start with smtp:// or smtps://",
+                    crate::mail::Transport::Smtp(url.clone())
+                ));
+            }
+        }
+        Transport::Sendmail(p) => {
+            use std::os::unix::fs::PermissionsExt;
+            match std::fs::metadata(p) {
+                Ok(m) if m.is_file() && m.permissions().mode() & 0o111 != 0 => {}
+                Ok(_) => out.push(format!(
+                    "sendmail {} is not an executable file",
+                    p.display()
+                )),
+                Err(e) => out.push(format!("sendmail {}: {e}", p.display())),
+            }
+        }
+    }
+    if s.max_message_bytes < 4096 {
+        out.push(format!(
+            "limits.max_message_bytes = {} is too small for any mail (at least 4096)",
+            s.max_message_bytes
+        ));
+    }
+    if s.commands_per_mail == 0 || s.replies_per_mail < 2 {
+        out.push(
+            "limits.commands_per_mail must be above 0 and limits.replies_per_mail at least 2"
+                .to_string(),
+        );
+    }
+    if s.send_timeout.is_zero() {
+        out.push("limits.send_timeout_seconds must be above 0".to_string());
+    }
+    if let Some(site) = &s.site
+        && let Err(e) = writable_dir(&site.out)
+    {
+        out.push(format!("site out {}: {e}", site.out.display()));
+    }
+    if s.robot_think.is_zero() || s.robot_think > Duration::from_secs(60) {
+        out.push("robot.think_ms must be between 1 and 60000".to_string());
+    }
+    if s.rate_limit.max == 0 || s.rate_limit.period == 0 {
+        out.push("limits.mails_per_sender and limits.period_seconds must be above 0".to_string());
+    }
+    out
+}
+
+/// Can the server create files in `dir` (creating it if missing)?
+fn writable_dir(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create it: {e}"))?;
+    let probe = dir.join(format!(".check-config.{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(|e| format!("cannot write in it: {e}"))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// The report `check-config` prints.
+pub fn describe(r: &Resolved) -> String {
+    let s = &r.settings;
+    let mut out = String::new();
+    out.push_str(&format!(
+        "config file:        {}\n",
+        r.config_file
+            .as_ref()
+            .map_or("(none)".to_string(), |p| p.display().to_string())
+    ));
+    out.push_str(&format!("home:               {}\n", s.home.display()));
+    out.push_str(&format!("from:               {}\n", s.from));
+    out.push_str(&format!("transport:          {}\n", s.transport));
+    out.push_str(&format!("max message bytes:  {}\n", s.max_message_bytes));
+    out.push_str(&format!(
+        "mails per sender:   {} per {} s\n",
+        s.rate_limit.max, s.rate_limit.period
+    ));
+    out.push_str(&format!(
+        "per mail:           {} commands, {} replies\n",
+        s.commands_per_mail, s.replies_per_mail
+    ));
+    out.push_str(&format!(
+        "games for others:   {} a day per sender and per player\n",
+        s.challenges_for_others_per_day
+    ));
+    out.push_str(&format!(
+        "confirm addresses:  {}\n",
+        if s.confirm_addresses {
+            format!(
+                "yes (at most {} mails a day to an unconfirmed address)",
+                s.unconfirmed_mails_per_day
+            )
+        } else {
+            "no (every address counts as confirmed)".to_string()
+        }
+    ));
+    out.push_str(&format!(
+        "store lock wait:    {} s (then exit 75)\n",
+        s.lock_wait.as_secs()
+    ));
+    out.push_str(&format!(
+        "send timeout:       {} s per SMTP connection or sendmail run\n",
+        s.send_timeout.as_secs()
+    ));
+    out.push_str(&format!(
+        "retries:            after {} s, doubling to {} s; given up after {} days\n",
+        RETRY_FIRST.as_secs(),
+        RETRY_MAX.as_secs(),
+        GIVE_UP_AFTER.as_secs() / 86_400
+    ));
+    out.push_str(&format!(
+        "board mails:        {}\n",
+        if s.html_mail {
+            "text and HTML with the picture (text only for players who chose it)"
+        } else {
+            "text only ([mail] html = false)"
+        }
+    ));
+    out.push_str(&format!(
+        "web site:           {}\n",
+        s.site.as_ref().map_or("(none)".to_string(), |site| format!(
+            "{}{}",
+            site.out.display(),
+            site.url
+                .as_ref()
+                .map_or(String::new(), |u| format!(", published at {u}"))
+        ))
+    ));
+    out.push_str(&format!(
+        "robots:             robot1 .. robot5; robot5 thinks {} ms a turn; at most {} robot turns a run\n",
+        s.robot_think.as_millis(),
+        s.robot_turns_per_run
+    ));
+    out.push_str(&format!(
+        "operator:           {}\n",
+        s.operator.as_ref().map_or(
+            "(none: replies given up are only logged)".to_string(),
+            |a| a.to_string()
+        )
+    ));
+    out
+}

@@ -1,0 +1,284 @@
+//! The robots' turns, played by `deliver` and `tick` themselves (no daemon, no cron
+//! job of their own). A turn that makes it a robot's move records the robot turn owed
+//! in the same transaction ([`record`], `<home>/robot-turns/`); once that transaction
+//! is committed, the lock released and the mail's own replies sent, the run thinks
+//! with no lock held, then takes the lock again and plays the robot's turn in a
+//! transaction of its own, if the game has not changed meanwhile (its number of
+//! turns), and sends the board mails ([`play_owed`]). A run plays at most
+//! `[robot] turns_per_run` robot turns: first those its own transaction recorded
+//! (claimed for it), then any other that is free (never claimed, or claimed by a run
+//! that died: its claim lapsed after twice the think time and 30 s). So a crash while
+//! the robot thinks loses nothing: the next `deliver` or `tick` plays the turn.
+
+use std::time::Duration;
+
+use crate::ai::{Robot, ThinkSettings, level_budget};
+use crate::notation::write_turn;
+use crate::server::config::Settings;
+use crate::server::exec::context::board_mails;
+use crate::server::exec::play::play_queued;
+use crate::server::exec::{InternalError, Reply};
+use crate::server::game::record::LiveGame;
+use crate::server::model::{BoardId, UserId};
+use crate::server::store::{RobotTurn, Store, fnv1a64};
+
+use super::guard::guard;
+use super::log::Log;
+use super::report::Report;
+use super::send::{Which, send};
+use super::txn::Locked;
+
+/// How long a run keeps a robot turn it is going to think about, in seconds.
+pub fn lease(settings: &Settings) -> u64 {
+    settings.robot_think.as_secs() * 2 + 30
+}
+
+/// Inside an open transaction: for every game it wrote, record the robot turn owed
+/// when a robot is to move (the first `[robot] turns_per_run` of them claimed for this
+/// run, and added to `report.robot_turns`), and forget the record of a game where no
+/// robot is to move any more.
+pub fn record(
+    store: &Store,
+    settings: &Settings,
+    now: u64,
+    report: &mut Report,
+) -> Result<(), InternalError> {
+    let claims = settings.robot_turns_per_run;
+    let claimed = record_claiming(store, now, now + lease(settings), claims)?;
+    report.robot_turns.extend(claimed);
+    Ok(())
+}
+
+/// [`record`], claiming at most `claims` turns until `until`.
+fn record_claiming(
+    store: &Store,
+    now: u64,
+    until: u64,
+    claims: usize,
+) -> Result<Vec<BoardId>, InternalError> {
+    let mut claimed = Vec::new();
+    for board in store.boards_written() {
+        let Some(file) = store.game(board)? else {
+            continue;
+        };
+        let live = LiveGame::load(file)?;
+        let owed = robot_to_move(&live).is_some();
+        let old = store.robot_turn(board)?;
+        let turns = live.file.turns.len();
+        if !owed {
+            if old.is_some() {
+                store.remove_robot_turn(board)?;
+            }
+            continue;
+        }
+        if old.is_some_and(|o| o.turns == turns) {
+            continue;
+        }
+        let claim = claimed.len() < claims;
+        store.put_robot_turn(&RobotTurn {
+            board,
+            turns,
+            since: now,
+            claimed_until: if claim { until } else { 0 },
+        })?;
+        if claim {
+            claimed.push(board);
+        }
+    }
+    Ok(claimed)
+}
+
+/// The robot to move in `live` and its level, if a robot is to move.
+fn robot_to_move(live: &LiveGame) -> Option<(UserId, u8)> {
+    let player = live.player_to_move()?;
+    Some((player.clone(), player.robot_level()?))
+}
+
+/// After a run's transaction, with the lock released: play the robot turns it
+/// claimed (`report.robot_turns`), then free ones, at most `[robot] turns_per_run` in
+/// all. A failure is logged, never the run's: the turn stays owed for the next run.
+pub fn play_owed(store: &Store, settings: &Settings, log: &Log, report: &mut Report) {
+    let now = settings.now();
+    let claimed = std::mem::take(&mut report.robot_turns);
+    let mut mine = claimed.iter();
+    for _ in 0..settings.robot_turns_per_run {
+        let next = match mine.next() {
+            Some(&board) => store.robot_turn(board).map_err(InternalError::from),
+            None => claim_free(store, settings, now),
+        };
+        let result = next.and_then(|owed| match owed {
+            Some(owed) => play_one(store, settings, log, report, owed).map(|()| true),
+            None => Ok(false),
+        });
+        match result {
+            Ok(true) => {}
+            Ok(false) if mine.len() > 0 => {}
+            Ok(false) => break,
+            Err(e) => {
+                log.note(now, report, format!("robot turn left for later: {e}"));
+                break;
+            }
+        }
+    }
+}
+
+/// Under the lock, claim the oldest robot turn nobody holds, if any.
+fn claim_free(
+    store: &Store,
+    settings: &Settings,
+    now: u64,
+) -> Result<Option<RobotTurn>, InternalError> {
+    let Some(free) = store.robot_turns()?.into_iter().find(|t| t.is_free(now)) else {
+        return Ok(None);
+    };
+    let (locked, _) = Locked::take(store, settings)?;
+    let mut claimed = None;
+    let mut report = Report::default();
+    locked.transaction(
+        &format!("robot-claim-{}-{}-{now}", free.board, free.turns),
+        None,
+        &|k, _| format!("robot-claim-{k}"),
+        &mut report,
+        &mut |_, _| {},
+        |store, _| {
+            // Read again under the lock: another run may have taken it meanwhile.
+            if let Some(t) = store.robot_turn(free.board)?.filter(|t| t.is_free(now)) {
+                let t = RobotTurn {
+                    claimed_until: now + lease(settings),
+                    ..t
+                };
+                store.put_robot_turn(&t)?;
+                claimed = Some(t);
+            }
+            Ok(Vec::new())
+        },
+    )?;
+    Ok(claimed)
+}
+
+/// Think about `owed` with no lock held, then play it under the lock if the game is
+/// as it was, and send the board mails.
+fn play_one(
+    store: &Store,
+    settings: &Settings,
+    log: &Log,
+    report: &mut Report,
+    owed: RobotTurn,
+) -> Result<(), InternalError> {
+    let board = owed.board;
+    let thought = match store.game(board)? {
+        Some(file) => think(LiveGame::load(file)?, owed, settings.robot_think),
+        None => None,
+    };
+    let (locked, recovered) = Locked::take(store, settings)?;
+    let now = settings.now();
+    if let Some(line) = recovered {
+        log.note(now, report, line);
+    }
+    let key = format!("robot-{board}-{}", owed.turns);
+    // Every line goes to the report, and to the log below.
+    let mut note = |report: &mut Report, line: String| report.lines.push(line);
+    let before = report.lines.len();
+    locked.transaction(
+        &key,
+        None,
+        &|k, _| format!("{key}-{k}"),
+        report,
+        &mut note,
+        |store, report| {
+            let replies = apply(store, now, owed, thought.as_ref(), report)?;
+            guard(store, settings, now, replies, &mut |line| {
+                report.lines.push(line)
+            })
+        },
+    )?;
+    for line in &report.lines[before..] {
+        log.line(now, line);
+    }
+    let ids = std::mem::take(&mut report.spooled_ids);
+    drop(locked);
+    send(store, settings, Which::Own(&ids), log, report)
+}
+
+/// What the robot chose: the turn's text and its comment.
+struct Thought {
+    text: String,
+    comment: String,
+}
+
+/// The robot's turn in `live`, when it is still the one `owed` is about.
+fn think(live: LiveGame, owed: RobotTurn, think_time: Duration) -> Option<Thought> {
+    if live.file.turns.len() != owed.turns {
+        return None;
+    }
+    let (_, level) = robot_to_move(&live)?;
+    let budget = level_budget(level, think_time)?;
+    let seed = fnv1a64(format!("{}-{}", owed.board, owed.turns).as_bytes());
+    let turn = Robot::new(ThinkSettings::new(budget, seed))
+        .think(&live.game)
+        .ok()?;
+    Some(Thought {
+        text: write_turn(&turn.actions),
+        comment: turn.comment(),
+    })
+}
+
+/// Under the lock, in a transaction: play `thought` when the game still has the
+/// turns `owed` counted and the record is still there; forget the record in any case
+/// (a new one is written when it is a robot's move again). Returns the board mails.
+fn apply(
+    store: &Store,
+    now: u64,
+    owed: RobotTurn,
+    thought: Option<&Thought>,
+    report: &mut Report,
+) -> Result<Vec<Reply>, InternalError> {
+    let board = owed.board;
+    let current = store.robot_turn(board)?;
+    if current.is_none_or(|c| c.turns != owed.turns) {
+        report
+            .lines
+            .push(format!("board {board}: robot turn already played"));
+        return Ok(Vec::new());
+    }
+    store.remove_robot_turn(board)?;
+    let (Some(file), Some(thought)) = (store.game(board)?, thought) else {
+        report
+            .lines
+            .push(format!("board {board}: robot turn no longer owed"));
+        return Ok(Vec::new());
+    };
+    let mut live = LiveGame::load(file)?;
+    let Some((robot, _)) = robot_to_move(&live).filter(|_| live.file.turns.len() == owed.turns)
+    else {
+        report.lines.push(format!(
+            "board {board}: the game changed: robot turn dropped"
+        ));
+        return Ok(Vec::new());
+    };
+    let number = live.next_turn_number();
+    if let Err(e) = live.play(&thought.text, now) {
+        report.lines.push(format!(
+            "board {board}: the robot's turn {} was refused: {e}",
+            thought.text
+        ));
+        return Ok(Vec::new());
+    }
+    live.add_comment(number, &robot, now, &thought.comment);
+    let (event, notices) = play_queued(store, &mut live, now)?;
+    store.put_game(&live.file)?;
+    // Unclaimed: the next run (or this one, if it may play more) takes it.
+    record_claiming(store, now, 0, 0)?;
+    report.lines.push(format!(
+        "board {board}: {robot} played {} as move #{number}",
+        thought.text
+    ));
+    let mut out = board_mails(
+        store,
+        &live,
+        event,
+        Some((robot.as_str(), thought.comment.as_str())),
+    )?;
+    out.extend(notices);
+    Ok(out)
+}
