@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use yinsh_pbem::ai::PlayerSpec;
 use yinsh_pbem::cli;
 
@@ -77,6 +77,15 @@ enum Command {
     CheckConfig {
         #[command(flatten)]
         server: ServerArgs,
+        /// Also log in to the SMTP relay as a send would (connect, STARTTLS, AUTH, QUIT).
+        #[arg(long)]
+        test_smtp: bool,
+    },
+    /// Write the manual pages and shell completions into DIR (for packaging).
+    #[command(hide = true)]
+    GeneratePackageFiles {
+        /// The folder; `man/` and `completions/` are made in it.
+        dir: PathBuf,
     },
     /// Count the atomic-action sequences of length DEPTH after the given actions.
     Perft {
@@ -213,7 +222,12 @@ fn main() -> ExitCode {
         } => cli::deliver(server.settings(), sender.as_deref(), verbose),
         Command::Flush { server, verbose } => cli::flush(server.settings(), verbose),
         Command::Tick { server, verbose } => cli::tick(server.settings(), verbose),
-        Command::CheckConfig { server } => cli::check_config(server.settings()),
+        Command::CheckConfig { server, test_smtp } => {
+            cli::check_config(server.settings(), test_smtp)
+        }
+        Command::GeneratePackageFiles { dir } => {
+            cli::generate_package_files(Cli::command(), &dir)
+        }
         Command::Perft {
             blitz,
             divide,

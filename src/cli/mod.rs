@@ -1,6 +1,7 @@
 //! The commands behind `main.rs`: each returns the process exit code.
 
 mod duel;
+mod generate;
 mod perft;
 mod record;
 mod render;
@@ -12,6 +13,7 @@ mod transcript;
 
 pub use crate::server::config::Overrides;
 pub use duel::{MatchArgs, play_match};
+pub use generate::generate_package_files;
 pub use perft::perft;
 pub use record::{export, import};
 pub use render::{PictureFormat, render};

@@ -176,13 +176,20 @@ pub(super) fn settings_or_log(opts: &Overrides, verbose: bool) -> Option<Setting
     }
 }
 
-/// `yinsh-pbem check-config`: print the settings in use and every problem; exit 0
-/// when there is none, 1 otherwise.
-pub fn check_config(opts: Overrides) -> ExitCode {
+/// `yinsh-pbem check-config`: print the settings in use and every problem (with
+/// `test_smtp`, a failed login to the SMTP relay too); exit 0 when there is none, 1
+/// otherwise.
+pub fn check_config(opts: Overrides, test_smtp: bool) -> ExitCode {
     match config::resolve(&opts) {
         Ok(r) => {
             print!("{}", check::describe(&r));
-            let problems = check::problems(&r.settings);
+            let mut problems = check::problems(&r.settings);
+            if test_smtp {
+                match check::test_smtp_login(&r.settings) {
+                    Ok(done) => println!("smtp login test:    {done}"),
+                    Err(e) => problems.push(format!("smtp login test: {e}")),
+                }
+            }
             if problems.is_empty() {
                 println!("no problems found");
                 ExitCode::SUCCESS

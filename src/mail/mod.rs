@@ -9,6 +9,7 @@ pub mod alternative;
 pub mod inbound;
 pub mod outbound;
 pub mod sendmail;
+pub mod smtp;
 pub mod spool;
 pub mod transport;
 
@@ -16,5 +17,6 @@ pub use address::{Address, AddressProblem, InvalidAddress, bare_address, strip_a
 pub use alternative::{HtmlBody, InlineImage};
 pub use inbound::{InboundError, InboundMail, clean_subject, comment_of, parse_inbound, quote};
 pub use outbound::{BuiltMail, MailSettings, OutboundError, OutgoingMail, build, new_message_id};
+pub use smtp::Smtp;
 pub use spool::{Spool, SpoolEntry, SpoolError};
 pub use transport::{DeadLetter, FlushOptions, FlushReport, Transport, flush};

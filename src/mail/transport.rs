@@ -30,6 +30,7 @@ use lettre::{Address, SmtpTransport, Transport as _};
 
 use super::outbound::BuiltMail;
 use super::sendmail;
+use super::smtp::{self, Smtp, Verdict};
 use super::spool::{Spool, SpoolEntry, SpoolError, file_stem};
 use crate::durable::{Pending, write_deferred};
 
@@ -38,10 +39,11 @@ use crate::durable::{Pending, write_deferred};
 pub enum Transport {
     /// A folder: each mail becomes `<id>.eml` (for tests and dry runs).
     Outbox(PathBuf),
-    /// An SMTP server, as a lettre URL: `smtp://host:25` (plain),
-    /// `smtp://host:587?tls=required` or `?tls=opportunistic` (STARTTLS),
-    /// `smtps://host:465` (TLS), with `user:password@` for authentication.
-    Smtp(String),
+    /// An SMTP server: a lettre URL (`smtp://host:25` plain,
+    /// `smtp://host:587?tls=required` or `?tls=opportunistic` STARTTLS,
+    /// `smtps://host:465` TLS, with `user:password@` for authentication) and an
+    /// optional CA file ([`Smtp`]).
+    Smtp(Smtp),
     /// A sendmail-compatible program, called as `prog -i -f <from> -- <to>...` with
     /// the message (LF line ends) on its standard input.
     Sendmail(PathBuf),
@@ -52,7 +54,7 @@ impl fmt::Display for Transport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Transport::Outbox(dir) => write!(f, "outbox folder `{}`", dir.display()),
-            Transport::Smtp(url) => write!(f, "SMTP server `{}`", redact_url(url)),
+            Transport::Smtp(smtp) => write!(f, "SMTP server {smtp}"),
             Transport::Sendmail(prog) => write!(f, "sendmail program `{}`", prog.display()),
         }
     }
@@ -306,16 +308,12 @@ impl<'t> Sender<'t> {
                 })?;
                 Sender::Outbox(dir)
             }
-            Transport::Smtp(url) => {
-                let builder = SmtpTransport::from_url(url).map_err(|e| SpoolError::Transport {
+            Transport::Smtp(target) => Sender::Smtp(smtp::transport(target, timeout).map_err(
+                |e| SpoolError::Transport {
                     transport: transport.to_string(),
-                    reason: format!(
-                        "{e}; write it like smtp://host:25, smtp://user:pass@host:587?tls=required \
-                         or smtps://host:465"
-                    ),
-                })?;
-                Sender::Smtp(builder.timeout(Some(timeout)).build())
-            }
+                    reason: e.to_string(),
+                },
+            )?),
             Transport::Sendmail(prog) => Sender::Sendmail(prog, timeout),
         })
     }
@@ -337,21 +335,13 @@ impl<'t> Sender<'t> {
                 // own last line end the server receives exactly the built bytes.
                 let bytes = mail.bytes.strip_suffix(b"\r\n").unwrap_or(&mail.bytes);
                 smtp.send_raw(&envelope, bytes).map(|_| ()).map_err(|e| {
-                    // No SMTP reply code (connection, TLS, time-out) or 421 (service not
-                    // available): the server is unreachable, not this mail refused.
-                    let kind = match e.status() {
-                        None if e.is_client() => Kind::Never,
-                        None => Kind::Unreachable { wait: false },
-                        Some(code) if code.to_string() == "421" => {
-                            Kind::Unreachable { wait: false }
-                        }
-                        Some(_) if e.is_permanent() => Kind::Never,
-                        Some(_) => Kind::Later,
+                    let (verdict, why) = smtp::judge(&e);
+                    let kind = match verdict {
+                        Verdict::Unreachable => Kind::Unreachable { wait: false },
+                        Verdict::Later => Kind::Later,
+                        Verdict::Never => Kind::Never,
                     };
-                    Failure {
-                        why: format!("SMTP: {e}"),
-                        kind,
-                    }
+                    Failure { why, kind }
                 })
             }
             Sender::Sendmail(prog, timeout) => {
@@ -416,35 +406,9 @@ fn crlf_to_lf(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
-/// An SMTP URL with the password replaced by `***`.
-fn redact_url(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_string();
-    };
-    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
-    let (authority, tail) = rest.split_at(authority_end);
-    match authority.rsplit_once('@') {
-        Some((userinfo, host)) => {
-            let user = userinfo.split_once(':').map_or(userinfo, |(u, _)| u);
-            format!("{scheme}://{user}:***@{host}{tail}")
-        }
-        None => url.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn urls_are_shown_without_password() {
-        assert_eq!(
-            redact_url("smtp://al:s3cret@mail.example.org:587?tls=required"),
-            "smtp://al:***@mail.example.org:587?tls=required"
-        );
-        assert_eq!(redact_url("smtp://localhost:25"), "smtp://localhost:25");
-        assert_eq!(redact_url("not a url"), "not a url");
-    }
 
     #[test]
     fn crlf_becomes_lf_and_lone_cr_stays() {

@@ -10,6 +10,15 @@ use crate::mail::{Address, Transport, bare_address};
 
 use super::config::{Resolved, Settings};
 
+/// `check-config --test-smtp`: log in to the SMTP relay as a send would; `Ok` says
+/// what was done, `Err` what failed and what to fix.
+pub fn test_smtp_login(s: &Settings) -> Result<String, String> {
+    match &s.transport {
+        Transport::Smtp(target) => crate::mail::smtp::test_login(target, s.send_timeout),
+        other => Ok(format!("not run ({other} is not SMTP)")),
+    }
+}
+
 /// What is wrong with settings that parsed: each a sentence saying what to fix.
 pub fn problems(s: &Settings) -> Vec<String> {
     let mut out = Vec::new();
@@ -29,12 +38,9 @@ pub fn problems(s: &Settings) -> Vec<String> {
                 out.push(format!("outbox {}: {e}", dir.display()));
             }
         }
-        Transport::Smtp(url) => {
-            if !(url.starts_with("smtp://") || url.starts_with("smtps://")) {
-                out.push(format!(
-                    "smtp URL \"{}\" must start with smtp:// or smtps://",
-                    crate::mail::Transport::Smtp(url.clone())
-                ));
+        Transport::Smtp(target) => {
+            if let Err(e) = crate::mail::smtp::transport(target, s.send_timeout) {
+                out.push(format!("smtp {target}: {e}"));
             }
         }
         Transport::Sendmail(p) => {

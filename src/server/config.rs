@@ -11,6 +11,7 @@
 //! [transport]
 //! kind = "smtp"                 # "outbox" (default), "smtp" or "sendmail"
 //! url = "smtp://mail.example.org:587?tls=required"
+//! ca_file = "/etc/yinsh-pbem/relay-ca.pem"  # trusted besides the built-in roots
 //!
 //! [limits]
 //! max_message_bytes = 1048576   # bigger mails get a short error
@@ -45,7 +46,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::Deserialize;
 
 use crate::mail::transport::SMTP_TIMEOUT;
-use crate::mail::{Address, Transport, bare_address};
+use crate::mail::{Address, Smtp, Transport, bare_address};
 
 use super::store::RateLimit;
 
@@ -236,6 +237,9 @@ pub struct TransportConfig {
     pub path: Option<PathBuf>,
     /// For `outbox`: the folder (default `<home>/outbox`).
     pub outbox: Option<PathBuf>,
+    /// For `smtp`: a PEM file of CA certificates trusted besides the built-in roots
+    /// (`YINSH_PBEM_SMTP_CA_FILE` overrides it).
+    pub ca_file: Option<PathBuf>,
 }
 
 /// `[limits]`
@@ -354,7 +358,7 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
     }
     let t = file.transport.unwrap_or_default();
     s.transport = if let Some(url) = &o.smtp {
-        Transport::Smtp(url.clone())
+        Transport::Smtp(smtp_target(url, &t))
     } else if let Some(p) = &o.sendmail {
         Transport::Sendmail(p.clone())
     } else if let Some(p) = &o.outbox {
@@ -362,11 +366,14 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
     } else {
         match t.kind.as_deref().unwrap_or("outbox") {
             "outbox" => Transport::Outbox(t.outbox.clone().unwrap_or_else(|| home.join("outbox"))),
-            "smtp" => Transport::Smtp(t.url.clone().ok_or_else(|| {
-                ConfigError::Invalid(
-                    "[transport] kind = \"smtp\" needs url = \"smtp://host:port\"".into(),
-                )
-            })?),
+            "smtp" => Transport::Smtp(smtp_target(
+                t.url.as_deref().ok_or_else(|| {
+                    ConfigError::Invalid(
+                        "[transport] kind = \"smtp\" needs url = \"smtp://host:port\"".into(),
+                    )
+                })?,
+                &t,
+            )),
             "sendmail" => Transport::Sendmail(
                 t.path
                     .clone()
@@ -463,6 +470,20 @@ fn site_settings(site: Option<SiteConfig>) -> Result<Option<SiteSettings>, Confi
         }
     };
     Ok(Some(SiteSettings { out, url }))
+}
+
+/// The SMTP relay at `url`, with the CA file of `YINSH_PBEM_SMTP_CA_FILE`, else of
+/// `[transport] ca_file` (an empty variable means none).
+fn smtp_target(url: &str, t: &TransportConfig) -> Smtp {
+    let ca_file = match std::env::var_os("YINSH_PBEM_SMTP_CA_FILE") {
+        Some(v) if v.is_empty() => None,
+        Some(v) => Some(PathBuf::from(v)),
+        None => t.ca_file.clone(),
+    };
+    Smtp {
+        url: url.to_string(),
+        ca_file,
+    }
 }
 
 /// `true`/`yes`/`1`/`on` or `false`/`no`/`0`/`off`, any case.

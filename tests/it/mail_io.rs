@@ -708,7 +708,7 @@ fn an_unreachable_smtp_server_keeps_every_mail_and_tries_only_once() {
     }; // closed again: connections are refused
     let report = flush(
         &spool,
-        &Transport::Smtp(format!("smtp://127.0.0.1:{port}")),
+        &Transport::Smtp(format!("smtp://127.0.0.1:{port}").into()),
         &now(),
     )
     .expect("flush");
@@ -795,7 +795,7 @@ fn flush_over_smtp_delivers_the_exact_bytes() {
     let server = tiny_smtp_server(listener);
     let report = flush(
         &spool,
-        &Transport::Smtp(format!("smtp://127.0.0.1:{port}")),
+        &Transport::Smtp(format!("smtp://127.0.0.1:{port}").into()),
         &now(),
     )
     .expect("flush");

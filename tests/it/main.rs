@@ -24,6 +24,7 @@ mod mail_io; // mail in and out: parsing the corpus, building replies, flushing 
 mod naive; // a naive second YINSH generator that cross-checks the engine
 mod notation; // the move notation: parser, printer, shorthand, refusals, playouts
 mod opponent; // the robots by mail: a whole game, challenges, offers, reserved names, floods, kill -9
+mod package; // the Debian package inputs: generated man pages, assets, the packaged config
 mod passwords; // passwords never reach a reply or the log, through the real deliver
 mod pbmserv_commands; // offers, queue, submit, watchers, standings, tick by mail
 mod perft; // perft counts of the engine against the naive generator; the perft command

@@ -232,7 +232,7 @@ fn a_temporary_failure_waits_longer_each_time_and_is_given_up_after_days() {
     spool
         .put(&built("t-1@localhost", "later@example.org"))
         .expect("put");
-    let smtp = Transport::Smtp(relay.url());
+    let smtp = Transport::Smtp(relay.url().into());
     let tries = |at: u64| {
         let r = flush(&spool, &smtp, &FlushOptions::at(at)).expect("flush");
         (r, relay.rcpts().len())

@@ -1,0 +1,117 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_yinsh_pbem_global_optspecs
+    string join \n h/help V/version
+end
+
+function __fish_yinsh_pbem_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_yinsh_pbem_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_yinsh_pbem_using_subcommand
+    set -l cmd (__fish_yinsh_pbem_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -s h -l help -d 'Print help'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -s V -l version -d 'Print version'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -f -a "deliver" -d 'Handle ONE mail read from stdin (as an MTA pipe hands it over)'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -f -a "flush" -d 'Send the replies waiting in the spool'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -f -a "tick" -d 'Send reminders and forfeit games whose player to move is too late (run from cron)'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -f -a "check-config" -d 'Report the settings that deliver, flush and tick would use, and what is wrong with them'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -f -a "generate-package-files" -d 'Write the manual pages and shell completions into DIR (for packaging)'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -f -a "perft" -d 'Count the atomic-action sequences of length DEPTH after the given actions'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -f -a "replay" -d 'Play a transcript of turns (FILE or stdin) and print the final board'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -f -a "think" -d 'Print the turn the robot plays for the side to move after a transcript (FILE or stdin)'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -f -a "match" -d 'Play engine against engine, colours alternating, and print the result and the Elo difference'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -f -a "import" -d 'Read a Boardspace SGF game record (FILE or stdin) and print it as a transcript'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -f -a "export" -d 'Play a transcript (FILE or stdin) and print it as a Boardspace SGF game record'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -f -a "render" -d 'Draw the final position of a transcript (as `replay` plays it), its last turn marked'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand deliver" -l config -d 'A TOML config file (default: <home>/config.toml when it exists)' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand deliver" -l home -d 'The home folder: games, accounts, spool and outbox [default: games]' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand deliver" -l from -d 'The From of every reply [default: "YINSH PBeM <yinsh@localhost>"]' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand deliver" -l smtp -d 'Send replies by SMTP: smtp://host:25 (plain), smtp://host:587?tls=required (STARTTLS), smtps://host:465; user:pass@ for auth' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand deliver" -l sendmail -d 'Send replies through a sendmail-compatible program' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand deliver" -l outbox -d 'Write replies as .eml files into this folder [default: <home>/outbox]' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand deliver" -l max-message-bytes -d 'Mails larger than this get a short error and are not handled [default: 1048576]' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand deliver" -l sender -d 'The envelope sender, when the mail system passes it; write --sender=VALUE (a value may start with `-`)' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand deliver" -s v -l verbose -d 'Print what was done (replies and where they went) on stdout'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand deliver" -s h -l help -d 'Print help'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand flush" -l config -d 'A TOML config file (default: <home>/config.toml when it exists)' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand flush" -l home -d 'The home folder: games, accounts, spool and outbox [default: games]' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand flush" -l from -d 'The From of every reply [default: "YINSH PBeM <yinsh@localhost>"]' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand flush" -l smtp -d 'Send replies by SMTP: smtp://host:25 (plain), smtp://host:587?tls=required (STARTTLS), smtps://host:465; user:pass@ for auth' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand flush" -l sendmail -d 'Send replies through a sendmail-compatible program' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand flush" -l outbox -d 'Write replies as .eml files into this folder [default: <home>/outbox]' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand flush" -l max-message-bytes -d 'Mails larger than this get a short error and are not handled [default: 1048576]' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand flush" -s v -l verbose -d 'Print what was done'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand flush" -s h -l help -d 'Print help'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand tick" -l config -d 'A TOML config file (default: <home>/config.toml when it exists)' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand tick" -l home -d 'The home folder: games, accounts, spool and outbox [default: games]' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand tick" -l from -d 'The From of every reply [default: "YINSH PBeM <yinsh@localhost>"]' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand tick" -l smtp -d 'Send replies by SMTP: smtp://host:25 (plain), smtp://host:587?tls=required (STARTTLS), smtps://host:465; user:pass@ for auth' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand tick" -l sendmail -d 'Send replies through a sendmail-compatible program' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand tick" -l outbox -d 'Write replies as .eml files into this folder [default: <home>/outbox]' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand tick" -l max-message-bytes -d 'Mails larger than this get a short error and are not handled [default: 1048576]' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand tick" -s v -l verbose -d 'Print what was done'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand tick" -s h -l help -d 'Print help'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand check-config" -l config -d 'A TOML config file (default: <home>/config.toml when it exists)' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand check-config" -l home -d 'The home folder: games, accounts, spool and outbox [default: games]' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand check-config" -l from -d 'The From of every reply [default: "YINSH PBeM <yinsh@localhost>"]' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand check-config" -l smtp -d 'Send replies by SMTP: smtp://host:25 (plain), smtp://host:587?tls=required (STARTTLS), smtps://host:465; user:pass@ for auth' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand check-config" -l sendmail -d 'Send replies through a sendmail-compatible program' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand check-config" -l outbox -d 'Write replies as .eml files into this folder [default: <home>/outbox]' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand check-config" -l max-message-bytes -d 'Mails larger than this get a short error and are not handled [default: 1048576]' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand check-config" -l test-smtp -d 'Also log in to the SMTP relay as a send would (connect, STARTTLS, AUTH, QUIT)'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand check-config" -s h -l help -d 'Print help'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand generate-package-files" -s h -l help -d 'Print help'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand perft" -l blitz -d 'Play the blitz variant (first ring removed wins)'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand perft" -l divide -d 'Split the count by first action'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand perft" -s h -l help -d 'Print help'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand replay" -l blitz -d 'Play the blitz variant'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand replay" -l json -d 'Print one JSON object instead of the board'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand replay" -s h -l help -d 'Print help'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -l level -d 'The robot\'s level, 1 (weakest) to 5 (strongest) [default: 5]' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -l ms -d 'Think this many milliseconds (the top level\'s search)' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -l playouts -d 'Think this many playouts (the top level\'s search; reproducible with --seed)' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -l seed -d 'The seed of the robot\'s generator' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -l blitz -d 'Play the blitz variant'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand match" -l games -d 'How many games (A has White in the odd ones)' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand match" -l seed -d 'The seed the players\' generators are drawn from' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand match" -l think-ms -d 'The think time of level5, in milliseconds' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand match" -l blitz -d 'Play the blitz variant'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand match" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand import" -s h -l help -d 'Print help'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand export" -l blitz -d 'Play the blitz variant'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand export" -s h -l help -d 'Print help'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand render" -s o -l out -d 'Write the picture to this file instead of stdout' -r -F
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand render" -l svg -d 'Write SVG text (the default)'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand render" -l png -d 'Write a PNG image'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand render" -l blitz -d 'Play the blitz variant'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand render" -s h -l help -d 'Print help'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand help; and not __fish_seen_subcommand_from deliver flush tick check-config generate-package-files perft replay think match import export render help" -f -a "deliver" -d 'Handle ONE mail read from stdin (as an MTA pipe hands it over)'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand help; and not __fish_seen_subcommand_from deliver flush tick check-config generate-package-files perft replay think match import export render help" -f -a "flush" -d 'Send the replies waiting in the spool'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand help; and not __fish_seen_subcommand_from deliver flush tick check-config generate-package-files perft replay think match import export render help" -f -a "tick" -d 'Send reminders and forfeit games whose player to move is too late (run from cron)'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand help; and not __fish_seen_subcommand_from deliver flush tick check-config generate-package-files perft replay think match import export render help" -f -a "check-config" -d 'Report the settings that deliver, flush and tick would use, and what is wrong with them'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand help; and not __fish_seen_subcommand_from deliver flush tick check-config generate-package-files perft replay think match import export render help" -f -a "generate-package-files" -d 'Write the manual pages and shell completions into DIR (for packaging)'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand help; and not __fish_seen_subcommand_from deliver flush tick check-config generate-package-files perft replay think match import export render help" -f -a "perft" -d 'Count the atomic-action sequences of length DEPTH after the given actions'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand help; and not __fish_seen_subcommand_from deliver flush tick check-config generate-package-files perft replay think match import export render help" -f -a "replay" -d 'Play a transcript of turns (FILE or stdin) and print the final board'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand help; and not __fish_seen_subcommand_from deliver flush tick check-config generate-package-files perft replay think match import export render help" -f -a "think" -d 'Print the turn the robot plays for the side to move after a transcript (FILE or stdin)'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand help; and not __fish_seen_subcommand_from deliver flush tick check-config generate-package-files perft replay think match import export render help" -f -a "match" -d 'Play engine against engine, colours alternating, and print the result and the Elo difference'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand help; and not __fish_seen_subcommand_from deliver flush tick check-config generate-package-files perft replay think match import export render help" -f -a "import" -d 'Read a Boardspace SGF game record (FILE or stdin) and print it as a transcript'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand help; and not __fish_seen_subcommand_from deliver flush tick check-config generate-package-files perft replay think match import export render help" -f -a "export" -d 'Play a transcript (FILE or stdin) and print it as a Boardspace SGF game record'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand help; and not __fish_seen_subcommand_from deliver flush tick check-config generate-package-files perft replay think match import export render help" -f -a "render" -d 'Draw the final position of a transcript (as `replay` plays it), its last turn marked'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand help; and not __fish_seen_subcommand_from deliver flush tick check-config generate-package-files perft replay think match import export render help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -1,0 +1,208 @@
+#!/usr/bin/env bash
+# End-to-end test of the Debian package: build it with `cargo deb`, install it with
+# dpkg, use it as an operator would, remove it, purge it.
+#
+# As root on a Debian-like machine with cargo-deb (`cargo install --locked cargo-deb`):
+#   - `cargo deb`; the package holds the binary, the conffile, the units, the man pages,
+#     the completions and the getmail example;
+#   - `dpkg -i`: the system user yinsh-pbem and /var/lib/yinsh-pbem exist, the config is
+#     root:yinsh-pbem 0640, the flush and tick timers are enabled;
+#   - `yinsh-pbem check-config` passes with the installed config, as the system user;
+#   - a few mails through the installed binary as the system user (runuser): two signups,
+#     each address confirmed by replying to its verify mail, a challenge, a move; then
+#     the ExecStart lines of the installed flush and tick units, run as their User=;
+#   - `systemd-analyze verify` accepts the units (when systemd-analyze is there);
+#   - `dpkg -r` keeps the config and the games; `dpkg --purge` removes them, the unit
+#     links and the binary, and keeps the system user (removed by this script after).
+# Exit 0 on success; exit 0 with "SKIPPED" where it cannot run (not root, no dpkg, no
+# cargo-deb, the package installed here by someone else). Under CI a missing cargo-deb
+# is a failure.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+PKG=yinsh-pbem
+SVC=yinsh-pbem
+ETC=/etc/yinsh-pbem
+VAR=/var/lib/yinsh-pbem
+GAMES="$VAR/games"
+MARK=/var/backups/yinsh-e2e-deb      # says this script installed the package
+
+say() { printf '== %s\n' "$*"; }
+fail() {
+    printf 'FAIL: %s\n' "$*" >&2
+    exit 1
+}
+skip() {
+    echo "SKIPPED e2e-deb: $*"
+    exit 0
+}
+
+[ "$(id -u)" = 0 ] || skip "must run as root (it installs a package)"
+command -v dpkg >/dev/null 2>&1 || skip "no dpkg on this machine (Debian/Ubuntu only)"
+if ! cargo deb --version >/dev/null 2>&1; then
+    [ -n "${CI:-}" ] && fail "cargo-deb is missing (.ci/run installs it: cargo install --locked cargo-deb)"
+    skip "cargo-deb is missing: cargo install --locked cargo-deb"
+fi
+
+installed() { dpkg-query -W -f='${Status}' "$PKG" 2>/dev/null | grep -q "installed"; }
+known() { dpkg-query -W -f='${Status}' "$PKG" >/dev/null 2>&1; }
+
+cleanup() {
+    if known; then dpkg --purge "$PKG" >/dev/null 2>&1; fi
+    if [ -f "$MARK/user-created" ] && id "$SVC" >/dev/null 2>&1; then
+        deluser --system "$SVC" >/dev/null 2>&1 || userdel "$SVC" >/dev/null 2>&1
+    fi
+    rm -rf "$MARK" "$ETC" "$VAR"
+    return 0
+}
+on_exit() {
+    local rc=$?
+    set +e
+    say "cleaning up"
+    cleanup
+    if [ "$rc" = 0 ]; then echo "e2e-deb: PASSED"; else echo "e2e-deb: FAILED (exit $rc)"; fi
+    exit "$rc"
+}
+
+if [ -d "$MARK" ]; then
+    say "undoing what an interrupted earlier run left"
+    (set +e; cleanup)
+fi
+known && skip "the package $PKG is installed here (not by this test); it would be purged"
+if id "$SVC" >/dev/null 2>&1; then
+    skip "a user $SVC exists here (not made by this test)"
+fi
+mkdir -p "$MARK"
+touch "$MARK/user-created"
+trap on_exit EXIT
+trap 'exit 143' TERM INT HUP
+
+# ---------------------------------------------------------------- build
+say "cargo deb"
+start=$(date +%s)
+DEB=$(cd "$ROOT" && cargo deb --quiet 2>"$MARK/cargo-deb.err" | tail -n 1) ||
+    fail "cargo deb failed: $(cat "$MARK/cargo-deb.err")"
+[ -f "$DEB" ] || fail "cargo deb printed no package path (got '$DEB')"
+echo "   $DEB ($(du -h "$DEB" | cut -f1), $(($(date +%s) - start)) s)"
+
+contents=$(dpkg-deb -c "$DEB" | awk '{print $6}')
+for f in ./usr/bin/yinsh-pbem ./etc/yinsh-pbem/config.toml \
+    ./lib/systemd/system/yinsh-pbem-flush.service ./lib/systemd/system/yinsh-pbem-flush.timer \
+    ./lib/systemd/system/yinsh-pbem-tick.service ./lib/systemd/system/yinsh-pbem-tick.timer \
+    ./lib/systemd/system/yinsh-pbem-fetch.service ./usr/share/doc/yinsh-pbem/examples/getmailrc \
+    ./usr/share/bash-completion/completions/yinsh-pbem ./usr/share/zsh/vendor-completions/_yinsh-pbem \
+    ./usr/share/fish/vendor_completions.d/yinsh-pbem.fish; do
+    grep -qx -- "$f" <<<"$contents" || fail "the package lacks $f"
+done
+grep -Eq '^\./usr/share/man/man1/yinsh-pbem-deliver\.1(\.gz)?$' <<<"$contents" ||
+    fail "the package lacks the man page yinsh-pbem-deliver.1"
+conffiles=$(dpkg-deb -I "$DEB" conffiles)
+[ "$conffiles" = "$ETC/config.toml" ] || fail "conffiles is '$conffiles', expected $ETC/config.toml"
+echo "   $(wc -l <<<"$contents") entries; conffile $conffiles"
+
+# ---------------------------------------------------------------- install
+say "dpkg -i"
+dpkg -i "$DEB" >/dev/null
+installed || fail "dpkg -i did not install $PKG"
+id "$SVC" >/dev/null || fail "no system user $SVC after install"
+[ "$(stat -c %U:%a "$VAR")" = "$SVC:750" ] || fail "$VAR is $(stat -c %U:%a "$VAR"), expected $SVC:750"
+[ "$(stat -c %U:%G:%a "$ETC/config.toml")" = "root:$SVC:640" ] ||
+    fail "$ETC/config.toml is $(stat -c %U:%G:%a "$ETC/config.toml"), expected root:$SVC:640"
+for t in flush tick; do
+    [ -L "/etc/systemd/system/timers.target.wants/yinsh-pbem-$t.timer" ] ||
+        fail "yinsh-pbem-$t.timer is not enabled"
+done
+[ -e /etc/systemd/system/timers.target.wants/yinsh-pbem-fetch.timer ] &&
+    fail "yinsh-pbem-fetch.timer is enabled, but it needs a getmailrc first"
+echo "   user $SVC (home $(getent passwd "$SVC" | cut -d: -f6)), timers flush and tick enabled"
+
+as_svc() { runuser -u "$SVC" -- "$@"; }
+
+say "check-config with the installed config, as $SVC"
+as_svc yinsh-pbem check-config --config "$ETC/config.toml" >"$MARK/check" ||
+    fail "check-config failed: $(cat "$MARK/check")"
+grep -q "no problems found" "$MARK/check" || fail "check-config: $(cat "$MARK/check")"
+sed 's/^/   /' "$MARK/check" | grep -E "config file|home:|transport:"
+
+# ---------------------------------------------------------------- a few mails
+SEQ=0
+# deliver FROM SUBJECT: one mail from FROM@example.org through the installed binary.
+deliver() {
+    SEQ=$((SEQ + 1))
+    printf 'From: %s <%s@example.org>\nTo: yinsh@localhost\nSubject: %s\nDate: %s\nMessage-ID: <deb-%s-%s@example.org>\n\n\n' \
+        "$1" "$1" "$2" "$(date -R)" "$SEQ" "$$" |
+        as_svc yinsh-pbem deliver --config "$ETC/config.toml" --sender="$1@example.org" ||
+        fail "deliver exited $? for '$2'"
+}
+# newest_subject USER: the Subject of the newest reply to USER in the outbox.
+newest_subject() {
+    local f
+    f=$(grep -l "^To: .*$1@example.org" "$GAMES"/outbox/*.eml | xargs ls -t | head -n 1)
+    grep -m1 '^Subject:' "$f" | sed 's/^Subject: //'
+}
+
+say "signups confirmed by replying to the verify mail, a challenge, a move (as $SVC)"
+for who in alice bob; do
+    deliver "$who" "signup $who ${who:0:1}pw"
+    verify=$(newest_subject "$who")
+    [[ "$verify" =~ ^verify\ $who\ [A-Z0-9]{10}$ ]] || fail "$who's newest reply is '$verify', not a verify mail"
+    deliver "$who" "Re: $verify"
+    [[ "$(newest_subject "$who")" == "Address confirmed for $who"* ]] || fail "$who: $(newest_subject "$who")"
+done
+deliver alice "yinsh challenge alice bob"
+[[ "$(newest_subject bob)" == "New Yinsh Board 101 alice"* ]] || fail "bob: $(newest_subject bob)"
+deliver alice "yinsh move 101 alice apw e5#1"
+[[ "$(newest_subject bob)" == *"Yinsh Board 101"* ]] || fail "bob: $(newest_subject bob)"
+grep -q '"text": "e5"' "$GAMES/boards/101.json" || fail "the move e5 is not in the game file"
+foreign=$(find "$VAR" ! -user "$SVC" | head -n 3)
+[ -z "$foreign" ] || fail "files in $VAR not owned by $SVC: $foreign"
+echo "   $(ls "$GAMES/outbox" | wc -l) replies in $GAMES/outbox; every file in $VAR owned by $SVC"
+
+say "the installed units' commands, as their User="
+for t in flush tick; do
+    unit="/lib/systemd/system/yinsh-pbem-$t.service"
+    user=$(sed -n 's/^User=//p' "$unit")
+    cmd=$(sed -n 's/^ExecStart=//p' "$unit")
+    [ "$user" = "$SVC" ] || fail "$unit runs as '$user'"
+    # shellcheck disable=SC2086 # the unit's command line, split as systemd splits it
+    runuser -u "$user" -- $cmd || fail "$unit: '$cmd' exited $?"
+    echo "   yinsh-pbem-$t.service: $cmd: exit 0"
+done
+
+if command -v systemd-analyze >/dev/null 2>&1; then
+    say "systemd-analyze verify"
+    units=(/lib/systemd/system/yinsh-pbem-{flush,tick}.{service,timer})
+    if command -v getmail >/dev/null 2>&1; then
+        units+=(/lib/systemd/system/yinsh-pbem-fetch.{service,timer})
+    else
+        echo "   (getmail is not installed: yinsh-pbem-fetch.* not verified)"
+    fi
+    # Without systemd as PID 1 it still checks the files; a warning about the
+    # missing manager is no failure, a word about our units is.
+    systemd-analyze verify "${units[@]}" >"$MARK/verify" 2>&1 || true
+    if grep -i "yinsh-pbem" "$MARK/verify"; then
+        fail "systemd-analyze verify complains about the units"
+    fi
+    echo "   ${#units[@]} units accepted"
+else
+    echo "   (no systemd-analyze here: the units are not verified)"
+fi
+
+# ---------------------------------------------------------------- remove, purge
+say "dpkg -r: the binary and units go, the config and games stay"
+dpkg -r "$PKG" >/dev/null
+[ -e /usr/bin/yinsh-pbem ] && fail "/usr/bin/yinsh-pbem is still there after dpkg -r"
+[ -e /lib/systemd/system/yinsh-pbem-flush.service ] && fail "the units are still there after dpkg -r"
+[ -f "$ETC/config.toml" ] || fail "dpkg -r removed the conffile"
+[ -f "$GAMES/boards/101.json" ] || fail "dpkg -r removed the games"
+echo "   kept: $ETC/config.toml, $GAMES/boards/101.json"
+
+say "dpkg --purge: config, games and unit links go, the user stays"
+dpkg --purge "$PKG" >/dev/null
+known && fail "dpkg still knows $PKG after purge"
+for gone in "$ETC" "$VAR" /etc/systemd/system/timers.target.wants/yinsh-pbem-flush.timer \
+    /etc/systemd/system/yinsh-pbem-flush.timer; do
+    [ -e "$gone" ] || [ -L "$gone" ] && fail "$gone is still there after purge"
+done
+id "$SVC" >/dev/null || fail "purge removed the system user (Debian keeps it)"
+echo "   gone: $ETC, $VAR, the timer links; kept: the user $SVC"
