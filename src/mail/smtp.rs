@@ -210,7 +210,8 @@ pub fn judge(e: &SmtpError) -> (Verdict, String) {
         Some("421") => (Verdict::Unreachable, format!("SMTP: {e}")),
         Some(_) if e.is_permanent() => (Verdict::Never, format!("SMTP: {e}")),
         Some(_) => (Verdict::Later, format!("SMTP: {e}")),
-        None if e.is_tls() => (
+        // rustls's refusals reach lettre's blocking client as I/O errors.
+        None if e.is_tls() || e.to_string().contains("certificate") => (
             Verdict::Unreachable,
             format!(
                 "SMTP: TLS failed ({e}): is the server's certificate issued for the URL's \
