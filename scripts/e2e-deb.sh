@@ -78,9 +78,9 @@ trap on_exit EXIT
 trap 'exit 143' TERM INT HUP
 
 # ---------------------------------------------------------------- build
-say "cargo deb"
+say "cargo deb --fast (lighter compression than a release package)"
 start=$(date +%s)
-DEB=$(cd "$ROOT" && cargo deb --quiet 2>"$MARK/cargo-deb.err" | tail -n 1) ||
+DEB=$(cd "$ROOT" && cargo deb --fast --quiet 2>"$MARK/cargo-deb.err" | tail -n 1) ||
     fail "cargo deb failed: $(cat "$MARK/cargo-deb.err")"
 [ -f "$DEB" ] || fail "cargo deb printed no package path (got '$DEB')"
 echo "   $DEB ($(du -h "$DEB" | cut -f1), $(($(date +%s) - start)) s)"
@@ -138,7 +138,7 @@ deliver() {
 newest_subject() {
     local f
     f=$(grep -l "^To: .*$1@example.org" "$GAMES"/outbox/*.eml | xargs ls -t | head -n 1)
-    grep -m1 '^Subject:' "$f" | sed 's/^Subject: //'
+    grep -m1 '^Subject:' "$f" | tr -d '\r' | sed 's/^Subject: //'
 }
 
 say "signups confirmed by replying to the verify mail, a challenge, a move (as $SVC)"

@@ -47,23 +47,11 @@ if ! command -v apt-get >/dev/null 2>&1; then
 fi
 
 # ---------------------------------------------------------------- clean-up (trap)
-POSTFIX_FILES=(/etc/postfix/main.cf /etc/postfix/master.cf /etc/aliases /etc/mailname)
+# shellcheck source=scripts/e2e-postfix-lib.sh
+. "$ROOT/scripts/e2e-postfix-lib.sh"
 # Undo everything this script adds or changes (also what an interrupted run left).
 restore() {
-    if command -v postfix >/dev/null 2>&1; then
-        postfix stop >/dev/null 2>&1
-        postsuper -d ALL >/dev/null 2>&1
-    fi
-    if [ -d "$BACKUP" ]; then
-        for f in "${POSTFIX_FILES[@]}"; do
-            b="$BACKUP/$(basename "$f")"
-            if [ -e "$b" ]; then
-                cp -p "$b" "$f"
-            elif [ -e "$b.absent" ]; then
-                rm -f "$f"
-            fi
-        done
-    fi
+    postfix_give_back "$BACKUP"
     if [ -e /etc/aliases ] && command -v newaliases >/dev/null 2>&1; then
         newaliases >/dev/null 2>&1
     fi
@@ -134,10 +122,7 @@ fi
 command -v postfix >/dev/null 2>&1 || fail "postfix did not install"
 postfix stop >/dev/null 2>&1 || true
 
-mkdir -p "$BACKUP"
-for f in "${POSTFIX_FILES[@]}"; do
-    if [ -e "$f" ]; then cp -p "$f" "$BACKUP/"; else touch "$BACKUP/$(basename "$f").absent"; fi
-done
+postfix_save "$BACKUP"
 
 say "users: ${PLAYERS[*]} (Maildir) and $SVC_USER (runs the server)"
 # Never touch an account this script did not create.

@@ -225,9 +225,7 @@ fn main() -> ExitCode {
         Command::CheckConfig { server, test_smtp } => {
             cli::check_config(server.settings(), test_smtp)
         }
-        Command::GeneratePackageFiles { dir } => {
-            cli::generate_package_files(Cli::command(), &dir)
-        }
+        Command::GeneratePackageFiles { dir } => cli::generate_package_files(Cli::command(), &dir),
         Command::Perft {
             blitz,
             divide,

@@ -111,7 +111,10 @@ fn mode_and_host(url: &str) -> Result<(TlsMode, String), SmtpSetupError> {
         .host_str()
         .ok_or_else(|| bad("the URL names no host".to_string()))?;
     // url writes an IPv6 host in brackets; a certificate names it without.
-    let host = host.trim_start_matches('[').trim_end_matches(']').to_string();
+    let host = host
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .to_string();
     let tls = parsed
         .query_pairs()
         .find(|(k, _)| k == "tls")
@@ -290,7 +293,10 @@ mod tests {
             m("smtp://u:p@mail.example.org:587?tls=required"),
             Ok((TlsMode::Required, "mail.example.org".to_string()))
         );
-        assert_eq!(m("smtps://127.0.0.1:465").map(|r| r.0), Ok(TlsMode::Wrapper));
+        assert_eq!(
+            m("smtps://127.0.0.1:465").map(|r| r.0),
+            Ok(TlsMode::Wrapper)
+        );
         assert_eq!(m("smtp://[::1]:25"), Ok((TlsMode::None, "::1".to_string())));
         assert_eq!(
             m("smtp://h?tls=opportunistic").map(|r| r.0),
@@ -314,7 +320,10 @@ mod tests {
         let empty = tmp.path().join("empty.pem");
         std::fs::write(&empty, "not a certificate\n").expect("write");
         let err = transport(&with_ca("smtps://h", empty.clone()), t).expect_err("empty");
-        assert!(err.to_string().contains("holds no PEM certificate"), "{err}");
+        assert!(
+            err.to_string().contains("holds no PEM certificate"),
+            "{err}"
+        );
         let err = transport(&with_ca("smtp://h:25", empty), t).expect_err("no tls");
         assert!(matches!(err, SmtpSetupError::CaWithoutTls), "{err}");
     }
@@ -326,6 +335,9 @@ mod tests {
             ca_file: Some(PathBuf::from("/etc/ca.pem")),
         };
         let text = s.to_string();
-        assert!(!text.contains("s3cret") && text.contains("/etc/ca.pem"), "{text}");
+        assert!(
+            !text.contains("s3cret") && text.contains("/etc/ca.pem"),
+            "{text}"
+        );
     }
 }

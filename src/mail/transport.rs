@@ -308,12 +308,14 @@ impl<'t> Sender<'t> {
                 })?;
                 Sender::Outbox(dir)
             }
-            Transport::Smtp(target) => Sender::Smtp(smtp::transport(target, timeout).map_err(
-                |e| SpoolError::Transport {
-                    transport: transport.to_string(),
-                    reason: e.to_string(),
-                },
-            )?),
+            Transport::Smtp(target) => {
+                Sender::Smtp(smtp::transport(target, timeout).map_err(|e| {
+                    SpoolError::Transport {
+                        transport: transport.to_string(),
+                        reason: e.to_string(),
+                    }
+                })?)
+            }
             Transport::Sendmail(prog) => Sender::Sendmail(prog, timeout),
         })
     }

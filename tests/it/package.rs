@@ -145,11 +145,17 @@ fn check_config_test_smtp_names_an_unreachable_relay_and_a_bad_ca_file() {
     let (code, text) = check_smtp(&url, Some(&ca));
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("holds no PEM certificate"), "{text}");
-    assert!(text.contains(&format!("trusting the CA file `{}`", ca.display())), "{text}");
+    assert!(
+        text.contains(&format!("trusting the CA file `{}`", ca.display())),
+        "{text}"
+    );
 
     let (code, text) = check_smtp(&format!("smtp://127.0.0.1:{port}"), Some(&ca));
     assert_eq!(code, Some(1), "{text}");
-    assert!(text.contains("a CA file is set but the URL uses no TLS"), "{text}");
+    assert!(
+        text.contains("a CA file is set but the URL uses no TLS"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -162,5 +168,8 @@ fn check_config_test_smtp_is_not_run_for_other_transports() {
         .expect("run");
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.contains("smtp login test:    not run (outbox folder"), "{text}");
+    assert!(
+        text.contains("smtp login test:    not run (outbox folder"),
+        "{text}"
+    );
 }
