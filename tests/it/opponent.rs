@@ -4,7 +4,8 @@
 //! the reserved names (no signup, no login, no message or watch through a robot);
 //! a mail flood bounded to `[robot] turns_per_run` robot turns a run; and a `deliver`
 //! killed (SIGKILL) while the robot thinks, whose robot turn the next `tick` or
-//! `deliver` plays, while other mails go through meanwhile.
+//! `deliver` plays (a tick a month later forfeits nothing: robots are never nagged or
+//! forfeited), while other mails go through meanwhile.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -402,7 +403,8 @@ fn a_deliver_killed_while_the_robot_thinks_loses_nothing() {
         let later = s.now + 30_000 / 1000 * 2 + 31;
         let before = s.outbox_files();
         match finisher {
-            "tick" => tick(&s, later, &fast),
+            // A month later: the robot, to move all that time, is not forfeited.
+            "tick" => tick(&s, later + 30 * 86_400, &fast),
             _ => {
                 s.now = later - 60;
                 s.envs = fast.to_vec();
@@ -415,6 +417,10 @@ fn a_deliver_killed_while_the_robot_thinks_loses_nothing() {
             "{finisher} did not play the robot's turn"
         );
         assert_eq!(by_of_last_turn(&s, 101), "robot5");
+        assert!(
+            s.game_file(101)["ended"].is_null(),
+            "{finisher}: the game ended"
+        );
         assert!(robot_turns(&s.home()).is_empty());
         let robot_mail: Vec<Sent> = s
             .sent_since(&before)
