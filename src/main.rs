@@ -171,6 +171,15 @@ enum Command {
         /// The transcript; stdin when absent.
         file: Option<PathBuf>,
     },
+    /// Write the static web site of the games: index, one page per game with every
+    /// position, standings, history, rules.
+    Site {
+        #[command(flatten)]
+        server: ServerArgs,
+        /// The folder to write it into [default: the config's [site] out].
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Draw the final position of a transcript (as `replay` plays it), its last turn marked.
     Render {
         /// Write SVG text (the default).
@@ -264,6 +273,7 @@ fn main() -> ExitCode {
             think_time: Duration::from_millis(think_ms),
         }),
         Command::Import { file } => cli::import(file.as_deref()),
+        Command::Site { server, out } => cli::site(server.settings(), out.as_deref()),
         Command::Export { blitz, file } => cli::export(blitz, file.as_deref()),
         Command::Render {
             svg: _,

@@ -48,6 +48,7 @@ use serde::Deserialize;
 use crate::mail::transport::SMTP_TIMEOUT;
 use crate::mail::{Address, Smtp, Transport, bare_address};
 
+use super::site::settings::{SiteConfig, SiteSettings, site_settings};
 use super::store::RateLimit;
 
 /// How the server runs: where its data lives and how mail leaves.
@@ -93,29 +94,6 @@ pub struct Settings {
     pub robot_think: Duration,
     /// Robot turns one `deliver` or `tick` plays at most (the rest wait for the next).
     pub robot_turns_per_run: usize,
-}
-
-/// `[site]`: where the web site of the games is written and where it is published.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SiteSettings {
-    /// The folder the site is written into.
-    pub out: PathBuf,
-    /// The address the folder is published at (no `/` at the end), if any: board mails
-    /// then link to their game's page.
-    pub url: Option<String>,
-}
-
-impl SiteSettings {
-    /// The public address of board `board`'s page, when the site has a URL.
-    ///
-    /// ```
-    /// use yinsh_pbem::server::config::SiteSettings;
-    /// let site = SiteSettings { out: "site".into(), url: Some("https://example.org/yinsh".into()) };
-    /// assert_eq!(site.game_url(12).as_deref(), Some("https://example.org/yinsh/games/12/"));
-    /// ```
-    pub fn game_url(&self, board: u32) -> Option<String> {
-        self.url.as_ref().map(|u| format!("{u}/games/{board}/"))
-    }
 }
 
 impl Settings {
@@ -193,16 +171,6 @@ pub struct ConfigFile {
 pub struct MailConfig {
     /// Board mails carry an HTML part with the picture (default true).
     pub html: Option<bool>,
-}
-
-/// `[site]`
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SiteConfig {
-    /// The folder the site is written into.
-    pub out: Option<PathBuf>,
-    /// The address it is published at.
-    pub url: Option<String>,
 }
 
 /// `[robot]`
@@ -425,7 +393,7 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
     if let Some(on) = file.mail.and_then(|m| m.html) {
         s.html_mail = on;
     }
-    s.site = site_settings(file.site)?;
+    s.site = site_settings(file.site).map_err(ConfigError::Invalid)?;
     let robot = file.robot.unwrap_or_default();
     let think_ms = std::env::var("YINSH_PBEM_ROBOT_THINK_MS")
         .ok()
@@ -442,34 +410,6 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
         settings: s,
         config_file,
     })
-}
-
-/// `[site]` read: `out` is needed; `url` must be an http(s) address (kept without a
-/// final `/`).
-fn site_settings(site: Option<SiteConfig>) -> Result<Option<SiteSettings>, ConfigError> {
-    let Some(site) = site else {
-        return Ok(None);
-    };
-    let Some(out) = site.out else {
-        return Err(ConfigError::Invalid(
-            "[site] needs out = \"/path/of/the/site\" (the folder the pages are written to)".into(),
-        ));
-    };
-    let url = match site.url {
-        None => None,
-        Some(u) => {
-            let u = u.trim().trim_end_matches('/').to_string();
-            let web = u.starts_with("https://") || u.starts_with("http://");
-            if !web || u.contains(|c: char| c.is_whitespace() || c.is_control() || c == '"') {
-                return Err(ConfigError::Invalid(format!(
-                    "[site] url = \"{u}\": write the address the folder is published at, \
-                     e.g. \"https://example.org/yinsh\""
-                )));
-            }
-            Some(u)
-        }
-    };
-    Ok(Some(SiteSettings { out, url }))
 }
 
 /// The SMTP relay at `url`, with the CA file of `YINSH_PBEM_SMTP_CA_FILE`, else of

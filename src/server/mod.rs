@@ -11,6 +11,7 @@ pub mod exec;
 pub mod game;
 pub mod model;
 pub mod run;
+pub mod site;
 pub mod store;
 pub mod text;
 

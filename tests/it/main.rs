@@ -36,6 +36,7 @@ mod robot; // robot rules: loops, bounces, lists, duplicates and storms are not 
 mod rules; // the rules engine on hand-made positions, one test per rule
 mod sending; // sending replies: dead letters, retries, timeouts, the lock wait
 mod sgf; // Boardspace SGF records and transcripts read and written; import and export
+mod site; // the static web site: refreshed after mails, the site command, nothing private on it
 mod smtp_e2e; // delivery over real SMTP to a local sink, retries and flush
 mod store; // the store: accounts and game files round-trip, atomic writes, the lock
 mod support; // helpers shared by the tests (binary, mails, test servers): no tests

@@ -19,6 +19,7 @@ use super::opponent;
 use super::report::Report;
 use super::robot;
 use super::send::{Which, send};
+use super::site;
 use super::txn::Locked;
 
 /// Handle one raw mail. `total_size` is its whole size in bytes (`raw` may hold only
@@ -47,6 +48,7 @@ pub fn deliver(
     // Sent with the store's lock released: a slow or failing relay holds no one up.
     send(&store, settings, Which::Own(&ids), &log, &mut report)?;
     opponent::play_owed(&store, settings, &log, &mut report);
+    site::refresh(&store, settings, &log, &mut report);
     log.line(
         now,
         &format!(

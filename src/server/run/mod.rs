@@ -11,6 +11,7 @@ pub mod opponent;
 pub mod report;
 pub mod robot;
 pub mod send;
+pub mod site;
 pub mod tick;
 pub mod txn;
 

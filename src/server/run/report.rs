@@ -22,4 +22,6 @@ pub struct Report {
     /// The boards whose robot turns owed this run recorded and claimed: played
     /// once the lock is released (`run::opponent`).
     pub robot_turns: Vec<BoardId>,
+    /// The boards whose game files this run changed (for the web site).
+    pub boards_changed: Vec<BoardId>,
 }

@@ -25,6 +25,7 @@ use super::guard::{expire, guard};
 use super::log::Log;
 use super::report::Report;
 use super::send::{Which, send};
+use super::site;
 use super::txn::Locked;
 
 const DAY: u64 = 86_400;
@@ -99,6 +100,7 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     drop(locked);
     send(&store, settings, Which::Spooled(&ids), &log, &mut report)?;
     super::opponent::play_owed(&store, settings, &log, &mut report);
+    site::refresh(&store, settings, &log, &mut report);
     Ok(report)
 }
 

@@ -14,6 +14,7 @@ use crate::server::store::{Journal, Recovered, Store, StoreLock};
 
 use super::html::{Rendered, html_body};
 use super::report::Report;
+use super::site;
 
 /// The store held under its lock, with any leftover journal completed.
 pub struct Locked<'a> {
@@ -61,6 +62,9 @@ impl<'a> Locked<'a> {
         let result = work(self.store, report);
         let changes = self.store.take_changes();
         let replies = result?;
+        report
+            .boards_changed
+            .extend(site::changed_boards(self.store, &changes));
         fault::point("after-command");
         let now = self.settings.now();
         let built = build_replies(self.settings, answering, seed, &replies, now, &mut |line| {

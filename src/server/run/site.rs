@@ -1,0 +1,53 @@
+//! The web site kept up to date by the runs that change games (`deliver`, `tick`):
+//! which boards a transaction changed, and once the store's lock is released, the
+//! refresh of those games' pages and the index (`server::site::refresh`), when
+//! `[site]` is configured. A refresh that fails is logged; the mail was handled.
+
+use crate::server::config::Settings;
+use crate::server::model::BoardId;
+use crate::server::site;
+use crate::server::store::{Change, Store};
+
+use super::log::Log;
+use super::report::Report;
+
+/// The boards whose game files `changes` write.
+pub fn changed_boards(store: &Store, changes: &[Change]) -> Vec<BoardId> {
+    let dir = store.boards_dir();
+    changes
+        .iter()
+        .filter(|c| c.content.is_some() && c.path.parent() == Some(dir.as_path()))
+        .filter_map(|c| {
+            let name = c.path.file_name()?.to_str()?;
+            name.strip_suffix(".json")?.parse::<u32>().ok()
+        })
+        .map(BoardId::from)
+        .collect()
+}
+
+/// Refreshes the site for the boards `report` lists as changed, if there is a site.
+pub fn refresh(store: &Store, settings: &Settings, log: &Log, report: &mut Report) {
+    let Some(config) = &settings.site else {
+        return;
+    };
+    let mut boards = std::mem::take(&mut report.boards_changed);
+    boards.sort();
+    boards.dedup();
+    if boards.is_empty() {
+        return;
+    }
+    let now = settings.now();
+    match site::refresh(store, &config.out, now, &boards) {
+        Ok(w) => log.note(
+            now,
+            report,
+            format!(
+                "site: {} game page{} refreshed, {} files written",
+                w.games,
+                if w.games == 1 { "" } else { "s" },
+                w.files
+            ),
+        ),
+        Err(e) => log.note(now, report, format!("site not refreshed: {e}")),
+    }
+}

@@ -1,0 +1,242 @@
+//! The static web site of the games (`yinsh-pbem site --out DIR`, and after every
+//! mail that changes a game when `[site]` is configured): an index of the active and
+//! finished games, one folder per game (`game_page`), the standings, the history and
+//! a rules summary (`lists`), all in one frame (`page`). Every page works from a
+//! plain file server. Only what is public goes on it: userids, moves, results and
+//! dates; never passwords, addresses, comments, chat or messages.
+//!
+//! ```text
+//! DIR/index.html  standings.html  history.html  rules.html  style.css
+//! DIR/games/<n>/index.html  p<k>-<hash>.png ...  board-<n>.txt  board-<n>.sgf  summary.json
+//! ```
+
+mod game_page;
+mod lists;
+mod page;
+pub mod settings;
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::durable::{Pending, lock_within, write_deferred};
+use crate::picture::PictureError;
+use crate::server::exec::InternalError;
+use crate::server::game::record::{LiveGame, ReplayError};
+use crate::server::model::BoardId;
+use crate::server::store::{Store, StoreError};
+
+pub use settings::SiteSettings;
+
+/// Why the site could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum SiteError {
+    /// A file or folder of the site cannot be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        /// The file or folder.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The store cannot be read.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A game does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// The standings or the history cannot be computed.
+    #[error(transparent)]
+    Listing(#[from] InternalError),
+    /// Another run kept the site's lock (`DIR/.lock`) too long.
+    #[error("the site {} is being written by another run for too long; try again", path.display())]
+    Busy {
+        /// The site's folder.
+        path: PathBuf,
+    },
+    /// A picture cannot be drawn.
+    #[error("board {board}: the picture cannot be drawn: {source}")]
+    Picture {
+        /// The board.
+        board: u32,
+        /// Why.
+        source: PictureError,
+    },
+}
+
+/// A game's line of the index, kept beside its page (`summary.json`) so that the
+/// index is written without replaying every game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Summary {
+    board: u32,
+    white: String,
+    black: String,
+    blitz: bool,
+    turns: usize,
+    over: bool,
+    status: String,
+    updated: u64,
+}
+
+/// What a run wrote.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// Game folders written.
+    pub games: usize,
+    /// Files written (pictures, pages, records).
+    pub files: usize,
+}
+
+/// Writes files of the site atomically (a reader never sees half a page) and keeps
+/// count.
+struct Files {
+    pending: Pending,
+    written: Written,
+}
+
+impl Files {
+    fn new() -> Files {
+        Files {
+            pending: Pending::default(),
+            written: Written::default(),
+        }
+    }
+
+    fn make_dir(&mut self, dir: &Path) -> Result<(), SiteError> {
+        std::fs::create_dir_all(dir).map_err(|source| SiteError::Write {
+            path: dir.to_path_buf(),
+            source,
+        })
+    }
+
+    fn write(&mut self, path: &Path, bytes: &[u8]) -> Result<(), SiteError> {
+        if std::fs::read(path).is_ok_and(|old| old == bytes) {
+            return Ok(());
+        }
+        write_deferred(path, bytes, true, &mut self.pending).map_err(|source| {
+            SiteError::Write {
+                path: path.to_path_buf(),
+                source,
+            }
+        })?;
+        self.written.files += 1;
+        Ok(())
+    }
+
+    /// Removes the pictures of `dir` that are not among `keep` (positions an undo
+    /// took back).
+    fn remove_others(&mut self, dir: &Path, keep: &[String]) -> Result<(), SiteError> {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Ok(());
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with('p') && name.ends_with(".png") && !keep.contains(&name) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How long a run waits for another one writing the site.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The folder of board `board` under `out`.
+fn game_dir(out: &Path, board: u32) -> PathBuf {
+    out.join("games").join(board.to_string())
+}
+
+/// Writes the whole site into `out`: every game's folder (pictures only where
+/// missing), the index, standings, history and rules. `now` dates the standings.
+pub fn build(store: &Store, out: &Path, now: u64) -> Result<Written, SiteError> {
+    let boards = store.games()?;
+    write_site(store, out, now, &boards, true)
+}
+
+/// Rewrites the folders of `boards` (the games a mail changed) and the index; the
+/// standings and history too when one of them is over, and the frame's files when
+/// they are missing. The work is bounded by those games, not by all of them.
+pub fn refresh(
+    store: &Store,
+    out: &Path,
+    now: u64,
+    boards: &[BoardId],
+) -> Result<Written, SiteError> {
+    write_site(store, out, now, boards, false)
+}
+
+fn write_site(
+    store: &Store,
+    out: &Path,
+    now: u64,
+    boards: &[BoardId],
+    all: bool,
+) -> Result<Written, SiteError> {
+    let mut files = Files::new();
+    files.make_dir(out)?;
+    // One writer at a time: each reads the store as it is now, so the last one to
+    // finish leaves the newest pages.
+    let lock_path = out.join(".lock");
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|source| SiteError::Write {
+            path: lock_path.clone(),
+            source,
+        })?;
+    let locked = lock_within(&lock, LOCK_WAIT).map_err(|source| SiteError::Write {
+        path: lock_path,
+        source,
+    })?;
+    if !locked {
+        return Err(SiteError::Busy {
+            path: out.to_path_buf(),
+        });
+    }
+    let mut ended = false;
+    for &board in boards {
+        let Some(file) = store.game(board)? else {
+            continue;
+        };
+        let live = LiveGame::load(file)?;
+        ended |= live.game.is_over();
+        let summary = game_page::write_game(&mut files, &game_dir(out, board.get()), &live)?;
+        let json = serde_json::to_vec_pretty(&summary).unwrap_or_default();
+        files.write(&game_dir(out, board.get()).join("summary.json"), &json)?;
+        files.written.games += 1;
+    }
+    let fresh = !out.join("standings.html").exists();
+    files.write(&out.join("style.css"), page::STYLE.as_bytes())?;
+    if all || fresh || !out.join("rules.html").exists() {
+        files.write(&out.join("rules.html"), lists::rules().as_bytes())?;
+    }
+    if all || fresh || ended {
+        files.write(
+            &out.join("standings.html"),
+            lists::standings(store, now)?.as_bytes(),
+        )?;
+        files.write(&out.join("history.html"), lists::history(store)?.as_bytes())?;
+    }
+    files.write(
+        &out.join("index.html"),
+        lists::index(&summaries(out)).as_bytes(),
+    )?;
+    Ok(files.written)
+}
+
+/// The summaries of every game folder of the site, by board number.
+fn summaries(out: &Path) -> Vec<Summary> {
+    let mut list: Vec<Summary> = std::fs::read_dir(out.join("games"))
+        .map(|d| {
+            d.flatten()
+                .filter_map(|e| std::fs::read(e.path().join("summary.json")).ok())
+                .filter_map(|bytes| serde_json::from_slice(&bytes).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    list.sort_by_key(|s: &Summary| s.board);
+    list
+}

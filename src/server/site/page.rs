@@ -1,0 +1,54 @@
+//! The frame every page of the web site shares: the document head, the navigation
+//! between the index, standings, history and rules, and the one style sheet
+//! (`style.css`, light and dark). Pages link only to files of the site itself.
+
+use std::fmt::Write as _;
+
+use crate::server::text::html::escape;
+
+/// The style sheet of the site, written as `style.css`.
+pub(super) const STYLE: &str = "\
+:root { color-scheme: light dark; --fg: #1b1b1b; --bg: #fbfaf7; --line: #8888; --link: #0057a3; }
+@media (prefers-color-scheme: dark) {
+  :root { --fg: #e8e6e1; --bg: #16181b; --line: #8888; --link: #7ab7ff; }
+}
+body { margin: 0; padding: 12px 16px; font: 16px/1.45 Helvetica, Arial, sans-serif;
+  color: var(--fg); background: var(--bg); }
+main { max-width: 980px; }
+nav { margin-bottom: 12px; padding-bottom: 6px; border-bottom: 1px solid var(--line); }
+nav a { margin-right: 14px; }
+a { color: var(--link); }
+h1 { font-size: 24px; margin: 4px 0 8px; }
+h2 { font-size: 18px; margin: 18px 0 6px; }
+pre { font: 13px/1.3 Menlo, Consolas, 'DejaVu Sans Mono', monospace; overflow-x: auto; }
+table.list { border-collapse: collapse; }
+table.list th, table.list td { text-align: left; padding: 3px 12px 3px 0;
+  border-bottom: 1px solid var(--line); }
+.game { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
+.game img { max-width: 100%; height: auto; display: block; }
+.moves { font: 14px/1.5 Menlo, Consolas, 'DejaVu Sans Mono', monospace; }
+.moves td { padding: 0 6px; }
+.moves td.n { text-align: right; opacity: 0.7; }
+.moves a.here { font-weight: bold; text-decoration: none; outline: 2px solid var(--link); }
+#step button { font-size: 16px; min-width: 44px; margin-right: 4px; }
+.status { font-size: 18px; }
+";
+
+/// A whole page: `title` (text, escaped here) and `body` (HTML); `root` is the way
+/// up to the site's top folder (`""` or `"../../"`).
+pub(super) fn page(title: &str, root: &str, body: &str) -> String {
+    let mut out = String::with_capacity(body.len() + 1024);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"color-scheme\" content=\"light dark\">\
+         <title>{title}</title><link rel=\"stylesheet\" href=\"{root}style.css\"></head>\n\
+         <body><main>\n<nav><a href=\"{root}index.html\">Games</a>\
+         <a href=\"{root}standings.html\">Standings</a>\
+         <a href=\"{root}history.html\">History</a>\
+         <a href=\"{root}rules.html\">Rules</a></nav>\n{body}</main></body></html>\n",
+        title = escape(title),
+    );
+    out
+}

@@ -1,0 +1,253 @@
+//! The static web site through the real binary: refreshed after every mail that
+//! changes a game when `[site]` is configured (only the games that changed), written
+//! whole by `yinsh-pbem site --out DIR`; its records download and read back; and
+//! nothing private ever on it (passwords, addresses, comments, chat, messages).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use yinsh_pbem::notation::play_transcript;
+use yinsh_pbem::notation::sgf;
+use yinsh_pbem::rules::Variant;
+
+use crate::support::bin;
+use crate::support::server::TestServer;
+use crate::support::turns::random_turns;
+
+const APW: &str = "Alice-Secret-77";
+const BPW: &str = "Bob-Secret-88";
+
+/// Words that must never reach the site: passwords, addresses, and the texts of
+/// comments, chat and private messages.
+const PRIVATE: &[&str] = &[
+    APW,
+    BPW,
+    "example.org",
+    "alice@",
+    "bob@",
+    "mailto:",
+    "COMMENT-WORD",
+    "CHAT-WORD",
+    "MESSAGE-WORD",
+    "script>alert",
+];
+
+/// A server with a site in `<dir>/site`, alice and bob signed up, board 101 started.
+fn server() -> (TestServer, PathBuf) {
+    let mut s = TestServer::new();
+    let site = s.home().with_file_name("site");
+    std::fs::create_dir_all(s.home()).expect("home");
+    std::fs::write(
+        s.home().join("config.toml"),
+        format!(
+            "[site]\nout = \"{}\"\nurl = \"https://example.net/yinsh\"\n",
+            site.display()
+        ),
+    )
+    .expect("config");
+    s.send("alice@example.org", &format!("signup alice {APW}"), "");
+    s.send("bob@example.org", &format!("signup bob {BPW}"), "");
+    s.send("alice@example.org", "yinsh challenge alice bob", "");
+    (s, site)
+}
+
+/// Every file of `dir` with its bytes.
+fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).expect("read dir").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                out.insert(p.clone(), std::fs::read(&p).expect("read"));
+            }
+        }
+    }
+    out
+}
+
+/// Asserts that no text file of the site holds a private word.
+#[track_caller]
+fn assert_nothing_private(site: &Path) {
+    let all = files(site);
+    assert!(all.len() > 8, "a site: {:?}", all.keys());
+    for (path, bytes) in &all {
+        if path.extension().is_some_and(|e| e == "png") {
+            assert_eq!(&bytes[1..4], b"PNG", "{}", path.display());
+            continue;
+        }
+        let text = String::from_utf8_lossy(bytes);
+        for word in PRIVATE {
+            assert!(!text.contains(word), "{word} in {}", path.display());
+        }
+    }
+}
+
+#[test]
+fn the_site_follows_the_mails_and_holds_nothing_private() {
+    let (mut s, site) = server();
+    let turns = random_turns(11, 12);
+    for (k, (_, text)) in turns.iter().enumerate() {
+        let (who, pw) = if k % 2 == 0 {
+            ("alice", APW)
+        } else {
+            ("bob", BPW)
+        };
+        let comment = if k == 3 {
+            "COMMENT-WORD <script>alert(1)</script>"
+        } else {
+            ""
+        };
+        let r = s.send(
+            &format!("{who}@example.org"),
+            &format!("yinsh move 101 {who} {pw} {text}"),
+            comment,
+        );
+        assert_eq!(r.len(), 2, "{r:?}");
+    }
+    s.send(
+        "bob@example.org",
+        &format!("yinsh chat 101 bob {BPW}"),
+        "CHAT-WORD",
+    );
+    s.send(
+        "alice@example.org",
+        &format!("message alice {APW} bob"),
+        "MESSAGE-WORD",
+    );
+    let page = std::fs::read_to_string(site.join("games/101/index.html")).expect("game page");
+    assert!(page.contains("It is alice&#39;s turn."), "{page}");
+    assert!(page.contains(&turns[11].1), "the last move: {page}");
+    let pictures = files(&site.join("games/101"))
+        .keys()
+        .filter(|p| p.extension().is_some_and(|e| e == "png"))
+        .count();
+    assert_eq!(pictures, 13, "the start and every position");
+    let index = std::fs::read_to_string(site.join("index.html")).expect("index");
+    assert!(index.contains("games/101/index.html"), "{index}");
+    assert!(site.join("standings.html").is_file() && site.join("rules.html").is_file());
+    assert_nothing_private(&site);
+    // The records read back: the transcript plays, the SGF holds the same actions.
+    let transcript = std::fs::read_to_string(site.join("games/101/board-101.txt")).expect("txt");
+    let played = play_transcript(Variant::Normal, &transcript, false).expect("transcript plays");
+    let record =
+        sgf::read(&std::fs::read_to_string(site.join("games/101/board-101.sgf")).expect("sgf"))
+            .expect("sgf reads");
+    assert_eq!(record.actions, played.actions);
+    assert_eq!(
+        (record.white.as_str(), record.black.as_str()),
+        ("alice", "bob")
+    );
+}
+
+#[test]
+fn a_mail_refreshes_only_the_game_it_changed() {
+    let (mut s, site) = server();
+    s.send("alice@example.org", "yinsh challenge alice bob", "");
+    s.send(
+        "alice@example.org",
+        &format!("yinsh move 102 alice {APW} e5"),
+        "",
+    );
+    let before = files(&site);
+    assert!(before.keys().any(|p| p.ends_with("games/102/index.html")));
+    s.send(
+        "alice@example.org",
+        &format!("yinsh move 101 alice {APW} f6"),
+        "",
+    );
+    let after = files(&site);
+    let changed: Vec<&PathBuf> = after
+        .iter()
+        .filter(|(p, b)| before.get(*p) != Some(*b))
+        .map(|(p, _)| p)
+        .collect();
+    assert!(
+        changed
+            .iter()
+            .all(|p| !p.starts_with(site.join("games/102"))),
+        "{changed:?}"
+    );
+    assert!(
+        changed.iter().any(|p| p.ends_with("games/101/index.html")),
+        "{changed:?}"
+    );
+    assert!(
+        changed
+            .iter()
+            .any(|p| p.ends_with("index.html") && p.parent() == Some(&site))
+    );
+    // The pictures already drawn are kept: one new position, one new file.
+    let new_pictures = after
+        .keys()
+        .filter(|p| !before.contains_key(*p) && p.extension().is_some_and(|e| e == "png"))
+        .count();
+    assert_eq!(new_pictures, 1);
+    // A game ended by resignation: its page says so, and the standings follow.
+    s.send(
+        "bob@example.org",
+        &format!("yinsh resign 101 bob {BPW}"),
+        "",
+    );
+    let page = std::fs::read_to_string(site.join("games/101/index.html")).expect("page");
+    assert!(page.contains("Game won by alice."), "{page}");
+    let history = std::fs::read_to_string(site.join("history.html")).expect("history");
+    assert!(history.contains("101"), "{history}");
+    assert_nothing_private(&site);
+}
+
+#[test]
+fn the_site_command_writes_the_whole_site_from_the_store() {
+    let (mut s, _) = server();
+    s.send(
+        "alice@example.org",
+        &format!("yinsh move 101 alice {APW} e5"),
+        "",
+    );
+    let out = s.home().with_file_name("elsewhere");
+    let done = bin::command()
+        .arg("site")
+        .arg("--home")
+        .arg(s.home())
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("run site");
+    assert_eq!(
+        done.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    assert!(String::from_utf8_lossy(&done.stdout).contains("1 games"));
+    for f in [
+        "index.html",
+        "standings.html",
+        "history.html",
+        "rules.html",
+        "style.css",
+    ] {
+        assert!(out.join(f).is_file(), "{f}");
+    }
+    assert!(out.join("games/101/board-101.sgf").is_file());
+    assert_nothing_private(&out);
+    // Nothing to do the second time.
+    let again = bin::command()
+        .args(["site", "--home"])
+        .arg(s.home())
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("run site");
+    assert!(String::from_utf8_lossy(&again.stdout).contains("0 files changed"));
+    // Without a folder to write to, it says so and exits 75.
+    let none = bin::command()
+        .args(["site", "--config", "/dev/null", "--home"])
+        .arg(s.home().with_file_name("nothing"))
+        .output()
+        .expect("run site");
+    assert_eq!(none.status.code(), Some(75));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("--out DIR"));
+}
