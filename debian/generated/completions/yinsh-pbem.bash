@@ -49,6 +49,9 @@ _yinsh__pbem() {
             yinsh__pbem,replay)
                 cmd="yinsh__pbem__subcmd__replay"
                 ;;
+            yinsh__pbem,site)
+                cmd="yinsh__pbem__subcmd__site"
+                ;;
             yinsh__pbem,think)
                 cmd="yinsh__pbem__subcmd__think"
                 ;;
@@ -88,6 +91,9 @@ _yinsh__pbem() {
             yinsh__pbem__subcmd__help,replay)
                 cmd="yinsh__pbem__subcmd__help__subcmd__replay"
                 ;;
+            yinsh__pbem__subcmd__help,site)
+                cmd="yinsh__pbem__subcmd__help__subcmd__site"
+                ;;
             yinsh__pbem__subcmd__help,think)
                 cmd="yinsh__pbem__subcmd__help__subcmd__think"
                 ;;
@@ -101,7 +107,7 @@ _yinsh__pbem() {
 
     case "${cmd}" in
         yinsh__pbem)
-            opts="-h -V --help --version deliver flush tick check-config generate-package-files perft replay think match import export render help"
+            opts="-h -V --help --version deliver flush tick check-config generate-package-files perft replay think match import export site render help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -273,7 +279,7 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__help)
-            opts="deliver flush tick check-config generate-package-files perft replay think match import export render help"
+            opts="deliver flush tick check-config generate-package-files perft replay think match import export site render help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -440,6 +446,20 @@ _yinsh__pbem() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        yinsh__subcmd__pbem__subcmd__help__subcmd__site)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         yinsh__subcmd__pbem__subcmd__help__subcmd__think)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -551,6 +571,52 @@ _yinsh__pbem() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        yinsh__subcmd__pbem__subcmd__site)
+            opts="-h --config --home --from --smtp --sendmail --outbox --max-message-bytes --out --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --smtp)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sendmail)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --outbox)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-message-bytes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
