@@ -73,6 +73,15 @@ enum Command {
         #[arg(long, short)]
         verbose: bool,
     },
+    /// Build every index (history, ratings, each player's games, due games) again
+    /// from the game files: after game files were edited or restored by hand.
+    Reindex {
+        #[command(flatten)]
+        server: ServerArgs,
+        /// Print what was done.
+        #[arg(long, short)]
+        verbose: bool,
+    },
     /// Report the settings that deliver, flush and tick would use, and what is wrong with them.
     CheckConfig {
         #[command(flatten)]
@@ -231,6 +240,7 @@ fn main() -> ExitCode {
         } => cli::deliver(server.settings(), sender.as_deref(), verbose),
         Command::Flush { server, verbose } => cli::flush(server.settings(), verbose),
         Command::Tick { server, verbose } => cli::tick(server.settings(), verbose),
+        Command::Reindex { server, verbose } => cli::reindex(server.settings(), verbose),
         Command::CheckConfig { server, test_smtp } => {
             cli::check_config(server.settings(), test_smtp)
         }

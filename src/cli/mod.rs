@@ -22,4 +22,4 @@ pub use replay::replay;
 pub use serve::{EX_TEMPFAIL, check_config, deliver, deliver_usage_error, flush, is_deliver};
 pub use site::site;
 pub use think::{Effort, think};
-pub use tick::tick;
+pub use tick::{reindex, tick};

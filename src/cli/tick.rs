@@ -1,5 +1,6 @@
-//! `yinsh-pbem tick`: reminders and forfeits, with the same settings, exit codes and
-//! panic guard as `flush` (0 done, 75 internal failure).
+//! `yinsh-pbem tick` (reminders and forfeits) and `yinsh-pbem reindex` (the indexes
+//! rebuilt from the game files), with the same settings, exit codes and panic guard
+//! as `flush` (0 done, 75 internal failure).
 
 use std::process::ExitCode;
 
@@ -13,5 +14,20 @@ pub fn tick(opts: Overrides, verbose: bool) -> ExitCode {
         return ExitCode::from(EX_TEMPFAIL);
     };
     let result = guarded(&settings.home, || Ok(run_tick::tick(&settings)?));
+    finish(&settings, result, verbose)
+}
+
+/// `yinsh-pbem reindex`: every index built again from the game files.
+pub fn reindex(opts: Overrides, verbose: bool) -> ExitCode {
+    let Some(settings) = settings_or_log(&opts, verbose) else {
+        return ExitCode::from(EX_TEMPFAIL);
+    };
+    let result = guarded(&settings.home, || {
+        let report = crate::server::run::reindex(&settings)?;
+        if !verbose && let Some(first) = report.lines.last() {
+            println!("{first}");
+        }
+        Ok(report)
+    });
     finish(&settings, result, verbose)
 }

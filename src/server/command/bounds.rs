@@ -89,9 +89,14 @@ pub(super) fn bounded(cmd: Command, usage: &'static str) -> Result<Command, Comm
             userids: userids(u)?,
             filter,
         },
-        Command::Games { userids: u, filter } => Command::Games {
+        Command::Games {
+            userids: u,
+            filter,
+            page,
+        } => Command::Games {
             userids: userids(u)?,
             filter,
+            page,
         },
         Command::Message { auth, to } => Command::Message {
             auth,

@@ -190,14 +190,57 @@ pub(super) fn yinsh_help(_after: &str, _usage: &'static str) -> Parsed {
     Ok(Command::YinshHelp)
 }
 
-/// `yinsh standings` (or `ratings`).
-pub(super) fn standings(_after: &str, _usage: &'static str) -> Parsed {
-    Ok(Command::Standings)
+/// `yinsh standings [page <n>]` (or `ratings`); other words do not matter.
+pub(super) fn standings(after: &str, usage: &'static str) -> Parsed {
+    let mut words = args(after, usage, "page <number>", many0(word))?;
+    let page = take_page(&mut words, usage)?;
+    Ok(Command::Standings { page })
 }
 
-/// `yinsh history`
-pub(super) fn history(_after: &str, _usage: &'static str) -> Parsed {
-    Ok(Command::History)
+/// `yinsh history [<userid>] [page <n>]`
+pub(super) fn history(after: &str, usage: &'static str) -> Parsed {
+    let mut words = args(after, usage, "a userid, page <number>", many0(word))?;
+    let page = take_page(&mut words, usage)?;
+    let player = match words.as_slice() {
+        [] => None,
+        [one] => Some(userid(one, usage)?),
+        _ => {
+            return Err(Problem::Expected {
+                what: "at most one userid and page <number>",
+                word: Some(2),
+            }
+            .within(usage));
+        }
+    };
+    Ok(Command::History { player, page })
+}
+
+/// The largest page number a listing accepts.
+pub const MAX_PAGE: u32 = 1_000_000;
+
+/// Takes `page <n>` out of `words` (1 when absent). A `page` followed by something
+/// that is not a number stays (it may be a userid).
+fn take_page(words: &mut Vec<&str>, usage: &'static str) -> Result<u32, CommandError> {
+    let Some(k) = words.iter().position(|w| w.eq_ignore_ascii_case("page")) else {
+        return Ok(1);
+    };
+    let Some(number) = words.get(k + 1) else {
+        return Ok(1);
+    };
+    if !number.starts_with(|c: char| c.is_ascii_digit()) {
+        return Ok(1);
+    }
+    match number.parse::<u32>() {
+        Ok(n) if (1..=MAX_PAGE).contains(&n) => {
+            words.drain(k..k + 2);
+            Ok(n)
+        }
+        _ => Err(Problem::Expected {
+            what: "a page number from 1 to 1000000",
+            word: Some(k + 2),
+        }
+        .within(usage)),
+    }
 }
 
 /// The clock settings of a challenge, and its players.
@@ -391,9 +434,11 @@ pub(super) fn show_as(after: &str, usage: &'static str) -> Parsed {
     })
 }
 
-/// `yinsh games <userid> ... [<filter>]`: words that are not filters are userids.
+/// `yinsh games <userid> ... [<filter>] [page <n>]`: words that are not filters are
+/// userids.
 pub(super) fn games(after: &str, usage: &'static str) -> Parsed {
-    let words = args(after, usage, "userids", many0(word))?;
+    let mut words = args(after, usage, "userids", many0(word))?;
+    let page = take_page(&mut words, usage)?;
     let mut filter = GameFilter::Active;
     let mut ids = Vec::new();
     for w in words {
@@ -408,6 +453,7 @@ pub(super) fn games(after: &str, usage: &'static str) -> Parsed {
     Ok(Command::Games {
         userids: ids,
         filter,
+        page,
     })
 }
 

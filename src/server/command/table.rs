@@ -43,15 +43,15 @@ pub mod usage {
     /// `yinsh settings`
     pub const SETTINGS: &str = "yinsh settings <userid> <password> [text-only | html]";
     /// `yinsh games`
-    pub const GAMES: &str = "yinsh games <userid> ... [all | active | inactive | next]";
+    pub const GAMES: &str = "yinsh games <userid> ... [all | active | inactive | next] [page <n>]";
     /// `yinsh help`
     pub const YINSH_HELP: &str = "yinsh help";
     /// `yinsh standings`
-    pub const STANDINGS: &str = "yinsh standings";
+    pub const STANDINGS: &str = "yinsh standings [page <n>]";
     /// `yinsh ratings`
-    pub const RATINGS: &str = "yinsh ratings";
+    pub const RATINGS: &str = "yinsh ratings [page <n>]";
     /// `yinsh history`
-    pub const HISTORY: &str = "yinsh history";
+    pub const HISTORY: &str = "yinsh history [<userid>] [page <n>]";
     /// `yinsh queue`
     pub const QUEUE: &str = "yinsh queue <board> <userid> <password> <move>[#<moveno>]";
     /// `yinsh submit`

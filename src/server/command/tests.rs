@@ -235,11 +235,48 @@ fn samples() -> Vec<(&'static str, Command)> {
             Command::Games {
                 userids: vec![uid("alice"), uid("bob")],
                 filter: GameFilter::All,
+                page: 1,
             },
         ),
-        ("yinsh standings", Command::Standings),
-        ("YINSH RATINGS", Command::Standings),
-        ("yinsh history", Command::History),
+        (
+            "yinsh games alice inactive page 3",
+            Command::Games {
+                userids: vec![uid("alice")],
+                filter: GameFilter::Inactive,
+                page: 3,
+            },
+        ),
+        ("yinsh standings", Command::Standings { page: 1 }),
+        ("YINSH RATINGS", Command::Standings { page: 1 }),
+        ("yinsh standings page 2", Command::Standings { page: 2 }),
+        (
+            "yinsh history",
+            Command::History {
+                player: None,
+                page: 1,
+            },
+        ),
+        (
+            "yinsh history Page 7",
+            Command::History {
+                player: None,
+                page: 7,
+            },
+        ),
+        (
+            "yinsh history alice page 2",
+            Command::History {
+                player: Some(uid("alice")),
+                page: 2,
+            },
+        ),
+        (
+            "yinsh history page",
+            Command::History {
+                player: Some(uid("page")),
+                page: 1,
+            },
+        ),
     ]
 }
 
@@ -448,7 +485,10 @@ fn people_commands() {
         parse("broadcast alice pw"),
         Ok(Command::Broadcast { .. })
     ));
-    assert!(matches!(parse("yinsh ratings"), Ok(Command::Standings)));
+    assert!(matches!(
+        parse("yinsh ratings"),
+        Ok(Command::Standings { page: 1 })
+    ));
 }
 
 /// Words players write, the table's words among them, and anything at all.

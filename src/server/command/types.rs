@@ -113,10 +113,18 @@ pub enum Command {
         /// Which games.
         filter: GameFilter,
     },
-    /// `yinsh standings` or `yinsh ratings`
-    Standings,
-    /// `yinsh history`: finished games.
-    History,
+    /// `yinsh standings [page <n>]` or `yinsh ratings`
+    Standings {
+        /// Which page of each list (1: the top ranks).
+        page: u32,
+    },
+    /// `yinsh history [<userid>] [page <n>]`: finished games, most recent first.
+    History {
+        /// Only this player's games.
+        player: Option<UserId>,
+        /// Which page (1: the most recent games).
+        page: u32,
+    },
     /// `message userid password to+`: the body goes to those players.
     Message {
         /// Who writes.
@@ -151,13 +159,15 @@ pub enum Command {
         /// The choice, if one is made.
         mail: Option<MailChoice>,
     },
-    /// `yinsh games userid ... [all|active|inactive|next]`
+    /// `yinsh games userid ... [all|active|inactive|next] [page <n>]`
     Games {
         /// Players whose games to list: at least one (the mail does not say whose
         /// account the sender has).
         userids: Vec<UserId>,
         /// Which games.
         filter: GameFilter,
+        /// Which page of each list (1: the most recent games).
+        page: u32,
     },
 }
 

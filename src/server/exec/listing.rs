@@ -1,16 +1,17 @@
 //! Listings: `yinsh show` (boards, now or at a move), `yinsh show <userid>` and
 //! `all show`, `yinsh showas` (boards as a player sees them), `yinsh games`,
-//! `yinsh standings` and `yinsh history`.
+//! `yinsh standings` and `yinsh history`. Standings, history and games read the
+//! indexes (`game::index`), never every game file, and answer one page at a time.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::rules::Variant;
 use crate::server::command::{BoardRef, GameFilter};
 use crate::server::game::extra;
-use crate::server::game::ratings::{self, INACTIVE_DAYS, PROVISIONAL_GAMES, Record, START};
+use crate::server::game::index;
+use crate::server::game::ratings::{self, INACTIVE_DAYS, PROVISIONAL_GAMES, START};
 use crate::server::game::record::LiveGame;
-use crate::server::store::{Account, Password, Store, UserId};
+use crate::server::store::{Account, Password, Standing, Store, UserId};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail};
 
@@ -65,21 +66,25 @@ pub(super) fn show(
     Ok(out)
 }
 
+/// Rows of `yinsh games` per player and page: the most recent ones first in line.
+pub const GAMES_PER_MAIL: usize = 30;
+
 pub(super) fn games(
     store: &Store,
     req: &Request<'_>,
     userids: &[UserId],
     filter: GameFilter,
+    page: u32,
 ) -> Result<Vec<Reply>, ExecError> {
-    use std::fmt::Write as _;
     let mut body = String::new();
     for id in userids {
         let Some(account) = store.account(id)? else {
             let _ = writeln!(body, "{id}: no such userid\n");
             continue;
         };
+        let (shown, total) = games_of(store, &account.userid, filter, page)?;
         let mut lines = Vec::new();
-        for live in boards_of(store, &account, filter)? {
+        for live in &shown {
             let status = match (live.player_to_move(), live.game.outcome()) {
                 (Some(p), _) => format!("{p} to move"),
                 (None, Some(crate::rules::Outcome::Win(c))) => format!("won by {}", live.player(c)),
@@ -100,13 +105,7 @@ pub(super) fn games(
                 status
             ));
         }
-        let _ = writeln!(
-            body,
-            "{} games of {} ({}):",
-            filter,
-            account.userid,
-            lines.len()
-        );
+        let _ = writeln!(body, "{} games of {} ({}):", filter, account.userid, total);
         if !lines.is_empty() {
             let _ = writeln!(
                 body,
@@ -116,6 +115,20 @@ pub(super) fn games(
             for l in lines {
                 let _ = writeln!(body, "{}", l.trim_end());
             }
+        }
+        let skipped = (page as usize - 1).saturating_mul(GAMES_PER_MAIL);
+        if total > GAMES_PER_MAIL || page > 1 {
+            let _ = writeln!(
+                body,
+                "{}",
+                paging(
+                    skipped,
+                    shown.len(),
+                    total,
+                    "",
+                    &format!("yinsh games {} {filter} page {}", account.userid, page + 1),
+                )
+            );
         }
         body.push('\n');
     }
@@ -128,6 +141,72 @@ pub(super) fn games(
     Ok(vec![to_sender(req, "List of Yinsh games", body)])
 }
 
+/// The line under a page of a listing: which entries it shows, and how to ask for
+/// the earlier ones when there are any.
+fn paging(skipped: usize, shown: usize, total: usize, what: &str, next: &str) -> String {
+    let mut line = if shown == 0 {
+        format!("There are {total}{what} in all; this page is past the end.")
+    } else {
+        format!(
+            "These are {}-{} of {total}{what}, the most recent first.",
+            skipped + 1,
+            skipped + shown
+        )
+    };
+    if skipped + shown < total {
+        line.push_str(&format!(" For earlier ones send: {next}"));
+    }
+    line
+}
+
+/// One page of the games of `userid` that `filter` keeps (from the player's index,
+/// never every game), ascending by board, and how many there are in all. A damaged
+/// game file is left out (and told to the operator).
+fn games_of(
+    store: &Store,
+    userid: &UserId,
+    filter: GameFilter,
+    page: u32,
+) -> Result<(Vec<LiveGame>, usize), InternalError> {
+    let index = store.player_index(&userid.key())?;
+    let mut active = Vec::new();
+    if filter != GameFilter::Inactive {
+        for &b in &index.active {
+            if let Some(live) = index::load_scanned(store, b)? {
+                let keep = filter != GameFilter::Next
+                    || live.player_to_move().is_some_and(|p| p == userid);
+                if keep {
+                    active.push(live);
+                }
+            }
+        }
+    }
+    let mut finished: Vec<_> = match filter {
+        GameFilter::All | GameFilter::Inactive => index.finished.iter().map(|e| e.1).collect(),
+        GameFilter::Active | GameFilter::Next => Vec::new(),
+    };
+    finished.sort_unstable();
+    // Every board in one ascending list; the page is counted from the end.
+    let mut boards: Vec<(crate::server::model::BoardId, Option<LiveGame>)> = active
+        .into_iter()
+        .map(|l| (l.board(), Some(l)))
+        .chain(finished.into_iter().map(|b| (b, None)))
+        .collect();
+    boards.sort_by_key(|(b, _)| *b);
+    let total = boards.len();
+    let skip = (page as usize - 1).saturating_mul(GAMES_PER_MAIL);
+    let end = total.saturating_sub(skip);
+    let start = end.saturating_sub(GAMES_PER_MAIL);
+    let mut out = Vec::new();
+    for (b, live) in boards.drain(start..end) {
+        match live {
+            Some(l) => out.push(l),
+            None => out.extend(index::load_scanned(store, b)?),
+        }
+    }
+    Ok((out, total))
+}
+
 /// The boards of `account` that `filter` keeps.
 pub(super) fn boards_of(
     store: &Store,
@@ -136,8 +215,9 @@ pub(super) fn boards_of(
 ) -> Result<Vec<LiveGame>, InternalError> {
     let mut out = Vec::new();
     for &b in &account.games {
-        let Some(file) = store.game(b)? else { continue };
-        let live = LiveGame::load(file)?;
+        let Some(live) = index::load_scanned(store, b)? else {
+            continue;
+        };
         let keep = match filter {
             GameFilter::All => true,
             GameFilter::Active => !live.game.is_over(),
@@ -253,74 +333,73 @@ pub(super) fn show_players(
     Ok(out)
 }
 
-/// `yinsh standings`: per variant, sections Established, Provisionals and Inactive.
+/// Ranks of each list of `yinsh standings` per page.
+pub const STANDINGS_PER_PAGE: usize = 100;
+/// Games of `yinsh history` per page.
+pub const HISTORY_PER_PAGE: u64 = 50;
+
+/// `yinsh standings`: the first page.
 pub fn standings(store: &Store, now: u64) -> Result<String, InternalError> {
-    let data = ratings::all(store)?;
+    standings_page(store, now, 1)
+}
+
+/// `yinsh standings page <n>`: per variant, sections Established, Provisionals and
+/// Inactive, ranks `(n-1)*100+1` to `n*100` of each; read from the ratings index, so
+/// it costs what the number of players costs, not the number of games.
+pub fn standings_page(store: &Store, now: u64, page: u32) -> Result<String, InternalError> {
+    let skip = (page as usize - 1).saturating_mul(STANDINGS_PER_PAGE);
     let mut out = String::new();
+    let mut more = false;
     for variant in [Variant::Normal, Variant::Blitz] {
-        let mut pool = BTreeMap::new();
-        let mut names = BTreeMap::new();
-        for g in data
-            .finished
-            .iter()
-            .filter(|g| g.variant == variant && g.rated)
-        {
-            ratings::apply(&mut pool, g);
-            for p in &g.players {
-                names.insert(p.key(), p.clone());
-            }
-        }
+        let table = store.standings(variant)?;
         let title = match variant {
             Variant::Normal => "Yinsh Standings",
             Variant::Blitz => "Yinsh Standings (blitz)",
         };
         let _ = writeln!(out, "{title}\n{}", "=".repeat(title.len()));
-        if pool.is_empty() {
-            out.push_str("No rated games yet.\n\n");
-            continue;
-        }
-        let active = |key: &str| {
-            data.active
-                .get(&(variant == Variant::Blitz, key.to_string()))
-                .copied()
-                .unwrap_or(0)
-        };
-        let mut sections: [Vec<(&String, &Record)>; 3] = Default::default();
-        for (key, r) in &pool {
-            let idle = active(key) == 0 && now.saturating_sub(r.last) > INACTIVE_DAYS * 86_400;
-            let s = if idle {
+        let mut sections: [Vec<(&String, &Standing)>; 3] = Default::default();
+        for (key, s) in table.iter().filter(|(_, s)| s.record.games() > 0) {
+            let r = &s.record;
+            let idle = s.active == 0 && now.saturating_sub(r.last) > INACTIVE_DAYS * 86_400;
+            let k = if idle {
                 2
             } else if r.provisional() {
                 1
             } else {
                 0
             };
-            sections[s].push((key, r));
+            sections[k].push((key, s));
+        }
+        if sections.iter().all(Vec::is_empty) {
+            out.push_str("No rated games yet.\n\n");
+            continue;
         }
         for (title, mut list) in ["Established", "Provisionals", "Inactive"]
             .into_iter()
             .zip(sections)
         {
-            if list.is_empty() {
+            more |= list.len() > skip + STANDINGS_PER_PAGE;
+            if list.len() <= skip {
                 continue;
             }
-            list.sort_by(|a, b| b.1.rating.cmp(&a.1.rating).then(a.0.cmp(b.0)));
+            list.sort_by(|a, b| b.1.record.rating.cmp(&a.1.record.rating).then(a.0.cmp(b.0)));
             let _ = writeln!(out, "\n{title}");
             let _ = writeln!(
                 out,
                 "Rank Name                             Rating  Won Lost Ties Active/Limit"
             );
-            for (i, (key, r)) in list.iter().enumerate() {
+            for (i, (_, s)) in list.iter().enumerate().skip(skip).take(STANDINGS_PER_PAGE) {
+                let r = &s.record;
                 let _ = writeln!(
                     out,
                     "{:>4} {:<32} {:>6} {:>4} {:>4} {:>4} {:>6}/-",
                     i + 1,
-                    names.get(*key).map_or(key.as_str(), UserId::as_str),
+                    s.name.as_str(),
                     r.rating,
                     r.won,
                     r.lost,
                     r.ties,
-                    active(key)
+                    s.active
                 );
             }
         }
@@ -331,23 +410,72 @@ pub fn standings(store: &Store, now: u64) -> Result<String, InternalError> {
         "Ratings start at {START}; a player is provisional for their first {PROVISIONAL_GAMES} rated games.\n\
          Games ended before the rings were all placed are not rated. There is no limit of games (Limit -)."
     );
+    if more || page > 1 {
+        let _ = writeln!(
+            out,
+            "This page shows ranks {}-{} of each list.{}",
+            skip + 1,
+            skip + STANDINGS_PER_PAGE,
+            if more {
+                format!(" For the next ones send: yinsh standings page {}", page + 1)
+            } else {
+                String::new()
+            }
+        );
+    }
     Ok(out)
 }
 
-/// `yinsh history`: every finished game, most recent first.
+/// `yinsh history`: the most recent finished games.
 pub fn history(store: &Store) -> Result<String, InternalError> {
-    let data = ratings::all(store)?;
+    history_page(store, None, 1)
+}
+
+/// `yinsh history [<userid>] [page <n>]`: finished games, most recent first,
+/// [`HISTORY_PER_PAGE`] a page: of everyone (read from the history index: two files at
+/// most) or of one player (their index, then the games of the page).
+pub fn history_page(
+    store: &Store,
+    player: Option<&UserId>,
+    page: u32,
+) -> Result<String, InternalError> {
+    let per = HISTORY_PER_PAGE;
+    let (games, total) = match player {
+        None => index::history_page(store, u64::from(page), per)?,
+        Some(p) => {
+            let mine = store.player_index(&p.key())?.finished;
+            let total = mine.len() as u64;
+            let skip = u64::from(page - 1).saturating_mul(per);
+            let mut games = Vec::new();
+            for &(_, b) in mine
+                .iter()
+                .rev()
+                .skip(usize::try_from(skip).unwrap_or(usize::MAX))
+                .take(per as usize)
+            {
+                if let Some(live) = index::load_scanned(store, b)? {
+                    games.extend(ratings::finished(&live));
+                }
+            }
+            (games, total)
+        }
+    };
     let mut out = String::from("Historical List of Yinsh games\n\n");
-    if data.finished.is_empty() {
+    if let Some(p) = player {
+        let _ = writeln!(out, "Games of {p}\n");
+    }
+    if total == 0 {
         out.push_str("No game has ended yet.\n");
         return Ok(out);
     }
-    let _ = writeln!(
-        out,
-        "{:>6}  {:<12} {:<12} {:<6} {:<20} Result",
-        "Board", "White", "Black", "", "Ended"
-    );
-    for g in data.finished.iter().rev() {
+    if !games.is_empty() {
+        let _ = writeln!(
+            out,
+            "{:>6}  {:<12} {:<12} {:<6} {:<20} Result",
+            "Board", "White", "Black", "", "Ended"
+        );
+    }
+    for g in &games {
         let line = format!(
             "{:>6}  {:<12} {:<12} {:<6} {:<20} {}{}",
             g.board,
@@ -363,6 +491,24 @@ pub fn history(store: &Store) -> Result<String, InternalError> {
             if g.rated { "" } else { " (not rated)" }
         );
         let _ = writeln!(out, "{}", line.trim_end());
+    }
+    let skipped = u64::from(page - 1).saturating_mul(per);
+    if total > per || page > 1 {
+        let who = player.map_or(String::new(), |p| format!("{p} "));
+        let _ = writeln!(
+            out,
+            "\n{}",
+            paging(
+                usize::try_from(skipped).unwrap_or(usize::MAX),
+                games.len(),
+                usize::try_from(total).unwrap_or(usize::MAX),
+                " finished games",
+                &format!("yinsh history {who}page {}", page + 1),
+            )
+        );
+        if player.is_none() {
+            out.push_str("For one player's games send: yinsh history <userid>\n");
+        }
     }
     Ok(out)
 }

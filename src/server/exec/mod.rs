@@ -80,7 +80,11 @@ pub fn execute(
             action,
         } => on_board(store, req, *board, auth, action),
         Command::Show { boards } => listing::show(store, req, boards),
-        Command::Games { userids, filter } => listing::games(store, req, userids, *filter),
+        Command::Games {
+            userids,
+            filter,
+            page,
+        } => listing::games(store, req, userids, *filter, *page),
         Command::Preview { at, moves } => play::preview(store, req, *at, moves),
         Command::ShowAs {
             auth,
@@ -90,10 +94,10 @@ pub fn execute(
         Command::ShowPlayers { userids, filter } => {
             listing::show_players(store, req, userids, *filter)
         }
-        Command::Standings => listing::standings(store, req.now)
+        Command::Standings { page } => listing::standings_page(store, req.now, *page)
             .map(|body| vec![to_sender(req, "Yinsh Standings", body)])
             .map_err(ExecError::from),
-        Command::History => listing::history(store)
+        Command::History { player, page } => listing::history_page(store, player.as_ref(), *page)
             .map(|body| vec![to_sender(req, "Historical List of Yinsh games", body)])
             .map_err(ExecError::from),
         Command::Message { auth, to } => {

@@ -4,6 +4,7 @@
 //! (`picture`) and the robots' rules as players (`robots`).
 
 pub mod extra;
+pub mod index;
 pub mod picture;
 pub mod ratings;
 pub mod record;

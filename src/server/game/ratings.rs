@@ -16,8 +16,9 @@ use std::collections::BTreeMap;
 
 use crate::rules::{Color, Outcome, Variant};
 
-use crate::server::model::{BoardId, EndReason, UserId};
+use crate::server::model::EndReason;
 use crate::server::store::Store;
+pub use crate::server::store::{Finished, Record};
 
 use super::record::{LiveGame, LoadError};
 
@@ -56,21 +57,6 @@ pub fn updated(r: i32, opp: i32, score: f64, games: u32) -> i32 {
     r + (k * (score - expected(r, opp))).round() as i32
 }
 
-/// A player's record in one variant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Record {
-    /// The rating.
-    pub rating: i32,
-    /// Rated games won.
-    pub won: u32,
-    /// Rated games lost.
-    pub lost: u32,
-    /// Rated games tied.
-    pub ties: u32,
-    /// When their last game ended.
-    pub last: u64,
-}
-
 impl Default for Record {
     fn default() -> Record {
         Record {
@@ -95,25 +81,6 @@ impl Record {
     }
 }
 
-/// One finished game, as the ratings see it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Finished {
-    /// The board.
-    pub board: BoardId,
-    /// Normal or blitz.
-    pub variant: Variant,
-    /// White's and Black's userids.
-    pub players: [UserId; 2],
-    /// White's score: 1, 0.5 or 0.
-    pub white_score: f64,
-    /// When it ended.
-    pub ended: u64,
-    /// Whether it counts.
-    pub rated: bool,
-    /// Why it ended, in words.
-    pub how: String,
-}
-
 /// The ratings change one game made: per side, before and after.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Change {
@@ -130,6 +97,15 @@ pub fn apply(pool: &mut BTreeMap<String, Record>, g: &Finished) -> Change {
         pool.get(&keys[0]).copied().unwrap_or_default(),
         pool.get(&keys[1]).copied().unwrap_or_default(),
     ];
+    let after = play(before, g);
+    for s in 0..2 {
+        pool.insert(keys[s].clone(), after[s]);
+    }
+    Change { before, after }
+}
+
+/// White's and Black's records after the game `g`, from theirs before it.
+pub fn play(before: [Record; 2], g: &Finished) -> [Record; 2] {
     let mut after = before;
     let scores = [g.white_score, 1.0 - g.white_score];
     for s in 0..2 {
@@ -142,10 +118,7 @@ pub fn apply(pool: &mut BTreeMap<String, Record>, g: &Finished) -> Change {
         }
         after[s].last = g.ended;
     }
-    for s in 0..2 {
-        pool.insert(keys[s].clone(), after[s]);
-    }
-    Change { before, after }
+    after
 }
 
 /// What a finished game counts as, or `None` while it goes on.
@@ -257,6 +230,7 @@ pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, LoadE
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::server::model::UserId;
 
     fn game(board: u32, w: &str, b: &str, white_score: f64) -> Finished {
         let id = |s: &str| s.parse::<UserId>().expect("valid userid");

@@ -6,8 +6,10 @@ pub mod commands;
 pub mod deliver;
 pub mod guard;
 pub mod html;
+mod indexes;
 pub mod log;
 pub mod opponent;
+pub mod reindex;
 pub mod report;
 pub mod robot;
 pub mod send;
@@ -16,5 +18,6 @@ pub mod tick;
 pub mod txn;
 
 pub use deliver::{deliver, flush};
+pub use reindex::reindex;
 pub use report::Report;
 pub use tick::tick;

@@ -1,5 +1,6 @@
 //! `yinsh-pbem tick`, run from cron or a systemd timer: reminders and forfeits
-//! (pbmserv-reference.md §5). For every game going on, the player to move has been
+//! (pbmserv-reference.md §5). For every game going on (found through the due index,
+//! so a tick costs what the games due cost), the player to move has been
 //! idle since the last turn (or the start), not counting their vacations. After the
 //! game's nag time (7 days unless the challenge said `--nagtime=N`) they get a
 //! `Nag: Yinsh Board %s %s` mail, once per nag period however often tick runs; at the
@@ -15,6 +16,7 @@ use crate::server::config::Settings;
 use crate::server::exec::context::{Foreign, board_mails, html_part};
 use crate::server::exec::{InternalError, Reply};
 use crate::server::game::extra::{self, LastNag};
+use crate::server::game::index;
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{EndReason, UserId};
@@ -108,9 +110,12 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
 fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>, InternalError> {
     let vacations = Vacations::load(store)?;
     let mut replies = Vec::new();
-    for b in store.games()? {
-        let Some(file) = store.game(b)? else { continue };
-        let mut live = LiveGame::load(file)?;
+    // Only the games whose due time has come (`game::index`), not every game; a
+    // damaged game file is skipped, logged and told to the operator.
+    for b in index::due_boards(store, now)? {
+        let Some(mut live) = index::load_scanned(store, b)? else {
+            continue;
+        };
         let Some(side) = live.game.to_act() else {
             continue;
         };

@@ -2,7 +2,8 @@
 //! (waiting a limited time), complete any journal a killed run left, carry out a
 //! piece of work through the store's transaction, and commit its file changes and
 //! replies through one journal, all under the same lock (`docs/reliability.md`). The
-//! replies are sent once the lock is released ([`super::send`]).
+//! replies are sent once the lock is released ([`super::send`]). The indexes
+//! follow the game files in the same transaction (`indexes.rs`).
 
 use std::time::{Duration, UNIX_EPOCH};
 
@@ -13,6 +14,7 @@ use crate::server::exec::{InternalError, Reply};
 use crate::server::store::{Journal, Recovered, Store, StoreLock};
 
 use super::html::{Rendered, html_body};
+use super::indexes;
 use super::report::Report;
 use super::site;
 
@@ -58,9 +60,16 @@ impl<'a> Locked<'a> {
         note: &mut dyn FnMut(&mut Report, String),
         work: impl FnOnce(&Store, &mut Report) -> Result<Vec<Reply>, InternalError>,
     ) -> Result<Vec<Reply>, InternalError> {
+        indexes::prepare(self.store, self.settings)?;
         self.store.begin();
-        let result = work(self.store, report);
+        let result = work(self.store, report).and_then(|mut replies| {
+            replies.extend(indexes::after_work(self.store, self.settings)?);
+            Ok(replies)
+        });
         let changes = self.store.take_changes();
+        if let Err(e) = &result {
+            indexes::after_failure(self.store, self.settings, e);
+        }
         let replies = result?;
         report
             .boards_changed

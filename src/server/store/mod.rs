@@ -16,6 +16,8 @@
 //! <home>/quota/<sha256>.json   mails today to an unconfirmed address (daily.rs)
 //! <home>/challenges/<sha256>.json games started today for others, per sender (daily.rs)
 //! <home>/robot-turns/<n>.json  a robot's turn owed on board n (robot_turns.rs)
+//! <home>/index/               derived indexes, rebuilt from the game files (index.rs)
+//! <home>/damaged.json          damaged game files the operator was told of (index.rs)
 //! <home>/vacations.json        the players' vacations
 //! <home>/admins                the userids allowed to broadcast (written by the operator)
 //! <home>/log/yinsh-pbem.log    the log
@@ -29,6 +31,7 @@ mod daily;
 mod extra;
 mod fs;
 mod games;
+mod index;
 mod journal;
 mod logins;
 mod password;
@@ -45,6 +48,10 @@ pub use confirm::{ACCOUNTS_PER_ADDRESS, TOKEN_SECONDS, Token};
 pub use extra::{Extra, LastNag, Offer, Stored};
 pub use fs::{StoreLock, write_atomic};
 pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
+pub use index::{
+    DAY, DueEntry, Finished, HISTORY_PAGE, INDEX_VERSION, IndexState, IndexWriter, PlayerIndex,
+    Record, Standing, Standings,
+};
 pub use journal::{Journal, JournalFile, JournalReply, Recovered, fnv1a64};
 pub use logins::{Failures, LoginGate, MAX_FAILURES, WINDOW};
 pub use password::{ARGON2_M_KIB, ARGON2_P, ARGON2_T, hash_password, verify_password};
@@ -187,6 +194,8 @@ pub struct Store {
     /// checking it against the boards folder: later allocations of the same
     /// transaction need not list the folder again (cleared by [`Store::begin`]).
     checked_next: std::sync::Arc<std::sync::Mutex<Option<crate::server::model::BoardId>>>,
+    /// Damaged files a scan skipped, for the operator (`index.rs`).
+    skipped: index::Skipped,
 }
 
 impl Store {
@@ -197,6 +206,7 @@ impl Store {
             holders: fs::Holders::default(),
             overlay: tx::Overlay::default(),
             checked_next: Default::default(),
+            skipped: Default::default(),
         };
         fs::create_dir(home, 0o755)?;
         // Accounts hold password hashes: only the server's user may read them.

@@ -173,9 +173,24 @@ impl Store {
         }
     }
 
-    /// The `*.json` files of `dir` as (stem, path), through the overlay, unsorted.
+    /// The paths this transaction has written or removed (none outside one).
+    pub(crate) fn buffered_paths(&self) -> Vec<PathBuf> {
+        self.overlay
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .map(|o| o.keys().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// The `*.json` files of `dir` as (stem, path), through the overlay, unsorted (none
+    /// when the folder does not exist).
     pub(crate) fn list_json(&self, dir: &Path) -> Result<Vec<(String, PathBuf)>, StoreError> {
-        let mut found = list_json(dir)?;
+        let mut found = if dir.exists() {
+            list_json(dir)?
+        } else {
+            Vec::new()
+        };
         let guard = self.overlay.lock().unwrap_or_else(PoisonError::into_inner);
         let Some(o) = guard.as_ref() else {
             return Ok(found);

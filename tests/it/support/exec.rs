@@ -2,7 +2,8 @@
 //! a temporary folder with a fixed clock; [`Home::run`] parses a Subject line with
 //! `Command::parse`, carries it out with `exec::execute` inside a transaction (the
 //! store's lock held), writes the transaction's changes to disk and returns the
-//! replies with the files changed. [`Home::refused`] also checks that nothing changed.
+//! replies with the files changed (the derived indexes are kept as `run::txn` keeps
+//! them, and left out of that list). [`Home::refused`] also checks that nothing changed.
 //! The store is read back through its read API, as JSON, so the tests keep working
 //! when the stored types gain stronger field types.
 
@@ -13,6 +14,7 @@ use serde_json::Value;
 use yinsh_pbem::rules::Color;
 use yinsh_pbem::server::command::Command;
 use yinsh_pbem::server::exec::{self, Reply, Request};
+use yinsh_pbem::server::game::index;
 use yinsh_pbem::server::store::Store;
 
 /// The server's own address, for the help texts.
@@ -95,6 +97,7 @@ impl Home {
     pub fn new() -> Home {
         let dir = tempfile::tempdir().expect("tempdir");
         let store = Store::open(&dir.path().join("games")).expect("open the store");
+        index::rebuild(&store).expect("build the indexes");
         Home {
             _dir: dir,
             store,
@@ -162,7 +165,12 @@ impl Home {
         };
         let _lock = self.store.lock().expect("lock");
         self.store.begin();
-        let result = exec::execute(&self.store, &req, &cmd);
+        let result = exec::execute(&self.store, &req, &cmd).and_then(|r| {
+            // The indexes follow the game files, as `run::txn` has them do.
+            index::update(&self.store)
+                .map_err(exec::InternalError::from)
+                .map(|_| r)
+        });
         let changes = self.store.take_changes();
         let replies = result.map_err(|e| e.to_string())?;
         let mut changed = Vec::new();
@@ -172,7 +180,10 @@ impl Home {
                 None => self.store.remove_file(&c.path),
             }
             .expect("write a change");
-            changed.push(self.relative(&c.path));
+            // The derived indexes are checked by tests of their own (index.rs).
+            if !c.path.starts_with(self.store.index_dir()) {
+                changed.push(self.relative(&c.path));
+            }
         }
         changed.sort();
         Ok(Done { replies, changed })
@@ -325,6 +336,7 @@ impl Home {
         }
         let text = serde_json::to_string_pretty(&game).expect("JSON") + "\n";
         std::fs::write(&path, text).expect("write the game");
+        index::rebuild(&self.store).expect("rebuild the indexes");
     }
 
     fn relative(&self, path: &Path) -> String {

@@ -1,0 +1,317 @@
+//! Keeping the indexes up to date inside a transaction: for each game file the
+//! transaction changed, the game's summary before (as the disk holds it) and after (as
+//! the transaction leaves it), and only the index files that differ are written, so
+//! they go into the same journal as the game files. A finished game appended at the
+//! end of the history moves its two players' ratings by one game; anything else that
+//! changes the order of the rated games (a game ending in the same second as a later
+//! board with a common player, a finished game reopened by hand) recomputes that
+//! variant's ratings from the history pages.
+
+use crate::server::game::ratings;
+use crate::server::game::record::{LiveGame, LoadError};
+use crate::server::model::{BoardId, Variant};
+use crate::server::store::{DAY, DueEntry, Finished, HISTORY_PAGE, IndexState, Store, StoreError};
+
+use super::summary::{Summary, summary};
+
+/// Brings the indexes up to date with the game files this transaction changed. Does
+/// nothing when the store has no index yet (the next run builds it). Returns the game
+/// files that could not be read before the change (they are left out of the index).
+pub fn update(store: &Store) -> Result<Vec<(BoardId, String)>, LoadError> {
+    let Some(mut state) = store.index_state()? else {
+        return Ok(Vec::new());
+    };
+    let before = state;
+    let mut unreadable = Vec::new();
+    let mut recompute = Vec::new();
+    for board in store.changed_games() {
+        let old = match store.game_on_disk(board) {
+            Ok(None) => None,
+            Ok(Some(file)) => match LiveGame::load(file) {
+                Ok(live) => Some(summary(&live)),
+                Err(e) => {
+                    unreadable.push((board, e.to_string()));
+                    None
+                }
+            },
+            Err(e) if e.is_index_damage() => return Err(e.into()),
+            Err(e) => {
+                unreadable.push((board, e.to_string()));
+                None
+            }
+        };
+        let new = match store.game(board)? {
+            Some(file) => Some(summary(&LiveGame::load(file)?)),
+            None => None,
+        };
+        if old != new {
+            apply(
+                store,
+                &mut state,
+                board,
+                old.as_ref(),
+                new.as_ref(),
+                &mut recompute,
+            )?;
+        }
+    }
+    for variant in recompute {
+        recompute_ratings(store, &state, variant)?;
+    }
+    if state != before {
+        store.put_index_state(&state)?;
+    }
+    Ok(unreadable)
+}
+
+/// Changes the indexes from `old` to `new` for `board`.
+fn apply(
+    store: &Store,
+    state: &mut IndexState,
+    board: BoardId,
+    old: Option<&Summary>,
+    new: Option<&Summary>,
+    recompute: &mut Vec<Variant>,
+) -> Result<(), StoreError> {
+    players(store, board, old, new)?;
+    let (old_due, new_due) = (old.and_then(Summary::due), new.and_then(Summary::due));
+    if old_due != new_due {
+        if let Some(at) = old_due {
+            file_due(store, DueEntry { at, board }, false)?;
+        }
+        if let Some(at) = new_due {
+            file_due(store, DueEntry { at, board }, true)?;
+        }
+    }
+    let mut touched = Vec::new();
+    for s in old.iter().chain(new.iter()) {
+        if !touched.contains(&s.variant()) {
+            touched.push(s.variant());
+        }
+    }
+    let (old_end, new_end) = (
+        old.and_then(Summary::finished),
+        new.and_then(Summary::finished),
+    );
+    if old_end != new_end {
+        if let Some(f) = old_end {
+            remove_history(store, state, f.order())?;
+            if !recompute.contains(&f.variant) {
+                recompute.push(f.variant);
+            }
+        }
+        if let Some(f) = new_end {
+            let later = insert_history(store, state, f)?;
+            let shares = |g: &Finished| g.variant == f.variant && g.rated && shares_player(f, g);
+            if later.iter().any(shares) {
+                if !recompute.contains(&f.variant) {
+                    recompute.push(f.variant);
+                }
+            } else if f.rated && !recompute.contains(&f.variant) {
+                rate(store, f)?;
+            }
+        }
+    }
+    for variant in touched {
+        let count = |s: Option<&Summary>| match s {
+            Some(Summary::Active { variant: v, .. }) if *v == variant => 1i64,
+            _ => 0,
+        };
+        let delta = count(new) - count(old);
+        let renamed = old
+            .zip(new)
+            .is_some_and(|(o, n)| o.players() != n.players());
+        if delta == 0 && !renamed {
+            continue;
+        }
+        let mut table = store.standings(variant)?;
+        for (summary, sign) in [(old, -1i64), (new, 1)] {
+            let Some(s) = summary.filter(|s| count(Some(s)) == 1) else {
+                continue;
+            };
+            for p in s.players() {
+                let entry = table.entry(p.key()).or_insert_with(|| standing(p));
+                entry.active = u32::try_from(i64::from(entry.active) + sign).unwrap_or(0);
+            }
+        }
+        table.retain(|_, s| s.active > 0 || s.record.games() > 0);
+        store.put_standings(variant, &table)?;
+    }
+    Ok(())
+}
+
+fn standing(p: &crate::server::model::UserId) -> crate::server::store::Standing {
+    crate::server::store::Standing {
+        name: p.clone(),
+        record: ratings::Record::default(),
+        active: 0,
+    }
+}
+
+fn shares_player(a: &Finished, b: &Finished) -> bool {
+    a.players.iter().any(|p| b.players.contains(p))
+}
+
+/// Moves one game's players' records by the game, at the end of their history.
+fn rate(store: &Store, f: &Finished) -> Result<(), StoreError> {
+    let mut table = store.standings(f.variant)?;
+    let before = f
+        .players
+        .clone()
+        .map(|p| table.get(&p.key()).map(|s| s.record).unwrap_or_default());
+    let after = ratings::play(before, f);
+    for (p, r) in f.players.iter().zip(after) {
+        let entry = table.entry(p.key()).or_insert_with(|| standing(p));
+        entry.record = r;
+        entry.name = p.clone();
+    }
+    store.put_standings(f.variant, &table)
+}
+
+/// Every record of `variant` computed again from the history, in order.
+fn recompute_ratings(
+    store: &Store,
+    state: &IndexState,
+    variant: Variant,
+) -> Result<(), StoreError> {
+    let mut table = store.standings(variant)?;
+    for s in table.values_mut() {
+        s.record = ratings::Record::default();
+    }
+    for page in 0..state.finished.div_ceil(HISTORY_PAGE) {
+        for f in store.history_page(page)? {
+            if f.variant != variant || !f.rated {
+                continue;
+            }
+            let before = f
+                .players
+                .clone()
+                .map(|p| table.get(&p.key()).map(|s| s.record).unwrap_or_default());
+            let after = ratings::play(before, &f);
+            for (p, r) in f.players.iter().zip(after) {
+                let entry = table.entry(p.key()).or_insert_with(|| standing(p));
+                entry.record = r;
+                entry.name = p.clone();
+            }
+        }
+    }
+    table.retain(|_, s| s.active > 0 || s.record.games() > 0);
+    store.put_standings(variant, &table)
+}
+
+/// The board in each player's own index: active, finished, or neither.
+fn players(
+    store: &Store,
+    board: BoardId,
+    old: Option<&Summary>,
+    new: Option<&Summary>,
+) -> Result<(), StoreError> {
+    let mut keys: Vec<String> = Vec::new();
+    for s in old.iter().chain(new.iter()) {
+        for p in s.players() {
+            if !keys.contains(&p.key()) {
+                keys.push(p.key());
+            }
+        }
+    }
+    for key in keys {
+        let mut index = store.player_index(&key)?;
+        let before = index.clone();
+        index.active.retain(|b| *b != board);
+        index.finished.retain(|(_, b)| *b != board);
+        if let Some(s) = new.filter(|s| s.players().iter().any(|p| p.key() == key)) {
+            match s {
+                Summary::Active { .. } => {
+                    let at = index.active.partition_point(|b| *b < board);
+                    index.active.insert(at, board);
+                }
+                Summary::Finished(f) => {
+                    let at = index.finished.partition_point(|e| *e < f.order());
+                    index.finished.insert(at, f.order());
+                }
+            }
+        }
+        if index != before {
+            store.put_player_index(&key, &index)?;
+        }
+    }
+    Ok(())
+}
+
+/// Files (or unfiles) one game in the due file of its day.
+fn file_due(store: &Store, entry: DueEntry, add: bool) -> Result<(), StoreError> {
+    let day = entry.at / DAY;
+    let mut entries = store.due_on(day)?;
+    if add {
+        let at = entries.partition_point(|e| *e < entry);
+        entries.insert(at, entry);
+    } else {
+        entries.retain(|e| *e != entry);
+    }
+    store.put_due_on(day, &entries)
+}
+
+/// Inserts `f` in the history at its place; returns the games after it.
+fn insert_history(
+    store: &Store,
+    state: &mut IndexState,
+    f: &Finished,
+) -> Result<Vec<Finished>, StoreError> {
+    let (first, mut tail) = tail_from(store, state, f.order())?;
+    let at = tail.partition_point(|g| g.order() < f.order());
+    tail.insert(at, f.clone());
+    let later = tail[at + 1..].to_vec();
+    state.finished += 1;
+    write_tail(store, first, &tail)?;
+    Ok(later)
+}
+
+/// Removes the game ordered `key` from the history, if it is there.
+fn remove_history(
+    store: &Store,
+    state: &mut IndexState,
+    key: (u64, BoardId),
+) -> Result<(), StoreError> {
+    let (first, mut tail) = tail_from(store, state, key)?;
+    let before = tail.len();
+    tail.retain(|g| g.order() != key);
+    if tail.len() == before {
+        return Ok(());
+    }
+    state.finished -= 1;
+    write_tail(store, first, &tail)?;
+    // The last page lost one game: it may now be empty.
+    if state.finished % HISTORY_PAGE == 0 {
+        store.put_history_page(state.finished / HISTORY_PAGE, &[])?;
+    }
+    Ok(())
+}
+
+/// The history from the page holding the place of `key` to the end: that page's
+/// number and its games and every later one. Walks back from the last page, so a
+/// game ending now costs one page.
+fn tail_from(
+    store: &Store,
+    state: &IndexState,
+    key: (u64, BoardId),
+) -> Result<(u64, Vec<Finished>), StoreError> {
+    let pages = state.finished.div_ceil(HISTORY_PAGE);
+    let mut page = pages.saturating_sub(1);
+    let mut tail = store.history_page(page)?;
+    while page > 0 && tail.first().is_some_and(|g| g.order() > key) {
+        page -= 1;
+        let mut earlier = store.history_page(page)?;
+        earlier.append(&mut tail);
+        tail = earlier;
+    }
+    Ok((page, tail))
+}
+
+/// Writes `tail` as the pages from `first` on.
+fn write_tail(store: &Store, first: u64, tail: &[Finished]) -> Result<(), StoreError> {
+    let size = usize::try_from(HISTORY_PAGE).unwrap_or(100);
+    for (k, chunk) in tail.chunks(size).enumerate() {
+        store.put_history_page(first + k as u64, chunk)?;
+    }
+    Ok(())
+}

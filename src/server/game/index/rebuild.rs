@@ -1,0 +1,188 @@
+//! Building every index from the game files alone: `yinsh-pbem reindex`, and what the
+//! server does by itself when the index is missing, of another version, or damaged.
+//! A game file that does not load is left out, and named in the result (the caller
+//! logs it and tells the operator). Also [`snapshot`]: every index read back as one
+//! value, so that a test (or `reindex --check`) can compare the indexes kept mail by
+//! mail with the ones built from scratch.
+
+use std::collections::BTreeMap;
+
+use crate::server::game::ratings;
+use crate::server::game::record::{LiveGame, LoadError};
+use crate::server::model::{BoardId, Variant};
+use crate::server::store::{
+    DAY, DueEntry, Finished, HISTORY_PAGE, INDEX_VERSION, IndexState, PlayerIndex, Standing,
+    Standings, Store, StoreError,
+};
+
+use super::summary::{Summary, summary};
+
+/// What a rebuild found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Rebuilt {
+    /// Game files indexed.
+    pub games: usize,
+    /// Of which finished.
+    pub finished: u64,
+    /// Game files left out, with why.
+    pub damaged: Vec<(BoardId, String)>,
+}
+
+/// Every index, read back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Snapshot {
+    /// The state file.
+    pub state: Option<IndexState>,
+    /// The history, every page in order.
+    pub history: Vec<Finished>,
+    /// The ratings tables, normal then blitz.
+    pub standings: [Standings; 2],
+    /// Each player's boards, by key.
+    pub players: BTreeMap<String, PlayerIndex>,
+    /// The due files, by day.
+    pub due: BTreeMap<u64, Vec<DueEntry>>,
+}
+
+/// Builds every index from the game files, replacing what was there. Call it outside
+/// a transaction, holding the lock: the files are written directly, made durable
+/// together, and the state file last.
+pub fn rebuild(store: &Store) -> Result<Rebuilt, StoreError> {
+    store.clear_index()?;
+    let mut out = Rebuilt::default();
+    let mut finished = Vec::new();
+    let mut players: BTreeMap<String, PlayerIndex> = BTreeMap::new();
+    let mut tables: [Standings; 2] = Default::default();
+    let mut due: BTreeMap<u64, Vec<DueEntry>> = BTreeMap::new();
+    for board in store.games()? {
+        let live = match store
+            .game(board)
+            .map_err(LoadError::from)
+            .and_then(|f| f.map(LiveGame::load).transpose().map_err(LoadError::from))
+        {
+            Ok(Some(live)) => live,
+            Ok(None) => continue,
+            Err(e) => {
+                out.damaged.push((board, e.to_string()));
+                continue;
+            }
+        };
+        out.games += 1;
+        match summary(&live) {
+            Summary::Active {
+                variant,
+                players: ps,
+                due: at,
+            } => {
+                for p in &ps {
+                    players.entry(p.key()).or_default().active.push(board);
+                    let table = &mut tables[slot(variant)];
+                    let entry = table.entry(p.key()).or_insert_with(|| Standing {
+                        name: p.clone(),
+                        record: ratings::Record::default(),
+                        active: 0,
+                    });
+                    entry.active += 1;
+                }
+                if let Some(at) = at {
+                    due.entry(at / DAY)
+                        .or_default()
+                        .push(DueEntry { at, board });
+                }
+            }
+            Summary::Finished(f) => finished.push(f),
+        }
+    }
+    finished.sort_by_key(Finished::order);
+    for f in &finished {
+        for p in &f.players {
+            players.entry(p.key()).or_default().finished.push(f.order());
+        }
+        if !f.rated {
+            continue;
+        }
+        let table = &mut tables[slot(f.variant)];
+        let before = f
+            .players
+            .clone()
+            .map(|p| table.get(&p.key()).map(|s| s.record).unwrap_or_default());
+        for (p, r) in f.players.iter().zip(ratings::play(before, f)) {
+            let entry = table.entry(p.key()).or_insert_with(|| Standing {
+                name: p.clone(),
+                record: r,
+                active: 0,
+            });
+            entry.record = r;
+            entry.name = p.clone();
+        }
+    }
+    let mut writer = store.index_writer();
+    let size = usize::try_from(HISTORY_PAGE).unwrap_or(100);
+    for (k, chunk) in finished.chunks(size).enumerate() {
+        writer.history_page(store, k as u64, chunk)?;
+    }
+    for (variant, table) in [Variant::Normal, Variant::Blitz].into_iter().zip(&tables) {
+        writer.standings(store, variant, table)?;
+    }
+    for (key, index) in &players {
+        writer.player(store, key, index)?;
+    }
+    for (day, mut entries) in due {
+        entries.sort_unstable();
+        writer.due_on(store, day, &entries)?;
+    }
+    out.finished = finished.len() as u64;
+    writer.finish(
+        store,
+        &IndexState {
+            version: INDEX_VERSION,
+            finished: out.finished,
+        },
+    )?;
+    Ok(out)
+}
+
+fn slot(v: Variant) -> usize {
+    match v {
+        Variant::Normal => 0,
+        Variant::Blitz => 1,
+    }
+}
+
+/// Rebuilds when there is no index or one of another version; `None` when the index
+/// was there. Outside a transaction, holding the lock.
+pub fn ensure(store: &Store) -> Result<Option<Rebuilt>, StoreError> {
+    match store.index_state() {
+        Ok(Some(s)) if s.version == INDEX_VERSION => Ok(None),
+        Ok(_) => rebuild(store).map(Some),
+        Err(e) if e.is_index_damage() => rebuild(store).map(Some),
+        Err(e) => Err(e),
+    }
+}
+
+/// Every index file read back (through the store, so inside a transaction too).
+pub fn snapshot(store: &Store) -> Result<Snapshot, StoreError> {
+    let state = store.index_state()?;
+    let mut history = Vec::new();
+    let pages = state.map_or(0, |s| s.finished.div_ceil(HISTORY_PAGE));
+    for page in 0..pages {
+        history.extend(store.history_page(page)?);
+    }
+    let mut players = BTreeMap::new();
+    for key in store.player_keys()? {
+        players.insert(key.clone(), store.player_index(&key)?);
+    }
+    let mut due = BTreeMap::new();
+    for day in store.due_days()? {
+        due.insert(day, store.due_on(day)?);
+    }
+    Ok(Snapshot {
+        state,
+        history,
+        standings: [
+            store.standings(Variant::Normal)?,
+            store.standings(Variant::Blitz)?,
+        ],
+        players,
+        due,
+    })
+}

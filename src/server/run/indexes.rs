@@ -1,0 +1,118 @@
+//! The indexes around every transaction (`txn.rs` calls these): built when missing
+//! before the work, brought up to date with the changed game files after it (inside
+//! the transaction, so into the same journal), rebuilt when a damaged index file made
+//! the work fail; and damaged game files that a scan skipped: a loud log line each
+//! time, and a mail to the configured operator at most once a day per file
+//! (`<home>/damaged.json` remembers the day).
+
+use crate::mail::Address;
+use crate::server::config::Settings;
+use crate::server::exec::context::Foreign;
+use crate::server::exec::{InternalError, Reply};
+use crate::server::game::index::{self, Rebuilt};
+use crate::server::store::{DAY, Store};
+
+use super::log::Log;
+
+/// Before a transaction: build the index when there is none (or of another version).
+pub(super) fn prepare(store: &Store, settings: &Settings) -> Result<(), InternalError> {
+    if let Some(rebuilt) = index::ensure(store)? {
+        log_rebuilt(
+            store,
+            settings,
+            "the index was missing or of another version",
+            &rebuilt,
+        );
+    }
+    Ok(())
+}
+
+/// After the work, inside the transaction: the indexes follow the changed game files,
+/// and the damaged files noted are logged and told to the operator.
+pub(super) fn after_work(store: &Store, settings: &Settings) -> Result<Vec<Reply>, InternalError> {
+    for (board, why) in index::update(store)? {
+        store.note_skipped(store.game_path(board), why);
+    }
+    tell_damage(store, settings)
+}
+
+/// After a failed work: a damaged index file is rebuilt from the game files (the work
+/// failed, and runs again when the mail system retries).
+pub(super) fn after_failure(store: &Store, settings: &Settings, err: &InternalError) {
+    if !matches!(err, InternalError::Store(e) if e.is_index_damage()) {
+        return;
+    }
+    let log = Log::in_home(store.home());
+    match index::rebuild(store) {
+        Ok(rebuilt) => log_rebuilt(store, settings, &format!("damaged index ({err})"), &rebuilt),
+        Err(e) => log.line(settings.now(), &format!("index: rebuild failed: {e}")),
+    }
+}
+
+/// Logs a rebuild and notes the game files it left out.
+pub(super) fn log_rebuilt(store: &Store, settings: &Settings, why: &str, rebuilt: &Rebuilt) {
+    let log = Log::in_home(store.home());
+    log.line(
+        settings.now(),
+        &format!(
+            "index: rebuilt from the game files ({why}): {} games, {} finished, {} damaged file(s) left out",
+            rebuilt.games,
+            rebuilt.finished,
+            rebuilt.damaged.len()
+        ),
+    );
+    for (board, why) in &rebuilt.damaged {
+        store.note_skipped(store.game_path(*board), why.clone());
+    }
+}
+
+/// Logs every damaged file noted, and mails the operator about each one not told
+/// today (remembered in `<home>/damaged.json`, through the transaction).
+fn tell_damage(store: &Store, settings: &Settings) -> Result<Vec<Reply>, InternalError> {
+    let skipped = store.take_skipped();
+    if skipped.is_empty() {
+        return Ok(Vec::new());
+    }
+    let now = settings.now();
+    let log = Log::in_home(store.home());
+    let mut told = store.damaged()?;
+    let mut replies = Vec::new();
+    for (path, why) in skipped {
+        let name = path
+            .strip_prefix(store.home())
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .into_owned();
+        log.line(
+            now,
+            &format!("DAMAGED game file {name} skipped: {why}; repair or restore it, then run yinsh-pbem reindex"),
+        );
+        if told.get(&name).is_some_and(|day| *day == now / DAY) {
+            continue;
+        }
+        let Some(operator) = &settings.operator else {
+            continue;
+        };
+        told.insert(name.clone(), now / DAY);
+        replies.push(notice(operator, &name, &why));
+    }
+    if !replies.is_empty() {
+        store.put_damaged(&told)?;
+    }
+    Ok(replies)
+}
+
+fn notice(operator: &Address, name: &str, why: &str) -> Reply {
+    Reply {
+        to: vec![operator.clone()],
+        subject: format!("yinsh-pbem: damaged game file {name}"),
+        body: format!(
+            "The game file {name} in the server's home cannot be read:\n\n  {why}\n\n\
+             Listings, standings, history and tick leave it out and go on; the players of\n\
+             that board get an error when they use it. Repair the file or restore it from a\n\
+             backup, then run: yinsh-pbem reindex\n\
+             (You are told at most once a day per file.)\n"
+        ),
+        foreign: Foreign::Nothing,
+    }
+}

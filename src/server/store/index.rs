@@ -1,0 +1,462 @@
+//! The derived indexes under `<home>/index/`: what a mail or `tick` needs without
+//! reading every game file. They are typed records like the rest of the store, written
+//! through the same transaction overlay (so one mail's game files and index changes
+//! go into one journal), and derived only: the game files stay the source of truth,
+//! and `yinsh-pbem reindex` (`game::index`) rebuilds every index from them.
+//!
+//! ```text
+//! <home>/index/state.json           IndexState: the format version, finished games so far
+//! <home>/index/history/<k>.json     finished games number k*100 .. k*100+99, in order of ending
+//! <home>/index/ratings-<variant>.json  every player's rating record and active games (normal, blitz)
+//! <home>/index/players/<key>.json   one player's active boards and finished boards
+//! <home>/index/due/<day>.json       active games by the earliest time tick may act on them
+//! <home>/damaged.json               damaged game files and the day the operator was last told
+//! ```
+//! A file that does not decode is a [`StoreError::Corrupt`] whose `what` is
+//! `"index"` ([`StoreError::is_index_damage`]): the caller rebuilds, never guesses.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::durable::Pending;
+use crate::server::model::{BoardId, UserId, Variant, variant_serde};
+
+use super::fs::{create_dir, json_bytes, read_text, write_deferred};
+use super::games::GameFile;
+use super::{Store, StoreError};
+
+/// The format of the index files; an index of another version is rebuilt.
+pub const INDEX_VERSION: u32 = 1;
+/// Finished games per history page file.
+pub const HISTORY_PAGE: u64 = 100;
+
+/// What [`StoreError::Corrupt`] names an index file.
+const INDEX: &str = "index";
+
+/// `<home>/index/state.json`: written last by a rebuild, so a missing one means the
+/// index is missing (or a rebuild was cut short) and must be built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IndexState {
+    /// [`INDEX_VERSION`] when written.
+    pub version: u32,
+    /// How many finished games the history pages hold.
+    pub finished: u64,
+}
+
+/// A player's record in one variant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// The rating.
+    pub rating: i32,
+    /// Rated games won.
+    pub won: u32,
+    /// Rated games lost.
+    pub lost: u32,
+    /// Rated games tied.
+    pub ties: u32,
+    /// When their last rated game ended.
+    pub last: u64,
+}
+
+/// One finished game, as the history and the ratings see it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Finished {
+    /// The board.
+    pub board: BoardId,
+    /// Normal or blitz.
+    #[serde(with = "variant_serde")]
+    pub variant: Variant,
+    /// White's and Black's userids.
+    pub players: [UserId; 2],
+    /// White's score: 1, 0.5 or 0.
+    pub white_score: f64,
+    /// When it ended.
+    pub ended: u64,
+    /// Whether it counts.
+    pub rated: bool,
+    /// Why it ended, in words.
+    pub how: String,
+}
+
+impl Finished {
+    /// The order of the history and of the ratings: by time of ending, then board.
+    pub fn order(&self) -> (u64, BoardId) {
+        (self.ended, self.board)
+    }
+}
+
+/// One player's line in a variant's ratings table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Standing {
+    /// The userid as the player wrote it.
+    pub name: UserId,
+    /// The rating record (the starting one before any rated game).
+    pub record: Record,
+    /// Games of this variant going on.
+    pub active: u32,
+}
+
+/// A variant's ratings table, by lower-case userid.
+pub type Standings = BTreeMap<String, Standing>;
+
+/// `<home>/index/players/<key>.json`: one player's boards.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerIndex {
+    /// Boards going on, ascending.
+    pub active: Vec<BoardId>,
+    /// Finished boards as (ended, board), in order of ending.
+    pub finished: Vec<(u64, BoardId)>,
+}
+
+impl PlayerIndex {
+    /// Whether it holds nothing (its file is then removed).
+    pub fn is_empty(&self) -> bool {
+        self.active.is_empty() && self.finished.is_empty()
+    }
+}
+
+/// A game going on, filed under the earliest time `tick` may have work for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DueEntry {
+    /// Unix seconds.
+    pub at: u64,
+    /// The board.
+    pub board: BoardId,
+}
+
+/// Seconds in a day: the due files hold one day each.
+pub const DAY: u64 = 86_400;
+
+/// Damaged files skipped by a scan: (path, why), taken by the transaction runner.
+pub(crate) type Skipped = std::sync::Arc<std::sync::Mutex<Vec<(PathBuf, String)>>>;
+
+/// Writes many index files at once outside a transaction (a rebuild), made durable
+/// together by [`IndexWriter::finish`].
+pub struct IndexWriter {
+    pending: Pending,
+}
+
+impl StoreError {
+    /// Whether this is an index file that does not decode (rebuild it).
+    pub fn is_index_damage(&self) -> bool {
+        matches!(self, StoreError::Corrupt { what, .. } if *what == INDEX)
+    }
+}
+
+fn variant_name(v: Variant) -> &'static str {
+    match v {
+        Variant::Normal => "normal",
+        Variant::Blitz => "blitz",
+    }
+}
+
+impl Store {
+    /// `<home>/index`.
+    pub fn index_dir(&self) -> PathBuf {
+        self.home().join("index")
+    }
+
+    fn state_path(&self) -> PathBuf {
+        self.index_dir().join("state.json")
+    }
+
+    fn history_path(&self, page: u64) -> PathBuf {
+        self.index_dir()
+            .join("history")
+            .join(format!("{page}.json"))
+    }
+
+    fn standings_path(&self, variant: Variant) -> PathBuf {
+        self.index_dir()
+            .join(format!("ratings-{}.json", variant_name(variant)))
+    }
+
+    fn player_index_path(&self, key: &str) -> PathBuf {
+        self.index_dir().join("players").join(format!("{key}.json"))
+    }
+
+    fn due_dir(&self) -> PathBuf {
+        self.index_dir().join("due")
+    }
+
+    fn due_path(&self, day: u64) -> PathBuf {
+        self.due_dir().join(format!("{day}.json"))
+    }
+
+    /// `<home>/damaged.json`.
+    pub fn damaged_path(&self) -> PathBuf {
+        self.home().join("damaged.json")
+    }
+
+    /// The index's state; `None` when there is no index (or a rebuild was cut short).
+    pub fn index_state(&self) -> Result<Option<IndexState>, StoreError> {
+        self.read_json(&self.state_path(), INDEX)
+    }
+
+    /// Writes the index's state.
+    pub fn put_index_state(&self, state: &IndexState) -> Result<(), StoreError> {
+        self.write_index(&self.state_path(), state)
+    }
+
+    /// History page `page` (empty when missing).
+    pub fn history_page(&self, page: u64) -> Result<Vec<Finished>, StoreError> {
+        Ok(self
+            .read_json(&self.history_path(page), INDEX)?
+            .unwrap_or_default())
+    }
+
+    /// Writes history page `page`; an empty page removes its file.
+    pub fn put_history_page(&self, page: u64, games: &[Finished]) -> Result<(), StoreError> {
+        let path = self.history_path(page);
+        if games.is_empty() {
+            return self.remove_file(&path);
+        }
+        self.write_index(&path, &games)
+    }
+
+    /// The ratings table of `variant` (empty when missing).
+    pub fn standings(&self, variant: Variant) -> Result<Standings, StoreError> {
+        Ok(self
+            .read_json(&self.standings_path(variant), INDEX)?
+            .unwrap_or_default())
+    }
+
+    /// Writes the ratings table of `variant`.
+    pub fn put_standings(&self, variant: Variant, table: &Standings) -> Result<(), StoreError> {
+        self.write_index(&self.standings_path(variant), table)
+    }
+
+    /// The boards of the player whose lower-case userid is `key` (empty when none).
+    pub fn player_index(&self, key: &str) -> Result<PlayerIndex, StoreError> {
+        Ok(self
+            .read_json(&self.player_index_path(key), INDEX)?
+            .unwrap_or_default())
+    }
+
+    /// Writes a player's boards; an empty index removes the file.
+    pub fn put_player_index(&self, key: &str, index: &PlayerIndex) -> Result<(), StoreError> {
+        let path = self.player_index_path(key);
+        if index.is_empty() {
+            return self.remove_file(&path);
+        }
+        self.write_index(&path, index)
+    }
+
+    /// The keys of the players that have an index file, sorted.
+    pub fn player_keys(&self) -> Result<Vec<String>, StoreError> {
+        let mut keys: Vec<String> = self
+            .list_json(&self.index_dir().join("players"))?
+            .into_iter()
+            .map(|(stem, _)| stem)
+            .collect();
+        keys.sort_unstable();
+        Ok(keys)
+    }
+
+    /// The days that have a due file, ascending.
+    pub fn due_days(&self) -> Result<Vec<u64>, StoreError> {
+        let mut days = Vec::new();
+        let listed = self.list_json(&self.due_dir())?;
+        for (stem, path) in listed {
+            match stem.parse::<u64>() {
+                Ok(d) if d.to_string() == stem => days.push(d),
+                _ => {
+                    return Err(StoreError::StrayFile {
+                        path,
+                        expected: "<day number>.json, such as 20780.json",
+                    });
+                }
+            }
+        }
+        days.sort_unstable();
+        Ok(days)
+    }
+
+    /// The games filed under `day` (empty when none), sorted.
+    pub fn due_on(&self, day: u64) -> Result<Vec<DueEntry>, StoreError> {
+        Ok(self
+            .read_json(&self.due_path(day), INDEX)?
+            .unwrap_or_default())
+    }
+
+    /// Writes the games filed under `day`; none removes the file.
+    pub fn put_due_on(&self, day: u64, entries: &[DueEntry]) -> Result<(), StoreError> {
+        let path = self.due_path(day);
+        if entries.is_empty() {
+            return self.remove_file(&path);
+        }
+        self.write_index(&path, &entries)
+    }
+
+    /// The damaged files the operator was told of, with the day they were told.
+    pub fn damaged(&self) -> Result<BTreeMap<String, u64>, StoreError> {
+        Ok(self
+            .read_json(&self.damaged_path(), "damaged-files")?
+            .unwrap_or_default())
+    }
+
+    /// Writes the damaged files told of.
+    pub fn put_damaged(&self, told: &BTreeMap<String, u64>) -> Result<(), StoreError> {
+        self.write_json(&self.damaged_path(), "damaged-files", told)
+    }
+
+    /// Notes that a scan skipped the damaged file `path` (the transaction runner logs
+    /// it and tells the operator).
+    pub fn note_skipped(&self, path: PathBuf, why: String) {
+        self.skipped
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push((path, why));
+    }
+
+    /// The damaged files noted since the last call.
+    pub fn take_skipped(&self) -> Vec<(PathBuf, String)> {
+        std::mem::take(
+            &mut *self
+                .skipped
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
+    }
+
+    /// The game on `board` as the disk holds it, before this transaction's changes.
+    pub fn game_on_disk(&self, board: BoardId) -> Result<Option<GameFile>, StoreError> {
+        let path = self.game_path(board);
+        let Some(text) = read_text(&path)? else {
+            return Ok(None);
+        };
+        serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|source| StoreError::Corrupt {
+                what: "game",
+                path,
+                source,
+            })
+    }
+
+    /// The boards whose game file this transaction has written or removed, sorted.
+    pub fn changed_games(&self) -> Vec<BoardId> {
+        let dir = self.boards_dir();
+        let mut boards: Vec<BoardId> = self
+            .buffered_paths()
+            .iter()
+            .filter(|p| p.parent() == Some(dir.as_path()))
+            .filter_map(|p| p.file_stem()?.to_str()?.parse::<BoardId>().ok())
+            .collect();
+        boards.sort_unstable();
+        boards.dedup();
+        boards
+    }
+
+    /// Removes the whole index (outside a transaction), its state first, so that a
+    /// crash before the rebuild ends leaves no state and the next run rebuilds; then
+    /// makes its empty folders.
+    pub fn clear_index(&self) -> Result<(), StoreError> {
+        super::fs::remove(&self.state_path())?;
+        let dir = self.index_dir();
+        match std::fs::remove_dir_all(&dir) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(StoreError::io("remove the folder", &dir, e)),
+        }
+        for sub in ["history", "players", "due"] {
+            create_dir(&dir.join(sub), 0o755)?;
+        }
+        Ok(())
+    }
+
+    /// A writer for many index files outside a transaction.
+    pub fn index_writer(&self) -> IndexWriter {
+        IndexWriter {
+            pending: Pending::default(),
+        }
+    }
+
+    fn write_index<T: Serialize>(&self, path: &Path, value: &T) -> Result<(), StoreError> {
+        if !self.in_transaction()
+            && let Some(dir) = path.parent()
+        {
+            create_dir(dir, 0o755)?;
+        }
+        // Compact JSON: these files are read often and never by hand.
+        let bytes = serde_json::to_vec(value).map_err(|source| StoreError::Encode {
+            what: INDEX,
+            path: path.to_path_buf(),
+            source,
+        })?;
+        self.write_file(path, &bytes)
+    }
+}
+
+impl IndexWriter {
+    /// Writes one index file of `store` (history page, table, player, due day).
+    fn put<T: Serialize>(&mut self, path: &Path, value: &T) -> Result<(), StoreError> {
+        if let Some(dir) = path.parent() {
+            create_dir(dir, 0o755)?;
+        }
+        let bytes = serde_json::to_vec(value).map_err(|source| StoreError::Encode {
+            what: INDEX,
+            path: path.to_path_buf(),
+            source,
+        })?;
+        write_deferred(path, &bytes, &mut self.pending)
+    }
+
+    /// Writes history page `page`.
+    pub fn history_page(
+        &mut self,
+        store: &Store,
+        page: u64,
+        games: &[Finished],
+    ) -> Result<(), StoreError> {
+        self.put(&store.history_path(page), &games)
+    }
+
+    /// Writes the ratings table of `variant`.
+    pub fn standings(
+        &mut self,
+        store: &Store,
+        variant: Variant,
+        table: &Standings,
+    ) -> Result<(), StoreError> {
+        self.put(&store.standings_path(variant), table)
+    }
+
+    /// Writes a player's boards.
+    pub fn player(
+        &mut self,
+        store: &Store,
+        key: &str,
+        index: &PlayerIndex,
+    ) -> Result<(), StoreError> {
+        self.put(&store.player_index_path(key), index)
+    }
+
+    /// Writes the games filed under `day`.
+    pub fn due_on(
+        &mut self,
+        store: &Store,
+        day: u64,
+        entries: &[DueEntry],
+    ) -> Result<(), StoreError> {
+        self.put(&store.due_path(day), &entries)
+    }
+
+    /// Makes everything written durable, then writes the state (durably): the index
+    /// is complete from here on.
+    pub fn finish(mut self, store: &Store, state: &IndexState) -> Result<(), StoreError> {
+        let path = store.state_path();
+        self.pending
+            .sync()
+            .map_err(|e| StoreError::io("make durable the index in", &path, e))?;
+        super::fs::write_atomic(&path, &json_bytes(&path, INDEX, state)?)
+    }
+}
