@@ -19,6 +19,7 @@ mod exec; // the command handlers in-process (no process), one file per command 
 mod guessing; // password guessing paused per userid; admin names reserved; watcher cap
 mod hostile; // hostile input through the binary: odd userids, password leaks, broken mail
 mod html_mail; // board mails with an HTML part: picture inline, escaping, size, settings
+mod index; // the derived indexes: kept equal to a rebuild, rebuilt when damaged, pages; damaged game files skipped
 mod limits; // capped comments and offers, challenges for others, verify guessing, tick gate, reused userids
 mod mail_io; // mail in and out: parsing the corpus, building replies, flushing the spool
 mod naive; // a naive second YINSH generator that cross-checks the engine

@@ -1,0 +1,444 @@
+//! The derived indexes (issue 18): kept mail by mail they equal the ones rebuilt from
+//! the game files after a long seeded mix of challenges, moves, resignations, undos,
+//! draws and forfeits; a missing or damaged index is rebuilt with a log line; history
+//! and games answer a page at a time, however many games there are; and a damaged
+//! game file (an illegal turn, an empty file, an unknown field) no longer stops
+//! standings, history, games or tick: it is skipped, logged, and told to the operator
+//! once a day (issue 13).
+
+use std::path::Path;
+
+use yinsh_pbem::notation::{auto_pass_due, write_turn};
+use yinsh_pbem::server::config::Settings;
+use yinsh_pbem::server::game::index;
+use yinsh_pbem::server::game::record::LiveGame;
+use yinsh_pbem::server::store::Store;
+
+use crate::support::bin;
+use crate::support::exec::{Home, password};
+use crate::support::rng::XorShift;
+use crate::support::server::{Sent, TestServer};
+
+const PLAYERS: [&str; 6] = ["ann", "ben", "cat", "dan", "eve", "fay"];
+const DAY: u64 = 86_400;
+
+/// The indexes of `home` rebuilt from its game files alone, in a copy of the home.
+fn rebuilt(home: &Path) -> index::Snapshot {
+    let copy = tempfile::tempdir().expect("tempdir");
+    let status = std::process::Command::new("cp")
+        .arg("-a")
+        .arg(home)
+        .arg(copy.path().join("home"))
+        .status()
+        .expect("cp");
+    assert!(status.success());
+    let store = Store::open(&copy.path().join("home")).expect("open the copy");
+    index::rebuild(&store).expect("rebuild");
+    index::snapshot(&store).expect("snapshot")
+}
+
+/// A random legal turn of the player to move on `board`, with their userid.
+fn random_turn(home: &Home, board: u32, rng: &mut XorShift) -> Option<(String, String)> {
+    let file = home.store.game(board).expect("read").expect("a game");
+    let mut live = LiveGame::load(file).expect("replays");
+    let player = live.player_to_move()?.to_string();
+    if auto_pass_due(&live.game) {
+        return None;
+    }
+    let side = live.game.to_act()?;
+    let mut actions = Vec::new();
+    while live.game.to_act() == Some(side) {
+        let legal = live.game.legal_actions();
+        let a = legal[(rng.next() % legal.len() as u64) as usize];
+        live.game.play(a).expect("legal");
+        actions.push(a);
+    }
+    Some((player, write_turn(&actions)))
+}
+
+/// One step of the mix; returns what it did, for the failure message.
+fn step(home: &mut Home, rng: &mut XorShift, boards: &mut Vec<u32>) -> String {
+    let pick = |rng: &mut XorShift, n: usize| (rng.next() % n as u64) as usize;
+    let active: Vec<u32> = boards
+        .iter()
+        .copied()
+        .filter(|&b| {
+            let file = home.store.game(b).expect("read").expect("a game");
+            !LiveGame::load(file).expect("replays").game.is_over()
+        })
+        .collect();
+    let roll = pick(rng, 100);
+    if active.len() < 3 || roll < 8 {
+        let (w, b) = (pick(rng, 6), pick(rng, 6));
+        if w == b {
+            return "nothing".into();
+        }
+        let blitz = if pick(rng, 3) == 0 { "-blitz " } else { "" };
+        let line = format!("yinsh challenge {blitz}{} {}", PLAYERS[w], PLAYERS[b]);
+        home.run(PLAYERS[w], &line);
+        let next = boards.last().map_or(101, |b| b + 1);
+        boards.push(next);
+        return line;
+    }
+    let board = active[pick(rng, active.len())];
+    let game = home.game(board);
+    let white = game["white"].as_str().expect("white").to_string();
+    let black = game["black"].as_str().expect("black").to_string();
+    let (me, other) = if pick(rng, 2) == 0 {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let lines: Vec<(String, String)> = match roll {
+        8..=11 => vec![(
+            me.clone(),
+            format!("yinsh resign {board} {me} {}", password(&me)),
+        )],
+        12..=16 => vec![
+            (
+                me.clone(),
+                format!("yinsh move {board} {me} {} undo", password(&me)),
+            ),
+            (
+                other.clone(),
+                format!("yinsh move {board} {other} {} accept", password(&other)),
+            ),
+        ],
+        17..=19 => vec![
+            (
+                me.clone(),
+                format!("yinsh move {board} {me} {} propose", password(&me)),
+            ),
+            (
+                other.clone(),
+                format!("yinsh move {board} {other} {} accept", password(&other)),
+            ),
+        ],
+        20..=22 => {
+            // Three weeks pass: tick forfeits whoever is to move, everywhere.
+            home.now += 22 * DAY;
+            tick(home);
+            return "22 days and a tick".into();
+        }
+        23..=25 => {
+            home.now += 8 * DAY;
+            tick(home);
+            return "8 days and a tick".into();
+        }
+        _ => match random_turn(home, board, rng) {
+            Some((player, turn)) => vec![(
+                player.clone(),
+                format!("yinsh move {board} {player} {} {turn}", password(&player)),
+            )],
+            None => return "nothing".into(),
+        },
+    };
+    for (from, line) in &lines {
+        home.run(from, line);
+    }
+    lines
+        .iter()
+        .map(|(_, l)| l.as_str())
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+/// `yinsh-pbem tick` in-process at the home's clock (it keeps the indexes itself).
+fn tick(home: &Home) {
+    let mut settings = Settings::defaults(home.path().to_path_buf());
+    settings.now = Some(home.now);
+    settings.confirm_addresses = false;
+    yinsh_pbem::server::run::tick(&settings).expect("tick");
+}
+
+#[test]
+fn indexes_kept_mail_by_mail_equal_the_ones_rebuilt_from_the_game_files() {
+    for seed in [7u64, 1_000_003] {
+        let mut home = Home::with_players(&PLAYERS);
+        let mut rng = XorShift(seed | 1);
+        let mut boards = Vec::new();
+        let mut done = Vec::new();
+        for k in 0..260 {
+            done.push(step(&mut home, &mut rng, &mut boards));
+            if k % 40 == 39 || k == 259 {
+                let kept = index::snapshot(&home.store).expect("snapshot");
+                let fresh = rebuilt(home.path());
+                assert_eq!(
+                    kept,
+                    fresh,
+                    "seed {seed}, after step {k}: {:?}",
+                    &done[done.len().saturating_sub(5)..]
+                );
+            }
+        }
+        let kept = index::snapshot(&home.store).expect("snapshot");
+        // The mix did reach every kind of ending and kept games going on.
+        let hows: Vec<&str> = kept.history.iter().map(|f| f.how.as_str()).collect();
+        for kind in ["resigned", "forfeited", "draw agreed"] {
+            assert!(
+                hows.iter().any(|h| h.contains(kind)),
+                "seed {seed}: no {kind}: {hows:?}"
+            );
+        }
+        assert!(
+            kept.history.iter().any(|f| f.rated),
+            "seed {seed}: nothing rated"
+        );
+        assert!(!kept.due.is_empty(), "seed {seed}: no game going on");
+        assert!(
+            kept.standings[0].values().any(|s| s.record.games() > 0),
+            "seed {seed}: no ratings"
+        );
+    }
+}
+
+/// A server whose operator is ops@example.org.
+fn with_operator() -> TestServer {
+    let s = TestServer::new();
+    std::fs::create_dir_all(s.home()).expect("home");
+    std::fs::write(
+        s.home().join("config.toml"),
+        "operator = \"ops@example.org\"\n",
+    )
+    .expect("config");
+    s
+}
+
+const A: &str = "alice@example.org";
+const B: &str = "bob@example.org";
+
+/// alice and bob: board 101 going on, board 102 resigned by bob.
+fn two_boards() -> TestServer {
+    let mut s = with_operator();
+    s.send(A, "signup alice apw", "");
+    s.send(B, "signup bob bpw", "");
+    s.send(A, "yinsh challenge alice bob", "");
+    s.send(A, "yinsh challenge alice bob", "");
+    s.send(B, "yinsh resign 102 bob bpw", "");
+    s
+}
+
+/// Runs `yinsh-pbem ARGS --home <home>` at the server's clock; the exit code and stdout.
+fn run(s: &TestServer, args: &[&str]) -> (i32, String) {
+    let out = bin::command()
+        .args(args)
+        .arg("--home")
+        .arg(s.home())
+        .env("YINSH_PBEM_NOW", s.now.to_string())
+        .output()
+        .expect("run");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn to_operator(sent: &[Sent]) -> Vec<&Sent> {
+    sent.iter()
+        .filter(|m| m.to.iter().any(|t| t.contains("ops@example.org")))
+        .collect()
+}
+
+#[test]
+fn a_damaged_game_file_is_skipped_by_every_scan_logged_and_told_to_the_operator_once_a_day() {
+    type Damage = (&'static str, fn(&str) -> String);
+    let kinds: [Damage; 3] = [
+        ("an illegal turn", |text| {
+            let mut g: serde_json::Value = serde_json::from_str(text).expect("json");
+            g["turns"] = serde_json::json!([
+                {"text": "e5", "by": "alice", "at": 1_795_384_100u64},
+                {"text": "e5", "by": "bob", "at": 1_795_384_200u64}
+            ]);
+            g.to_string()
+        }),
+        ("an empty file", |_| String::new()),
+        ("an unknown field", |text| {
+            let mut g: serde_json::Value = serde_json::from_str(text).expect("json");
+            g["colour"] = serde_json::json!("red");
+            g.to_string()
+        }),
+    ];
+    for (kind, spoil) in kinds {
+        let mut s = two_boards();
+        let path = s.home().join("boards/101.json");
+        let text = std::fs::read_to_string(&path).expect("board");
+        std::fs::write(&path, spoil(&text)).expect("spoil");
+        // Standings and history read the indexes only: they answer as before.
+        let r = s.send("carol@example.org", "yinsh standings", "");
+        assert_eq!(r.len(), 1, "{kind}: {r:?}");
+        let r = s.send("carol@example.org", "yinsh history", "");
+        assert!(r[0].body.contains("bob resigned"), "{kind}: {}", r[0].body);
+        // Games reads alice's boards: 101 is left out, 102 listed, the operator told.
+        let r = s.send("carol@example.org", "yinsh games alice all", "");
+        let listing = r
+            .iter()
+            .find(|m| m.subject == "List of Yinsh games")
+            .expect("listing");
+        assert!(
+            listing.body.contains("   102  alice"),
+            "{kind}: {}",
+            listing.body
+        );
+        assert!(
+            !listing.body.contains("   101  alice"),
+            "{kind}: {}",
+            listing.body
+        );
+        let told = to_operator(&r);
+        assert_eq!(told.len(), 1, "{kind}: {r:?}");
+        assert_eq!(
+            told[0].subject,
+            "yinsh-pbem: damaged game file boards/101.json"
+        );
+        assert!(
+            told[0].body.contains("yinsh-pbem reindex"),
+            "{}",
+            told[0].body
+        );
+        assert!(
+            s.log()
+                .contains("DAMAGED game file boards/101.json skipped"),
+            "{kind}"
+        );
+        // The same day: logged again, not told again.
+        let r = s.send("carol@example.org", "yinsh games alice", "");
+        assert!(
+            to_operator(&r).is_empty(),
+            "{kind}: told twice in a day: {r:?}"
+        );
+        assert_eq!(
+            s.log().matches("DAMAGED game file boards/101.json").count(),
+            2
+        );
+        // Eight days later tick finds 101 due: it skips it, goes on, tells again.
+        s.now += 8 * DAY;
+        let before = s.outbox_files();
+        let (code, _) = run(&s, &["tick"]);
+        assert_eq!(code, 0, "{kind}: tick");
+        let r = s.sent_since(&before);
+        assert_eq!(to_operator(&r).len(), 1, "{kind}: {r:?}");
+        // reindex leaves it out and says so.
+        let (code, out) = run(&s, &["reindex"]);
+        assert_eq!(code, 0, "{kind}: reindex");
+        assert!(
+            out.contains("left out the damaged board 101"),
+            "{kind}: {out}"
+        );
+        assert!(
+            out.contains("rebuilt the index: 1 games (1 finished)"),
+            "{kind}: {out}"
+        );
+    }
+}
+
+#[test]
+fn a_missing_or_damaged_index_is_rebuilt_from_the_game_files_with_a_log_line() {
+    let mut s = two_boards();
+    let want = s.send("carol@example.org", "yinsh history", "")[0]
+        .body
+        .clone();
+    assert!(want.contains("bob resigned"), "{want}");
+    // Missing: the next mail builds it first and answers the same.
+    std::fs::remove_dir_all(s.home().join("index")).expect("rm");
+    let r = s.send("carol@example.org", "yinsh history", "");
+    assert_eq!(r[0].body, want);
+    assert!(
+        s.log()
+            .contains("index: rebuilt from the game files (the index was missing")
+    );
+    // Damaged: the mail fails loudly (exit 75, retried by the mail system), the index
+    // is rebuilt, and the retry answers right.
+    std::fs::write(s.home().join("index/players/alice.json"), "{\"active\": 7").expect("spoil");
+    let raw = s.mail("carol@example.org", "yinsh games alice all", "");
+    assert_eq!(s.deliver_raw(raw.as_bytes()), 75);
+    assert!(
+        s.log()
+            .contains("index: rebuilt from the game files (damaged index"),
+        "{}",
+        s.log()
+    );
+    let r = s.send_raw(raw.as_bytes());
+    assert!(
+        r[0].body.contains("all games of alice (2):"),
+        "{}",
+        r[0].body
+    );
+}
+
+/// A home of `n` finished games between alice and bob (copies of board 102, written
+/// as files and indexed by `yinsh-pbem reindex`), plus board 101 going on.
+fn many_finished(n: u32) -> TestServer {
+    let s = two_boards();
+    let boards = s.home().join("boards");
+    let text = std::fs::read_to_string(boards.join("102.json")).expect("board");
+    let mut g: serde_json::Value = serde_json::from_str(&text).expect("json");
+    for b in 103..102 + n {
+        g["board"] = serde_json::json!(b);
+        std::fs::write(boards.join(format!("{b}.json")), g.to_string()).expect("write");
+    }
+    std::fs::write(s.home().join("next-board"), format!("{}\n", 102 + n)).expect("counter");
+    let (code, out) = run(&s, &["reindex"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(&format!("{} games ({n} finished)", n + 1)),
+        "{out}"
+    );
+    s
+}
+
+fn game_lines(body: &str) -> usize {
+    body.lines().filter(|l| l.contains("bob resigned")).count()
+}
+
+#[test]
+fn history_and_games_answer_a_page_at_a_time_and_say_how_to_ask_for_more() {
+    let mut s = many_finished(120);
+    let r = s.send("carol@example.org", "yinsh history", "");
+    let body = &r[0].body;
+    assert_eq!(game_lines(body), 50, "{body}");
+    assert!(
+        body.contains("   221  alice"),
+        "the most recent first: {body}"
+    );
+    assert!(
+        body.contains("These are 1-50 of 120 finished games, the most recent first. For earlier ones send: yinsh history page 2"),
+        "{body}"
+    );
+    assert!(body.contains("For one player's games send: yinsh history <userid>"));
+    let r = s.send("carol@example.org", "yinsh history page 3", "");
+    assert_eq!(game_lines(&r[0].body), 20, "{}", r[0].body);
+    assert!(r[0].body.contains("   102  alice"), "{}", r[0].body);
+    assert!(!r[0].body.contains("For earlier ones"), "{}", r[0].body);
+    let r = s.send("carol@example.org", "yinsh history bob page 2", "");
+    assert_eq!(game_lines(&r[0].body), 50, "{}", r[0].body);
+    assert!(r[0].body.contains("Games of bob"), "{}", r[0].body);
+    let r = s.send("carol@example.org", "yinsh games alice inactive", "");
+    let rows = r[0].body.lines().filter(|l| l.ends_with("won by alice")).count();
+    assert_eq!(rows, 30, "{}", r[0].body);
+    assert!(
+        r[0].body.contains("inactive games of alice (120):"),
+        "{}",
+        r[0].body
+    );
+    assert!(
+        r[0].body
+            .contains("For earlier ones send: yinsh games alice inactive page 2"),
+        "{}",
+        r[0].body
+    );
+    // An attacker asking for every page: a page past the end is a short answer, and
+    // one mail carries at most the configured number of commands.
+    let r = s.send("carol@example.org", "yinsh history page 1000000", "");
+    assert!(
+        r[0].body
+            .contains("There are 120 finished games in all; this page is past the end.")
+    );
+    assert!(r[0].body.len() < 600, "{}", r[0].body);
+    let every: String = (1..=40)
+        .map(|k| format!("yinsh history page {k}\n"))
+        .collect();
+    let r = s.send("carol@example.org", "multiple", &every);
+    let bytes: usize = r.iter().map(|m| m.raw.len()).sum();
+    assert!(r.len() <= 26, "{} replies", r.len());
+    assert!(bytes < 26 * 8_000, "{bytes} bytes of replies");
+}
