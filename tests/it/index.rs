@@ -413,7 +413,11 @@ fn history_and_games_answer_a_page_at_a_time_and_say_how_to_ask_for_more() {
     assert_eq!(game_lines(&r[0].body), 50, "{}", r[0].body);
     assert!(r[0].body.contains("Games of bob"), "{}", r[0].body);
     let r = s.send("carol@example.org", "yinsh games alice inactive", "");
-    let rows = r[0].body.lines().filter(|l| l.ends_with("won by alice")).count();
+    let rows = r[0]
+        .body
+        .lines()
+        .filter(|l| l.ends_with("won by alice"))
+        .count();
     assert_eq!(rows, 30, "{}", r[0].body);
     assert!(
         r[0].body.contains("inactive games of alice (120):"),

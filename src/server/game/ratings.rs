@@ -19,6 +19,7 @@ use crate::rules::{Color, Outcome, Variant};
 use crate::server::model::EndReason;
 use crate::server::store::Store;
 pub use crate::server::store::{Finished, Record};
+use crate::server::store::{Standing, Standings};
 
 use super::record::{LiveGame, LoadError};
 
@@ -102,6 +103,24 @@ pub fn apply(pool: &mut BTreeMap<String, Record>, g: &Finished) -> Change {
         pool.insert(keys[s].clone(), after[s]);
     }
     Change { before, after }
+}
+
+/// Moves the records of `g`'s players in a ratings table by the game (their entries
+/// made when missing, their names as the game writes them).
+pub fn rate_table(table: &mut Standings, g: &Finished) {
+    let before = g
+        .players
+        .clone()
+        .map(|p| table.get(&p.key()).map(|s| s.record).unwrap_or_default());
+    for (p, r) in g.players.iter().zip(play(before, g)) {
+        let entry = table.entry(p.key()).or_insert_with(|| Standing {
+            name: p.clone(),
+            record: r,
+            active: 0,
+        });
+        entry.record = r;
+        entry.name = p.clone();
+    }
 }
 
 /// White's and Black's records after the game `g`, from theirs before it.

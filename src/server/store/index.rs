@@ -18,6 +18,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::durable::Pending;
@@ -208,25 +209,17 @@ impl Store {
 
     /// History page `page` (empty when missing).
     pub fn history_page(&self, page: u64) -> Result<Vec<Finished>, StoreError> {
-        Ok(self
-            .read_json(&self.history_path(page), INDEX)?
-            .unwrap_or_default())
+        self.read_index(&self.history_path(page))
     }
 
     /// Writes history page `page`; an empty page removes its file.
     pub fn put_history_page(&self, page: u64, games: &[Finished]) -> Result<(), StoreError> {
-        let path = self.history_path(page);
-        if games.is_empty() {
-            return self.remove_file(&path);
-        }
-        self.write_index(&path, &games)
+        self.put_list(&self.history_path(page), games)
     }
 
     /// The ratings table of `variant` (empty when missing).
     pub fn standings(&self, variant: Variant) -> Result<Standings, StoreError> {
-        Ok(self
-            .read_json(&self.standings_path(variant), INDEX)?
-            .unwrap_or_default())
+        self.read_index(&self.standings_path(variant))
     }
 
     /// Writes the ratings table of `variant`.
@@ -236,9 +229,7 @@ impl Store {
 
     /// The boards of the player whose lower-case userid is `key` (empty when none).
     pub fn player_index(&self, key: &str) -> Result<PlayerIndex, StoreError> {
-        Ok(self
-            .read_json(&self.player_index_path(key), INDEX)?
-            .unwrap_or_default())
+        self.read_index(&self.player_index_path(key))
     }
 
     /// Writes a player's boards; an empty index removes the file.
@@ -282,18 +273,12 @@ impl Store {
 
     /// The games filed under `day` (empty when none), sorted.
     pub fn due_on(&self, day: u64) -> Result<Vec<DueEntry>, StoreError> {
-        Ok(self
-            .read_json(&self.due_path(day), INDEX)?
-            .unwrap_or_default())
+        self.read_index(&self.due_path(day))
     }
 
     /// Writes the games filed under `day`; none removes the file.
     pub fn put_due_on(&self, day: u64, entries: &[DueEntry]) -> Result<(), StoreError> {
-        let path = self.due_path(day);
-        if entries.is_empty() {
-            return self.remove_file(&path);
-        }
-        self.write_index(&path, &entries)
+        self.put_list(&self.due_path(day), entries)
     }
 
     /// The damaged files the operator was told of, with the day they were told.
@@ -380,20 +365,31 @@ impl Store {
         }
     }
 
-    fn write_index<T: Serialize>(&self, path: &Path, value: &T) -> Result<(), StoreError> {
-        if !self.in_transaction()
-            && let Some(dir) = path.parent()
-        {
-            create_dir(dir, 0o755)?;
-        }
-        // Compact JSON: these files are read often and never by hand.
-        let bytes = serde_json::to_vec(value).map_err(|source| StoreError::Encode {
-            what: INDEX,
-            path: path.to_path_buf(),
-            source,
-        })?;
-        self.write_file(path, &bytes)
+    /// An index file through the overlay; the empty value when it is missing.
+    fn read_index<T: Default + DeserializeOwned>(&self, path: &Path) -> Result<T, StoreError> {
+        Ok(self.read_json(path, INDEX)?.unwrap_or_default())
     }
+
+    /// Writes a list index file; an empty list removes it.
+    fn put_list<T: Serialize>(&self, path: &Path, list: &[T]) -> Result<(), StoreError> {
+        if list.is_empty() {
+            return self.remove_file(path);
+        }
+        self.write_index(path, &list)
+    }
+
+    fn write_index<T: Serialize>(&self, path: &Path, value: &T) -> Result<(), StoreError> {
+        self.write_file(path, &index_bytes(path, value)?)
+    }
+}
+
+/// An index file's bytes: compact JSON (read often, never by hand).
+fn index_bytes<T: Serialize>(path: &Path, value: &T) -> Result<Vec<u8>, StoreError> {
+    serde_json::to_vec(value).map_err(|source| StoreError::Encode {
+        what: INDEX,
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 impl IndexWriter {
@@ -402,12 +398,7 @@ impl IndexWriter {
         if let Some(dir) = path.parent() {
             create_dir(dir, 0o755)?;
         }
-        let bytes = serde_json::to_vec(value).map_err(|source| StoreError::Encode {
-            what: INDEX,
-            path: path.to_path_buf(),
-            source,
-        })?;
-        write_deferred(path, &bytes, &mut self.pending)
+        write_deferred(path, &index_bytes(path, value)?, &mut self.pending)
     }
 
     /// Writes history page `page`.

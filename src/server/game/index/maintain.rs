@@ -155,16 +155,7 @@ fn shares_player(a: &Finished, b: &Finished) -> bool {
 /// Moves one game's players' records by the game, at the end of their history.
 fn rate(store: &Store, f: &Finished) -> Result<(), StoreError> {
     let mut table = store.standings(f.variant)?;
-    let before = f
-        .players
-        .clone()
-        .map(|p| table.get(&p.key()).map(|s| s.record).unwrap_or_default());
-    let after = ratings::play(before, f);
-    for (p, r) in f.players.iter().zip(after) {
-        let entry = table.entry(p.key()).or_insert_with(|| standing(p));
-        entry.record = r;
-        entry.name = p.clone();
-    }
+    ratings::rate_table(&mut table, f);
     store.put_standings(f.variant, &table)
 }
 
@@ -180,18 +171,8 @@ fn recompute_ratings(
     }
     for page in 0..state.finished.div_ceil(HISTORY_PAGE) {
         for f in store.history_page(page)? {
-            if f.variant != variant || !f.rated {
-                continue;
-            }
-            let before = f
-                .players
-                .clone()
-                .map(|p| table.get(&p.key()).map(|s| s.record).unwrap_or_default());
-            let after = ratings::play(before, &f);
-            for (p, r) in f.players.iter().zip(after) {
-                let entry = table.entry(p.key()).or_insert_with(|| standing(p));
-                entry.record = r;
-                entry.name = p.clone();
+            if f.variant == variant && f.rated {
+                ratings::rate_table(&mut table, &f);
             }
         }
     }
@@ -281,7 +262,7 @@ fn remove_history(
     state.finished -= 1;
     write_tail(store, first, &tail)?;
     // The last page lost one game: it may now be empty.
-    if state.finished % HISTORY_PAGE == 0 {
+    if state.finished.is_multiple_of(HISTORY_PAGE) {
         store.put_history_page(state.finished / HISTORY_PAGE, &[])?;
     }
     Ok(())

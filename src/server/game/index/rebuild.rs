@@ -97,22 +97,8 @@ pub fn rebuild(store: &Store) -> Result<Rebuilt, StoreError> {
         for p in &f.players {
             players.entry(p.key()).or_default().finished.push(f.order());
         }
-        if !f.rated {
-            continue;
-        }
-        let table = &mut tables[slot(f.variant)];
-        let before = f
-            .players
-            .clone()
-            .map(|p| table.get(&p.key()).map(|s| s.record).unwrap_or_default());
-        for (p, r) in f.players.iter().zip(ratings::play(before, f)) {
-            let entry = table.entry(p.key()).or_insert_with(|| Standing {
-                name: p.clone(),
-                record: r,
-                active: 0,
-            });
-            entry.record = r;
-            entry.name = p.clone();
+        if f.rated {
+            ratings::rate_table(&mut tables[slot(f.variant)], f);
         }
     }
     let mut writer = store.index_writer();
