@@ -49,7 +49,7 @@ pub mod usage {
     /// `yinsh standings`
     pub const STANDINGS: &str = "yinsh standings [page <n>]";
     /// `yinsh ratings`
-    pub const RATINGS: &str = "yinsh ratings [page <n>]";
+    pub const RATINGS: &str = "yinsh ratings";
     /// `yinsh history`
     pub const HISTORY: &str = "yinsh history [<userid>] [page <n>]";
     /// `yinsh queue`

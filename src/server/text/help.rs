@@ -121,10 +121,13 @@ Commands (in the Subject line):
       The boards of those players' games.
   yinsh showas <userid> <password> [<board> ... | all | active | inactive | next]
       Boards as you see them, with your next command and your queued move.
-  yinsh standings      (or yinsh ratings) the rating list
-  yinsh history        the finished games
-  yinsh games <userid> ... [all | active | inactive | next]
-      A list of games (default: active; next: those waiting for that player).
+  yinsh standings [page <n>]
+      The rating list (or yinsh ratings), 100 ranks of each list a page.
+  yinsh history [<userid>] [page <n>]
+      The finished games, the 50 most recent a page: of everyone or of one player.
+  yinsh games <userid> ... [all | active | inactive | next] [page <n>]
+      A list of games (default: active; next: those waiting for that player),
+      the 30 most recent a page.
   yinsh settings <userid> <password> [text-only | html]
       How your board mails come: html (the default) adds a picture of the
       board for mail programs that show HTML; text-only leaves it out.
