@@ -1,8 +1,9 @@
 //! Elo ratings (pbmserv-reference.md §5), from which the standings and the history
 //! list are written (`exec::listing`).
 //!
-//! Ratings are not stored: they are computed again from the finished games, in the
-//! order they ended (then by board), so they can never drift from the games. Normal
+//! Ratings are kept in the ratings index (`game::index`), which applies the finished
+//! games in the order they ended (then by board), and rebuilds it from the game files
+//! when asked (`yinsh-pbem reindex`), so it never drifts from the games. Normal
 //! and blitz games are rated separately. Everyone starts at 1600 and is provisional
 //! for their first 20 rated games. The expected score of a player rated `R` against
 //! `Ropp` is `1 / (1 + 10^((Ropp - R) / 400))`; after a game the rating changes by
@@ -14,7 +15,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::rules::{Color, Outcome, Variant};
+use crate::rules::{Color, Outcome};
 
 use crate::server::model::EndReason;
 use crate::server::store::Store;
@@ -173,39 +174,6 @@ pub fn finished(live: &LiveGame) -> Option<Finished> {
     })
 }
 
-/// Every game of the store, loaded; finished ones in the order they ended.
-pub struct All {
-    /// The finished games, in the order they ended (then by board).
-    pub finished: Vec<Finished>,
-    /// Games going on, per (blitz, lower-case userid).
-    pub active: BTreeMap<(bool, String), u32>,
-}
-
-/// Load every game of the store.
-pub fn all(store: &Store) -> Result<All, LoadError> {
-    let mut finished_games = Vec::new();
-    let mut active = BTreeMap::new();
-    for b in store.games()? {
-        let Some(file) = store.game(b)? else { continue };
-        let live = LiveGame::load(file)?;
-        match finished(&live) {
-            Some(f) => finished_games.push(f),
-            None => {
-                for p in [&live.file.white, &live.file.black] {
-                    *active
-                        .entry((live.game.variant() == Variant::Blitz, p.key()))
-                        .or_insert(0) += 1;
-                }
-            }
-        }
-    }
-    finished_games.sort_by_key(|f| (f.ended, f.board));
-    Ok(All {
-        finished: finished_games,
-        active,
-    })
-}
-
 /// The rating lines of a finished game's mail (`%s's rating went up from %d to
 /// %d.`, `... down ...`, `%s's rating is %d (provisional).`, `This game was not
 /// rated.`); none while the game goes on.
@@ -216,21 +184,36 @@ pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, LoadE
     if !this.rated {
         return Ok(vec!["This game was not rated.".to_string()]);
     }
-    let mut pool = BTreeMap::new();
-    let mut change = None;
-    for g in all(store)?
-        .finished
-        .iter()
-        .filter(|g| g.variant == this.variant && g.rated)
-    {
-        let c = apply(&mut pool, g);
-        if g.board == this.board {
-            change = Some(c);
-            break;
+    // The ratings index holds every game ended before this transaction; games that
+    // ended earlier in this same transaction (a tick forfeiting several) count too.
+    let mut table = store.standings(this.variant)?;
+    let mut earlier = Vec::new();
+    for b in store.changed_games() {
+        let Some(file) = store.game(b)?.filter(|_| b != this.board) else {
+            continue;
+        };
+        let Some(g) = finished(&LiveGame::load(file)?) else {
+            continue;
+        };
+        let indexed = match store.game_on_disk(b)? {
+            Some(old) => finished(&LiveGame::load(old)?).is_some(),
+            None => false,
+        };
+        if !indexed && g.variant == this.variant && g.rated && g.order() < this.order() {
+            earlier.push(g);
         }
     }
-    let Some(c) = change else {
-        return Ok(Vec::new());
+    earlier.sort_by_key(Finished::order);
+    for g in &earlier {
+        rate_table(&mut table, g);
+    }
+    let before = this
+        .players
+        .clone()
+        .map(|p| table.get(&p.key()).map(|s| s.record).unwrap_or_default());
+    let c = Change {
+        before,
+        after: play(before, &this),
     };
     Ok((0..2)
         .map(|s| {
@@ -249,6 +232,7 @@ pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, LoadE
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Variant;
     use crate::server::model::UserId;
 
     fn game(board: u32, w: &str, b: &str, white_score: f64) -> Finished {
