@@ -43,6 +43,9 @@ _yinsh__pbem() {
             yinsh__pbem,perft)
                 cmd="yinsh__pbem__subcmd__perft"
                 ;;
+            yinsh__pbem,reindex)
+                cmd="yinsh__pbem__subcmd__reindex"
+                ;;
             yinsh__pbem,render)
                 cmd="yinsh__pbem__subcmd__render"
                 ;;
@@ -85,6 +88,9 @@ _yinsh__pbem() {
             yinsh__pbem__subcmd__help,perft)
                 cmd="yinsh__pbem__subcmd__help__subcmd__perft"
                 ;;
+            yinsh__pbem__subcmd__help,reindex)
+                cmd="yinsh__pbem__subcmd__help__subcmd__reindex"
+                ;;
             yinsh__pbem__subcmd__help,render)
                 cmd="yinsh__pbem__subcmd__help__subcmd__render"
                 ;;
@@ -107,7 +113,7 @@ _yinsh__pbem() {
 
     case "${cmd}" in
         yinsh__pbem)
-            opts="-h -V --help --version deliver flush tick check-config generate-package-files perft replay think match import export site render help"
+            opts="-h -V --help --version deliver flush tick reindex check-config generate-package-files perft replay think match import export site render help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -279,7 +285,7 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__help)
-            opts="deliver flush tick check-config generate-package-files perft replay think match import export site render help"
+            opts="deliver flush tick reindex check-config generate-package-files perft replay think match import export site render help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -418,6 +424,20 @@ _yinsh__pbem() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        yinsh__subcmd__pbem__subcmd__help__subcmd__reindex)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         yinsh__subcmd__pbem__subcmd__help__subcmd__render)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -535,6 +555,48 @@ _yinsh__pbem() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        yinsh__subcmd__pbem__subcmd__reindex)
+            opts="-v -h --config --home --from --smtp --sendmail --outbox --max-message-bytes --verbose --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --smtp)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sendmail)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --outbox)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-message-bytes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

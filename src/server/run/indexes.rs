@@ -114,5 +114,6 @@ fn notice(operator: &Address, name: &str, why: &str) -> Reply {
              (You are told at most once a day per file.)\n"
         ),
         foreign: Foreign::Nothing,
+        html: None,
     }
 }
