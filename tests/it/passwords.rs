@@ -137,6 +137,34 @@ fn an_extra_word_before_the_password_does_not_show_it_where_it_lands() {
 }
 
 #[test]
+fn regression_a_listing_meant_as_showas_does_not_show_the_password() {
+    // `yinsh show` is a command too: the password is read as a userid to list.
+    assert_hidden(&format!("yinsh show alice {MARKER}"), "");
+    assert_hidden(&format!("yinsh show alice bob {MARKER}"), "");
+    assert_hidden("multiple", &format!("yinsh show alice {MARKER} next"));
+    let (_, written) = written_for(&format!("yinsh show alice {MARKER}"), "");
+    assert!(
+        written.contains("Invalid userid entered: the 2nd userid named has no account"),
+        "{written}"
+    );
+}
+
+#[test]
+fn a_new_password_that_could_be_shown_in_a_moves_place_is_refused() {
+    // Such a password, pushed into a move's (or a number's, an address's) place by a
+    // word too many, would be shown there; no account may have one.
+    for pw in ["e5e9", "123456", "c3-c7x", "carol@example.org", "101#3", "next"] {
+        let (_, written) = written_for(&format!("signup carol {pw} carol@example.org"), "");
+        assert!(written.contains("Choose another password"), "{pw}: {written}");
+        let (_, written) = written_for(&format!("change password alice {MARKER} {pw}"), "");
+        assert!(written.contains("Choose another password"), "{pw}: {written}");
+        assert!(!written.contains(MARKER), "{written}");
+    }
+    let (_, written) = written_for("signup carol C4rolpw carol@example.org", "");
+    assert!(written.contains("Welcome to YINSH by e-mail, carol."), "{written}");
+}
+
+#[test]
 fn the_errors_name_the_place_of_a_word_that_does_not_fit() {
     let (_, written) = written_for(&format!("yinsh move x101 alice {MARKER} e5"), "");
     assert!(
@@ -194,6 +222,8 @@ enum Mistake {
     Delete { at: usize },
     /// A word replaced by a wrong one.
     Replace { at: usize, word: &'static str },
+    /// A command word cut short to another command's word (`showas` -> `show`).
+    Shorten { word: usize },
 }
 
 const EXTRA: &[&str] = &[
@@ -213,6 +243,7 @@ fn mistake() -> impl Strategy<Value = Mistake> {
         (0..8usize).prop_map(|at| Mistake::Delete { at }),
         (0..8usize, proptest::sample::select(EXTRA))
             .prop_map(|(at, word)| Mistake::Replace { at, word }),
+        (0..2usize).prop_map(|word| Mistake::Shorten { word }),
     ]
 }
 
@@ -263,6 +294,14 @@ fn make(words: &[String], m: &Mistake) -> Option<Vec<String>> {
                 return None;
             }
             w[at] = word.to_string();
+        }
+        Mistake::Shorten { word } => {
+            let target = w.get(word)?.to_ascii_lowercase();
+            let shorter = command_words()
+                .into_iter()
+                .filter(|c| c.len() < target.len() && target.starts_with(c.as_str()))
+                .max_by_key(String::len)?;
+            w[word] = shorter;
         }
     }
     Some(w)

@@ -21,7 +21,7 @@ mod words;
 mod tests;
 
 pub use error::{CommandError, Problem};
-pub use secret::{Masking, masking};
+pub use secret::{Masking, could_show, masking};
 pub use table::{syntax_lines, usage};
 pub use types::{
     BoardAction, BoardRef, Command, Credentials, GameFilter, MailChoice, OfferAction,

@@ -11,10 +11,14 @@
 //! - A line that does not fit (a mistyped, joined or unknown command word, a word too
 //!   many or too few, a wrong board number): every word after the command word(s) is
 //!   hidden, since no place in it can be trusted.
+//! - A line that fits a command without password places, when a command whose
+//!   command word continues its own has one (`yinsh show alice pw`, meant as `yinsh
+//!   showas alice pw`): the words from that command's first password place on are
+//!   hidden too, unless they [`could_show`] (no new password may be such a word).
 //!
 //! Words are counted as `str::split_whitespace` counts them.
 
-use super::table::{Shape, shape};
+use super::table::{Shape, extensions, shape};
 use super::types::{GameFilter, OfferAction};
 use super::words::board_ref;
 use crate::mail::{Address, strip_angles};
@@ -102,6 +106,22 @@ fn shown(w: &str, tail: Tail) -> bool {
     }
 }
 
+/// Whether `w` is a word shown after a password when it fits there: move notation
+/// only, an e-mail address, a number, a board number or a listing filter. A new
+/// password may not be such a word (`signup`, `change password` refuse it), so a
+/// password pushed out of its place by an extra word is never shown.
+///
+/// ```
+/// use yinsh_pbem::server::command::could_show;
+/// assert!(could_show("e5-e9") && could_show("123456") && could_show("a@b.org"));
+/// assert!(!could_show("s3cret") && !could_show("Pw7marker"));
+/// ```
+pub fn could_show(w: &str) -> bool {
+    [Tail::Move, Tail::Address, Tail::Number, Tail::BoardsOrFilters]
+        .into_iter()
+        .any(|tail| shown(w, tail))
+}
+
 /// Whether `w` is made of move notation only: points (a letter a-k and its digits),
 /// `x`, numbers and the separators `- # ; : , ( )`.
 fn notation(w: &str) -> bool {
@@ -156,11 +176,38 @@ pub fn masking(line: &str) -> Masking {
     } else {
         Vec::new()
     };
-    Masking {
+    let mut m = Masking {
         hide,
         passwords,
         command: known,
+    };
+    if fits && places.is_empty() {
+        shortened(&words, command_words, &mut m);
     }
+    m
+}
+
+/// Hides in `m` the words of `words` (a line fitting a command without password
+/// places) from the first password place of a longer command the player may have
+/// meant on (`yinsh show` for `yinsh showas`), unless they could show: with a word
+/// too many, the password may stand anywhere after that place.
+fn shortened(words: &[&str], command_words: usize, m: &mut Masking) {
+    let written = words[..command_words].join(" ").to_ascii_lowercase();
+    for longer in extensions(&written) {
+        let Some(usage) = shape(longer).usage else {
+            continue;
+        };
+        let Some(&first) = places(usage).0.first() else {
+            continue;
+        };
+        for (k, w) in words.iter().enumerate().skip(command_words + first) {
+            if !could_show(w) && !m.hide.contains(&k) {
+                m.hide.push(k);
+                m.passwords.push((*w).to_string());
+            }
+        }
+    }
+    m.hide.sort_unstable();
 }
 
 #[cfg(test)]
@@ -271,7 +318,12 @@ mod tests {
         assert_eq!(hidden("vacation alice pw 14"), [2]);
         assert_eq!(hidden("change password alice old new"), [3, 4]);
         assert_eq!(hidden("chess move 5 carol pw e4"), [4]);
-        assert_eq!(hidden("yinsh show alice bob"), Vec::<usize>::new());
+        // Read as `yinsh showas alice bob`, "bob" may be alice's password.
+        assert_eq!(hidden("yinsh show alice bob"), [3]);
+        assert_eq!(masking("yinsh show alice bob").passwords(), ["bob"]);
+        assert_eq!(hidden("yinsh show alice"), Vec::<usize>::new());
+        assert_eq!(hidden("yinsh show 104 105"), Vec::<usize>::new());
+        assert_eq!(hidden("yinsh show alice bob Pw7marker next"), [3, 4]);
         assert_eq!(hidden("thanks for the game"), [1, 2, 3]);
         assert!(!masking("thanks for the game").is_command());
         assert!(masking("YINSH mvoe 1").is_command());

@@ -1,8 +1,12 @@
 //! Account commands: `signup` (`add`), `change password`, `change address`, `signoff`
-//! (`delete`), and `yinsh settings` (text-only or HTML board mails).
+//! (`delete`), and `yinsh settings` (text-only or HTML board mails). A new password
+//! must not read as a move, a number, an address or a board (`command::could_show`);
+//! a signed-off userid is retired, and only its former owner (its last password)
+//! takes it back.
 
 use crate::mail::Address;
 use crate::mail::address::list;
+use crate::server::command::could_show;
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
 use crate::server::store::{ACCOUNTS_PER_ADDRESS, Account, Password, Store, Token, UserId};
@@ -49,9 +53,18 @@ pub(super) fn signup(
         }
         .into());
     }
+    if could_show(password.expose()) {
+        return Err(Refusal::PasswordCouldShow.into());
+    }
+    let returning = returning(store, req, userid, password)?;
     let addresses = addresses_or_sender(req, addresses)?;
     crowded(store, req, &addresses, None)?;
     let mut account = Account::new(userid, password, addresses.clone(), req.now)?;
+    if let Some(old) = &returning {
+        account.games = old.games.clone();
+        account.created = old.created;
+        store.unretire(userid)?;
+    }
     let tokens = pending(&mut account, &addresses, req)?;
     store.reindex(req.confirm_addresses, None, Some(&account))?;
     store.put_account(&account)?;
@@ -79,6 +92,29 @@ pub(super) fn signup(
         }]);
     }
     Ok(verify_mails(&account, tokens, &body))
+}
+
+/// The signed-off account of `userid` when `password` is its last one (its owner
+/// comes back); `None` when the userid was never signed off. Anyone else is refused:
+/// a wrong password counts against the userid's limit as a login does.
+fn returning(
+    store: &Store,
+    req: &Request<'_>,
+    userid: &UserId,
+    password: &Password,
+) -> Result<Option<Account>, ExecError> {
+    let Some(old) = store.retired(userid)? else {
+        return Ok(None);
+    };
+    logins_open(store, req.now, &old)?;
+    if !old.check_password(password) {
+        store.login_failed(userid, req.now)?;
+        return Err(Refusal::UseridRetired {
+            userid: userid.to_string(),
+        }
+        .into());
+    }
+    Ok(Some(old))
 }
 
 /// Refuses addresses that [`ACCOUNTS_PER_ADDRESS`] accounts (other than `except`)
@@ -222,6 +258,9 @@ pub(super) fn change_password(
     new_password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
     let mut account = authenticate(store, req.now, userid, password)?;
+    if could_show(new_password.expose()) {
+        return Err(Refusal::PasswordCouldShow.into());
+    }
     account.set_password(new_password)?;
     store.put_account(&account)?;
     let body = format!(
@@ -313,7 +352,8 @@ pub(super) fn signoff(
         .into());
     }
     store.reindex(store.index_built()?, Some(&account), None)?;
-    store.delete_account(userid)?;
+    // The userid is retired, not freed: its games keep the name (`store::retired`).
+    store.retire_account(&account)?;
     // A vacation going on ends with the account, so a later account of the same
     // name does not inherit it.
     let mut vacations = Vacations::load(store)?;

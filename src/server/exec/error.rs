@@ -319,11 +319,15 @@ pub enum Refusal {
         /// The turn asked for.
         at: u32,
     },
-    /// A listing names a userid nobody has.
-    #[error("Invalid userid entered: {userid}")]
+    /// A listing names a userid nobody has. Only the first word after the command
+    /// is named: a later one may be a password (`yinsh show alice pw` meant as
+    /// `yinsh showas alice pw`).
+    #[error("Invalid userid entered: {}", nth_userid(userid, *nth))]
     NoSuchPlayer {
         /// The userid.
         userid: String,
+        /// Its place among the words after the command (1 for the first).
+        nth: usize,
     },
     /// `chat` by someone neither playing nor watching.
     #[error(
@@ -400,6 +404,23 @@ pub enum Refusal {
         /// The robot's userid.
         userid: String,
     },
+    /// `signup` of the userid of an account that was signed off, with another
+    /// password than its last one: its games keep the name, so only its former owner
+    /// may take it again.
+    #[error(
+        "The userid {userid} belonged to an account that was signed off; its games and ratings keep the name, so it is not given to anyone else. Choose another one: signup <userid> <password> [<e-mail address> ...] (its former owner takes it back by signing up with its last password)."
+    )]
+    UseridRetired {
+        /// The userid.
+        userid: String,
+    },
+    /// A new password (`signup`, `change password`) that reads as a move, a number,
+    /// an e-mail address, a board or a listing word: a line with a word too many
+    /// could show it in that place.
+    #[error(
+        "Choose another password: this one reads as a move, a number, an e-mail address, a board number or a listing word, and could then be shown where those are. Add a letter from l to z (other than x) or a sign such as ! or _ . Nothing was changed."
+    )]
+    PasswordCouldShow,
     /// `subscribe` to a game that has all the watchers it may have.
     #[error("Board {board} has {max} watchers already, the most a game may have.")]
     TooManyWatchers {
@@ -468,6 +489,8 @@ impl Refusal {
             | ReservedUserid { .. }
             | RobotAccount { .. }
             | RobotName { .. }
+            | UseridRetired { .. }
+            | PasswordCouldShow
             | EmptyBroadcast
             | VacationTooLong { .. } => None,
         }
@@ -534,6 +557,17 @@ pub enum InvalidChallenge {
         /// The limit.
         max: usize,
     },
+}
+
+/// A userid a listing named, as an error may show it: the first word after the
+/// command by name, a later one by its place only.
+fn nth_userid(userid: &str, nth: usize) -> String {
+    match nth {
+        1 => userid.to_string(),
+        2 => "the 2nd userid named has no account".to_string(),
+        3 => "the 3rd userid named has no account".to_string(),
+        n => format!("the {n}th userid named has no account"),
+    }
 }
 
 fn plural(n: usize, one: &'static str, more: &'static str) -> &'static str {

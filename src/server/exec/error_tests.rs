@@ -58,13 +58,15 @@ fn name(r: &Refusal) -> &'static str {
         ReservedUserid { .. } => "ReservedUserid",
         RobotName { .. } => "RobotName",
         RobotAccount { .. } => "RobotAccount",
+        UseridRetired { .. } => "UseridRetired",
+        PasswordCouldShow => "PasswordCouldShow",
         TooManyWatchers { .. } => "TooManyWatchers",
         EmptyBroadcast => "EmptyBroadcast",
         VacationTooLong { .. } => "VacationTooLong",
     }
 }
 
-const VARIANTS: usize = 41;
+const VARIANTS: usize = 43;
 
 /// Every variant with sample facts, the exact text, and the board shown.
 fn table() -> Vec<(Refusal, String, Option<u32>)> {
@@ -284,8 +286,23 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             NoSuchPlayer {
                 userid: s("nobody"),
+                nth: 1,
             },
             s("Invalid userid entered: nobody"),
+            None,
+        ),
+        (
+            UseridRetired { userid: s("alice") },
+            s(
+                "The userid alice belonged to an account that was signed off; its games and ratings keep the name, so it is not given to anyone else. Choose another one: signup <userid> <password> [<e-mail address> ...] (its former owner takes it back by signing up with its last password).",
+            ),
+            None,
+        ),
+        (
+            PasswordCouldShow,
+            s(
+                "Choose another password: this one reads as a move, a number, an e-mail address, a board number or a listing word, and could then be shown where those are. Add a letter from l to z (other than x) or a sign such as ! or _ . Nothing was changed.",
+            ),
             None,
         ),
         (
@@ -504,4 +521,21 @@ fn a_refusal_goes_up_through_question_mark() {
         refused(),
         Err(ExecError::Refused(Refusal::NotAdmin))
     ));
+}
+
+#[test]
+fn a_listing_names_an_unknown_userid_after_the_first_by_its_place_only() {
+    let r = |nth| Refusal::NoSuchPlayer {
+        userid: "Pw7marker".to_string(),
+        nth,
+    };
+    assert_eq!(
+        r(2).to_string(),
+        "Invalid userid entered: the 2nd userid named has no account"
+    );
+    assert_eq!(
+        r(11).to_string(),
+        "Invalid userid entered: the 11th userid named has no account"
+    );
+    assert_eq!(r(1).to_string(), "Invalid userid entered: Pw7marker");
 }

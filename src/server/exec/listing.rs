@@ -305,10 +305,11 @@ pub(super) fn show_players(
     let mut out = Vec::new();
     let mut seen = Vec::new();
     let mut empty = Vec::new();
-    for id in userids {
+    for (k, id) in userids.iter().enumerate() {
         let Some(account) = store.account(id)? else {
             return Err(Refusal::NoSuchPlayer {
                 userid: id.to_string(),
+                nth: k + 1,
             }
             .into());
         };

@@ -8,6 +8,7 @@
 //! <home>/lock                  the lock file (flock)
 //! <home>/next-board            the next board number as decimal text; starts at 101
 //! <home>/accounts/<key>.json   one account per file; key = userid lower-cased
+//! <home>/accounts/<key>.retired the last record of a signed-off account (retired.rs)
 //! <home>/boards/<n>.json       one game per file
 //! <home>/journal/pending      one mail's effect while it is being applied (journal.rs)
 //! <home>/seen/<day>/<sha256>   mails already handled, by Message-ID, kept 30 days (seen.rs)
@@ -36,6 +37,7 @@ mod journal;
 mod logins;
 mod password;
 mod robot_turns;
+mod retired;
 mod seen;
 mod tx;
 

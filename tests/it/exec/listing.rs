@@ -71,7 +71,8 @@ fn show_by_userid_sends_each_game_once() {
         done.only(),
         &["dave@example.org"],
         "Yinsh error",
-        &["Invalid userid entered: dave"],
+        // A userid after the first is named by its place: it may be a password.
+        &["Invalid userid entered: the 2nd userid named has no account"],
     );
     home.run("dave", "signup dave dpw");
     let done = home.unchanged("dave", "yinsh show dave bob next", "");
