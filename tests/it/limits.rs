@@ -273,3 +273,52 @@ fn board_mails_of_challenges_for_others_count_against_an_unconfirmed_addresss_qu
         s.log()
     );
 }
+
+#[test]
+fn a_signed_off_userid_is_not_given_to_anyone_else_and_its_owner_takes_it_back() {
+    let mut s = game();
+    s.send(A, "yinsh resign 101 alice Apw7xyz", "");
+    // carol watches a game of bob's; alice watched it too before leaving.
+    s.send("carol@example.org", "signup carol Cpw7xyz", "");
+    s.send(B, "yinsh challenge bob carol", "");
+    s.send(A, "yinsh subscribe 102 alice Apw7xyz", "");
+    let r = s.send(A, "signoff alice Apw7xyz", "");
+    assert_says(&r[0], "The account alice has been removed.");
+    // Someone else asking for the name is refused, and nothing is made.
+    let r = s.send("mallory@example.net", "signup alice Mallory7pw", "");
+    assert_eq!(r.len(), 1, "{r:#?}");
+    assert_says(
+        &r[0],
+        "The userid alice belonged to an account that was signed off",
+    );
+    assert!(!s.home().join("accounts/alice.json").exists());
+    let r = s.send("mallory@example.net", "signup ALICE Mallory7pw", "");
+    assert_says(&r[0], "belonged to an account that was signed off");
+    // Board mails of the game alice watched reach no one in her name meanwhile.
+    let r = s.send(B, "yinsh move 102 bob Bpw7xyz e5", "");
+    assert!(
+        r.iter()
+            .all(|m| !m.to.contains(&"mallory@example.net".to_string())),
+        "{r:#?}"
+    );
+    // Each refusal counted as a wrong password (four so far; at five even the owner
+    // would wait for the hour).
+    for k in 0..2 {
+        s.send(
+            "mallory@example.net",
+            &format!("signup alice guess{k}x"),
+            "",
+        );
+    }
+    let logins: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(s.home().join("logins/alice.json")).expect("logins"),
+    )
+    .expect("json");
+    assert_eq!(logins["count"], 4);
+    // The former owner, with the last password, takes the name back with its games.
+    let r = s.send(A, "signup alice Apw7xyz", "");
+    assert_says(&r[0], "Welcome to YINSH by e-mail, alice.");
+    assert!(!s.home().join("accounts/alice.retired").exists());
+    let r = s.send(A, "yinsh games alice all", "");
+    assert_says(&r[0], "   101  alice");
+}

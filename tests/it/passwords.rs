@@ -153,15 +153,31 @@ fn regression_a_listing_meant_as_showas_does_not_show_the_password() {
 fn a_new_password_that_could_be_shown_in_a_moves_place_is_refused() {
     // Such a password, pushed into a move's (or a number's, an address's) place by a
     // word too many, would be shown there; no account may have one.
-    for pw in ["e5e9", "123456", "c3-c7x", "carol@example.org", "101#3", "next"] {
+    for pw in [
+        "e5e9",
+        "123456",
+        "c3-c7x",
+        "carol@example.org",
+        "101#3",
+        "next",
+    ] {
         let (_, written) = written_for(&format!("signup carol {pw} carol@example.org"), "");
-        assert!(written.contains("Choose another password"), "{pw}: {written}");
+        assert!(
+            written.contains("Choose another password"),
+            "{pw}: {written}"
+        );
         let (_, written) = written_for(&format!("change password alice {MARKER} {pw}"), "");
-        assert!(written.contains("Choose another password"), "{pw}: {written}");
+        assert!(
+            written.contains("Choose another password"),
+            "{pw}: {written}"
+        );
         assert!(!written.contains(MARKER), "{written}");
     }
     let (_, written) = written_for("signup carol C4rolpw carol@example.org", "");
-    assert!(written.contains("Welcome to YINSH by e-mail, carol."), "{written}");
+    assert!(
+        written.contains("Welcome to YINSH by e-mail, carol."),
+        "{written}"
+    );
 }
 
 #[test]
@@ -327,8 +343,21 @@ fn marker_is_a_userid(line: &str) -> bool {
     userid.eq_ignore_ascii_case(MARKER)
 }
 
+/// The table's shapes with a password, and each of them with a command word cut
+/// short to another command's (`yinsh show alice <password>`), so that every run
+/// tries those.
 fn shapes() -> Vec<Vec<String>> {
-    syntax_lines().filter_map(line_of).collect()
+    let mut all: Vec<Vec<String>> = syntax_lines().filter_map(line_of).collect();
+    let shortened: Vec<Vec<String>> = all
+        .iter()
+        .flat_map(|w| (0..2).filter_map(|word| make(w, &Mistake::Shorten { word })))
+        .collect();
+    assert!(
+        shortened.iter().any(|w| w[..2] == ["yinsh", "show"]),
+        "{shortened:?}"
+    );
+    all.extend(shortened);
+    all
 }
 
 proptest! {

@@ -117,9 +117,14 @@ fn shown(w: &str, tail: Tail) -> bool {
 /// assert!(!could_show("s3cret") && !could_show("Pw7marker"));
 /// ```
 pub fn could_show(w: &str) -> bool {
-    [Tail::Move, Tail::Address, Tail::Number, Tail::BoardsOrFilters]
-        .into_iter()
-        .any(|tail| shown(w, tail))
+    [
+        Tail::Move,
+        Tail::Address,
+        Tail::Number,
+        Tail::BoardsOrFilters,
+    ]
+    .into_iter()
+    .any(|tail| shown(w, tail))
 }
 
 /// Whether `w` is made of move notation only: points (a letter a-k and its digits),

@@ -288,14 +288,11 @@ pub fn syntax_lines() -> impl Iterator<Item = &'static str> {
 /// word, with as many words: `yinsh show` -> `yinsh showas`. A player who leaves out
 /// the end of a command word writes the shorter command.
 pub(super) fn extensions(words: &str) -> impl Iterator<Item = &'static str> {
-    COMMANDS
-        .iter()
-        .map(|e| e.words)
-        .filter(move |w| {
-            w.len() > words.len()
-                && w.starts_with(words)
-                && w.split(' ').count() == words.split(' ').count()
-        })
+    COMMANDS.iter().map(|e| e.words).filter(move |w| {
+        w.len() > words.len()
+            && w.starts_with(words)
+            && w.split(' ').count() == words.split(' ').count()
+    })
 }
 
 /// The table's command words and syntax lines, for the tests.

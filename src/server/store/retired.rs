@@ -24,7 +24,11 @@ impl Store {
 
     /// Removes `account` and keeps its record as retired.
     pub fn retire_account(&self, account: &Account) -> Result<(), StoreError> {
-        self.write_json(&self.retired_path(&account.userid), "retired account", account)?;
+        self.write_json(
+            &self.retired_path(&account.userid),
+            "retired account",
+            account,
+        )?;
         self.delete_account(&account.userid)
     }
 
