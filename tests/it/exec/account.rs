@@ -7,11 +7,7 @@ use crate::support::exec::{Home, address, assert_reply};
 fn signup_stores_the_account_and_welcomes_every_address() {
     let mut home = Home::new();
     let done = home.run("alice", "signup alice apw alice@example.org a2@example.org");
-    // The account's last record stays as retired: the userid is not given away.
-    assert_eq!(
-        done.changed,
-        ["accounts/alice.json", "accounts/alice.retired"]
-    );
+    assert_eq!(done.changed, ["accounts/alice.json"]);
     assert_reply(
         done.only(),
         &["alice@example.org", "a2@example.org"],
@@ -63,11 +59,7 @@ fn change_password_replaces_the_hash_and_only_the_new_one_works() {
     let mut home = Home::with_players(&["alice"]);
     let old = home.account("alice").expect("stored")["password_hash"].clone();
     let done = home.run("alice", "change password alice apw n3w");
-    // The account's last record stays as retired: the userid is not given away.
-    assert_eq!(
-        done.changed,
-        ["accounts/alice.json", "accounts/alice.retired"]
-    );
+    assert_eq!(done.changed, ["accounts/alice.json"]);
     assert_reply(
         done.only(),
         &["alice@example.org"],
@@ -90,22 +82,14 @@ fn change_password_replaces_the_hash_and_only_the_new_one_works() {
     );
     assert_eq!(r.subject, "Yinsh error");
     let done = home.run("alice", "change password alice n3w apw");
-    // The account's last record stays as retired: the userid is not given away.
-    assert_eq!(
-        done.changed,
-        ["accounts/alice.json", "accounts/alice.retired"]
-    );
+    assert_eq!(done.changed, ["accounts/alice.json"]);
 }
 
 #[test]
 fn change_address_tells_the_old_and_the_new_addresses() {
     let mut home = Home::with_players(&["alice"]);
     let done = home.run("alice", "change address alice apw new@example.org");
-    // The account's last record stays as retired: the userid is not given away.
-    assert_eq!(
-        done.changed,
-        ["accounts/alice.json", "accounts/alice.retired"]
-    );
+    assert_eq!(done.changed, ["accounts/alice.json"]);
     assert_reply(
         done.only(),
         &["new@example.org", "alice@example.org"],
