@@ -36,8 +36,8 @@ mod index;
 mod journal;
 mod logins;
 mod password;
-mod robot_turns;
 mod retired;
+mod robot_turns;
 mod seen;
 mod tx;
 
