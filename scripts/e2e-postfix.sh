@@ -11,6 +11,9 @@
 # each player's Maildir gets its board mail; breaks the server's config so `deliver`
 # exits 75 and checks that Postfix defers the move (status=deferred) and, once fixed
 # and `postqueue -f`, delivers it (status=sent) and the move is applied and answered.
+# Then ends the game by pressing Reply only: each player answers their newest board
+# mail (Re: Subject, In-Reply-To, References, the mail quoted) with a placement, a
+# comment, and finally `resign`; no password is sent.
 #
 # Cleans up on exit (trap): stops Postfix, restores the files it changed, removes the
 # users and files it added (the postfix package stays installed). Exit 0 on success,
@@ -239,6 +242,24 @@ expect() {
     printf '   %-5s got #%d: %s\n' "$user" "$n" "$(grep -m1 '^Subject:' "$newest")"
 }
 
+# reply USER TEXT: USER presses Reply on their newest mail and types TEXT above the
+# quoted mail, as a mail program does: Re: Subject, In-Reply-To the mail's
+# Message-ID, References its References and Message-ID; no password anywhere.
+reply() {
+    local user=$1 text=$2 newest subject id refs
+    newest=$(ls -t "/home/$user/Maildir/new"/* | head -n 1)
+    subject=$(grep -m1 '^Subject:' "$newest" | sed 's/^Subject: //')
+    id=$(grep -m1 -i '^Message-ID:' "$newest" | sed 's/^[^:]*:[[:space:]]*//')
+    refs=$(awk '/^\r?$/ { exit } /^[ \t]/ { if (p) printf " %s", $0; next } { p = 0 }
+        tolower($0) ~ /^references:/ { p = 1; sub(/^[^:]*:[ \t]*/, ""); printf "%s", $0 }' "$newest")
+    SEQ=$((SEQ + 1))
+    {
+        printf 'From: %s <%s@%s>\nTo: %s\nSubject: Re: %s\nDate: %s\nMessage-ID: <e2e-reply-%s-%s@%s>\nIn-Reply-To: %s\nReferences: %s %s\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n%s\n\nOn %s, YINSH PBeM <%s> wrote:\n' \
+            "$user" "$user" "$DOMAIN" "$SERVER" "$subject" "$(date -R)" "$SEQ" "$$" "$DOMAIN" "$id" "$refs" "$id" "$text" "$(date -R)" "$SERVER"
+        awk 'body { print "> " $0 } /^\r?$/ { body = 1 }' "$newest"
+    } | /usr/sbin/sendmail -i -f "$user@$DOMAIN" "$SERVER"
+}
+
 # log_count PATTERN: how many lines of the Postfix log match (grep -E).
 log_count() { grep -Ec -- "$1" "$MAILLOG" 2>/dev/null || true; }
 
@@ -310,6 +331,24 @@ grep -E "to=<$SERVER>.*status=sent" "$MAILLOG" | tail -n 1 | sed 's/^/   log: /'
 sleep 2
 mailq | grep -q "Mail queue is empty" || fail "the queue is not empty: $(mailq)"
 [ "$(grep -c '"text"' "$HOME_DIR/boards/101.json")" = 7 ] || fail "expected 7 turns in the game file"
+
+say "the game ends by replies: each player presses Reply on their newest board mail"
+newest_id() { grep -m1 -i '^Message-ID:' "$(ls -t "/home/$1/Maildir/new"/* | head -n 1)"; }
+newest_id bob | grep -q '<y1~b~101~8~bob~' || fail "bob's board mail carries no reply token: $(newest_id bob)"
+a=$((a + 1)) b=$((n + 3))
+reply bob "e4"
+expect alice $((a + 1)) "Yinsh Board 101" "e4"
+expect bob $((b + 1)) "Yinsh Board 101" "e4"
+reply alice "f5
+Well played so far."
+expect alice $((a + 2)) "Yinsh Board 101" "f5"
+expect bob $((b + 2)) "Yinsh Board 101" "alice writes:"
+reply bob "resign"
+expect alice $((a + 3)) "Yinsh Board 101" "bob resigned"
+expect bob $((b + 3)) "Yinsh Board 101" "Game won by alice"
+grep -q '"reason": "resigned"' "$HOME_DIR/boards/101.json" || fail "the game did not end by bob's reply"
+grep -qE 'apw|bpw' "$HOME_DIR/log/yinsh-pbem.log" && fail "a password in the log"
+[ "$(grep -c '"text"' "$HOME_DIR/boards/101.json")" = 9 ] || fail "expected 9 turns in the game file"
 
 say "summary"
 for u in "${PLAYERS[@]}"; do echo "   $u: $(count "$u") mails in ~/Maildir"; done

@@ -96,6 +96,12 @@ enum Command {
         /// The folder; `man/` and `completions/` are made in it.
         dir: PathBuf,
     },
+    /// Replace the key of the reply tokens: every mail sent so far can no longer be
+    /// answered by pressing Reply (players reply to a newer mail, or use their password).
+    RotateReplyKey {
+        #[command(flatten)]
+        server: ServerArgs,
+    },
     /// Count the atomic-action sequences of length DEPTH after the given actions.
     Perft {
         /// Play the blitz variant (first ring removed wins).
@@ -245,6 +251,7 @@ fn main() -> ExitCode {
             cli::check_config(server.settings(), test_smtp)
         }
         Command::GeneratePackageFiles { dir } => cli::generate_package_files(Cli::command(), &dir),
+        Command::RotateReplyKey { server } => cli::rotate_reply_key(server.settings()),
         Command::Perft {
             blitz,
             divide,

@@ -2,6 +2,7 @@
 
 mod duel;
 mod generate;
+mod keys;
 mod perft;
 mod record;
 mod render;
@@ -15,6 +16,7 @@ mod transcript;
 pub use crate::server::config::Overrides;
 pub use duel::{MatchArgs, play_match};
 pub use generate::generate_package_files;
+pub use keys::rotate_reply_key;
 pub use perft::perft;
 pub use record::{export, import};
 pub use render::{PictureFormat, render};

@@ -28,7 +28,10 @@ pub struct InboundMail {
     pub return_path: Option<String>,
     /// The decoded Subject, cleaned by [`clean_subject`] (`""` when missing).
     pub subject: String,
-    /// The first text body (an HTML-only mail: its text rendering), LF line ends.
+    /// Whether the Subject began (after any `[tag]`) with a reply or forward prefix.
+    pub replying: bool,
+    /// The first text body (an HTML-only mail: its text rendering without the quoted
+    /// mail, see `html_text`), LF line ends.
     pub body: String,
     /// The body as a player's comment, made by [`comment_of`].
     pub comment: String,
@@ -104,12 +107,7 @@ pub fn parse_inbound(raw: &[u8]) -> Result<InboundMail, InboundError> {
         .parse(input)
         .filter(|m| m.headers().iter().any(|h| is_field_name(h.name())))
         .ok_or(InboundError::NotAMail { size: raw.len() })?;
-    let body = to_lf(
-        &message
-            .body_text(0)
-            .map(|b| b.into_owned())
-            .unwrap_or_default(),
-    );
+    let body = to_lf(&super::html_text::body_text(&message));
     let comment = comment_of(&body);
     let list_id = first_raw_header(&message, "List-Id").map(|raw| bare_address(&raw).to_string());
     let mut refused = Vec::new();
@@ -126,6 +124,7 @@ pub fn parse_inbound(raw: &[u8]) -> Result<InboundMail, InboundError> {
         return_path: first_raw_header(&message, "Return-Path")
             .map(|raw| strip_angles(&raw).to_string()),
         subject: clean_subject(message.subject().unwrap_or("")),
+        replying: is_reply_subject(message.subject().unwrap_or("")),
         body,
         comment,
         auto_submitted: first_raw_header(&message, "Auto-Submitted"),
@@ -261,6 +260,15 @@ pub fn clean_subject(raw: &str) -> String {
         }
     }
     rest.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether `raw` starts, after any `[tag]`, with a reply or forward prefix.
+fn is_reply_subject(raw: &str) -> bool {
+    let mut rest = raw.trim_start();
+    while let Some(after) = strip_tag(rest) {
+        rest = after.trim_start();
+    }
+    strip_reply_word(rest).is_some()
 }
 
 /// `[anything]` at the start: the text after it.
@@ -575,7 +583,10 @@ mod tests {
     fn a_last_header_without_line_end_is_read() {
         let mail = parse_inbound(b"From: a@b.c\nSubject: yinsh help").expect("headers");
         assert_eq!(mail.subject, "yinsh help");
+        assert!(!mail.replying);
         assert_eq!(mail.from.as_deref(), Some("a@b.c"));
         assert_eq!(mail.size, 31);
+        let reply = parse_inbound(b"Subject: [x] AW: Yinsh Board 1\n\n").expect("mail");
+        assert!(reply.replying);
     }
 }

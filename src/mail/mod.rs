@@ -6,6 +6,7 @@
 
 pub mod address;
 pub mod alternative;
+mod html_text;
 pub mod inbound;
 pub mod outbound;
 pub mod sendmail;

@@ -7,6 +7,7 @@ mod ai; // the computer opponent: self-play, think and match through the binary,
 mod boardspace; // the 408 Boardspace games replayed through the engine and the notation
 mod bounds; // bounded work per mail: multiple, show, message and challenge caps
 mod browser; // headless Chromium opens a board mail's HTML part and a game page: screenshots, picture loaded, nothing fetched
+mod by_reply; // playing by pressing Reply: mail clients' replies, a whole game, the attacks
 mod concurrency; // 50 simultaneous deliver processes: the lock serialises them
 mod config; // the configuration file, environment and command line; check-config
 mod confirm; // address confirmation: verify mails, no foreign text or floods to unconfirmed addresses

@@ -52,6 +52,9 @@ _yinsh__pbem() {
             yinsh__pbem,replay)
                 cmd="yinsh__pbem__subcmd__replay"
                 ;;
+            yinsh__pbem,rotate-reply-key)
+                cmd="yinsh__pbem__subcmd__rotate__subcmd__reply__subcmd__key"
+                ;;
             yinsh__pbem,site)
                 cmd="yinsh__pbem__subcmd__site"
                 ;;
@@ -97,6 +100,9 @@ _yinsh__pbem() {
             yinsh__pbem__subcmd__help,replay)
                 cmd="yinsh__pbem__subcmd__help__subcmd__replay"
                 ;;
+            yinsh__pbem__subcmd__help,rotate-reply-key)
+                cmd="yinsh__pbem__subcmd__help__subcmd__rotate__subcmd__reply__subcmd__key"
+                ;;
             yinsh__pbem__subcmd__help,site)
                 cmd="yinsh__pbem__subcmd__help__subcmd__site"
                 ;;
@@ -113,7 +119,7 @@ _yinsh__pbem() {
 
     case "${cmd}" in
         yinsh__pbem)
-            opts="-h -V --help --version deliver flush tick reindex check-config generate-package-files perft replay think match import export site render help"
+            opts="-h -V --help --version deliver flush tick reindex check-config generate-package-files rotate-reply-key perft replay think match import export site render help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -285,7 +291,7 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__help)
-            opts="deliver flush tick reindex check-config generate-package-files perft replay think match import export site render help"
+            opts="deliver flush tick reindex check-config generate-package-files rotate-reply-key perft replay think match import export site render help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -466,6 +472,20 @@ _yinsh__pbem() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        yinsh__subcmd__pbem__subcmd__help__subcmd__rotate__subcmd__reply__subcmd__key)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         yinsh__subcmd__pbem__subcmd__help__subcmd__site)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -633,6 +653,48 @@ _yinsh__pbem() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        yinsh__subcmd__pbem__subcmd__rotate__subcmd__reply__subcmd__key)
+            opts="-h --config --home --from --smtp --sendmail --outbox --max-message-bytes --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --smtp)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sendmail)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --outbox)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-message-bytes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -13,7 +13,7 @@ use crate::server::store::{ACCOUNTS_PER_ADDRESS, Account, Password, Store, Token
 
 use crate::server::command::MailChoice;
 
-use super::context::{Foreign, Reply, Request, authenticate, logins_open, to_sender};
+use super::context::{Reply, Request, authenticate, logins_open, to_sender};
 use super::error::{ExecError, Refusal};
 
 fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Address>, Refusal> {
@@ -87,8 +87,7 @@ pub(super) fn signup(
             to,
             subject: format!("Signup for {userid}"),
             body,
-            foreign: Foreign::Nothing,
-            html: None,
+            ..Reply::default()
         }]);
     }
     Ok(verify_mails(&account, tokens, &body))
@@ -176,8 +175,7 @@ fn verify_mails(account: &Account, tokens: Vec<(Address, Token)>, text: &str) ->
                  The code in the Subject is valid for 7 days. If you did not ask for this,\n\
                  ignore this mail.\n"
             ),
-            foreign: Foreign::Nothing,
-            html: None,
+            ..Reply::default()
         })
         .collect()
 }
@@ -207,8 +205,7 @@ pub(super) fn verify(
             "The address {address} of {} is confirmed: it now gets every mail of the server.\n",
             account.userid
         ),
-        foreign: Foreign::Nothing,
-        html: None,
+        ..Reply::default()
     }])
 }
 
@@ -221,7 +218,7 @@ pub(super) fn settings(
     password: &Password,
     mail: Option<MailChoice>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let mut account = authenticate(store, req.now, userid, password)?;
+    let mut account = authenticate(store, req, userid, password)?;
     if let Some(choice) = mail {
         let text_only = choice == MailChoice::TextOnly;
         if account.text_only != text_only {
@@ -257,7 +254,7 @@ pub(super) fn change_password(
     password: &Password,
     new_password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let mut account = authenticate(store, req.now, userid, password)?;
+    let mut account = authenticate(store, req, userid, password)?;
     if could_show(new_password.expose()) {
         return Err(Refusal::PasswordCouldShow.into());
     }
@@ -271,8 +268,7 @@ pub(super) fn change_password(
         to: account.addresses.clone(),
         subject: format!("Password changed for {}", account.userid),
         body,
-        foreign: Foreign::Nothing,
-        html: None,
+        ..Reply::default()
     }])
 }
 
@@ -283,7 +279,7 @@ pub(super) fn change_address(
     password: &Password,
     addresses: &[Address],
 ) -> Result<Vec<Reply>, ExecError> {
-    let mut account = authenticate(store, req.now, userid, password)?;
+    let mut account = authenticate(store, req, userid, password)?;
     let new = addresses_or_sender(req, addresses)?;
     crowded(store, req, &new, Some(userid))?;
     let before = account.clone();
@@ -322,8 +318,7 @@ pub(super) fn change_address(
             to,
             subject: format!("Address changed for {}", account.userid),
             body,
-            foreign: Foreign::Nothing,
-            html: None,
+            ..Reply::default()
         });
     }
     Ok(out)
@@ -335,7 +330,7 @@ pub(super) fn signoff(
     userid: &UserId,
     password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req.now, userid, password)?;
+    let account = authenticate(store, req, userid, password)?;
     let mut active = Vec::new();
     for &b in &account.games {
         if let Some(file) = store.game(b)?
@@ -368,7 +363,6 @@ pub(super) fn signoff(
             "The account {} has been removed. Thank you for playing.\n",
             account.userid
         ),
-        foreign: Foreign::Nothing,
-        html: None,
+        ..Reply::default()
     }])
 }

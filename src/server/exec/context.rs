@@ -14,9 +14,10 @@ use crate::server::text::html::BoardHtml;
 use crate::server::text::reply::{self, BoardMail, Event};
 
 use super::error::{ExecError, InternalError, Refusal};
+use super::thread::Thread;
 
 /// One reply to send.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Reply {
     /// Recipients.
     pub to: Vec<Address>,
@@ -30,6 +31,8 @@ pub struct Reply {
     /// The HTML part of a board mail (the picture, the status, the command to send),
     /// sent beside the body unless the server turns HTML off; `None` for text only.
     pub html: Option<BoardHtml>,
+    /// Its game's mail thread and its reader's reply token.
+    pub thread: Thread,
 }
 
 /// The text of a [`Reply`] chosen by someone other than the server, so that an
@@ -65,6 +68,10 @@ pub struct Request<'a> {
     /// Games a day a sender may start between two other players, and a player may
     /// be put in by others (`[limits] challenges_for_others_per_day`).
     pub challenges_for_others: u32,
+    /// The player a reply token of this mail speaks for (`run::by_reply`): commands
+    /// built from the reply act for them without a password. `None` for every
+    /// command a player wrote (those always carry their password).
+    pub proven: Option<&'a UserId>,
 }
 
 pub(super) fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply {
@@ -72,8 +79,7 @@ pub(super) fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply
         to: req.reply_to.iter().cloned().collect(),
         subject: subject.to_string(),
         body,
-        foreign: Foreign::Nothing,
-        html: None,
+        ..Reply::default()
     }
 }
 
@@ -129,11 +135,17 @@ pub(super) fn error_reply(
     if req.reply_to.is_none() {
         return Ok(None);
     }
+    let mut thread = Thread::default();
     let (subject, board_text) = match r.board() {
         Some(n) => {
             let board = match store.game(n)? {
                 Some(file) => {
                     let live = LiveGame::load(file)?;
+                    // A refused reply gets a fresh token: the player replies again.
+                    thread = match req.proven {
+                        Some(reader) => Thread::board(store, &live, reader)?,
+                        None => Thread::game(&live),
+                    };
                     let mail = BoardMail::new(&live);
                     Some(mail.body()?)
                 }
@@ -148,6 +160,7 @@ pub(super) fn error_reply(
         &subject,
         reply::error_body(&r.to_string(), board_text.as_deref(), req.quoted),
     );
+    reply.thread = thread;
     if !req.quoted.is_empty() {
         reply.foreign = Foreign::Part(reply::error_body(&r.to_string(), board_text.as_deref(), ""));
     }
@@ -173,12 +186,15 @@ pub(super) fn logins_open(store: &Store, now: u64, account: &Account) -> Result<
 }
 
 /// The account of `userid` if `password` is right; else the refusal pbmserv gave.
+/// A request whose reply token proved the sender to be `userid` needs no password
+/// (and one proven to be someone else is refused whatever the password).
 pub(super) fn authenticate(
     store: &Store,
-    now: u64,
+    req: &Request<'_>,
     userid: &UserId,
     password: &Password,
 ) -> Result<Account, ExecError> {
+    let now = req.now;
     if userid.robot_level().is_some() {
         return Err(Refusal::RobotAccount {
             userid: userid.key(),
@@ -188,6 +204,13 @@ pub(super) fn authenticate(
     let Some(account) = store.account(userid)? else {
         return Err(Refusal::UnknownUserid.into());
     };
+    if let Some(proven) = req.proven {
+        return if proven == userid {
+            Ok(account)
+        } else {
+            Err(Refusal::WrongPassword.into())
+        };
+    }
     logins_open(store, now, &account)?;
     if !account.check_password(password) {
         store.login_failed(userid, now)?;
@@ -223,8 +246,7 @@ pub(super) fn owner_notice(refusal: &Refusal) -> Option<Reply> {
              if yours is short: change password {userid} <current-password> <new-password>\n",
             format_date(*until)
         ),
-        foreign: Foreign::Nothing,
-        html: None,
+        ..Reply::default()
     })
 }
 
@@ -286,6 +308,7 @@ pub(crate) fn board_mails(
             body,
             foreign,
             html,
+            thread: Thread::board(store, live, reader)?,
         });
     }
     Ok(out)
@@ -294,12 +317,12 @@ pub(crate) fn board_mails(
 /// Load a board for a player's command: checks password, board, membership, end.
 pub(super) fn load_for_player(
     store: &Store,
-    now: u64,
+    req: &Request<'_>,
     board: u32,
     userid: &UserId,
     password: &Password,
 ) -> Result<(Account, LiveGame, Color), ExecError> {
-    let account = authenticate(store, now, userid, password)?;
+    let account = authenticate(store, req, userid, password)?;
     let live = load_board(store, board)?;
     let Some(side) = live.side(userid) else {
         return Err(Refusal::NotPlaying { board }.into());

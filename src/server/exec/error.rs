@@ -442,6 +442,28 @@ pub enum Refusal {
         /// The most allowed.
         max: u32,
     },
+    /// A reply to a board mail whose first line is empty (or only quoted text).
+    #[error(
+        "Your reply holds no move. Write your move as the first line of the reply, above the quoted\n\
+         mail (or one of: resign, propose, accept, reject, undo, pass, chat); anything below it\n\
+         goes to the other player as your comment."
+    )]
+    EmptyReply {
+        /// The board.
+        board: u32,
+    },
+    /// A reply carrying a genuine reply token, sent from an address that is not the
+    /// token's player's.
+    #[error(
+        "This reply answers a mail sent to {userid}, but it comes from {from}, which is not one of\n\
+         {userid}'s addresses: nothing was done. Reply from the address the mail went to."
+    )]
+    ReplyNotYours {
+        /// The player the token was minted for.
+        userid: String,
+        /// The From address of the reply.
+        from: String,
+    },
 }
 
 impl Refusal {
@@ -471,7 +493,8 @@ impl Refusal {
             | NotPlayingNorWatching { board }
             | EmptyChat { board }
             | TooManyWatchers { board, .. }
-            | SubscribeOwnGame { board } => Some(*board),
+            | SubscribeOwnGame { board }
+            | EmptyReply { board } => Some(*board),
             UnknownUserid
             | WrongPassword
             | BoardNotFound { .. }
@@ -492,7 +515,8 @@ impl Refusal {
             | UseridRetired { .. }
             | PasswordCouldShow
             | EmptyBroadcast
-            | VacationTooLong { .. } => None,
+            | VacationTooLong { .. }
+            | ReplyNotYours { .. } => None,
         }
     }
 }

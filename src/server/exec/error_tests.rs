@@ -63,6 +63,8 @@ fn name(r: &Refusal) -> &'static str {
         TooManyWatchers { .. } => "TooManyWatchers",
         EmptyBroadcast => "EmptyBroadcast",
         VacationTooLong { .. } => "VacationTooLong",
+        EmptyReply { .. } => "EmptyReply",
+        ReplyNotYours { .. } => "ReplyNotYours",
     }
 }
 
@@ -392,6 +394,23 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             VacationTooLong { days: 120, max: 90 },
             s(
                 "A vacation is at most 90 days: send a new vacation command when it ends. (0 ends a vacation.)",
+            ),
+            None,
+        ),
+        (
+            EmptyReply { board: 101 },
+            s(
+                "Your reply holds no move. Write your move as the first line of the reply, above the quoted\nmail (or one of: resign, propose, accept, reject, undo, pass, chat); anything below it\ngoes to the other player as your comment.",
+            ),
+            Some(101),
+        ),
+        (
+            ReplyNotYours {
+                userid: s("alice"),
+                from: s("mallory@evil.example"),
+            },
+            s(
+                "This reply answers a mail sent to alice, but it comes from mallory@evil.example, which is not one of\nalice's addresses: nothing was done. Reply from the address the mail went to.",
             ),
             None,
         ),

@@ -265,7 +265,7 @@ pub(super) fn show_as(
     boards: &[BoardRef],
     filter: GameFilter,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req.now, userid, password)?;
+    let account = authenticate(store, req, userid, password)?;
     let mut out = Vec::new();
     if boards.is_empty() {
         for live in boards_of(store, &account, filter)? {

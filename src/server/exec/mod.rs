@@ -14,6 +14,7 @@ pub mod offer;
 pub mod play;
 pub mod robots;
 pub mod social;
+pub mod thread;
 
 use crate::server::command::{BoardAction, Command, Credentials};
 use crate::server::store::Store;
@@ -114,13 +115,21 @@ pub fn execute(
     };
     match outcome {
         Ok(replies) => Ok(replies),
-        Err(ExecError::Refused(refusal)) => {
-            let mut out: Vec<Reply> = error_reply(store, req, &refusal)?.into_iter().collect();
-            out.extend(owner_notice(&refusal));
-            Ok(out)
-        }
+        Err(ExecError::Refused(refusal)) => refused(store, req, &refusal),
         Err(ExecError::Internal(e)) => Err(e),
     }
+}
+
+/// The replies to a refused command: the error mail to the sender (with the board
+/// when the refusal names one) and, when logins were paused, the owner's notice.
+pub fn refused(
+    store: &Store,
+    req: &Request<'_>,
+    refusal: &Refusal,
+) -> Result<Vec<Reply>, InternalError> {
+    let mut out: Vec<Reply> = error_reply(store, req, refusal)?.into_iter().collect();
+    out.extend(owner_notice(refusal));
+    Ok(out)
 }
 
 /// Carry out what a player does on one board.

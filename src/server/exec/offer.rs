@@ -37,7 +37,7 @@ pub(super) fn offer(
     password: &Password,
     action: OfferAction,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, mut live, side) = load_for_player(store, req.now, board, userid, password)?;
+    let (account, mut live, side) = load_for_player(store, req, board, userid, password)?;
     let me = account.userid.clone();
     let other = live.player(side.other()).to_string();
     let pending = extra::offer(&live.file);

@@ -12,8 +12,8 @@ use crate::server::store::{Account, EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
 
 use super::context::{
-    Foreign, Reply, Request, board_mails, board_reply, board_to_sender, load_board,
-    load_for_player, to_sender,
+    Reply, Request, board_mails, board_reply, board_to_sender, load_board, load_for_player,
+    to_sender,
 };
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
 use super::for_others;
@@ -87,7 +87,7 @@ pub(super) fn play_move(
     text: &str,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, live, side) = load_for_player(store, req.now, board, userid, password)?;
+    let (account, live, side) = load_for_player(store, req, board, userid, password)?;
     play_loaded(store, req, &account, live, side, text, moveno)
 }
 
@@ -151,7 +151,7 @@ pub(super) fn resign(
     userid: &UserId,
     password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, mut live, side) = load_for_player(store, req.now, board, userid, password)?;
+    let (account, mut live, side) = load_for_player(store, req, board, userid, password)?;
     if live.game.resign(side).is_err() {
         return Err(Refusal::GameEnded { board }.into());
     }
@@ -212,8 +212,7 @@ pub fn play_queued(
                             live.board(),
                             live.board()
                         ),
-                        foreign: Foreign::Nothing,
-                        html: None,
+                        ..Reply::default()
                     });
                 }
                 break;
@@ -239,7 +238,7 @@ pub(super) fn queue(
     text: &str,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, mut live, side) = load_for_player(store, req.now, board, userid, password)?;
+    let (account, mut live, side) = load_for_player(store, req, board, userid, password)?;
     if live.game.to_act() == Some(side) {
         // Already the player's turn: the move is played at once.
         return play_loaded(store, req, &account, live, side, text, moveno);
@@ -296,7 +295,7 @@ pub(super) fn submit(
     text: &str,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, mut live, side) = load_for_player(store, req.now, board, userid, password)?;
+    let (account, mut live, side) = load_for_player(store, req, board, userid, password)?;
     if live.game.to_act() != Some(side) {
         return Err(Refusal::SubmitNotYourMove {
             board,
@@ -345,7 +344,7 @@ pub(super) fn confirm(
     userid: &UserId,
     password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, live, side) = load_for_player(store, req.now, board, userid, password)?;
+    let (account, live, side) = load_for_player(store, req, board, userid, password)?;
     let Some(s) = extra::submitted(&live.file, &account.userid) else {
         return Err(Refusal::NothingSubmitted {
             board,

@@ -12,6 +12,7 @@ use crate::server::text::reply::{BoardMail, Event};
 
 use super::context::{Foreign, Reply, Request, authenticate, board_reply, load_board, to_sender};
 use super::error::{ExecError, Refusal};
+use super::thread::{GameRef, Thread};
 
 fn signed(text: &str, who: &str) -> String {
     format!("{who} writes:\n\n{}\n", text.trim_end())
@@ -29,9 +30,13 @@ pub(super) fn chat(
     userid: &UserId,
     password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req.now, userid, password)?;
+    let account = authenticate(store, req, userid, password)?;
     let Some(file) = store.game(board)? else {
         return Err(Refusal::BoardNotFound { board }.into());
+    };
+    let game = GameRef {
+        board,
+        created: file.created,
     };
     let mut readers = vec![&file.white, &file.black];
     readers.extend(extra::subscribers(&file));
@@ -50,6 +55,7 @@ pub(super) fn chat(
                 body: signed(req.comment, account.userid.as_str()),
                 foreign: Foreign::All,
                 html: None,
+                thread: Thread::chat(store, game, r)?,
             });
         }
     }
@@ -65,7 +71,7 @@ pub(super) fn subscribe(
     password: &Password,
     on: bool,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req.now, userid, password)?;
+    let account = authenticate(store, req, userid, password)?;
     let mut live = load_board(store, board)?;
     if live.side(userid).is_some() {
         return Err(Refusal::SubscribeOwnGame { board }.into());
@@ -114,7 +120,7 @@ pub(super) fn message(
     password: &Password,
     to: &[UserId],
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req.now, userid, password)?;
+    let account = authenticate(store, req, userid, password)?;
     if req.comment.trim().is_empty() {
         return Err(Refusal::EmptyMessage.into());
     }
@@ -132,6 +138,7 @@ pub(super) fn message(
             body: signed(req.comment, account.userid.as_str()),
             foreign: Foreign::All,
             html: None,
+            thread: Thread::message(store, id, &account.userid)?,
         });
     }
     let names: Vec<String> = to.iter().map(ToString::to_string).collect();
@@ -150,7 +157,7 @@ pub(super) fn broadcast(
     userid: &UserId,
     password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req.now, userid, password)?;
+    let account = authenticate(store, req, userid, password)?;
     if !store.admins()?.contains(&userid.key()) {
         return Err(Refusal::NotAdmin.into());
     }
@@ -164,7 +171,7 @@ pub(super) fn broadcast(
             subject: format!("Broadcast from {}", account.userid),
             body: signed(req.comment, account.userid.as_str()),
             foreign: Foreign::All,
-            html: None,
+            ..Reply::default()
         });
     }
     Ok(out)
@@ -179,7 +186,7 @@ pub(super) fn vacation(
     password: &Password,
     days: u32,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req.now, userid, password)?;
+    let account = authenticate(store, req, userid, password)?;
     if days > MAX_DAYS {
         return Err(Refusal::VacationTooLong {
             days,
@@ -206,7 +213,6 @@ pub(super) fn vacation(
         to: account.addresses.clone(),
         subject: format!("Vacation for {}", account.userid),
         body,
-        foreign: Foreign::Nothing,
-        html: None,
+        ..Reply::default()
     }])
 }

@@ -10,6 +10,7 @@ use crate::server::exec::{self, InternalError, Reply, Request};
 use crate::server::store::{RateVerdict, Store};
 use crate::server::text::{redact, reply};
 
+use super::by_reply;
 use super::log::Log;
 use super::report::Report;
 
@@ -98,7 +99,9 @@ pub fn decide(
                 ),
             )
         }
-        RateVerdict::Allow => run_commands(store, settings, request, inbound)?,
+        RateVerdict::Allow => run_commands(store, settings, request, inbound, &mut |line| {
+            note(report, line)
+        })?,
     })
 }
 
@@ -110,8 +113,7 @@ fn notice(req: &Request<'_>, text: String) -> Vec<Reply> {
             to: vec![to.clone()],
             subject: "Yinsh error".to_string(),
             body: format!("{text}\n"),
-            foreign: Foreign::Nothing,
-            html: None,
+            ..Reply::default()
         })
         .collect()
 }
@@ -120,19 +122,26 @@ fn notice(req: &Request<'_>, text: String) -> Vec<Reply> {
 /// within the per-mail bounds: at most `commands_per_mail` lines of a `multiple`,
 /// [`CHALLENGES_PER_MAIL`] challenges, and `replies_per_mail` replies (the commands
 /// stop there, and the sender is told what was not done); an admin's `broadcast`
-/// alone in its mail reaches every player.
+/// alone in its mail reaches every player. A reply to one of our mails is
+/// [`by_reply`]'s; `note` gets its log lines.
 fn run_commands(
     store: &Store,
     settings: &Settings,
     req: &Request<'_>,
     inbound: &InboundMail,
+    note: &mut dyn FnMut(String),
 ) -> Result<Vec<Reply>, InternalError> {
-    let mut out = match Command::parse(&inbound.subject) {
-        Ok(Command::Multiple) => run_multiple(store, settings, req, &inbound.body)?,
-        // An admin's broadcast goes to every player: it is the one mail meant for all.
-        Ok(cmd @ Command::Broadcast { .. }) => return exec::execute(store, req, &cmd),
-        Ok(cmd) => exec::execute(store, req, &cmd)?,
-        Err(e) => syntax_reply(req, &e, None).into_iter().collect(),
+    // A reply to one of our mails (Re: Yinsh Board ..., a reply token) is not a command.
+    let mut out = if let Some(out) = by_reply::answer(store, settings, req, inbound, note)? {
+        out
+    } else {
+        match Command::parse(&inbound.subject) {
+            Ok(Command::Multiple) => run_multiple(store, settings, req, &inbound.body)?,
+            // An admin's broadcast goes to every player: it is the one mail meant for all.
+            Ok(cmd @ Command::Broadcast { .. }) => return exec::execute(store, req, &cmd),
+            Ok(cmd) => exec::execute(store, req, &cmd)?,
+            Err(e) => syntax_reply(req, &e, None).into_iter().collect(),
+        }
     };
     let max_replies = settings.replies_per_mail;
     if out.len() > max_replies {
@@ -226,6 +235,6 @@ fn syntax_reply(req: &Request<'_>, e: &CommandError, line: Option<&str>) -> Opti
         subject: "Yinsh error".to_string(),
         body: reply::error_body(&message, None, req.quoted),
         foreign: Foreign::Part(reply::error_body(&message, None, "")),
-        html: None,
+        ..Reply::default()
     })
 }

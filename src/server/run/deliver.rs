@@ -176,6 +176,7 @@ fn handle(
         server_address: &server_address,
         confirm_addresses: settings.confirm_addresses,
         challenges_for_others: settings.challenges_for_others_per_day,
+        proven: None,
     };
     // Everything the mail changes is buffered, then made durable in one journal.
     let ctx = Context {

@@ -72,6 +72,7 @@ pub fn guard(
                 body,
                 foreign: Foreign::Nothing,
                 html: None,
+                thread: reply.thread.clone(),
             });
         }
         if !sure.is_empty() {

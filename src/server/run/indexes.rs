@@ -7,7 +7,6 @@
 
 use crate::mail::Address;
 use crate::server::config::Settings;
-use crate::server::exec::context::Foreign;
 use crate::server::exec::{InternalError, Reply};
 use crate::server::game::index::{self, Rebuilt};
 use crate::server::store::{DAY, Store};
@@ -113,7 +112,6 @@ fn notice(operator: &Address, name: &str, why: &str) -> Reply {
              backup, then run: yinsh-pbem reindex\n\
              (You are told at most once a day per file.)\n"
         ),
-        foreign: Foreign::Nothing,
-        html: None,
+        ..Reply::default()
     }
 }

@@ -2,6 +2,7 @@
 //! lock, completes a journal a killed run left, carries its work out in one
 //! transaction committed through the journal ([`txn`]), and sends what is spooled.
 
+pub mod by_reply;
 pub mod commands;
 pub mod deliver;
 pub mod guard;
@@ -14,6 +15,7 @@ pub mod report;
 pub mod robot;
 pub mod send;
 pub mod site;
+pub mod threading;
 pub mod tick;
 pub mod txn;
 

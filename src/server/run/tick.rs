@@ -14,6 +14,7 @@
 
 use crate::server::config::Settings;
 use crate::server::exec::context::{Foreign, board_mails, html_part};
+use crate::server::exec::thread::Thread;
 use crate::server::exec::{InternalError, Reply};
 use crate::server::game::extra::{self, LastNag};
 use crate::server::game::index;
@@ -190,5 +191,6 @@ fn nag_mail(
         body,
         foreign: Foreign::Nothing,
         html,
+        thread: Thread::board(store, live, player)?,
     }))
 }

@@ -17,6 +17,7 @@ use super::html::{Rendered, html_body};
 use super::indexes;
 use super::report::Report;
 use super::site;
+use super::threading::{self, Headers};
 
 /// The store held under its lock, with any leftover journal completed.
 pub struct Locked<'a> {
@@ -124,7 +125,8 @@ fn mail_settings(settings: &Settings) -> MailSettings {
 
 /// Build the reply mails; their Message-IDs are fixed from here on (the journal keeps
 /// them), so a reply spooled twice is one mail. `answering` is the mail they answer
-/// (In-Reply-To, References), `seed` names each reply's Message-ID. A reply that
+/// (In-Reply-To, References), `seed` names each reply's Message-ID; its thread and
+/// token are [`threading::headers`]'s. A reply that
 /// cannot be built (a bad registered address) is skipped and told to `note`.
 fn build_replies(
     settings: &Settings,
@@ -135,9 +137,6 @@ fn build_replies(
     note: &mut dyn FnMut(String),
 ) -> Vec<BuiltMail> {
     let ms = mail_settings(settings);
-    let in_reply_to = answering.and_then(|m| m.message_id.clone());
-    let mut references = answering.map(|m| m.references.clone()).unwrap_or_default();
-    references.extend(in_reply_to.clone());
     let when = UNIX_EPOCH + Duration::from_secs(now);
     let mut rendered = Rendered::default();
     let mut built = Vec::new();
@@ -145,15 +144,19 @@ fn build_replies(
         if r.to.is_empty() {
             continue;
         }
+        let Headers {
+            id,
+            in_reply_to,
+            references,
+        } = threading::headers(&settings.address(), answering, r, &seed(k, r));
         let out = OutgoingMail {
             to: r.to.iter().map(|a| a.to_string()).collect(),
             subject: r.subject.clone(),
             body: r.body.clone(),
-            in_reply_to: in_reply_to.clone(),
-            references: references.clone(),
+            in_reply_to,
+            references,
             html: html_body(settings, r, &mut rendered, note),
         };
-        let id = mail::new_message_id(&settings.address(), &seed(k, r));
         match mail::build(&out, &ms, when, &id) {
             Ok(mail) => built.push(mail),
             Err(e) => note(format!("reply not built: {e}")),

@@ -20,6 +20,7 @@
 //! <home>/index/               derived indexes, rebuilt from the game files (index.rs)
 //! <home>/damaged.json          damaged game files the operator was told of (index.rs)
 //! <home>/vacations.json        the players' vacations
+//! <home>/reply-key             the key of the reply tokens, mode 0600 (reply_key.rs)
 //! <home>/admins                the userids allowed to broadcast (written by the operator)
 //! <home>/log/yinsh-pbem.log    the log
 //! <home>/spool/ <home>/outbox/ replies waiting to be sent / written as .eml files
@@ -37,6 +38,7 @@ mod journal;
 mod logins;
 mod password;
 mod retired;
+mod reply_key;
 mod robot_turns;
 mod seen;
 mod tx;
@@ -57,6 +59,7 @@ pub use index::{
 pub use journal::{Journal, JournalFile, JournalReply, Recovered, fnv1a64};
 pub use logins::{Failures, LoginGate, MAX_FAILURES, WINDOW};
 pub use password::{ARGON2_M_KIB, ARGON2_P, ARGON2_T, hash_password, verify_password};
+pub use reply_key::{InvalidToken, ReplyKey, ReplyScope, ReplyToken};
 pub use robot_turns::RobotTurn;
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};
 pub use tx::Change;
@@ -146,6 +149,12 @@ pub enum StoreError {
         /// getrandom's error.
         source: getrandom::Error,
     },
+    /// `<home>/reply-key` does not hold 64 lower-case hex digits.
+    #[error("{} does not hold a reply key (64 hex digits); run `yinsh-pbem rotate-reply-key` to make a new one", path.display())]
+    BadReplyKey {
+        /// The key file.
+        path: PathBuf,
+    },
     /// Another process held the lock for longer than we wait.
     #[error("{} stayed locked for {seconds} s (another run holds the store); giving up for now", path.display())]
     LockTimeout {
@@ -214,6 +223,9 @@ impl Store {
         // Accounts hold password hashes: only the server's user may read them.
         fs::create_dir(&store.accounts_dir(), 0o700)?;
         fs::create_dir(&store.home.join("logins"), 0o700)?;
+        // The reply key exists from the first run on, so that a command's work never
+        // changes the home only by making it (a refused command changes nothing).
+        store.ensure_reply_key()?;
         for dir in [
             store.boards_dir(),
             store.spool_dir(),

@@ -300,7 +300,7 @@ impl<'a> BoardMail<'a> {
                 if mover == reader {
                     let _ = writeln!(
                         out,
-                        "\nYour move, {mover}. Send a mail with this Subject, putting your\npassword in place of <password>:\n    yinsh move {} {mover} <password> {}#{}",
+                        "\nYour move, {mover}. Press Reply and write your move as the first line (anything\nbelow it goes to the other player as your comment). Or send a mail with this\nSubject, putting your password in place of <password>:\n    yinsh move {} {mover} <password> {}#{}",
                         live.board(),
                         move_template(&game),
                         live.next_turn_number()

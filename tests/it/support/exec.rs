@@ -162,6 +162,7 @@ impl Home {
             server_address: SERVER,
             confirm_addresses: false,
             challenges_for_others: 5,
+            proven: None,
         };
         let _lock = self.store.lock().expect("lock");
         self.store.begin();

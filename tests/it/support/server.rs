@@ -33,6 +33,12 @@ pub struct Sent {
     pub html: Option<String>,
     /// The images the mail carries: Content-ID and bytes.
     pub images: Vec<(String, Vec<u8>)>,
+    /// The Message-ID, without `<>`.
+    pub message_id: String,
+    /// The In-Reply-To, without `<>`.
+    pub in_reply_to: Option<String>,
+    /// The References, without `<>`.
+    pub references: Vec<String>,
 }
 
 impl TestServer {
@@ -256,5 +262,17 @@ pub fn read_sent(path: &Path) -> Sent {
             .and_then(|p| p.text_contents())
             .map(str::to_string),
         images,
+        message_id: msg.message_id().unwrap_or("").to_string(),
+        in_reply_to: msg.in_reply_to().as_text().map(str::to_string),
+        references: ids(msg.references()),
+    }
+}
+
+/// The ids of a References-like header value.
+fn ids(value: &mail_parser::HeaderValue<'_>) -> Vec<String> {
+    match value {
+        mail_parser::HeaderValue::Text(id) => vec![id.to_string()],
+        mail_parser::HeaderValue::TextList(list) => list.iter().map(|id| id.to_string()).collect(),
+        _ => Vec::new(),
     }
 }

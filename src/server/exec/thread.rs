@@ -1,0 +1,94 @@
+//! Where a reply belongs among the players' mails: the game whose thread it joins
+//! (every mail of a game references the game's first mail, so mail programs keep a
+//! game together) and the reply token of its one reader, minted here with the
+//! store's reply key (`store::reply_key`): a board mail to a player carries a token
+//! for that player's next turn, a chat mail one for chatting back, a message one for
+//! answering its sender. `run::threading` turns this into the mail's headers.
+
+use crate::server::game::record::LiveGame;
+use crate::server::model::UserId;
+use crate::server::store::{ReplyScope, ReplyToken, Store};
+
+use super::error::InternalError;
+
+/// The threading of one reply.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Thread {
+    /// The game it is about, when it is about one.
+    pub game: Option<GameRef>,
+    /// The reply token of its reader; a reply with one goes to that reader's
+    /// addresses only.
+    pub token: Option<ReplyToken>,
+}
+
+/// A game as its mails' thread names it: the board and when it was made (so that a
+/// board number used again in a new home starts a new thread).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameRef {
+    /// The board.
+    pub board: u32,
+    /// When the game was made, unix seconds.
+    pub created: u64,
+}
+
+impl GameRef {
+    /// The game of `live`.
+    pub fn of(live: &LiveGame) -> GameRef {
+        GameRef {
+            board: live.board().get(),
+            created: live.file.created,
+        }
+    }
+}
+
+impl Thread {
+    /// A mail of `live`'s game without a token.
+    pub fn game(live: &LiveGame) -> Thread {
+        Thread {
+            game: Some(GameRef::of(live)),
+            token: None,
+        }
+    }
+
+    /// A board mail of `live` to `reader`: a reply to it acts for `reader` at the
+    /// game's next turn.
+    pub fn board(store: &Store, live: &LiveGame, reader: &UserId) -> Result<Thread, InternalError> {
+        let scope = ReplyScope::Board {
+            board: live.board().get(),
+            moveno: live.next_turn_number(),
+            userid: reader.clone(),
+        };
+        Ok(Thread {
+            game: Some(GameRef::of(live)),
+            token: Some(store.reply_key()?.mint(scope)),
+        })
+    }
+
+    /// A chat mail of `game` to `reader`: a reply to it chats back.
+    pub fn chat(store: &Store, game: GameRef, reader: &UserId) -> Result<Thread, InternalError> {
+        let scope = ReplyScope::Chat {
+            board: game.board,
+            userid: reader.clone(),
+        };
+        Ok(Thread {
+            game: Some(game),
+            token: Some(store.reply_key()?.mint(scope)),
+        })
+    }
+
+    /// A message from `sender` to `reader`: a reply to it is a message back.
+    pub fn message(
+        store: &Store,
+        reader: &UserId,
+        sender: &UserId,
+    ) -> Result<Thread, InternalError> {
+        let scope = ReplyScope::Message {
+            userid: reader.clone(),
+            to: sender.clone(),
+        };
+        Ok(Thread {
+            game: None,
+            token: Some(store.reply_key()?.mint(scope)),
+        })
+    }
+}

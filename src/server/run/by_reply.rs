@@ -1,0 +1,419 @@
+//! Playing by pressing Reply: a mail that answers one of the server's mails is
+//! handled here before its Subject is read as a command.
+//!
+//! The reply token in the Message-ID of the mail answered (found in In-Reply-To and
+//! References by [`threading::tokens_named`]) says who may do what: it must check
+//! under the store's reply key, and the reply's From must be one of that player's
+//! addresses; only then do the commands built here act for the player without a
+//! password ([`Request::proven`]). A board mail's token acts at the move number it was
+//! sent for: a reply to an older board mail is refused like a stale `#moveno`, with
+//! the board as it is now. The first line of the reply (quotes, attribution and
+//! signature removed) is the turn, `resign`, `propose`, `accept`, `reject`, `undo`,
+//! `pass` or `--`, or `chat`; the rest is the comment. A first line in pbmserv's
+//! syntax is carried out as that command, with its password. A reply to a chat mail
+//! is a chat on that board, a reply to a message a message back to its sender.
+//!
+//! A reply whose Subject names one of the server's mails (`Re: Yinsh Board 101 ...`,
+//! `Re: Message from alice`...) is never read as a command: without a genuine token
+//! (or a command in its first line) it gets one short answer saying what to send.
+
+use crate::mail::{InboundMail, comment_of};
+use crate::server::command::{BoardAction, Command, Credentials, OfferAction};
+use crate::server::config::Settings;
+use crate::server::exec::{self, InternalError, Refusal, Reply, Request};
+use crate::server::game::record::LiveGame;
+use crate::server::model::Password;
+use crate::server::store::{ReplyScope, ReplyToken, Store};
+
+use super::threading;
+
+/// At most this many well-formed tokens of one mail are checked against the key.
+const TOKENS_CHECKED: usize = 4;
+
+/// The replies to `inbound` when it is a reply to one of our mails; `None` when it
+/// is not (its Subject is then read as a command, as always). `note` gets log lines.
+pub fn answer(
+    store: &Store,
+    settings: &Settings,
+    req: &Request<'_>,
+    inbound: &InboundMail,
+    note: &mut dyn FnMut(String),
+) -> Result<Option<Vec<Reply>>, InternalError> {
+    let ours = inbound
+        .replying
+        .then(|| OurMail::named(&inbound.subject))
+        .flatten();
+    let named = threading::tokens_named(inbound);
+    if ours.is_none() && (named.is_empty() || Command::parse(&inbound.subject).is_ok()) {
+        return Ok(None);
+    }
+    let (first, rest) = split_reply(&inbound.body);
+    // pbmserv's syntax in the first line: that command, with its own password.
+    if let Ok(cmd) = Command::parse(&first) {
+        note(format!(
+            "reply: its first line is a command: {}",
+            redact_line(&first)
+        ));
+        let sub = Request {
+            reply_to: req.reply_to.clone(),
+            comment: &rest,
+            proven: None,
+            ..*req
+        };
+        return exec::execute(store, &sub, &cmd).map(Some);
+    }
+    let token = genuine(store, inbound, &named, note)?;
+    let Some(token) = token else {
+        return Ok(Some(unmatched(
+            req,
+            ours.as_ref(),
+            named.is_empty(),
+            settings,
+        )));
+    };
+    let userid = token.scope.userid().clone();
+    let Some(account) = store.account(&userid)? else {
+        note(format!("reply token of {userid}: no such account now"));
+        return Ok(Some(unmatched(req, ours.as_ref(), false, settings)));
+    };
+    let from_ok = inbound.from.as_ref().is_some_and(|from| {
+        account
+            .addresses
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(from))
+    });
+    if !from_ok {
+        let from = inbound.from.as_deref().unwrap_or("(no From)").to_string();
+        note(format!(
+            "reply token of {userid} refused: {from} is not one of their addresses"
+        ));
+        let refusal = Refusal::ReplyNotYours {
+            userid: userid.to_string(),
+            from,
+        };
+        return exec::refused(store, req, &refusal).map(Some);
+    }
+    note(format!(
+        "reply token of {userid} accepted: {:?}",
+        token.scope
+    ));
+    let whole = comment_of(&inbound.body);
+    let proven = Request {
+        reply_to: req.reply_to.clone(),
+        proven: Some(&userid),
+        ..*req
+    };
+    let auth = Credentials {
+        userid: userid.clone(),
+        password: Password::unchecked(),
+    };
+    let cmd = match &token.scope {
+        ReplyScope::Board { board, moveno, .. } => {
+            match board_action(store, *board, *moveno, &first)? {
+                Ok(action) => {
+                    let sub = Request {
+                        reply_to: req.reply_to.clone(),
+                        comment: &rest,
+                        ..proven
+                    };
+                    let cmd = Command::Board {
+                        board: *board,
+                        auth,
+                        action,
+                    };
+                    return exec::execute(store, &sub, &cmd).map(Some);
+                }
+                Err(refusal) => return exec::refused(store, &proven, &refusal).map(Some),
+            }
+        }
+        ReplyScope::Chat { board, .. } => Command::Board {
+            board: *board,
+            auth,
+            action: BoardAction::Chat,
+        },
+        ReplyScope::Message { to, .. } => Command::Message {
+            auth,
+            to: vec![to.clone()],
+        },
+    };
+    let sub = Request {
+        reply_to: req.reply_to.clone(),
+        comment: &whole,
+        ..proven
+    };
+    exec::execute(store, &sub, &cmd).map(Some)
+}
+
+/// The first genuine token among `named` whose player has the From address (or the
+/// first genuine one at all, so that the sender is told the address is wrong); at
+/// most [`TOKENS_CHECKED`] are checked.
+fn genuine(
+    store: &Store,
+    inbound: &InboundMail,
+    named: &[ReplyToken],
+    note: &mut dyn FnMut(String),
+) -> Result<Option<ReplyToken>, InternalError> {
+    if named.is_empty() {
+        return Ok(None);
+    }
+    let key = store.reply_key()?;
+    let mut first = None;
+    for token in named.iter().take(TOKENS_CHECKED) {
+        if !key.check(token) {
+            note(format!(
+                "reply token refused (not made with the current key): {token:?}"
+            ));
+            continue;
+        }
+        let owner = store.account(token.scope.userid())?;
+        let from_ok = owner.is_some_and(|a| {
+            inbound
+                .from
+                .as_ref()
+                .is_some_and(|from| a.addresses.iter().any(|x| x.eq_ignore_ascii_case(from)))
+        });
+        if from_ok {
+            return Ok(Some(token.clone()));
+        }
+        first.get_or_insert_with(|| token.clone());
+    }
+    Ok(first)
+}
+
+/// What the first line of a reply to a board mail asks on `board`, whose token was
+/// minted when the next turn was `moveno`; `Err` when it cannot be done now.
+fn board_action(
+    store: &Store,
+    board: u32,
+    moveno: u32,
+    first: &str,
+) -> Result<Result<BoardAction, Refusal>, InternalError> {
+    let word = first.to_ascii_lowercase();
+    if word == "chat" {
+        return Ok(Ok(BoardAction::Chat));
+    }
+    let Some(file) = store.game(board)? else {
+        return Ok(Err(Refusal::BoardNotFound { board }));
+    };
+    let live = LiveGame::load(file)?;
+    if live.game.is_over() {
+        return Ok(Err(Refusal::GameEnded { board }));
+    }
+    if first.is_empty() {
+        return Ok(Err(Refusal::EmptyReply { board }));
+    }
+    let (text, marked) = match first.rsplit_once('#') {
+        Some((text, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            (text.trim(), n.parse::<u32>().ok())
+        }
+        _ => (first, None),
+    };
+    let number = live.next_turn_number();
+    if moveno != number {
+        return Ok(Err(Refusal::StaleMoveNumber {
+            board,
+            text: text.to_string(),
+            number,
+            marked: moveno,
+        }));
+    }
+    Ok(Ok(if let Some(offer) = OfferAction::from_word(text) {
+        BoardAction::Offer(offer)
+    } else if text.eq_ignore_ascii_case("resign") {
+        BoardAction::Resign
+    } else {
+        let text = if text.eq_ignore_ascii_case("pass") {
+            "--"
+        } else {
+            text
+        };
+        BoardAction::Move {
+            text: text.to_string(),
+            moveno: Some(marked.unwrap_or(moveno)),
+        }
+    }))
+}
+
+/// The first line of a reply and the rest (the comment): quoted text, the
+/// attribution above it and the signature left out. A first line `--` is a pass
+/// (not a signature), its comment what follows it.
+pub fn split_reply(body: &str) -> (String, String) {
+    if let Some(after) = after_leading_dashes(body) {
+        return ("--".to_string(), comment_of(after));
+    }
+    let comment = comment_of(body);
+    let mut lines = comment.lines();
+    let first = lines.next().unwrap_or("").trim().to_string();
+    let rest = lines.collect::<Vec<_>>().join("\n");
+    (first, rest.trim_start_matches('\n').trim_end().to_string())
+}
+
+/// When the first line written (blank and quoted lines skipped) is `--`: the text
+/// after it.
+fn after_leading_dashes(body: &str) -> Option<&str> {
+    let mut offset = 0;
+    for line in body.split_inclusive('\n') {
+        offset += line.len();
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('>') {
+            continue;
+        }
+        return (trimmed == "--").then(|| &body[offset..]);
+    }
+    None
+}
+
+/// A line for the log, passwords masked.
+fn redact_line(line: &str) -> String {
+    crate::server::text::redact::loggable(line)
+}
+
+/// One of the server's mails, as its Subject names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum OurMail {
+    /// A board mail, a nag, a preview or a board's error mail.
+    Board(u32),
+    /// A chat mail.
+    Chat(u32),
+    /// A message from this player.
+    Message(String),
+    /// A broadcast.
+    Broadcast,
+    /// The notice of a password change or of wrong passwords.
+    Security,
+    /// Any other notice, listing or help text.
+    Notice,
+}
+
+impl OurMail {
+    /// The mail a cleaned Subject names, if it is one of ours.
+    fn named(subject: &str) -> Option<OurMail> {
+        let words: Vec<&str> = subject.split_whitespace().collect();
+        let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+        let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+        let number = |w: Option<&&str>| w.and_then(|w| w.parse::<u32>().ok());
+        Some(match lower.as_slice() {
+            ["yinsh", "board", n, ..]
+            | ["new", "yinsh", "board", n, ..]
+            | ["nag:", "yinsh", "board", n, ..] => OurMail::Board(number(Some(n))?),
+            ["yinsh", "chat", n, ..] => OurMail::Chat(number(Some(n))?),
+            ["message", "from", _] => OurMail::Message(words[2].to_string()),
+            ["broadcast", "from", _] => OurMail::Broadcast,
+            ["password", "changed", "for", _] | ["wrong", "passwords", "for", _] => {
+                OurMail::Security
+            }
+            ["signup", "for", _]
+            | ["address", "confirmed", "for", _]
+            | ["address", "changed", "for", _]
+            | ["signoff", "for", _]
+            | ["vacation", "for", _]
+            | ["message", "sent"]
+            | ["yinsh", "error"]
+            | ["yinsh", "pbem", "help"]
+            | ["yinsh", "help"]
+            | ["list", "of", "games"]
+            | ["list", "of", "yinsh", "games"]
+            | ["yinsh", "standings"]
+            | ["historical", "list", "of", "yinsh", "games"]
+            | ["invalid", "challenge"]
+            | ["yinsh", "reply", "given", "up:", ..] => OurMail::Notice,
+            _ => return None,
+        })
+    }
+}
+
+/// The one short answer to a reply that cannot be acted on: what to send instead.
+/// `no_token`: the reply named none of our token-bearing mails at all.
+fn unmatched(
+    req: &Request<'_>,
+    ours: Option<&OurMail>,
+    no_token: bool,
+    settings: &Settings,
+) -> Vec<Reply> {
+    let why = if no_token {
+        "it does not say which of the server's mails it answers (your mail program left out\nthe In-Reply-To and References headers)"
+    } else {
+        "the mail it answers is not one this server can act on for you (it may date from\nbefore the server's reply key was changed)"
+    };
+    let text = match ours {
+        Some(OurMail::Board(n)) => format!(
+            "Your reply could not be read as a move on board {n}: {why}.\nNothing was done. Press Reply on the latest board mail of the game and write your\nmove as the first line, or send a mail with this Subject:\n    yinsh move {n} <userid> <password> <move>\n"
+        ),
+        Some(OurMail::Chat(n)) => format!(
+            "Your reply could not be passed on as a chat on board {n}: {why}.\nNothing was done. To chat, send a mail with this Subject and your text as the body:\n    yinsh chat {n} <userid> <password>\n"
+        ),
+        Some(OurMail::Message(to)) => format!(
+            "Your reply could not be passed on to {to}: {why}.\nNothing was done. To write to {to}, send a mail with this Subject and your text as the body:\n    message <userid> <password> {to}\n"
+        ),
+        Some(OurMail::Broadcast) => "Replies to a broadcast are not passed on: nothing was done. To write to a player,\nsend a mail with this Subject and your text as the body:\n    message <userid> <password> <to-userid>\n".to_string(),
+        Some(OurMail::Security) => format!(
+            "Nobody reads replies to this notice: nothing was done. If the change was not yours,\nsomeone else knows your password: {}\n",
+            settings.operator.as_ref().map_or_else(
+                || "tell the operator of this server (write to its postmaster).".to_string(),
+                |op| format!("write to the operator of this server, {op}.")
+            )
+        ),
+        Some(OurMail::Notice) | None => "The server cannot act on a reply to this mail: nothing was done. Send \"help\" for\nthe commands.\n".to_string(),
+    };
+    req.reply_to
+        .iter()
+        .map(|to| Reply {
+            to: vec![to.clone()],
+            subject: "Yinsh error".to_string(),
+            body: text.clone(),
+            ..Reply::default()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_line_is_the_move_and_the_rest_the_comment() {
+        for (body, first, rest) in [
+            ("d1\n", "d1", ""),
+            ("\n  d1  \n\nNice one!\n", "d1", "Nice one!"),
+            (
+                "e5-e9\nOn Mon, 1 Jan 2024, YINSH <y@x> wrote:\n> Yinsh Board 101\n> d1\n",
+                "e5-e9",
+                "",
+            ),
+            (
+                "On Mon, 1 Jan 2024, YINSH <y@x> wrote:\n> board\n\nresign\nsorry\n-- \nAl\n",
+                "resign",
+                "sorry",
+            ),
+            ("--\n\nI cannot move.\n\n> board\n", "--", "I cannot move."),
+            ("-- \nAl\n", "--", "Al"),
+            ("> only a quote\n", "", ""),
+            ("", "", ""),
+        ] {
+            assert_eq!(
+                split_reply(body),
+                (first.to_string(), rest.to_string()),
+                "{body:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn our_subjects_are_known_and_commands_are_not() {
+        for (subject, want) in [
+            ("Yinsh Board 101 alice **", Some(OurMail::Board(101))),
+            ("New Yinsh Board 7 bob", Some(OurMail::Board(7))),
+            ("Nag: Yinsh Board 9 bob", Some(OurMail::Board(9))),
+            ("Yinsh Board 101 Error", Some(OurMail::Board(101))),
+            ("Yinsh chat 103 carol", Some(OurMail::Chat(103))),
+            ("Message from alice", Some(OurMail::Message("alice".into()))),
+            ("Password changed for bob", Some(OurMail::Security)),
+            ("Yinsh error", Some(OurMail::Notice)),
+            ("yinsh move 101 alice pw d1", None),
+            ("verify alice ABCDEFGHJK", None),
+            ("yinsh board x", None),
+        ] {
+            assert_eq!(OurMail::named(subject), want, "{subject}");
+        }
+    }
+}
