@@ -348,7 +348,7 @@ expect alice $((a + 3)) "Yinsh Board 101" "bob resigned"
 expect bob $((b + 3)) "Yinsh Board 101" "Game won by alice"
 grep -q '"reason": "resigned"' "$HOME_DIR/boards/101.json" || fail "the game did not end by bob's reply"
 grep -qE 'apw|bpw' "$HOME_DIR/log/yinsh-pbem.log" && fail "a password in the log"
-[ "$(grep -c '"text"' "$HOME_DIR/boards/101.json")" = 9 ] || fail "expected 9 turns in the game file"
+[ "$(grep -c '"text"' "$HOME_DIR/boards/101.json")" = 10 ] || fail "expected 9 turns and alice's comment in the game file"
 
 say "summary"
 for u in "${PLAYERS[@]}"; do echo "   $u: $(count "$u") mails in ~/Maildir"; done
