@@ -24,6 +24,7 @@ mod html_mail; // board mails with an HTML part: picture inline, escaping, size,
 mod index; // the derived indexes: kept equal to a rebuild, rebuilt when damaged, pages; damaged game files skipped
 mod limits; // capped comments and offers, challenges for others, verify guessing, tick gate, reused userids
 mod mail_io; // mail in and out: parsing the corpus, building replies, flushing the spool
+mod mails_explain; // mails that explain themselves: help yinsh, yinsh games for the whole server
 mod naive; // a naive second YINSH generator that cross-checks the engine
 mod notation; // the move notation: parser, printer, shorthand, refusals, playouts
 mod opponent; // the robots by mail: a whole game, challenges, offers, reserved names, floods, kill -9

@@ -48,6 +48,10 @@ pub fn execute(
         }
     };
     let outcome = match cmd {
+        // `help yinsh`: the YINSH help, as `yinsh help`.
+        Command::Help { topics } if topics.iter().any(|t| t == "yinsh") => {
+            Ok(vec![to_sender(req, "Yinsh help", help::yinsh_help())])
+        }
         Command::Help { .. } => Ok(vec![to_sender(
             req,
             "Yinsh PBeM help",
