@@ -20,6 +20,7 @@ yinsh-pbem: YINSH by e-mail
 Send every command to {server_address} in the Subject line of a mail.
 Command words are not case sensitive. The body of a mail is a comment that the
 other player sees (a signature after a \"-- \" line and quoted text are left out).
+To play, press Reply on your board mail and write your move as the first line.
 
 Accounts
   signup <userid> <password> [<e-mail address> ...]
@@ -61,7 +62,8 @@ Other
 
 Your password is never mailed back to you and is stored only as a hash.
 The From address alone never lets anyone act for you: every command that changes
-something needs your userid and password.
+something needs your userid and password, or is a reply from your own address to
+a mail the server sent you (which says who you are, for that mail only).
 "
     )
 }
@@ -85,6 +87,12 @@ pub fn yinsh_help() -> String {
         "\
 YINSH by e-mail
 ===============
+
+Playing by Reply: press Reply on your board mail and write your move as the
+first line (or resign, propose, accept, reject, undo, pass, chat); anything below
+it goes to the other player as your comment. No password is needed: the mail you
+answer says who you are, as long as you reply from your own address and it is
+still that move. A reply to a chat mail chats back; to a message, writes back.
 
 Commands (in the Subject line):
   yinsh challenge [-blitz] [--nagtime=<days>] [--forfeittime=<days>] <userid1> <userid2>
