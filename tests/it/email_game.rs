@@ -152,7 +152,11 @@ fn a_whole_game_by_mail_ends_with_game_won_by() {
             Color::Black => ("bob", "bpw", bob),
         };
         if t.auto {
-            // The server already played it: the game file shows it marked auto.
+            // The server already played it: the game file shows it marked auto, and
+            // the mails of the move before said so in words.
+            for m in &finals {
+                assert_says(m, &format!("{userid} had no ring move and passes.\n"));
+            }
             let file = s.game_file(101);
             assert_eq!(file["turns"][k]["text"], "--", "seed {seed} turn {}", k + 1);
             assert_eq!(file["turns"][k]["auto"], true);

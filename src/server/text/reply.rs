@@ -252,6 +252,19 @@ impl<'a> BoardMail<'a> {
             }
             _ => {}
         }
+        if historic.is_none() {
+            // The server's forced passes since the last turn a player sent, in words.
+            let passes: Vec<_> = live
+                .file
+                .turns
+                .iter()
+                .rev()
+                .take_while(|t| t.auto)
+                .collect();
+            for t in passes.iter().rev() {
+                let _ = writeln!(out, "{} had no ring move and passes.", t.by);
+            }
+        }
         if let Some(n) = historic {
             let total = live.file.turns.len();
             let _ = writeln!(
