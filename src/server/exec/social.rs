@@ -3,15 +3,17 @@
 //! `vacation`. Admins are listed in `<home>/admins`, one userid per line (`#` starts
 //! a comment).
 
+use crate::server::command::GameFilter;
 use crate::server::game::extra;
 use crate::server::game::vacation::{MAX_DAYS, Vacations};
 use crate::server::model::{Password, UserId};
-use crate::server::store::Store;
+use crate::server::store::{Account, Store};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
 
 use super::context::{Foreign, Reply, Request, authenticate, board_reply, load_board, to_sender};
 use super::error::{ExecError, Refusal};
+use super::listing::boards_of;
 use super::thread::{GameRef, Thread};
 
 fn signed(text: &str, who: &str) -> String {
@@ -209,10 +211,67 @@ pub(super) fn vacation(
             account.userid
         ),
     };
-    Ok(vec![Reply {
+    let mut out = vec![Reply {
         to: account.addresses.clone(),
         subject: format!("Vacation for {}", account.userid),
         body,
         ..Reply::default()
-    }])
+    }];
+    out.extend(tell_opponents(
+        store,
+        &account,
+        v.current(&account.userid, req.now).map(|p| p.until),
+    )?);
+    Ok(out)
+}
+
+/// The most opponents told of one vacation.
+pub const OPPONENTS_TOLD: usize = 20;
+
+/// One mail to each opponent of `account`'s unfinished games (at most
+/// [`OPPONENTS_TOLD`]): on vacation until `until`, or back (`None`).
+fn tell_opponents(
+    store: &Store,
+    account: &Account,
+    until: Option<u64>,
+) -> Result<Vec<Reply>, ExecError> {
+    let mut boards: Vec<(UserId, Vec<String>)> = Vec::new();
+    for live in boards_of(store, account, GameFilter::Active)? {
+        let Some(side) = live.side(&account.userid) else {
+            continue;
+        };
+        let opponent = live.player(side.other()).clone();
+        let board = live.board().to_string();
+        if let Some((_, list)) = boards.iter_mut().find(|(o, _)| *o == opponent) {
+            list.push(board);
+        } else if boards.len() < OPPONENTS_TOLD {
+            boards.push((opponent, vec![board]));
+        }
+    }
+    let who = &account.userid;
+    let mut out = Vec::new();
+    for (opponent, list) in boards {
+        let Some(a) = store.account(&opponent)? else {
+            continue;
+        };
+        let games = format!(
+            "{} {}",
+            if list.len() == 1 { "board" } else { "boards" },
+            list.join(", ")
+        );
+        let body = match until {
+            Some(until) => format!(
+                "{who} is on vacation until {}. On {games} the clocks are stopped until\nthen: no reminders, no forfeits, and the time does not count. You may still move.\n",
+                format_date(until)
+            ),
+            None => format!("{who} is back from vacation: the clocks of {games} run again.\n"),
+        };
+        out.push(Reply {
+            to: a.addresses.clone(),
+            subject: format!("Vacation for {who}"),
+            body,
+            ..Reply::default()
+        });
+    }
+    Ok(out)
 }
