@@ -147,15 +147,36 @@ pub fn move_list(live: &LiveGame, upto: usize, last_rounds: Option<usize>) -> St
     out
 }
 
-/// What the player to move must write, as a template for the Subject.
-pub fn move_template(game: &Game) -> &'static str {
-    match (game.expects(), game.removing_after_own_move()) {
-        (Some(ActionKind::Place), _) => "<point>",
-        (Some(ActionKind::RemoveRow | ActionKind::RemoveRing), Some(false)) => {
-            "x<row>x<ring>;<from>-<to>"
+/// What the player to move must write, as a template for the Subject: the exact
+/// shape the turn takes, with the row to remove filled in when there is only one,
+/// and no ring move after a removal that wins the game.
+///
+/// ```
+/// use yinsh_pbem::rules::{Game, Variant};
+/// use yinsh_pbem::server::text::reply::move_template;
+/// assert_eq!(move_template(&Game::new(Variant::Normal)), "<point>");
+/// ```
+pub fn move_template(game: &Game) -> String {
+    match (
+        game.expects(),
+        game.removing_after_own_move(),
+        game.to_act(),
+    ) {
+        (Some(ActionKind::Place), ..) => "<point>".to_string(),
+        (Some(ActionKind::RemoveRow | ActionKind::RemoveRing), Some(false), Some(side)) => {
+            let rows: Vec<_> = game.rows(side).collect();
+            let row = match rows.as_slice() {
+                [one] => one.to_string(),
+                _ => "<row>".to_string(),
+            };
+            if game.rings_removed(side) + 1 >= game.variant().rings_to_win() {
+                format!("x{row}x<ring>")
+            } else {
+                format!("x{row}x<ring>;<from>-<to>")
+            }
         }
-        (Some(ActionKind::Pass), _) => "--",
-        _ => "<from>-<to>",
+        (Some(ActionKind::Pass), ..) => "--".to_string(),
+        _ => "<from>-<to>".to_string(),
     }
 }
 
