@@ -86,7 +86,7 @@ fn the_move_template_filled_in_is_the_turn_played_in_every_real_game() {
             // The template is the turn's shape up to its last hole; a ring move may be
             // followed by the removals it makes, which no template can foresee.
             let canonical = write_turn(&turn);
-            let mut after = before.clone();
+            let mut after = before;
             let played = play_turn(&mut after, &canonical);
             if after.to_act() == before.to_act() && !after.is_over() {
                 continue; // the record's last turn, cut short by a resignation
@@ -97,7 +97,7 @@ fn the_move_template_filled_in_is_the_turn_played_in_every_real_game() {
                 "{}: template {template:?} filled as {filled:?}, played {canonical:?}",
                 record.file
             );
-            let mut shape = before.clone();
+            let mut shape = before;
             if filled.len() < canonical.len() {
                 assert!(canonical[filled.len()..].starts_with(';'), "{canonical}");
             } else {
