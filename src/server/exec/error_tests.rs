@@ -68,7 +68,7 @@ fn name(r: &Refusal) -> &'static str {
     }
 }
 
-const VARIANTS: usize = 43;
+const VARIANTS: usize = 45;
 
 /// Every variant with sample facts, the exact text, and the board shown.
 fn table() -> Vec<(Refusal, String, Option<u32>)> {
