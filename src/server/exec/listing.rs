@@ -77,9 +77,6 @@ pub(super) fn games(
     page: u32,
 ) -> Result<Vec<Reply>, ExecError> {
     let mut body = String::new();
-    if userids.is_empty() {
-        server_games(store, filter, &mut body)?;
-    }
     for id in userids {
         let Some(account) = store.account(id)? else {
             let _ = writeln!(body, "{id}: no such userid\n");
