@@ -447,6 +447,9 @@ pub(super) fn games(after: &str, usage: &'static str) -> Parsed {
             Err(_) => ids.push(userid(w, usage)?),
         }
     }
+    if ids.is_empty() {
+        return Err(Problem::NoUserid.within(usage));
+    }
     Ok(Command::Games {
         userids: ids,
         filter,
