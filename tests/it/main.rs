@@ -18,6 +18,7 @@ mod deliver_corpus; // the .eml corpus through deliver on a game in progress (sn
 mod duplicates; // the duplicate-mail guard and storm counts: one key form, expiry
 mod email_game; // a whole game by mail through the binary, removals and forced passes
 mod exec; // the command handlers in-process (no process), one file per command family
+mod fuzz_seeds; // the deliver fuzz target's seeds each reach their command
 mod guessing; // password guessing paused per userid; admin names reserved; watcher cap
 mod hostile; // hostile input through the binary: odd userids, password leaks, broken mail
 mod html_mail; // board mails with an HTML part: picture inline, escaping, size, settings
@@ -42,5 +43,6 @@ mod sending; // sending replies: dead letters, retries, timeouts, the lock wait
 mod sgf; // Boardspace SGF records and transcripts read and written; import and export
 mod site; // the static web site: refreshed after mails, the site command, nothing private on it
 mod smtp_e2e; // delivery over real SMTP to a local sink, retries and flush
+mod soak; // 300 (or 5,000) honest and hostile mails through deliver with kill -9; the end state checked
 mod store; // the store: accounts and game files round-trip, atomic writes, the lock
 mod support; // helpers shared by the tests (binary, mails, test servers): no tests

@@ -11,7 +11,13 @@ use std::process::{Child, Command, Stdio};
 /// (`YINSH_PBEM_CONFIRM_ADDRESSES=false`), as in a closed community: the tests of
 /// confirmation (`confirm`) turn it on again with [`confirming`].
 pub fn command() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_yinsh-pbem"));
+    command_of(Path::new(env!("CARGO_BIN_EXE_yinsh-pbem")))
+}
+
+/// [`command`] for another build of the program (the soak test runs the release
+/// binary under `.ci/run`), with the same clean environment.
+pub fn command_of(program: &Path) -> Command {
+    let mut cmd = Command::new(program);
     for (key, _) in std::env::vars_os() {
         if key.to_string_lossy().starts_with("YINSH_PBEM_") {
             cmd.env_remove(key);
