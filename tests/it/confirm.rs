@@ -209,3 +209,38 @@ fn check_config_shows_the_switch_and_the_file_turns_it_off() {
     let off = run("[security]\nconfirm_addresses = false\n");
     assert!(off.contains("confirm addresses:  no"), "{off}");
 }
+
+#[test]
+fn regression_a_strangers_unknown_command_word_is_not_repeated_to_an_unconfirmed_address() {
+    // The soak found it: the error for an unknown command word quoted the word, whole,
+    // in the version meant for unconfirmed addresses, so a stranger could mail any
+    // one-word text (a link, 300 kB of it) to a victim named in Reply-To.
+    let mut s = TestServer::confirming();
+    let word = format!("Visit-http://evil.example/login-{}", "x".repeat(20_000));
+    let sent = s.send_with_reply_to("attacker@example.org", VICTIM, &word, "");
+    let mails = to(&sent, VICTIM);
+    assert_eq!(mails.len(), 1, "{sent:?}");
+    assert!(!mails[0].raw.contains("evil.example"), "{}", mails[0].raw);
+    assert!(mails[0].raw.len() < 5_000, "{} bytes", mails[0].raw.len());
+    assert_says(&mails[0], "does not start with a command");
+    // In a multiple: neither the line of an unknown word nor a challenge over the cap
+    // (its userids may be any words) is quoted.
+    let alice = sign_up(&mut s, "alice", "apw", "alice@example.org");
+    sign_up(&mut s, "bob", "bpw", "bob@example.org");
+    let body = "Visit-http://evil.example/a\nyinsh mvoe evil.example\nyinsh challenge alice bob\nyinsh challenge alice bob\nyinsh challenge alice bob\nyinsh challenge evil.example now-login\n";
+    let victim2 = "victim2@example.org";
+    let sent = s.send_with_reply_to("attacker@example.org", victim2, "multiple", body);
+    let mails = to(&sent, victim2);
+    assert_eq!(mails.len(), 3, "{sent:?}");
+    for m in &mails {
+        assert!(!m.raw.contains("evil.example"), "{}", m.raw);
+    }
+    assert!(
+        mails.iter().any(|m| m.body.contains("at most 3 games")),
+        "{mails:?}"
+    );
+    // A confirmed address (a player's own) still reads the word it wrote.
+    confirm(&mut s, "alice@example.org", &alice);
+    let sent = s.send("alice@example.org", "yinsh mvoe 101", "");
+    assert_says(&to(&sent, "alice@example.org")[0], "\"mvoe\"");
+}

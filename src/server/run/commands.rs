@@ -187,13 +187,18 @@ fn run_multiple(
         done += 1;
         match Command::parse(line) {
             Ok(Command::Challenge { .. }) if challenges == CHALLENGES_PER_MAIL => {
+                let cap = format!(
+                    "One mail may start at most {CHALLENGES_PER_MAIL} games: this challenge was not made. Send it in another mail."
+                );
                 out.extend(notice(
                     &sub,
-                    format!(
-                        "In the line \"{}\":\nOne mail may start at most {CHALLENGES_PER_MAIL} games: this challenge was not made. Send it in another mail.",
-                        redact::loggable(line)
-                    ),
+                    format!("In the line \"{}\":\n{cap}", redact::loggable(line)),
                 ));
+                // An unconfirmed address is not shown the line: its userids may be
+                // any words a stranger chose.
+                if let Some(r) = out.last_mut() {
+                    r.foreign = Foreign::Part(format!("{cap}\n"));
+                }
             }
             Ok(cmd) => {
                 challenges += usize::from(matches!(cmd, Command::Challenge { .. }));
@@ -229,12 +234,33 @@ fn syntax_reply(req: &Request<'_>, e: &CommandError, line: Option<&str>) -> Opti
     if let Some(l) = line {
         message = format!("In the line \"{}\":\n{message}", redact::loggable(l));
     }
-    message.push_str("\nSend \"help\" or \"yinsh help\" for the commands and their syntax.");
+    const HELP: &str = "\nSend \"help\" or \"yinsh help\" for the commands and their syntax.";
+    message.push_str(HELP);
+    let unquoted = format!("{}{HELP}", without_words(e));
     Some(Reply {
         to: vec![to],
         subject: "Yinsh error".to_string(),
         body: reply::error_body(&message, None, req.quoted),
-        foreign: Foreign::Part(reply::error_body(&message, None, "")),
+        foreign: Foreign::Part(reply::error_body(&unquoted, None, "")),
         ..Reply::default()
     })
+}
+
+/// What is wrong with a line, in words that repeat none of it: the text an address
+/// nobody confirmed is sent. The line may be a stranger's, and the words an error
+/// quotes (an unknown command word, a word that is no userid) could carry any text,
+/// a link included, of any length.
+fn without_words(e: &CommandError) -> String {
+    match e {
+        CommandError::Empty => e.to_string(),
+        CommandError::Unknown(_) | CommandError::OtherGame(_) => {
+            "The line does not start with a command. Commands are: help, signup, change, signoff, list, multiple, and yinsh ... (send \"help\" for the list).".to_string()
+        }
+        CommandError::UnknownYinsh(_) => {
+            "The word after \"yinsh\" is not a yinsh command.".to_string()
+        }
+        CommandError::Syntax { usage, .. } => {
+            format!("The line does not fit the command's syntax: {usage}")
+        }
+    }
 }

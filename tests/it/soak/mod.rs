@@ -15,6 +15,7 @@
 
 mod check;
 mod hostile;
+mod memory;
 mod runner;
 
 use std::collections::{HashMap, HashSet};
@@ -121,7 +122,6 @@ impl Soak {
                     continue;
                 }
                 assert!(
-                    m.body.contains("Unknown command \"FOREIGN") || // TEMP
                     !m.raw.contains(FOREIGN) && !m.body.contains(FOREIGN),
                     "text of another person to the unconfirmed {to}:\n{}",
                     m.raw

@@ -1,0 +1,76 @@
+//! Regression of the soak's first finding: a `multiple` mail of a stranger mixing
+//! about ten password checks (wrong guesses and right ones) with shows, messages and
+//! unknown commands peaked at 20-35 MB, because each argon2 check allocated and freed
+//! its own 7 MiB and the allocator's heap stayed fragmented. Argon2's memory is now
+//! allocated once per process (`store/password.rs`); the same mail stays under 20 MB.
+
+use super::runner::Runner;
+
+#[test]
+fn regression_a_multiple_of_password_checks_stays_under_20_mb() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let home = dir.path().join("games");
+    std::fs::create_dir_all(&home).expect("home");
+    let mut run = Runner::new(super::binary(), home, 1_795_384_020, 7);
+    let mut setup = String::new();
+    for k in 0..6 {
+        setup.push_str(&format!("signup h{k} pw{k}x h{k}@honest.example\n"));
+        setup.push_str(&format!("signup spam{k} sp{k}x s{k}@evil.example\n"));
+    }
+    run.deliver(
+        super::mail::plain("op@honest.example", "multiple", "setup-1@x", &setup).as_bytes(),
+        0,
+        0,
+    );
+    let mut challenges = String::new();
+    for k in 0..24 {
+        challenges.push_str(&format!("yinsh challenge h{} h{}\n", k % 6, (k + 1) % 6));
+    }
+    for (n, chunk) in challenges.lines().collect::<Vec<_>>().chunks(3).enumerate() {
+        run.now += 60;
+        let body = chunk.join("\n") + "\n";
+        let raw = super::mail::plain("op@honest.example", "multiple", &format!("c{n}@x"), &body);
+        run.deliver(raw.as_bytes(), 0, 0);
+    }
+    let lines = [
+        "yinsh frobnicate text 0",
+        "yinsh show 102 102 101 102",
+        "yinsh frobnicate text 2",
+        "yinsh showas h1 guess3",
+        "yinsh chat 110 spam5 sp5x",
+        "yinsh showas h3 guess5",
+        "yinsh frobnicate text 6",
+        "help",
+        "message spam3 sp3x h1 spam3",
+        "yinsh mvoe 116 h3 guess9 e5",
+        "yinsh mvoe 122 h1 guess10 e5",
+        "yinsh showas spam3 guess11",
+        "yinsh showas spam2 guess12",
+        "yinsh show 109 109 101 102",
+        "message spam4 sp4x h1 spam4",
+        "yinsh frobnicate text 15",
+        "yinsh mvoe 108 h2 guess16 e5",
+        "yinsh showas spam0 guess17",
+        "yinsh chat 124 spam1 sp1x",
+        "yinsh showas spam2 guess19",
+        "message spam0 sp0x h2 spam0",
+        "yinsh showas spam2 guess21",
+        "yinsh challenge h5 h4",
+        "yinsh challenge h1 h0",
+        "yinsh frobnicate text 24",
+    ];
+    let body = lines.join("\n") + "\n";
+    run.now += 60;
+    let raw = super::mail::plain("attacker@evil.example", "multiple", "m380@x", &body);
+    run.deliver(raw.as_bytes(), 0, 0);
+    // The lines were carried out: each guessed userid has its wrong passwords counted.
+    for userid in ["h1", "h3", "spam0", "spam2", "spam3"] {
+        let counted = run.home.join("logins").join(format!("{userid}.json"));
+        assert!(counted.exists(), "no password was checked for {userid}");
+    }
+    // The measurement is the runner's (it fails over 20 MB); say what it was.
+    eprintln!(
+        "memory regression: peak {} KiB over {} runs",
+        run.stats.peak_kib, run.stats.measured
+    );
+}
