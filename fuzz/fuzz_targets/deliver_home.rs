@@ -32,13 +32,23 @@ const SETUP: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// A folder of its own under the system's temp folder, removed when dropped.
+/// A folder of its own under `/dev/shm` or the system's temp folder, removed when
+/// dropped.
 pub struct TempHome(pub PathBuf);
 
 impl TempHome {
     fn new(tag: &str) -> TempHome {
         static N: AtomicU64 = AtomicU64::new(0);
-        let p = std::env::temp_dir().join(format!(
+        // On a tmpfs when there is one: the store's `syncfs` after every mail is then
+        // nearly free (a fuzz run is about parsing and logic, not the disk).
+        let shm = Path::new("/dev/shm");
+        let base =
+            if shm.is_dir() && std::fs::metadata(shm).is_ok_and(|m| !m.permissions().readonly()) {
+                shm.to_path_buf()
+            } else {
+                std::env::temp_dir()
+            };
+        let p = base.join(format!(
             "yinsh-fuzz-{tag}-{}-{}",
             std::process::id(),
             N.fetch_add(1, Ordering::Relaxed)

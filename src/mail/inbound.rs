@@ -154,9 +154,18 @@ fn is_field_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_graphic() && b != b':')
 }
 
-/// `\r\n` to `\n`; lone `\r` are kept.
+/// `\r\n` to `\n`; lone `\r` are kept. The result is allocated once at its final
+/// size (`str::replace` grew it by doubling: 2 MiB for a 1 MiB body).
 fn to_lf(text: &str) -> String {
-    text.replace("\r\n", "\n")
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(k) = rest.find("\r\n") {
+        out.push_str(&rest[..k]);
+        out.push('\n');
+        rest = &rest[k + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The address of the first mailbox of the address header `header` (`parsed` as

@@ -173,14 +173,16 @@ fn run_multiple(
         reply_to: req.reply_to.clone(),
         ..*req
     };
-    let lines: Vec<&str> = body
+    // The lines are read one by one and the rest only counted: a list of all of them
+    // (40,000 in a 1 MiB body) was 1 MiB more at the time of the password checks.
+    let mut lines = body
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
-        .take_while(|l| *l != "--" && !l.starts_with("-- "))
-        .collect();
-    let (mut done, mut challenges) = (0, 0);
-    for line in &lines {
+        .take_while(|l| *l != "--" && !l.starts_with("-- "));
+    let (mut done, mut challenges, mut read) = (0, 0, 0);
+    for line in lines.by_ref() {
+        read += 1;
         if done == settings.commands_per_mail || out.len() >= max_replies - 1 {
             break;
         }
@@ -207,13 +209,14 @@ fn run_multiple(
             Err(e) => out.extend(syntax_reply(&sub, &e, Some(line))),
         }
     }
-    if done < lines.len() {
+    let total = read + lines.count();
+    if done < total {
         out.truncate(max_replies - 1);
         out.extend(notice(
             req,
             format!(
                 "Only the first {done} of the {} commands of your multiple mail were carried out (at most {} commands and {max_replies} replies a mail). The rest were not: send them in another mail.",
-                lines.len(),
+                total,
                 settings.commands_per_mail
             ),
         ));

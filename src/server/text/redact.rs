@@ -93,17 +93,16 @@ pub fn quoted_original(
         text.push_str(&format!("Date: {d}\n"));
     }
     text.push('\n');
-    let mut lines: Vec<&str> = body.lines().collect();
-    while lines.last().is_some_and(|l| l.trim().is_empty()) {
-        lines.pop();
-    }
-    for line in &lines {
-        let m = masking(line);
-        if multiple || m.is_command() {
-            secrets.extend(m.passwords().iter().cloned());
-        }
-    }
-    for line in lines.iter().take(QUOTE_LINES) {
+    // The body up to its last line that is not blank, read twice without a list of its
+    // lines; only the passwords that appear in the quote are kept for masking it (a
+    // 1 MiB `multiple` has 40,000 lines and as many passwords).
+    let n = body
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .last()
+        .map_or(0, |(k, _)| k + 1);
+    for line in body.lines().take(n.min(QUOTE_LINES)) {
         let line: String = line.chars().take(QUOTE_WIDTH).collect();
         if multiple || masking(&line).is_command() {
             text.push_str(&mask_line(&line));
@@ -112,11 +111,18 @@ pub fn quoted_original(
         }
         text.push('\n');
     }
-    if lines.len() > QUOTE_LINES {
-        text.push_str(&format!(
-            "[{} more lines not quoted]\n",
-            lines.len() - QUOTE_LINES
-        ));
+    for line in body.lines().take(n) {
+        let m = masking(line);
+        if multiple || m.is_command() {
+            for p in m.passwords() {
+                if text.contains(p.as_str()) && !secrets.contains(p) {
+                    secrets.push(p.clone());
+                }
+            }
+        }
+    }
+    if n > QUOTE_LINES {
+        text.push_str(&format!("[{} more lines not quoted]\n", n - QUOTE_LINES));
     }
     crate::mail::quote(&mask(&text, &secrets))
 }

@@ -126,7 +126,14 @@ pub fn at_the_end(s: &mut Soak) {
         .into_iter()
         .filter(|p| p.to_string_lossy().ends_with(".tmp"))
         .collect();
-    eprintln!("soak: {} temporary files left by killed runs", temps.len());
+    eprintln!(
+        "soak: {} temporary files left by killed runs: {:?}",
+        temps.len(),
+        temps
+            .iter()
+            .map(|p| p.strip_prefix(&s.run.home).unwrap_or(p))
+            .collect::<Vec<_>>()
+    );
     // (Each run's peak memory was checked as it ended: `runner.rs`.)
 }
 
