@@ -289,7 +289,7 @@ fn odd_mime(kind: u64, from: &str, reply_to: &str, mid: &str) -> Vec<u8> {
             "=?utf-8?Q?=FF=FE?= ".repeat(2000)
         ),
     };
-    text.replace('\n', if kind % 2 == 0 { "\r\n" } else { "\n" })
+    text.replace('\n', if kind.is_multiple_of(2) { "\r\n" } else { "\n" })
         .into_bytes()
 }
 
