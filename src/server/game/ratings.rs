@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use crate::rules::{Color, Outcome};
 
-use crate::server::model::EndReason;
+use crate::server::model::{EndReason, UserId};
 use crate::server::store::Store;
 pub use crate::server::store::{Finished, Record};
 use crate::server::store::{Standing, Standings};
@@ -186,7 +186,6 @@ pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, LoadE
     }
     // The ratings index holds every game ended before this transaction; games that
     // ended earlier in this same transaction (a tick forfeiting several) count too.
-    let mut table = store.standings(this.variant)?;
     let mut earlier = Vec::new();
     for b in store.changed_games() {
         let Some(file) = store.game(b)?.filter(|_| b != this.board) else {
@@ -204,6 +203,12 @@ pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, LoadE
         }
     }
     earlier.sort_by_key(Finished::order);
+    let keys: Vec<String> = earlier
+        .iter()
+        .chain([&this])
+        .flat_map(|g| g.players.iter().map(UserId::key))
+        .collect();
+    let mut table = store.standings_of(this.variant, &keys)?;
     for g in &earlier {
         rate_table(&mut table, g);
     }
@@ -233,7 +238,6 @@ pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, LoadE
 mod tests {
     use super::*;
     use crate::rules::Variant;
-    use crate::server::model::UserId;
 
     fn game(board: u32, w: &str, b: &str, white_score: f64) -> Finished {
         let id = |s: &str| s.parse::<UserId>().expect("valid userid");

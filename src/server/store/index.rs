@@ -7,7 +7,8 @@
 //! ```text
 //! <home>/index/state.json           IndexState: the format version, finished games so far
 //! <home>/index/history/<k>.json     finished games number k*100 .. k*100+99, in order of ending
-//! <home>/index/ratings-<variant>.json  every player's rating record and active games (normal, blitz)
+//! <home>/index/ratings-<variant>/<xx>.json  players' rating records and active games,
+//!                                   in 64 shards by a hash of the userid (normal, blitz)
 //! <home>/index/players/<key>.json   one player's active boards and finished boards
 //! <home>/index/due/<day>.json       active games by the earliest time tick may act on them
 //! <home>/damaged.json               damaged game files and the day the operator was last told
@@ -175,9 +176,14 @@ impl Store {
             .join(format!("{page}.json"))
     }
 
-    fn standings_path(&self, variant: Variant) -> PathBuf {
+    fn standings_dir(&self, variant: Variant) -> PathBuf {
         self.index_dir()
-            .join(format!("ratings-{}.json", variant_name(variant)))
+            .join(format!("ratings-{}", variant_name(variant)))
+    }
+
+    fn standings_path(&self, variant: Variant, shard: u64) -> PathBuf {
+        self.standings_dir(variant)
+            .join(format!("{shard:02x}.json"))
     }
 
     fn player_index_path(&self, key: &str) -> PathBuf {
@@ -217,14 +223,74 @@ impl Store {
         self.put_list(&self.history_path(page), games)
     }
 
-    /// The ratings table of `variant` (empty when missing).
+    /// The whole ratings table of `variant` (every shard; empty when missing).
     pub fn standings(&self, variant: Variant) -> Result<Standings, StoreError> {
-        self.read_index(&self.standings_path(variant))
+        let mut table = Standings::new();
+        for (_, path) in self.list_json(&self.standings_dir(variant))? {
+            table.append(&mut self.read_index(&path)?);
+        }
+        Ok(table)
     }
 
-    /// Writes the ratings table of `variant`.
+    /// The entries of the players `keys` in the ratings table of `variant` (those that
+    /// have one), reading only their shards.
+    pub fn standings_of(&self, variant: Variant, keys: &[String]) -> Result<Standings, StoreError> {
+        let mut shards: Vec<u64> = keys.iter().map(|k| shard_of(k)).collect();
+        shards.sort_unstable();
+        shards.dedup();
+        let mut table = Standings::new();
+        for shard in shards {
+            let mut all: Standings = self.read_index(&self.standings_path(variant, shard))?;
+            all.retain(|k, _| keys.contains(k));
+            table.append(&mut all);
+        }
+        Ok(table)
+    }
+
+    /// Writes the entries of `changed` and removes those of `removed` in the ratings
+    /// table of `variant`, rewriting only their shards.
+    pub fn update_standings(
+        &self,
+        variant: Variant,
+        changed: &Standings,
+        removed: &[String],
+    ) -> Result<(), StoreError> {
+        let mut shards: Vec<u64> = changed.keys().chain(removed).map(|k| shard_of(k)).collect();
+        shards.sort_unstable();
+        shards.dedup();
+        for shard in shards {
+            let path = self.standings_path(variant, shard);
+            let mut all: Standings = self.read_index(&path)?;
+            for key in removed.iter().filter(|k| shard_of(k) == shard) {
+                all.remove(key);
+            }
+            for (key, s) in changed.iter().filter(|(k, _)| shard_of(k) == shard) {
+                all.insert(key.clone(), s.clone());
+            }
+            self.put_shard(&path, &all)?;
+        }
+        Ok(())
+    }
+
+    /// Replaces the whole ratings table of `variant`.
     pub fn put_standings(&self, variant: Variant, table: &Standings) -> Result<(), StoreError> {
-        self.write_index(&self.standings_path(variant), table)
+        let mut shards = sharded(table);
+        for (stem, _) in self.list_json(&self.standings_dir(variant))? {
+            if let Ok(shard) = u64::from_str_radix(&stem, 16) {
+                shards.entry(shard).or_default();
+            }
+        }
+        for (shard, part) in shards {
+            self.put_shard(&self.standings_path(variant, shard), &part)?;
+        }
+        Ok(())
+    }
+
+    fn put_shard(&self, path: &Path, part: &Standings) -> Result<(), StoreError> {
+        if part.is_empty() {
+            return self.remove_file(path);
+        }
+        self.write_index(path, part)
     }
 
     /// The boards of the player whose lower-case userid is `key` (empty when none).
@@ -352,7 +418,13 @@ impl Store {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => return Err(StoreError::io("remove the folder", &dir, e)),
         }
-        for sub in ["history", "players", "due"] {
+        for sub in [
+            "history",
+            "players",
+            "due",
+            "ratings-normal",
+            "ratings-blitz",
+        ] {
             create_dir(&dir.join(sub), 0o755)?;
         }
         Ok(())
@@ -381,6 +453,25 @@ impl Store {
     fn write_index<T: Serialize>(&self, path: &Path, value: &T) -> Result<(), StoreError> {
         self.write_file(path, &index_bytes(path, value)?)
     }
+}
+
+/// Ratings-table shards: a player's entry lives in shard `fnv1a64(key) % 64`, so that
+/// a game's end rewrites two small files, never every player's.
+const SHARDS: u64 = 64;
+
+fn shard_of(key: &str) -> u64 {
+    super::journal::fnv1a64(key.as_bytes()) % SHARDS
+}
+
+fn sharded(table: &Standings) -> BTreeMap<u64, Standings> {
+    let mut shards: BTreeMap<u64, Standings> = BTreeMap::new();
+    for (key, s) in table {
+        shards
+            .entry(shard_of(key))
+            .or_default()
+            .insert(key.clone(), s.clone());
+    }
+    shards
 }
 
 /// An index file's bytes: compact JSON (read often, never by hand).
@@ -418,7 +509,10 @@ impl IndexWriter {
         variant: Variant,
         table: &Standings,
     ) -> Result<(), StoreError> {
-        self.put(&store.standings_path(variant), table)
+        for (shard, part) in sharded(table) {
+            self.put(&store.standings_path(variant, shard), &part)?;
+        }
+        Ok(())
     }
 
     /// Writes a player's boards.

@@ -9,7 +9,7 @@
 
 use crate::server::game::ratings;
 use crate::server::game::record::{LiveGame, LoadError};
-use crate::server::model::{BoardId, Variant};
+use crate::server::model::{BoardId, UserId, Variant};
 use crate::server::store::{DAY, DueEntry, Finished, HISTORY_PAGE, IndexState, Store, StoreError};
 
 use super::summary::{Summary, summary};
@@ -124,7 +124,12 @@ fn apply(
         if delta == 0 && !renamed {
             continue;
         }
-        let mut table = store.standings(variant)?;
+        let keys: Vec<String> = old
+            .iter()
+            .chain(new.iter())
+            .flat_map(|s| s.players().iter().map(UserId::key))
+            .collect();
+        let mut table = store.standings_of(variant, &keys)?;
         for (summary, sign) in [(old, -1i64), (new, 1)] {
             let Some(s) = summary.filter(|s| count(Some(s)) == 1) else {
                 continue;
@@ -134,13 +139,18 @@ fn apply(
                 entry.active = u32::try_from(i64::from(entry.active) + sign).unwrap_or(0);
             }
         }
-        table.retain(|_, s| s.active > 0 || s.record.games() > 0);
-        store.put_standings(variant, &table)?;
+        let removed: Vec<String> = table
+            .iter()
+            .filter(|(_, s)| s.active == 0 && s.record.games() == 0)
+            .map(|(k, _)| k.clone())
+            .collect();
+        table.retain(|k, _| !removed.contains(k));
+        store.update_standings(variant, &table, &removed)?;
     }
     Ok(())
 }
 
-fn standing(p: &crate::server::model::UserId) -> crate::server::store::Standing {
+fn standing(p: &UserId) -> crate::server::store::Standing {
     crate::server::store::Standing {
         name: p.clone(),
         record: ratings::Record::default(),
@@ -154,9 +164,10 @@ fn shares_player(a: &Finished, b: &Finished) -> bool {
 
 /// Moves one game's players' records by the game, at the end of their history.
 fn rate(store: &Store, f: &Finished) -> Result<(), StoreError> {
-    let mut table = store.standings(f.variant)?;
+    let keys = f.players.clone().map(|p| p.key());
+    let mut table = store.standings_of(f.variant, &keys)?;
     ratings::rate_table(&mut table, f);
-    store.put_standings(f.variant, &table)
+    store.update_standings(f.variant, &table, &[])
 }
 
 /// Every record of `variant` computed again from the history, in order.
