@@ -13,7 +13,7 @@ use crate::server::store::{Store, key_name};
 use crate::server::text::redact;
 
 use super::commands::{Context, decide};
-use super::guard::guard;
+use super::guard::{expire, guard};
 use super::log::Log;
 use super::opponent;
 use super::report::Report;
@@ -213,25 +213,13 @@ fn handle(
             r.subject
         ));
     }
-    expire(store, settings, log, report);
+    if let Some(line) = expire(store, settings, now) {
+        log.note(now, report, line);
+    }
     if recovered {
         locked.spooled_ids()
     } else {
         Ok(std::mem::take(&mut report.spooled_ids))
-    }
-}
-
-/// Old seen marks and storm counts, once a day; a failure here is the mail's no more.
-fn expire(store: &Store, settings: &Settings, log: &Log, report: &mut Report) {
-    let now = settings.now();
-    match store.expire(now, settings.rate_limit.period) {
-        Ok(0) => {}
-        Ok(n) => log.note(
-            now,
-            report,
-            format!("expired {n} old seen marks and storm counts"),
-        ),
-        Err(e) => log.note(now, report, format!("expiring old seen marks failed: {e}")),
     }
 }
 

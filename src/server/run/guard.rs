@@ -13,19 +13,17 @@ use crate::server::exec::context::Foreign;
 use crate::server::exec::{InternalError, Reply};
 use crate::server::store::Store;
 
-use super::report::Report;
 
-/// Old seen marks, storm counts and daily counts removed (`Store::expire`, at most
-/// once a day); a failure is only noted, as it changes no verdict.
-pub fn expire(store: &Store, settings: &Settings, now: u64, report: &mut Report) {
+/// Expire old seen marks, storm counts and past days' counts (the store does it once
+/// a day); the line to log, if anything was done or failed. `deliver` and `tick` both
+/// call it, and a failure here fails neither.
+pub fn expire(store: &Store, settings: &Settings, now: u64) -> Option<String> {
     match store.expire(now, settings.rate_limit.period) {
-        Ok(0) => {}
-        Ok(n) => report
-            .lines
-            .push(format!("expired {n} old seen marks and counts")),
-        Err(e) => report
-            .lines
-            .push(format!("expiring old seen marks failed: {e}")),
+        Ok(0) => None,
+        Ok(n) => Some(format!(
+            "expired {n} old seen marks and storm counts (and past days' counts)"
+        )),
+        Err(e) => Some(format!("expiring old seen marks failed: {e}")),
     }
 }
 

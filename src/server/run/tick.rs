@@ -95,7 +95,7 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
             })
         },
     )?;
-    expire(&store, settings, now, &mut report);
+    report.lines.extend(expire(&store, settings, now));
     for l in &report.lines {
         log.line(now, &format!("tick: {l}"));
     }
