@@ -13,7 +13,6 @@ use crate::server::exec::context::Foreign;
 use crate::server::exec::{InternalError, Reply};
 use crate::server::store::Store;
 
-
 /// Expire old seen marks, storm counts and past days' counts (the store does it once
 /// a day); the line to log, if anything was done or failed. `deliver` and `tick` both
 /// call it, and a failure here fails neither.

@@ -146,9 +146,15 @@ impl TestServer {
         new
     }
 
+    /// The mails in the outbox: its `.eml` files (not the temp file of a mail being
+    /// written by a process still running, which a mail client would not see either).
     pub fn outbox_files(&self) -> Vec<PathBuf> {
         let mut v: Vec<PathBuf> = std::fs::read_dir(self.outbox())
-            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .map(|d| {
+                d.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+                    .collect()
+            })
             .unwrap_or_default();
         v.sort();
         v
