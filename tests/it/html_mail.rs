@@ -307,3 +307,28 @@ fn the_markup_check_catches_what_a_player_could_slip_in() {
     }
     assert_plain_markup(&page("<img src=\"cid:board-1@x\" alt=\"a &lt;b&gt;\">"));
 }
+
+#[test]
+fn an_unconfirmed_address_gets_the_text_without_the_comment_and_no_html() {
+    let mut s = TestServer::confirming();
+    s.send("alice@example.org", "signup alice apw", "");
+    s.send("bob@example.org", "signup bob bpw", "");
+    let r = s.send("alice@example.org", "yinsh challenge alice bob", "");
+    assert_eq!(r.len(), 2, "{r:?}");
+    let r = s.send(
+        "alice@example.org",
+        "yinsh move 101 alice apw e5",
+        "<b>a comment</b> from alice",
+    );
+    let to_bob = r
+        .iter()
+        .find(|m| m.to == ["bob@example.org"])
+        .expect("bob's mail");
+    assert!(!to_bob.body.contains("a comment"), "{}", to_bob.body);
+    assert!(
+        to_bob.html.is_none() && to_bob.images.is_empty(),
+        "{}",
+        to_bob.raw
+    );
+    assert!(!to_bob.raw.contains("a comment"), "{}", to_bob.raw);
+}
