@@ -354,8 +354,9 @@ fn a_deliver_killed_while_the_robot_thinks_loses_nothing() {
     for finisher in ["tick", "deliver"] {
         let mut s = with_alice();
         s.send(ALICE, "yinsh challenge alice robot5", "");
-        // robot5 thinks 30 s: long enough to kill it while it thinks.
-        let slow = [("YINSH_PBEM_ROBOT_THINK_MS", "30000")];
+        // robot5 thinks 50 s: long enough to kill it while it thinks, even on a
+        // loaded machine (the process is killed as soon as the checks are done).
+        let slow = [("YINSH_PBEM_ROBOT_THINK_MS", "50000")];
         s.now += 60;
         let raw = s.mail(ALICE, "yinsh move 101 alice apw e5#1", "");
         let outbox_before = s.outbox_files();
@@ -400,7 +401,8 @@ fn a_deliver_killed_while_the_robot_thinks_loses_nothing() {
             1,
             "a run took a turn claimed by another"
         );
-        let later = s.now + 30_000 / 1000 * 2 + 31;
+        // The claim lasts twice the think time and 30 s.
+        let later = s.now + 50 * 2 + 31;
         let before = s.outbox_files();
         match finisher {
             // A month later: the robot, to move all that time, is not forfeited.
