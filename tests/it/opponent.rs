@@ -146,6 +146,16 @@ fn the_robot_plays_white_or_black_normal_or_blitz_whatever_the_case() {
     assert_eq!(replayed(&s, 102).1, 0);
     let r = s.send(ALICE, "yinsh move 102 alice apw e5#1", "");
     assert_eq!(r.len(), 2, "{r:?}");
+    // alice's own move is answered with a word on what comes next.
+    let answer: Vec<&Sent> = r
+        .iter()
+        .filter(|m| m.body.contains("It is robot2's turn."))
+        .collect();
+    assert_eq!(answer.len(), 1, "{r:?}");
+    assert_says(
+        answer[0],
+        "robot2 is a robot: its move follows in a mail of its own.",
+    );
     assert_eq!(replayed(&s, 102).1, 2);
     assert_eq!(by_of_last_turn(&s, 102), "robot2");
     // The robots' accounts exist now, without address or password.

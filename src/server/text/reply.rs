@@ -295,6 +295,14 @@ impl<'a> BoardMail<'a> {
             );
         }
         let _ = writeln!(out, "{}", status_line(live, &game));
+        if let Some(robot) = live.player_to_move().filter(|p| p.robot_level().is_some())
+            && historic.is_none()
+        {
+            let _ = writeln!(
+                out,
+                "{robot} is a robot: its move follows in a mail of its own."
+            );
+        }
         if let Some(why) = ending_line(live, &game).filter(|_| historic.is_none())
             && !matches!(self.event, Event::Resigned(_))
         {
