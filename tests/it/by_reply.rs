@@ -217,6 +217,10 @@ fn offers_and_resigning_work_by_reply() {
     let r = press_reply(&mut s, Client::Gmail, ALICE, &a, "propose");
     assert_eq!(r.len(), 3, "{r:?}");
     let b = to(&r, "bob@example.org");
+    assert_says(
+        &b,
+        "or press Reply on this mail and write accept (or reject) as the first line.",
+    );
     let r = press_reply(&mut s, Client::AppleMail, BOB, &b, "accept\nFine by me.");
     assert_says(&to(&r, "alice@example.org"), "Game was a tie.");
     assert_eq!(s.game_file(101)["ended"]["reason"], "draw agreed");

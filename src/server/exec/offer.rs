@@ -84,7 +84,7 @@ pub(super) fn offer(
                 }),
             );
             format!(
-                "{}\n{other} may answer with the Subject \"yinsh move {board} {other} <password> accept\" (or reject).",
+                "{}\n{other} may answer with the Subject \"yinsh move {board} {other} <password> accept\" (or reject),\nor press Reply on this mail and write accept (or reject) as the first line.",
                 kind.1
             )
         }
