@@ -8,10 +8,20 @@ use crate::picture::Picture;
 use crate::server::config::Settings;
 use crate::server::exec::Reply;
 
+/// Replies of one mail that carry the HTML part with its picture. Each such reply
+/// costs the `deliver` that builds it far more memory than its text (the picture's
+/// base64 and the HTML, in the built mail and in the journal): a `multiple` of two
+/// dozen `show` lines would otherwise take a `deliver` past its 20 MB (the soak test
+/// found it). The replies past it go as text only, with a log line. A move in a game
+/// with ten watchers still gets its pictures.
+pub const HTML_REPLIES_PER_MAIL: usize = 12;
+
 /// The pictures rendered so far for one mail's replies.
 #[derive(Default)]
 pub struct Rendered {
     done: Vec<(Picture, Vec<u8>)>,
+    /// Replies given an HTML part so far.
+    given: usize,
 }
 
 /// The HTML alternative of `reply`, if it has one and the server sends them; a
@@ -23,6 +33,14 @@ pub fn html_body(
     note: &mut dyn FnMut(String),
 ) -> Option<HtmlBody> {
     let html = reply.html.as_ref().filter(|_| settings.html_mail)?;
+    if rendered.given >= HTML_REPLIES_PER_MAIL {
+        note(format!(
+            "board {}: {HTML_REPLIES_PER_MAIL} replies of this mail already carry a picture, this one goes as text only",
+            html.board
+        ));
+        return None;
+    }
+    rendered.given += 1;
     let png = match rendered.done.iter().find(|(p, _)| *p == html.picture) {
         Some((_, png)) => png.clone(),
         None => match html.picture.to_png() {
