@@ -13,8 +13,8 @@ use crate::server::exec::Reply;
 /// base64 and the HTML, in the built mail and in the journal): a `multiple` of two
 /// dozen `show` lines would otherwise take a `deliver` past its 20 MB (the soak test
 /// found it). The replies past it go as text only, with a log line. A move in a game
-/// with ten watchers still gets its pictures.
-pub const HTML_REPLIES_PER_MAIL: usize = 12;
+/// with four watchers still gets its pictures.
+pub const HTML_REPLIES_PER_MAIL: usize = 6;
 
 /// The pictures rendered so far for one mail's replies.
 #[derive(Default)]
