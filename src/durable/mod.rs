@@ -159,6 +159,31 @@ pub fn remove_deferred(path: &Path, pending: &mut Pending) -> io::Result<()> {
     }
 }
 
+/// Removes the temp files (`.NAME.PID.N.tmp`, see [`write`]) a killed process left in
+/// `dir`; returns how many. Only for a folder no other process writes meanwhile (the
+/// caller holds the lock its writers take). A missing folder holds none.
+pub fn remove_leftover_temps(dir: &Path) -> io::Result<usize> {
+    let entries = match fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(e),
+    };
+    let mut removed = 0;
+    for entry in entries {
+        let entry = entry?;
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with('.') && name.ends_with(".tmp") {
+            match fs::remove_file(entry.path()) {
+                Ok(()) => removed += 1,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(removed)
+}
+
 /// The temp file name for `path`: `.NAME.PID.N.tmp` beside it (`N` counts within the
 /// process, the pid makes it unique between processes; the leading dot keeps it out
 /// of every listing of records).
@@ -256,6 +281,22 @@ pub fn lock_within(file: &File, wait: std::time::Duration) -> io::Result<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn leftover_temps_are_removed_and_nothing_else() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mail = dir.path().join("m1.eml");
+        let temp = temp_for(&mail).expect("temp name");
+        fs::write(&temp, b"half a mail").expect("temp");
+        fs::write(&mail, b"a whole mail").expect("mail");
+        fs::write(dir.path().join("notes.tmp"), b"not ours").expect("other");
+        assert_eq!(remove_leftover_temps(dir.path()).expect("sweep"), 1);
+        assert!(!temp.exists() && mail.exists() && dir.path().join("notes.tmp").exists());
+        assert_eq!(
+            remove_leftover_temps(&dir.path().join("none")).expect("none"),
+            0
+        );
+    }
 
     fn temp_files(dir: &Path) -> Vec<String> {
         fs::read_dir(dir)

@@ -357,6 +357,13 @@ impl Store {
                 source,
             })?;
         self.apply_journal(&journal, transport)?;
+        // A kill while the journal was applied may have left an outbox file's temp
+        // copy (the outbox is written under the lock only, so any there is a dead
+        // run's): the mail itself was just written whole.
+        if let Transport::Outbox(dir) = transport {
+            durable::remove_leftover_temps(dir)
+                .map_err(|e| StoreError::io("clean the temp files of", dir, e))?;
+        }
         Ok(Recovered::Completed)
     }
 }
