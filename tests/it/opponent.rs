@@ -325,26 +325,19 @@ fn a_flood_of_robot_challenges_costs_a_bounded_number_of_robot_turns_a_mail() {
     // Each later run (a mail of anyone, or tick) plays one more.
     s.send(ALICE, "help", "");
     assert_eq!(played(&s), 2);
-    tick(&s, s.now + 60, &[]);
+    let at = s.now + 60;
+    tick(&mut s, at, &[]);
     assert_eq!(played(&s), 3);
     assert!(robot_turns(&s.home()).is_empty());
 }
 
-fn tick(s: &TestServer, now: u64, envs: &[(&str, &str)]) {
-    let out = bin::command()
-        .arg("tick")
-        .arg("--home")
-        .arg(s.home())
-        .env("YINSH_PBEM_NOW", now.to_string())
-        .envs(envs.iter().copied())
-        .output()
-        .expect("tick");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+/// `tick` at `now` with `envs` through [`TestServer::tick`], leaving the server's
+/// clock and environment as they were.
+fn tick(s: &mut TestServer, now: u64, envs: &[(&'static str, &'static str)]) {
+    let saved = std::mem::replace(&mut s.envs, envs.to_vec());
+    let was = s.now;
+    s.tick(now);
+    (s.now, s.envs) = (was, saved);
 }
 
 /// Wait until `done` holds, at most `limit`.
@@ -405,7 +398,8 @@ fn a_deliver_killed_while_the_robot_thinks_loses_nothing() {
         );
         // Within its claim, the next runs leave it alone; after it, they play it.
         let fast = [("YINSH_PBEM_ROBOT_THINK_MS", "200")];
-        tick(&s, s.now + 1, &fast);
+        let at = s.now + 1;
+        tick(&mut s, at, &fast);
         assert_eq!(
             replayed(&s, 101).1,
             1,
@@ -416,7 +410,7 @@ fn a_deliver_killed_while_the_robot_thinks_loses_nothing() {
         let before = s.outbox_files();
         match finisher {
             // A month later: the robot, to move all that time, is not forfeited.
-            "tick" => tick(&s, later + 30 * 86_400, &fast),
+            "tick" => tick(&mut s, later + 30 * 86_400, &fast),
             _ => {
                 s.now = later - 60;
                 s.envs = fast.to_vec();
