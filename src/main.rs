@@ -162,6 +162,11 @@ enum Command {
         /// How many games (A has White in the odd ones).
         #[arg(long)]
         games: u32,
+        /// The number of the first game: `--first 101 --games 100` plays games 101 to
+        /// 200 of the match, with the same seeds and colours as in one run of 200, so a
+        /// long match can be played in parts and the parts added up.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        first: u32,
         /// The seed the players' generators are drawn from.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -277,6 +282,7 @@ fn main() -> ExitCode {
         Command::Match {
             blitz,
             games,
+            first,
             seed,
             think_ms,
             a,
@@ -284,6 +290,7 @@ fn main() -> ExitCode {
         } => cli::play_match(cli::MatchArgs {
             blitz,
             games,
+            first,
             a,
             b,
             seed,

@@ -15,6 +15,9 @@ pub struct MatchArgs {
     pub blitz: bool,
     /// How many games.
     pub games: u32,
+    /// The number of the first game (1-based): game `i`'s seeds and colours do not
+    /// depend on where the run started.
+    pub first: u32,
     /// The first player (White in game 1).
     pub a: PlayerSpec,
     /// The second player.
@@ -37,7 +40,8 @@ pub fn play_match(args: MatchArgs) -> ExitCode {
     let mut tally = Tally::default();
     let mut as_white = Tally::default();
     let mut turns: u64 = 0;
-    for i in 0..args.games {
+    let first = args.first.saturating_sub(1);
+    for i in first..first.saturating_add(args.games) {
         let seed = |k: u64| {
             args.seed
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -71,10 +75,22 @@ pub fn play_match(args: MatchArgs) -> ExitCode {
         if a_color == Color::White {
             add(&mut as_white);
         }
-        if (i + 1) % 10 == 0 {
+        eprintln!(
+            "game {}: {} as {}: {}, {} turns",
+            i + 1,
+            args.a,
+            a_color,
+            match record.outcome {
+                Outcome::Win(c) if c == a_color => "won",
+                Outcome::Win(_) => "lost",
+                Outcome::Draw => "drawn",
+            },
+            record.turns.len()
+        );
+        if (i + 1 - first) % 10 == 0 {
             eprintln!(
                 "{} games, {} {}-{}-{} (w-l-d), {:.0} s",
-                i + 1,
+                i + 1 - first,
                 args.a,
                 tally.wins,
                 tally.losses,
@@ -109,13 +125,14 @@ fn report(args: &MatchArgs, tally: &Tally, as_white: &Tally, turns: u64, took: D
     };
     let games = tally.games().max(1);
     format!(
-        "{a} vs {b}, {n} {kind} games ({a} White in odd games)\n\
+        "{a} vs {b}, {n} {kind} games from game {first} ({a} White in odd games)\n\
          {a}: {w} wins, {l} losses, {d} draws (as White {ww}-{wl}-{wd}, as Black {bw}-{bl}-{bd})\n\
          score {score:.1}%, Elo difference {elo_text} (95%)\n\
          {turns} turns, {per:.1} per game, {secs:.1} s\n",
         a = args.a,
         b = args.b,
         n = tally.games(),
+        first = args.first,
         kind = if args.blitz { "blitz" } else { "normal" },
         w = tally.wins,
         l = tally.losses,

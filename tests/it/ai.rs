@@ -230,6 +230,33 @@ fn match_prints_the_result_and_the_elo_difference() {
 }
 
 #[test]
+fn a_match_played_in_parts_plays_the_same_games_as_one_run() {
+    // Levels 1-4 and the baselines are deterministic for a seed, so games 3 and 4 of
+    // a 4-game run must be the games of `--first 3 --games 2`, colours included.
+    let games = |args: &[&str]| {
+        let out = run(args, "");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let lines: Vec<String> = stderr
+            .lines()
+            .filter(|l| l.starts_with("game "))
+            .map(str::to_string)
+            .collect();
+        (lines, String::from_utf8(out.stdout).unwrap())
+    };
+    let (whole, _) = games(&["match", "--blitz", "--games", "4", "level1", "greedy"]);
+    let (part, text) = games(&[
+        "match", "--blitz", "--first", "3", "--games", "2", "level1", "greedy",
+    ]);
+    assert_eq!(whole.len(), 4, "{whole:?}");
+    assert!(whole[2].starts_with("game 3: level1 as White: "), "{whole:?}");
+    assert_eq!(part, whole[2..].to_vec());
+    assert!(text.contains("2 blitz games from game 3"), "{text}");
+    let out = run(&["match", "--first", "0", "--games", "2", "level1", "random"], "");
+    assert!(!out.status.success());
+}
+
+#[test]
 fn elo_and_its_margin_on_known_inputs() {
     // 75% of 200 games: +191 Elo, +/- 56 (the figure of the ai notes).
     let e = Tally {
