@@ -87,7 +87,7 @@ pub fn play_match(args: MatchArgs) -> ExitCode {
             },
             record.turns.len()
         );
-        if (i + 1 - first) % 10 == 0 {
+        if (i + 1 - first).is_multiple_of(10) {
             eprintln!(
                 "{} games, {} {}-{}-{} (w-l-d), {:.0} s",
                 i + 1 - first,

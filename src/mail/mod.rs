@@ -1,23 +1,28 @@
 //! Mail in and out: the only place that touches mail-parser (inbound) and lettre
-//! (outbound). [`address`] holds the one mail address type, [`Address`]; [`inbound`] reads a command mail, [`outbound`] builds a reply,
+//! (outbound). [`address`] holds the one mail address type, [`Address`]; [`inbound`] reads a command mail (with
+//! [`subject`] and [`comment`] for its Subject and body), [`outbound`] builds a reply,
 //! [`spool`] keeps built replies durably on disk until [`transport::flush`] has
 //! handed them to the outbox folder, an SMTP server or a sendmail program. Files are
 //! written through [`crate::durable`].
 
 pub mod address;
 pub mod alternative;
+pub mod comment;
 mod html_text;
 pub mod inbound;
 pub mod outbound;
 pub mod sendmail;
 pub mod smtp;
 pub mod spool;
+pub mod subject;
 pub mod transport;
 
 pub use address::{Address, AddressProblem, InvalidAddress, bare_address, strip_angles};
 pub use alternative::{HtmlBody, InlineImage};
-pub use inbound::{InboundError, InboundMail, clean_subject, comment_of, parse_inbound, quote};
+pub use comment::{comment_of, quote};
+pub use inbound::{InboundError, InboundMail, parse_inbound};
 pub use outbound::{BuiltMail, MailSettings, OutboundError, OutgoingMail, build, new_message_id};
 pub use smtp::Smtp;
 pub use spool::{Spool, SpoolEntry, SpoolError};
+pub use subject::clean_subject;
 pub use transport::{DeadLetter, FlushOptions, FlushReport, Transport, flush};

@@ -78,6 +78,15 @@ pub fn problems(s: &Settings) -> Vec<String> {
     if s.robot_think.is_zero() || s.robot_think > Duration::from_secs(60) {
         out.push("robot.think_ms must be between 1 and 60000".to_string());
     }
+    if s.robot_think_per_hour < s.robot_think || s.robot_think_per_hour > Duration::from_secs(3600)
+    {
+        out.push(format!(
+            "robot.think_seconds_per_hour = {} must be at least robot5's think time ({} ms) \
+             and at most 3600 (one core all the time)",
+            s.robot_think_per_hour.as_secs(),
+            s.robot_think.as_millis()
+        ));
+    }
     if s.rate_limit.max == 0 || s.rate_limit.period == 0 {
         out.push("limits.mails_per_sender and limits.period_seconds must be above 0".to_string());
     }
@@ -163,9 +172,11 @@ pub fn describe(r: &Resolved) -> String {
         ))
     ));
     out.push_str(&format!(
-        "robots:             robot1 .. robot5; robot5 thinks {} ms a turn; at most {} robot turns a run\n",
+        "robots:             robot1 .. robot5; robot5 thinks {} ms a turn; at most {} robot turns a run, \
+         {} s of thinking an hour\n",
         s.robot_think.as_millis(),
-        s.robot_turns_per_run
+        s.robot_turns_per_run,
+        s.robot_think_per_hour.as_secs()
     ));
     out.push_str(&format!(
         "operator:           {}\n",

@@ -38,6 +38,7 @@
 //! [robot]
 //! think_ms = 2000               # robot5's think time a turn (YINSH_PBEM_ROBOT_THINK_MS)
 //! turns_per_run = 3             # robot turns one deliver or tick plays at most
+//! think_seconds_per_hour = 1200 # all robots' think time in one clock hour, at most
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -94,6 +95,9 @@ pub struct Settings {
     pub robot_think: Duration,
     /// Robot turns one `deliver` or `tick` plays at most (the rest wait for the next).
     pub robot_turns_per_run: usize,
+    /// All robots' think time in one clock hour, at most (the turns owed past it wait
+    /// for the next hour).
+    pub robot_think_per_hour: Duration,
 }
 
 impl Settings {
@@ -123,6 +127,7 @@ impl Settings {
             site: None,
             robot_think: crate::ai::DEFAULT_THINK_TIME,
             robot_turns_per_run: 3,
+            robot_think_per_hour: Duration::from_secs(1200),
         }
     }
 
@@ -181,6 +186,8 @@ pub struct RobotConfig {
     pub think_ms: Option<u64>,
     /// Robot turns one run plays at most.
     pub turns_per_run: Option<usize>,
+    /// All robots' think time in one clock hour, seconds.
+    pub think_seconds_per_hour: Option<u64>,
 }
 
 /// `[security]`
@@ -403,6 +410,9 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
         s.robot_think = Duration::from_millis(ms);
     }
     s.robot_turns_per_run = robot.turns_per_run.unwrap_or(s.robot_turns_per_run);
+    if let Some(secs) = robot.think_seconds_per_hour {
+        s.robot_think_per_hour = Duration::from_secs(secs);
+    }
     s.now = std::env::var("YINSH_PBEM_NOW")
         .ok()
         .and_then(|v| v.parse().ok());

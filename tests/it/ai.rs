@@ -235,7 +235,11 @@ fn a_match_played_in_parts_plays_the_same_games_as_one_run() {
     // a 4-game run must be the games of `--first 3 --games 2`, colours included.
     let games = |args: &[&str]| {
         let out = run(args, "");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let stderr = String::from_utf8(out.stderr).unwrap();
         let lines: Vec<String> = stderr
             .lines()
@@ -249,10 +253,16 @@ fn a_match_played_in_parts_plays_the_same_games_as_one_run() {
         "match", "--blitz", "--first", "3", "--games", "2", "level1", "greedy",
     ]);
     assert_eq!(whole.len(), 4, "{whole:?}");
-    assert!(whole[2].starts_with("game 3: level1 as White: "), "{whole:?}");
+    assert!(
+        whole[2].starts_with("game 3: level1 as White: "),
+        "{whole:?}"
+    );
     assert_eq!(part, whole[2..].to_vec());
     assert!(text.contains("2 blitz games from game 3"), "{text}");
-    let out = run(&["match", "--first", "0", "--games", "2", "level1", "random"], "");
+    let out = run(
+        &["match", "--first", "0", "--games", "2", "level1", "random"],
+        "",
+    );
     assert!(!out.status.success());
 }
 

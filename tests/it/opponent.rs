@@ -331,6 +331,41 @@ fn a_flood_of_robot_challenges_costs_a_bounded_number_of_robot_turns_a_mail() {
     assert!(robot_turns(&s.home()).is_empty());
 }
 
+#[test]
+fn the_robots_think_at_most_their_hourly_time_and_the_turns_owed_wait_for_the_next_hour() {
+    let mut s = with_alice();
+    // This hour's think time is spent already (the default cap is 1,200 s).
+    let hour = s.now / 3600;
+    let spent = format!("{{\"hour\": {hour}, \"think_ms\": 1200000}}");
+    std::fs::write(s.home().join("robot-time.json"), spent).expect("robot-time");
+    let r = s.send(ALICE, "yinsh challenge robot4 alice", "");
+    assert_says(&r[0], "It is robot4's turn.");
+    assert_eq!(replayed(&s, 101).1, 0, "robot4 did not think");
+    assert_eq!(robot_turns(&s.home()), ["101.json"]);
+    let log = s.log();
+    assert!(
+        log.contains("robots' think time for this hour spent (1200 of 1200 s)"),
+        "{log}"
+    );
+    // A tick in the same hour plays nothing; one in the next hour plays the turn and
+    // starts the new hour's count with it.
+    let same_hour = hour * 3600 + 3599;
+    if same_hour > s.now {
+        tick(&mut s, same_hour, &[]);
+        assert_eq!(replayed(&s, 101).1, 0);
+    }
+    let next_hour = (hour + 1) * 3600 + 5;
+    tick(&mut s, next_hour, &[]);
+    assert_eq!(replayed(&s, 101).1, 1, "robot4 played in the next hour");
+    assert!(robot_turns(&s.home()).is_empty());
+    let time: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(s.home().join("robot-time.json")).expect("robot-time"),
+    )
+    .expect("json");
+    assert_eq!(time["hour"], hour + 1);
+    assert!(time["think_ms"].as_u64().expect("ms") > 0, "{time}");
+}
+
 /// `tick` at `now` with `envs` through [`TestServer::tick`], leaving the server's
 /// clock and environment as they were.
 fn tick(s: &mut TestServer, now: u64, envs: &[(&'static str, &'static str)]) {

@@ -9,8 +9,11 @@
 //! (claimed for it), then any other that is free (never claimed, or claimed by a run
 //! that died: its claim lapsed after twice the think time and 30 s). So a crash while
 //! the robot thinks loses nothing: the next `deliver` or `tick` plays the turn.
+//! All robots together think at most `[robot] think_seconds_per_hour` in one clock
+//! hour (counted in `<home>/robot-time.json` by the transaction that plays each
+//! turn): past it, the turns owed wait for a run in the next hour, with a log line.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::ai::{Robot, ThinkSettings, level_budget};
 use crate::notation::write_turn;
@@ -102,6 +105,17 @@ pub fn play_owed(store: &Store, settings: &Settings, log: &Log, report: &mut Rep
     let claimed = std::mem::take(&mut report.robot_turns);
     let mut mine = claimed.iter();
     for _ in 0..settings.robot_turns_per_run {
+        match out_of_time(store, settings, now) {
+            Ok(None) => {}
+            Ok(Some(line)) => {
+                log.note(now, report, line);
+                break;
+            }
+            Err(e) => {
+                log.note(now, report, format!("robot turn left for later: {e}"));
+                break;
+            }
+        }
         let next = match mine.next() {
             Some(&board) => store.robot_turn(board).map_err(InternalError::from),
             None => claim_free(store, settings, now),
@@ -120,6 +134,25 @@ pub fn play_owed(store: &Store, settings: &Settings, log: &Log, report: &mut Rep
             }
         }
     }
+}
+
+/// Why no robot may think now, if so: the robots' think time for this hour is spent
+/// (a robot turn may start while any is left, so one turn may go past it).
+fn out_of_time(
+    store: &Store,
+    settings: &Settings,
+    now: u64,
+) -> Result<Option<String>, InternalError> {
+    let spent = store.robot_time()?.spent(now);
+    let cap = settings.robot_think_per_hour.as_millis();
+    if u128::from(spent) < cap || store.robot_turns()?.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "robots' think time for this hour spent ({} of {} s): the robot turns owed wait for the next hour",
+        spent / 1000,
+        cap / 1000
+    )))
 }
 
 /// Under the lock, claim the oldest robot turn nobody holds, if any.
@@ -166,10 +199,12 @@ fn play_one(
     owed: RobotTurn,
 ) -> Result<(), InternalError> {
     let board = owed.board;
+    let started = Instant::now();
     let thought = match store.game(board)? {
         Some(file) => think(LiveGame::load(file)?, owed, settings.robot_think),
         None => None,
     };
+    let thought_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     let (locked, recovered) = Locked::take(store, settings)?;
     let now = settings.now();
     if let Some(line) = recovered {
@@ -186,6 +221,7 @@ fn play_one(
         report,
         &mut note,
         |store, report| {
+            store.put_robot_time(&store.robot_time()?.add(now, thought_ms))?;
             let replies = apply(store, now, owed, thought.as_ref(), report)?;
             guard(store, settings, now, replies, &mut |line| {
                 report.lines.push(line)

@@ -17,6 +17,7 @@
 //! <home>/quota/<sha256>.json   mails today to an unconfirmed address (daily.rs)
 //! <home>/challenges/<sha256>.json games started today for others, per sender (daily.rs)
 //! <home>/robot-turns/<n>.json  a robot's turn owed on board n (robot_turns.rs)
+//! <home>/robot-time.json       the robots' think time in the current hour (robot_turns.rs)
 //! <home>/index/               derived indexes, rebuilt from the game files (index.rs)
 //! <home>/damaged.json          damaged game files the operator was told of (index.rs)
 //! <home>/vacations.json        the players' vacations
@@ -60,7 +61,7 @@ pub use journal::{Journal, JournalFile, JournalReply, Recovered, fnv1a64};
 pub use logins::{Failures, LoginGate, MAX_FAILURES, WINDOW};
 pub use password::{ARGON2_M_KIB, ARGON2_P, ARGON2_T, hash_password, verify_password};
 pub use reply_key::{InvalidToken, ReplyKey, ReplyScope, ReplyToken};
-pub use robot_turns::RobotTurn;
+pub use robot_turns::{RobotTime, RobotTurn};
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};
 pub use tx::Change;
 

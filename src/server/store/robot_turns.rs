@@ -9,6 +9,14 @@
 //! ```text
 //! {"board": 101, "turns": 12, "since": 1795384020, "claimed_until": 1795384052}
 //! ```
+//!
+//! Beside them, `<home>/robot-time.json` ([`RobotTime`]) counts the robots' think
+//! time in the current clock hour, so that `[robot] think_seconds_per_hour` bounds
+//! the CPU all robots together may take, however many games people start.
+//!
+//! ```text
+//! {"hour": 498717, "think_ms": 41200}
+//! ```
 
 use std::path::PathBuf;
 
@@ -40,7 +48,52 @@ impl RobotTurn {
     }
 }
 
+/// The robots' think time in one clock hour.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RobotTime {
+    /// The hour counted: Unix seconds / 3600.
+    pub hour: u64,
+    /// Milliseconds of thinking in that hour.
+    pub think_ms: u64,
+}
+
+impl RobotTime {
+    /// The think time spent in the hour of `now`, in milliseconds.
+    pub fn spent(&self, now: u64) -> u64 {
+        if self.hour == now / 3600 {
+            self.think_ms
+        } else {
+            0
+        }
+    }
+
+    /// This count with `ms` more thought at `now` (a new hour starts from zero).
+    pub fn add(self, now: u64, ms: u64) -> RobotTime {
+        RobotTime {
+            hour: now / 3600,
+            think_ms: self.spent(now).saturating_add(ms),
+        }
+    }
+}
+
 impl Store {
+    fn robot_time_path(&self) -> PathBuf {
+        self.home.join("robot-time.json")
+    }
+
+    /// The robots' think time counted so far (zero when never counted).
+    pub fn robot_time(&self) -> Result<RobotTime, StoreError> {
+        Ok(self
+            .read_json(&self.robot_time_path(), "robot think time")?
+            .unwrap_or_default())
+    }
+
+    /// Record the robots' think time.
+    pub fn put_robot_time(&self, time: &RobotTime) -> Result<(), StoreError> {
+        self.write_json(&self.robot_time_path(), "robot think time", time)
+    }
+
     /// `<home>/robot-turns`.
     pub fn robot_turns_dir(&self) -> PathBuf {
         self.home.join("robot-turns")
@@ -137,5 +190,19 @@ mod tests {
         assert_eq!(store.boards_written(), vec![BoardId::from(107)]);
         drop(store.take_changes());
         assert!(store.boards_written().is_empty());
+    }
+
+    #[test]
+    fn robot_time_counts_one_clock_hour_and_starts_again_in_the_next() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(dir.path()).expect("open");
+        assert_eq!(store.robot_time().expect("read"), RobotTime::default());
+        let at = 3600 * 500 + 10;
+        let t = RobotTime::default().add(at, 1500).add(at + 3000, 700);
+        assert_eq!(t.spent(at + 3589), 2200);
+        assert_eq!(t.spent(at + 3590), 0, "the next hour");
+        assert_eq!(t.add(at + 3600, 5).spent(at + 3600), 5);
+        store.put_robot_time(&t).expect("put");
+        assert_eq!(store.robot_time().expect("read"), t);
     }
 }
