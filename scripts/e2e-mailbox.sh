@@ -137,14 +137,7 @@ trap on_exit EXIT
 trap 'exit 143' TERM INT HUP
 
 # ---------------------------------------------------------------- the binary
-if [ -n "${YINSH_PBEM_BIN:-}" ]; then
-    BIN_SRC="$YINSH_PBEM_BIN"
-else
-    say "cargo build --release"
-    (cd "$ROOT" && cargo build --release --quiet --bin yinsh-pbem)
-    BIN_SRC="$ROOT/target/release/yinsh-pbem"
-fi
-[ -x "$BIN_SRC" ] || fail "no binary at $BIN_SRC"
+release_binary
 
 postfix_save "$BACKUP"
 

@@ -2,6 +2,8 @@
 # test and given back. postfix_save DIR copies the Postfix files the tests change into
 # DIR (a file that does not exist is noted as DIR/<name>.absent); postfix_give_back DIR
 # stops Postfix, empties its queue and puts the files back as they were.
+# release_binary sets BIN_SRC to the yinsh-pbem to test: $YINSH_PBEM_BIN, else the
+# release build of $ROOT (built first); it calls the caller's `fail` when there is none.
 
 POSTFIX_FILES=(/etc/postfix/main.cf /etc/postfix/master.cf /etc/aliases /etc/mailname)
 
@@ -26,4 +28,15 @@ postfix_give_back() {
             rm -f "$f"
         fi
     done
+}
+
+release_binary() {
+    if [ -n "${YINSH_PBEM_BIN:-}" ]; then
+        BIN_SRC="$YINSH_PBEM_BIN"
+    else
+        say "cargo build --release"
+        (cd "$ROOT" && cargo build --release --quiet --bin yinsh-pbem)
+        BIN_SRC="$ROOT/target/release/yinsh-pbem"
+    fi
+    [ -x "$BIN_SRC" ] || fail "no binary at $BIN_SRC"
 }
