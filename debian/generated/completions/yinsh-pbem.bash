@@ -543,13 +543,17 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__match)
-            opts="-h --blitz --games --seed --think-ms --help"
+            opts="-h --blitz --games --first --seed --think-ms --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --games)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --first)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

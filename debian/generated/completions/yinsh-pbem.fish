@@ -110,6 +110,7 @@ complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -l seed -d 
 complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -l blitz -d 'Play the blitz variant'
 complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand match" -l games -d 'How many games (A has White in the odd ones)' -r
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand match" -l first -d 'The number of the first game: `--first 101 --games 100` plays games 101 to 200 of the match, with the same seeds and colours as in one run of 200, so a long match can be played in parts and the parts added up' -r
 complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand match" -l seed -d 'The seed the players\' generators are drawn from' -r
 complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand match" -l think-ms -d 'The think time of level5, in milliseconds' -r
 complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand match" -l blitz -d 'Play the blitz variant'

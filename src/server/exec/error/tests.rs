@@ -2,7 +2,8 @@
 //! mail shows; the `Invalid challenge` answers' texts.
 
 use super::*;
-use crate::notation::parse_turn;
+use crate::notation::{NotationError, ParseError, parse_turn};
+use crate::server::model::OfferKind;
 
 /// What `e5-a1` reads to: a1 is not a point.
 fn parse_error() -> ParseError {

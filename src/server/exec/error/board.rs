@@ -1,0 +1,59 @@
+//! Which board a refusal's error mail shows below its text (its subject is then
+//! `Yinsh Board N Error`).
+
+use super::refusal::Refusal;
+
+impl Refusal {
+    /// The board whose drawing the error mail shows (its subject is then `Yinsh Board
+    /// N Error`), if the refusal concerns an existing board.
+    pub fn board(&self) -> Option<u32> {
+        use Refusal::*;
+        match self {
+            NotPlaying { board }
+            | GameEnded { board }
+            | OfferWaiting { board, .. }
+            | NothingToTakeBack { board }
+            | NoOfferToAnswer { board, .. }
+            | NoMoveLeftToTakeBack { board }
+            | NotYourMove { board, .. }
+            | SubmitNotYourMove { board, .. }
+            | StaleMoveNumber { board, .. }
+            | SubmitMoveNumber { board, .. }
+            | IllegalMove { board, .. }
+            | CannotQueue { board, .. }
+            | QueueMoveNumber { board, .. }
+            | NothingSubmitted { board, .. }
+            | PreviewTooFar { board, .. }
+            | PreviewStopped { board, .. }
+            | ShowAsTooFar { board, .. }
+            | ShowTooFar { board, .. }
+            | NotPlayingNorWatching { board }
+            | EmptyChat { board }
+            | TooManyWatchers { board, .. }
+            | SubscribeOwnGame { board }
+            | EmptyReply { board } => Some(*board),
+            UnknownUserid
+            | WrongPassword
+            | BoardNotFound { .. }
+            | NestedMultiple
+            | NoAddress
+            | UseridTaken { .. }
+            | AddressCrowded { .. }
+            | WrongCode
+            | StillPlaying { .. }
+            | NoSuchPlayer { .. }
+            | EmptyMessage
+            | NoSuchRecipient { .. }
+            | NotAdmin
+            | LoginsPaused { .. }
+            | ReservedUserid { .. }
+            | RobotAccount { .. }
+            | RobotName { .. }
+            | UseridRetired { .. }
+            | PasswordCouldShow
+            | EmptyBroadcast
+            | VacationTooLong { .. }
+            | ReplyNotYours { .. } => None,
+        }
+    }
+}

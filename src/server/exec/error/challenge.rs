@@ -1,0 +1,66 @@
+//! [`InvalidChallenge`]: why a `challenge` is not started, told in a normal reply
+//! (`Invalid challenge`), not an error mail.
+
+use super::words::plural;
+
+/// Why a `challenge` is not started; told in a normal reply (`Invalid challenge`),
+/// not an error mail. `Display` is the reply's body.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidChallenge {
+    /// The same userid twice.
+    #[error(
+        "{userid} cannot play against themselves: name two different userids.\nSyntax is \"yinsh challenge [-blitz] <userid1> <userid2>\"\n"
+    )]
+    Themselves {
+        /// The userid.
+        userid: String,
+    },
+    /// A reminder time not shorter than the forfeit time.
+    #[error(
+        "The reminder time ({nag} days) must be shorter than the forfeit time ({forfeit} days): set both, like --nagtime=7 --forfeittime=21.\n"
+    )]
+    Times {
+        /// Days before a reminder.
+        nag: u32,
+        /// Days before a forfeit.
+        forfeit: u32,
+    },
+    /// One or both userids have no account.
+    #[error(
+        "{} {} not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n",
+        .missing.join(" and "),
+        plural(.missing.len(), "is", "are")
+    )]
+    NotSignedUp {
+        /// The userids without an account.
+        missing: Vec<String>,
+    },
+    /// A game between two others would pass a daily limit of games started for
+    /// others (`[limits] challenges_for_others_per_day`).
+    #[error(
+        "{who} {counted} games today through challenges between two other players, the most a day ({max}): this challenge was not made. Players may always challenge each other from their own addresses: \"yinsh challenge <your userid> <opponent's userid>\".\n"
+    )]
+    ForOthers {
+        /// Who is at the limit: "You have started" or "alice has been put in".
+        who: String,
+        /// How many were counted today.
+        counted: u32,
+        /// The limit.
+        max: u32,
+    },
+    /// Two robots: a robot plays only people.
+    #[error(
+        "The robots play only people: name your userid and one robot, like \"yinsh challenge alice robot3\".\n"
+    )]
+    RobotsOnly,
+    /// The person already plays as many unfinished games against the robots as allowed.
+    #[error(
+        "{userid} already plays {max} unfinished games against the robots, the most at a time. Finish one (or resign it) first.\n"
+    )]
+    TooManyRobotGames {
+        /// The person.
+        userid: String,
+        /// The limit.
+        max: usize,
+    },
+}

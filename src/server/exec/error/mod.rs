@@ -1,0 +1,21 @@
+//! What carrying out a command can go wrong with, one idea a file: a [`Refusal`] (the
+//! player's mistake, answered by an error mail whose text is the refusal's `Display`,
+//! under the board it concerns: `refusal.rs`, and which board in `board.rs`), an
+//! [`InternalError`] (the mail is retried later, exit 75) and [`ExecError`], either of
+//! them, which handlers return so that `?` carries both (`internal.rs`); the answers to
+//! an invalid `challenge` ([`InvalidChallenge`], `challenge.rs`), which go out as a
+//! normal reply rather than an error mail; the small text helpers they share
+//! (`words.rs`).
+
+mod board;
+mod challenge;
+mod internal;
+mod refusal;
+mod words;
+
+pub use challenge::InvalidChallenge;
+pub use internal::{ExecError, InternalError};
+pub use refusal::Refusal;
+
+#[cfg(test)]
+mod tests;
