@@ -32,4 +32,4 @@ pub use playout::Policy;
 pub use rng::Rng;
 pub use robot::{Budget, Robot, ThinkError, ThinkSettings, Turn, think};
 pub use stats::{EloEstimate, Tally, elo_of_score};
-pub use tree::SearchConfig;
+pub use tree::{MAX_NODES, SearchConfig};

@@ -16,7 +16,7 @@
 use super::playout::{Policy, playout};
 use super::rng::Rng;
 use crate::ai::eval::win_chance;
-use crate::rules::{Action, ActionList, Color, Game, Outcome};
+use crate::rules::{Action, ActionList, Color, Game, MAX_ACTIONS, Outcome};
 
 /// No child yet.
 const NONE: u32 = u32::MAX;
@@ -32,7 +32,10 @@ pub struct SearchConfig {
     pub policy: Policy,
     /// Prove won and lost positions (MCTS-solver).
     pub solver: bool,
-    /// Stop growing the tree at this many nodes (playouts go on from its leaves).
+    /// Stop growing the tree at this many nodes (playouts go on from its leaves). The
+    /// arena is reserved once at this size (plus one expansion), never copied, so a
+    /// search's memory is at most `max_nodes` x 28 bytes and 4 bytes a node while a
+    /// subtree is kept.
     pub max_nodes: usize,
 }
 
@@ -43,7 +46,7 @@ impl SearchConfig {
         prior_visits: 5.0,
         policy: Policy::ROBOT,
         solver: true,
-        max_nodes: 8_000_000,
+        max_nodes: MAX_NODES,
     };
 
     /// Plain UCT, the reference opponent: uniform random playouts to the end of the
@@ -53,9 +56,14 @@ impl SearchConfig {
         prior_visits: 0.0,
         policy: Policy::RANDOM,
         solver: false,
-        max_nodes: 8_000_000,
+        max_nodes: MAX_NODES,
     };
 }
+
+/// The robot's and plain UCT's tree limit: 250,000 nodes, 7 MB, so that a `deliver`
+/// that plays a robot turn stays within the server's 20 MB (a 2 s search on an idle
+/// core would create some two million nodes: every expansion creates all children).
+pub const MAX_NODES: usize = 250_000;
 
 /// One node: the action that led here and what the search learnt below it.
 #[derive(Clone, Copy, Debug)]
@@ -184,6 +192,13 @@ impl Tree {
         let Some(mover) = g.to_act() else { return };
         g.legal_actions_into(&mut self.list);
         let first = self.nodes.len();
+        let need = first + self.list.len();
+        if need > self.nodes.capacity() {
+            // Once, the whole arena the search may fill: growing it by doubling would
+            // hold the old and the new arena at once, and up to twice the limit.
+            let whole = cfg.max_nodes.saturating_add(MAX_ACTIONS).max(need);
+            self.nodes.reserve_exact(whole - first);
+        }
         for &a in self.list.iter() {
             let mut child = Node::new(a, mover, n as u32);
             if let Ok(after) = g.after(a) {
@@ -342,34 +357,41 @@ impl Tree {
         None
     }
 
-    /// Keep only the subtree of `n`, copied breadth first into a new arena.
+    /// Keep only the subtree of `n`, moved to the front of the same arena in the
+    /// order it had (a node always comes after its parent, so a node of the subtree is
+    /// one whose parent is, and moving down never overwrites a node not yet moved).
     fn keep_subtree(&mut self, n: usize) {
         if n == 0 {
             return;
         }
-        let mut nodes = Vec::with_capacity(self.nodes.len() / 4);
-        let mut root = self.nodes[n];
-        root.parent = NONE;
-        nodes.push(root);
-        let mut queue = vec![(n, 0usize)];
-        let mut i = 0;
-        while i < queue.len() {
-            let (old, new) = queue[i];
-            i += 1;
-            let range = self.nodes[old].children();
-            if range.is_empty() {
+        let len = self.nodes.len();
+        let mut new_index = vec![NONE; len];
+        new_index[n] = 0;
+        let mut kept = 1u32;
+        for i in n + 1..len {
+            let p = self.nodes[i].parent;
+            if p != NONE && new_index[p as usize] != NONE {
+                new_index[i] = kept;
+                kept += 1;
+            }
+        }
+        for i in n..len {
+            let to = new_index[i];
+            if to == NONE {
                 continue;
             }
-            let first = nodes.len();
-            for (k, c) in range.enumerate() {
-                let mut child = self.nodes[c];
-                child.parent = new as u32;
-                nodes.push(child);
-                queue.push((c, first + k));
+            let mut node = self.nodes[i];
+            node.parent = if i == n {
+                NONE
+            } else {
+                new_index[node.parent as usize]
+            };
+            if node.first_child != NONE {
+                node.first_child = new_index[node.first_child as usize];
             }
-            nodes[new].first_child = first as u32;
+            self.nodes[to as usize] = node;
         }
-        self.nodes = nodes;
+        self.nodes.truncate(kept as usize);
     }
 }
 
@@ -418,5 +440,62 @@ mod tests {
         assert_eq!(chance, 1.0);
         let after = g.after(best).unwrap();
         assert_eq!(after.expects(), Some(crate::rules::ActionKind::RemoveRow));
+    }
+
+    /// The subtree below `n` as (action, visits, real visits, proven, children),
+    /// depth first, with every child's parent checked.
+    fn shape(tree: &Tree, n: usize, out: &mut Vec<(Action, u32, u32, Option<Outcome>, u16)>) {
+        let node = tree.nodes[n];
+        out.push((
+            node.action,
+            node.visits.to_bits(),
+            node.real,
+            node.proven,
+            node.n_children,
+        ));
+        for c in node.children() {
+            assert_eq!(tree.nodes[c].parent as usize, n);
+            shape(tree, c, out);
+        }
+    }
+
+    #[test]
+    fn a_kept_subtree_is_the_same_tree_and_the_arena_stays_within_its_limit() {
+        let cfg = SearchConfig {
+            max_nodes: 50_000,
+            ..SearchConfig::ROBOT
+        };
+        let mut tree = Tree::new(Game::new(Variant::Normal));
+        let mut rng = Rng::new(7);
+        for _ in 0..30_000 {
+            tree.iterate(&cfg, &mut rng);
+        }
+        assert!(tree.len() >= 50_000, "{}", tree.len());
+        assert!(tree.len() <= 50_000 + MAX_ACTIONS, "{}", tree.len());
+        assert!(
+            tree.nodes.capacity() <= 50_000 + MAX_ACTIONS,
+            "{}",
+            tree.nodes.capacity()
+        );
+        // The most visited child's subtree, kept, is the tree it was.
+        let child = tree.nodes[0]
+            .children()
+            .max_by_key(|&c| tree.nodes[c].real)
+            .unwrap();
+        let mut before = Vec::new();
+        shape(&tree, child, &mut before);
+        let mut game = tree.root_game;
+        game.play(tree.nodes[child].action).unwrap();
+        assert!(before.len() > 1_000, "{}", before.len());
+        tree.reroot(&game, 1);
+        let mut after = Vec::new();
+        shape(&tree, 0, &mut after);
+        assert_eq!(after, before);
+        assert_eq!(tree.len(), before.len());
+        assert_eq!(tree.nodes[0].parent, NONE);
+        // It goes on searching from there.
+        for _ in 0..100 {
+            tree.iterate(&cfg, &mut rng);
+        }
     }
 }

@@ -23,7 +23,7 @@ use crate::server::exec::play::play_queued;
 use crate::server::exec::{InternalError, Reply};
 use crate::server::game::record::LiveGame;
 use crate::server::model::{BoardId, UserId};
-use crate::server::store::{RobotTurn, Store, fnv1a64};
+use crate::server::store::{RobotTurn, Store, fnv1a64, release_hash_memory};
 
 use super::guard::guard;
 use super::log::Log;
@@ -103,6 +103,9 @@ fn robot_to_move(live: &LiveGame) -> Option<(UserId, u8)> {
 pub fn play_owed(store: &Store, settings: &Settings, log: &Log, report: &mut Report) {
     let now = settings.now();
     let claimed = std::mem::take(&mut report.robot_turns);
+    // The mail's password checks are done: their 7 MiB go before the robot's tree
+    // comes (at most 7 MB, `ai::MAX_NODES`), so a run stays within 20 MB.
+    release_hash_memory();
     let mut mine = claimed.iter();
     for _ in 0..settings.robot_turns_per_run {
         match out_of_time(store, settings, now) {

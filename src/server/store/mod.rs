@@ -59,7 +59,9 @@ pub use index::{
 };
 pub use journal::{Journal, JournalFile, JournalReply, Recovered, fnv1a64};
 pub use logins::{Failures, LoginGate, MAX_FAILURES, WINDOW};
-pub use password::{ARGON2_M_KIB, ARGON2_P, ARGON2_T, hash_password, verify_password};
+pub use password::{
+    ARGON2_M_KIB, ARGON2_P, ARGON2_T, hash_password, release_hash_memory, verify_password,
+};
 pub use reply_key::{InvalidToken, ReplyKey, ReplyScope, ReplyToken};
 pub use robot_turns::{RobotTime, RobotTurn};
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};

@@ -36,6 +36,12 @@ thread_local! {
     static MEMORY: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
 }
 
+/// Give this thread's argon2 memory back (the next hash allocates it again): a run
+/// does so before a robot thinks, so that the two never add up.
+pub fn release_hash_memory() {
+    MEMORY.with_borrow_mut(|memory| *memory = Vec::new());
+}
+
 /// Argon2 of `password` and `salt` into `out`, in the thread's reused memory.
 fn hash_into(
     argon: &Argon2<'_>,
