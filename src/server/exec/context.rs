@@ -14,6 +14,7 @@ use crate::server::text::html::BoardHtml;
 use crate::server::text::reply::{self, BoardMail, Event};
 
 use super::error::{ExecError, InternalError, Refusal};
+use super::plain;
 use super::thread::Thread;
 
 /// One reply to send.
@@ -161,9 +162,13 @@ pub(super) fn error_reply(
         reply::error_body(&r.to_string(), board_text.as_deref(), req.quoted),
     );
     reply.thread = thread;
-    if !req.quoted.is_empty() {
-        reply.foreign = Foreign::Part(reply::error_body(&r.to_string(), board_text.as_deref(), ""));
-    }
+    // An unconfirmed address reads the refusal in the server's words only: no quote,
+    // no board (its players' names), no word the refusal found in the mail.
+    reply.foreign = Foreign::Part(reply::error_body(
+        &format!("{}\n\n{}", r.plain(), plain::NO_DETAILS),
+        None,
+        "",
+    ));
     Ok(Some(reply))
 }
 

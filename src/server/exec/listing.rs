@@ -15,8 +15,9 @@ use crate::server::store::{Account, Password, Standing, Store, UserId};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail};
 
-use super::context::{Reply, Request, authenticate, board_reply, load_board, to_sender};
+use super::context::{Foreign, Reply, Request, authenticate, board_reply, load_board, to_sender};
 use super::error::{ExecError, InternalError, Refusal};
+use super::plain;
 
 pub(super) fn show(
     store: &Store,
@@ -41,20 +42,20 @@ pub(super) fn show(
         if let Some(n) = r.at
             && n as usize > live.file.turns.len()
         {
-            out.push(to_sender(
-                req,
-                &format!("Yinsh Board {} Error", r.board),
-                reply::error_body(
-                    &Refusal::ShowTooFar {
-                        board: r.board,
-                        total: live.file.turns.len(),
-                        at: n,
-                    }
-                    .to_string(),
-                    None,
-                    req.quoted,
-                ),
-            ));
+            let why = Refusal::ShowTooFar {
+                board: r.board,
+                total: live.file.turns.len(),
+                at: n,
+            }
+            .to_string();
+            out.push(Reply {
+                foreign: Foreign::Part(reply::error_body(&why, None, "")),
+                ..to_sender(
+                    req,
+                    &format!("Yinsh Board {} Error", r.board),
+                    reply::error_body(&why, None, req.quoted),
+                )
+            });
             continue;
         }
         let mail = BoardMail {
@@ -138,7 +139,11 @@ pub(super) fn games(
         .collect::<Vec<_>>()
         .join("\n")
         + "\n";
-    Ok(vec![to_sender(req, "List of Yinsh games", body)])
+    // It names the userids the mail named: an unconfirmed address is not sent it.
+    Ok(vec![Reply {
+        foreign: Foreign::Part(plain::LISTING_WITHHELD.to_string()),
+        ..to_sender(req, "List of Yinsh games", body)
+    }])
 }
 
 /// The line under a page of a listing: which entries it shows, and how to ask for
@@ -285,11 +290,14 @@ pub(super) fn show_as(
         }
     }
     if out.is_empty() {
-        out.push(to_sender(
-            req,
-            "List of Yinsh games",
-            format!("{} has no {filter} games.\n", account.userid),
-        ));
+        out.push(Reply {
+            foreign: Foreign::Part(format!("This player has no {filter} games.\n")),
+            ..to_sender(
+                req,
+                "List of Yinsh games",
+                format!("{} has no {filter} games.\n", account.userid),
+            )
+        });
     }
     Ok(out)
 }
@@ -325,11 +333,14 @@ pub(super) fn show_players(
         }
     }
     if !empty.is_empty() {
-        out.push(to_sender(
-            req,
-            "List of Yinsh games",
-            format!("No {filter} games for: {}\n", UserId::join(&empty, ", ")),
-        ));
+        out.push(Reply {
+            foreign: Foreign::Part(format!("No {filter} games for the userids named.\n")),
+            ..to_sender(
+                req,
+                "List of Yinsh games",
+                format!("No {filter} games for: {}\n", UserId::join(&empty, ", ")),
+            )
+        });
     }
     Ok(out)
 }

@@ -11,6 +11,7 @@ pub mod error;
 mod for_others;
 pub mod listing;
 pub mod offer;
+pub mod plain;
 pub mod play;
 pub mod robots;
 pub mod social;

@@ -12,8 +12,8 @@ use crate::server::store::{Account, EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
 
 use super::context::{
-    Reply, Request, board_mails, board_reply, board_to_sender, load_board, load_for_player,
-    to_sender,
+    Foreign, Reply, Request, board_mails, board_reply, board_to_sender, load_board,
+    load_for_player, to_sender,
 };
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
 use super::for_others;
@@ -27,8 +27,13 @@ pub(super) fn challenge(
     white: &UserId,
     black: &UserId,
 ) -> Result<Vec<Reply>, ExecError> {
-    let invalid =
-        |why: InvalidChallenge| Ok(vec![to_sender(req, "Invalid challenge", why.to_string())]);
+    // An unconfirmed address reads why without the userids: a stranger chose them.
+    let invalid = |why: InvalidChallenge| {
+        Ok(vec![Reply {
+            foreign: Foreign::Part(why.plain()),
+            ..to_sender(req, "Invalid challenge", why.to_string())
+        }])
+    };
     if white == black {
         return invalid(InvalidChallenge::Themselves {
             userid: white.to_string(),

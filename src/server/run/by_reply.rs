@@ -20,6 +20,7 @@
 use crate::mail::{InboundMail, comment_of};
 use crate::server::command::{BoardAction, Command, Credentials, OfferAction};
 use crate::server::config::Settings;
+use crate::server::exec::context::Foreign;
 use crate::server::exec::{self, InternalError, Refusal, Reply, Request};
 use crate::server::game::record::LiveGame;
 use crate::server::model::Password;
@@ -342,9 +343,7 @@ fn unmatched(
         Some(OurMail::Chat(n)) => format!(
             "Your reply could not be passed on as a chat on board {n}: {why}.\nNothing was done. To chat, send a mail with this Subject and your text as the body:\n    yinsh chat {n} <userid> <password>\n"
         ),
-        Some(OurMail::Message(to)) => format!(
-            "Your reply could not be passed on to {to}: {why}.\nNothing was done. To write to {to}, send a mail with this Subject and your text as the body:\n    message <userid> <password> {to}\n"
-        ),
+        Some(OurMail::Message(to)) => message_text(to, why),
         Some(OurMail::Broadcast) => "Replies to a broadcast are not passed on: nothing was done. To write to a player,\nsend a mail with this Subject and your text as the body:\n    message <userid> <password> <to-userid>\n".to_string(),
         Some(OurMail::Security) => format!(
             "Nobody reads replies to this notice: nothing was done. If the change was not yours,\nsomeone else knows your password: {}\n",
@@ -355,15 +354,29 @@ fn unmatched(
         ),
         Some(OurMail::Notice) | None => "The server cannot act on a reply to this mail: nothing was done. Send \"help\" for\nthe commands.\n".to_string(),
     };
+    // The userid of a "Message from" Subject is the sender's word: an unconfirmed
+    // address reads the answer without it.
+    let foreign = match ours {
+        Some(OurMail::Message(_)) => Foreign::Part(message_text("<to-userid>", why)),
+        _ => Foreign::Nothing,
+    };
     req.reply_to
         .iter()
         .map(|to| Reply {
             to: vec![to.clone()],
             subject: "Yinsh error".to_string(),
             body: text.clone(),
+            foreign: foreign.clone(),
             ..Reply::default()
         })
         .collect()
+}
+
+/// The answer to an unusable reply to a message from `to`.
+fn message_text(to: &str, why: &str) -> String {
+    format!(
+        "Your reply could not be passed on to {to}: {why}.\nNothing was done. To write to {to}, send a mail with this Subject and your text as the body:\n    message <userid> <password> {to}\n"
+    )
 }
 
 #[cfg(test)]

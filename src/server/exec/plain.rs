@@ -1,0 +1,133 @@
+//! A refusal told in the server's own words alone: the text an address nobody has
+//! confirmed reads instead of the refusal's `Display` (`run::guard` sends it). The
+//! mail may be a stranger's with the victim in Reply-To, and a refusal that quotes
+//! what it found (an unknown userid, a move as written, a player's name) would carry
+//! up to two 32-character words of the stranger's choice. These texts keep the kind
+//! of error and what to send instead; numbers (boards, move numbers, limits) stay.
+//! Every variant is listed, so a new one must be sorted here.
+
+use super::error::{InvalidChallenge, Refusal};
+use crate::server::text::dates::format_date;
+
+/// The line below a plain refusal, saying why it has no details.
+pub const NO_DETAILS: &str = "(This address is not confirmed yet, so the words of the command and the board are\nnot repeated here. Reply to the \"verify\" mail the server sent it to confirm it.)";
+
+/// What an unconfirmed address reads instead of a `yinsh games` listing, which names
+/// the userids the mail named.
+pub const LISTING_WITHHELD: &str = "The list of games is not sent to an address nobody has confirmed yet: it names\nthe userids of the command. Reply to the \"verify\" mail the server sent this address,\nthen ask again.\n";
+
+const SIGNUP: &str = "signup <userid> <password> [<e-mail address> ...]";
+
+impl Refusal {
+    /// The refusal in words that repeat nothing of the mail and no name a person chose.
+    ///
+    /// ```
+    /// use yinsh_pbem::server::exec::error::Refusal;
+    /// let r = Refusal::NoSuchRecipient { userid: "buy-now".into() };
+    /// assert!(!r.plain().contains("buy-now"));
+    /// ```
+    pub fn plain(&self) -> String {
+        use Refusal::*;
+        match self {
+            UnknownUserid
+            | WrongPassword
+            | BoardNotFound { .. }
+            | NotPlaying { .. }
+            | GameEnded { .. }
+            | NestedMultiple
+            | NoAddress
+            | WrongCode
+            | NothingToTakeBack { .. }
+            | NoMoveLeftToTakeBack { .. }
+            | PreviewTooFar { .. }
+            | ShowAsTooFar { .. }
+            | ShowTooFar { .. }
+            | NotPlayingNorWatching { .. }
+            | EmptyChat { .. }
+            | SubscribeOwnGame { .. }
+            | EmptyMessage
+            | NotAdmin
+            | PasswordCouldShow
+            | TooManyWatchers { .. }
+            | EmptyBroadcast
+            | VacationTooLong { .. }
+            | EmptyReply { .. } => self.to_string(),
+            UseridTaken { .. } => format!("This userid is already taken. Choose another one: {SIGNUP}"),
+            AddressCrowded { max, .. } => format!(
+                "An address named is already used by {max} accounts, the most one address may have: use another address."
+            ),
+            StillPlaying { boards, .. } => format!(
+                "This account still plays {} game{}: finish or resign {} first (yinsh resign <board> <userid> <password>).",
+                boards.len(),
+                if boards.len() == 1 { "" } else { "s" },
+                if boards.len() == 1 { "it" } else { "them" }
+            ),
+            OfferWaiting { board, .. } => format!(
+                "Your opponent has made an offer that waits for your answer: send \"yinsh move {board} <userid> <password> accept\" or \"... reject\" first."
+            ),
+            NoOfferToAnswer { board, .. } => format!(
+                "There is no draw offer or take-back request from your opponent to answer on board {board}. To offer a draw write \"propose\" as your move; to ask to take back your last move, \"undo\"."
+            ),
+            NotYourMove { .. } => "It is not your move: it is your opponent's turn.".to_string(),
+            SubmitNotYourMove { .. } => "It is not your move: it is your opponent's turn. (To have a move played when your turn comes, use yinsh queue.)".to_string(),
+            StaleMoveNumber { number, marked, .. } => format!(
+                "The move received as move #{number} is marked #{marked}: it was not played.\n\
+                 (A mail sent twice or crossed with another one does this.) Check the board and send your move again if it is still wanted."
+            ),
+            SubmitMoveNumber { number, marked, .. } => {
+                format!("The move received as move #{number} is marked #{marked}.")
+            }
+            IllegalMove { board, .. } => format!(
+                "The move is not legal on board {board}. Send \"yinsh show {board}\" for the board and \"yinsh help\" for how moves are written."
+            ),
+            CannotQueue { .. } => "The move cannot be queued: it does not read as a turn. Send \"yinsh help\" for how moves are written.".to_string(),
+            QueueMoveNumber { marked, next, .. } => format!(
+                "The move is marked #{marked}, but the next move is #{next} and it is your opponent's: a queued move gets #{} or later.",
+                next + 1
+            ),
+            NothingSubmitted { board, .. } => format!(
+                "You have no submitted move waiting on board {board} (a move played since cancels it). Send \"yinsh submit {board} <userid> <password> <move>\" first, or play with yinsh move."
+            ),
+            PreviewStopped { nth, .. } => format!(
+                "Preview stopped at move number {nth} of those given: it is not legal there. Send \"yinsh help\" for how moves are written."
+            ),
+            NoSuchPlayer { .. } => "Invalid userid entered: a userid named has no account.".to_string(),
+            NoSuchRecipient { .. } => "Invalid userid entered: a userid named has no account (nothing was sent).".to_string(),
+            LoginsPaused { until, .. } => format!(
+                "Too many wrong passwords were sent for this userid: its logins are paused until {}. Nothing was done. Its owner has been told.",
+                format_date(*until)
+            ),
+            ReservedUserid { .. } => format!("This userid is reserved by the server's operator. Choose another one: {SIGNUP}"),
+            RobotName { .. } => format!("This userid is kept for the server's robots (robot1 .. robot5). Choose another one: {SIGNUP}"),
+            RobotAccount { .. } => "This userid is one of the server's robots: nobody can log in as it. Challenge it with: yinsh challenge <your userid> robot3".to_string(),
+            UseridRetired { .. } => format!("This userid belonged to an account that was signed off and is not given to anyone else. Choose another one: {SIGNUP}"),
+            ReplyNotYours { .. } => "This reply answers a mail sent to another address than the one it comes from: nothing was done. Reply from the address the mail went to.".to_string(),
+        }
+    }
+}
+
+impl InvalidChallenge {
+    /// Why the challenge was not made, in words that repeat no userid.
+    pub fn plain(&self) -> String {
+        match self {
+            InvalidChallenge::Themselves { .. } => {
+                "A player cannot play against themselves: name two different userids.\nSyntax is \"yinsh challenge [-blitz] <userid1> <userid2>\"\n".to_string()
+            }
+            InvalidChallenge::Times { .. } | InvalidChallenge::RobotsOnly => self.to_string(),
+            InvalidChallenge::NotSignedUp { missing } => format!(
+                "{} signed up. Both players must sign up first: {SIGNUP}\n",
+                if missing.len() == 1 {
+                    "One of the userids named is not"
+                } else {
+                    "Neither of the userids named is"
+                }
+            ),
+            InvalidChallenge::ForOthers { max, .. } => format!(
+                "A daily limit of games started through challenges between two other players ({max}) is reached: this challenge was not made. Players may always challenge each other from their own addresses: \"yinsh challenge <your userid> <opponent's userid>\".\n"
+            ),
+            InvalidChallenge::TooManyRobotGames { max, .. } => format!(
+                "A player named already plays {max} unfinished games against the robots, the most at a time. Finish one (or resign it) first.\n"
+            ),
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! No word of a stranger's mail reaches an address nobody confirmed (issue 13 §1):
+//! an attacker names the victim in Reply-To and sends every refusal shape that used
+//! to quote what it found (unknown userids, moves as written, players' names, the
+//! board with its players, the userid of a "Message from" Subject), with a marker
+//! word in every place a word can go, its own accounts named with it too; every mail
+//! the victims get is searched for the marker.
+
+use crate::support::server::{Sent, TestServer};
+
+const MARK: &str = "zqmarkq";
+
+fn to<'a>(sent: &'a [Sent], address: &str) -> Vec<&'a Sent> {
+    sent.iter()
+        .filter(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(address)))
+        .collect()
+}
+
+#[test]
+fn refusals_to_an_unconfirmed_reply_to_repeat_no_word_of_the_mail() {
+    let mut s = TestServer::confirming();
+    let me = "attacker@example.org";
+    s.send(me, &format!("signup {MARK}1 pw1"), "");
+    s.send(me, &format!("signup {MARK}2 pw2"), "");
+    let started = s.send(me, &format!("yinsh challenge {MARK}1 {MARK}2"), "");
+    assert!(
+        started.iter().any(|m| m.subject.contains("Board 101")),
+        "{started:?}"
+    );
+    let shapes: &[(&str, &str)] = &[
+        ("yinsh challenge zqmarkqa zqmarkqb", ""),
+        ("yinsh challenge zqmarkq1 zqmarkqb", ""),
+        ("yinsh challenge zqmarkq1 zqmarkq1", ""),
+        ("signup zqmarkq1 pwx", ""),
+        ("yinsh games zqmarkqa", ""),
+        ("yinsh show zqmarkqa", ""),
+        ("yinsh showas zqmarkqa pw", ""),
+        ("message zqmarkq1 pw1 zqmarkqa", "hello"),
+        ("yinsh move 101 zqmarkq1 pw1 zqmarkqe5", "a comment zqmarkq"),
+        ("yinsh move 101 zqmarkq2 pw2 e5", ""),
+        ("yinsh move 101 zqmarkq1 pw1 e5#7", ""),
+        ("yinsh move 101 zqmarkq1 pw1 accept", ""),
+        ("yinsh queue 101 zqmarkq2 pw2 zqmarkq", ""),
+        ("yinsh confirm 101 zqmarkq1 pw1", ""),
+        ("yinsh preview 101 zqmarkq", ""),
+        ("signoff zqmarkq1 pw1", ""),
+        ("yinsh mvoe zqmarkq", ""),
+        ("zqmarkq 101", ""),
+        ("yinsh move 101 zqmarkq9 pw e5", ""),
+        ("Re: Message from zqmarkqa", "> quoted"),
+        (
+            "multiple",
+            "yinsh games zqmarkqa\nyinsh challenge zqmarkqa zqmarkqb\nsignup zqmarkq2 x1",
+        ),
+    ];
+    let mut answered = 0;
+    for (n, (subject, body)) in shapes.iter().enumerate() {
+        let victim = format!("victim{n}@example.org");
+        let sent = s.send_with_reply_to(me, &victim, subject, body);
+        let got = to(&sent, &victim);
+        answered += usize::from(!got.is_empty());
+        for m in got {
+            assert!(
+                !m.raw.to_ascii_lowercase().contains(MARK),
+                "{subject:?} carried the marker to an unconfirmed address:\n{}",
+                m.raw
+            );
+        }
+    }
+    assert_eq!(answered, shapes.len(), "every shape gets an answer");
+}
