@@ -4,6 +4,7 @@
 //! with one notice per period; an oversized mail gets a short error and nothing of it
 //! is stored; every mail we send carries our X-Loop.
 
+use crate::support::mail::{Client, Original, reply};
 use crate::support::server::TestServer;
 
 /// alice and bob signed up and board 101 started.
@@ -151,6 +152,83 @@ fn a_mail_storm_is_cut_off_with_one_notice_per_period() {
         1,
         "a new period"
     );
+}
+
+/// Forges `n` mails in `victim`'s name (Reply-To) within one minute, each answered
+/// until the storm limit is reached.
+fn storm(s: &mut TestServer, victim: &str, n: usize) {
+    let start = s.now;
+    for _ in 0..n {
+        s.send_with_reply_to("Mallory <mallory@evil.example>", victim, "yinsh help", "");
+        s.now = start;
+    }
+}
+
+#[test]
+fn forged_mails_in_a_players_name_do_not_silence_the_player() {
+    let mut s = started();
+    // The default limit: 60 mails an hour per reply address, all forged.
+    storm(&mut s, "alice@example.org", 61);
+    assert!(
+        s.send_with_reply_to(
+            "Mallory <mallory@evil.example>",
+            "alice@example.org",
+            "yinsh help",
+            ""
+        )
+        .is_empty(),
+        "the storm limit holds for mails that prove nothing"
+    );
+    // A wrong password proves nothing either (and counts as a wrong password).
+    assert!(
+        s.send(
+            "Alice <alice@example.org>",
+            "yinsh move 101 alice guess e5",
+            ""
+        )
+        .is_empty()
+    );
+    // Alice's real move, with her password, is played and answered.
+    let r = s.send(
+        "Alice <alice@example.org>",
+        "yinsh move 101 alice apw e5",
+        "",
+    );
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!(s.game_file(101)["turns"].as_array().map(Vec::len), Some(1));
+    // Bob, storm-limited too, answers by pressing Reply: the reply token proves him.
+    storm(&mut s, "bob@example.org", 61);
+    let board = r
+        .iter()
+        .find(|m| m.to.iter().any(|t| t == "bob@example.org"))
+        .expect("bob's board mail");
+    let raw = reply(
+        Client::Thunderbird,
+        "Bob <bob@example.org>",
+        &Original {
+            subject: &board.subject,
+            message_id: &board.message_id,
+            references: &board.references,
+            body: &board.body,
+        },
+        "f6",
+        "bob-reply-1@example.org",
+    );
+    let r = s.send_raw(raw.as_bytes());
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!(s.game_file(101)["turns"].as_array().map(Vec::len), Some(2));
+    // A password proves its own account's addresses only: alice's password cannot aim
+    // replies at bob's storm-limited address.
+    assert!(
+        s.send_with_reply_to(
+            "Alice <alice@example.org>",
+            "bob@example.org",
+            "yinsh showas alice apw",
+            ""
+        )
+        .is_empty()
+    );
+    assert!(s.log().contains("proves its sender"), "{}", s.log());
 }
 
 #[test]

@@ -24,7 +24,7 @@ use crate::server::exec::context::Foreign;
 use crate::server::exec::{self, InternalError, Refusal, Reply, Request};
 use crate::server::game::record::LiveGame;
 use crate::server::model::Password;
-use crate::server::store::{ReplyScope, ReplyToken, Store};
+use crate::server::store::{Account, ReplyScope, ReplyToken, Store};
 
 use super::threading;
 
@@ -148,6 +148,24 @@ pub fn answer(
 /// The first genuine token among `named` whose player has the From address (or the
 /// first genuine one at all, so that the sender is told the address is wrong); at
 /// most [`TOKENS_CHECKED`] are checked.
+/// The account of a genuine reply token `inbound` carries, when one of its addresses
+/// is the mail's From: the mail proves who sent it (`run::proven`).
+pub fn proven_account(
+    store: &Store,
+    inbound: &InboundMail,
+) -> Result<Option<Account>, InternalError> {
+    let named = threading::tokens_named(inbound);
+    let Some(token) = genuine(store, inbound, &named, &mut |_| {})? else {
+        return Ok(None);
+    };
+    Ok(store.account(token.scope.userid())?.filter(|a| {
+        inbound
+            .from
+            .as_ref()
+            .is_some_and(|from| a.addresses.iter().any(|x| x.eq_ignore_ascii_case(from)))
+    }))
+}
+
 fn genuine(
     store: &Store,
     inbound: &InboundMail,

@@ -12,6 +12,7 @@ use crate::server::text::{redact, reply};
 
 use super::by_reply;
 use super::log::Log;
+use super::proven;
 use super::report::Report;
 
 /// Challenges one mail may carry: each one mails two players, who need not be the
@@ -55,10 +56,23 @@ pub fn decide(
     } = *ctx;
     let id = inbound.message_id.as_deref().unwrap_or("(no id)");
     let note = |report: &mut Report, line: String| log.note(now, report, line);
-    let verdict = match &request.reply_to {
+    let mut verdict = match &request.reply_to {
         Some(sender) => store.count_mail(&settings.rate_limit, sender, now)?,
         None => RateVerdict::Allow,
     };
+    // Forged mails in a player's name must not silence the player: a mail that proves
+    // its sender (the right password, a genuine reply token) and is answered at one of
+    // that player's addresses passes the storm limit.
+    if verdict != RateVerdict::Allow
+        && let Some(sender) = &request.reply_to
+        && proven::proves_sender(store, inbound, sender, now)?
+    {
+        note(
+            report,
+            format!("{id} is over the storm limit but proves its sender: handled"),
+        );
+        verdict = RateVerdict::Allow;
+    }
     Ok(match verdict {
         RateVerdict::Drop | RateVerdict::DropAndNotify => {
             let notify = verdict == RateVerdict::DropAndNotify;

@@ -10,6 +10,7 @@ pub mod html;
 mod indexes;
 pub mod log;
 pub mod opponent;
+pub mod proven;
 pub mod reindex;
 pub mod report;
 pub mod robot;
