@@ -5,7 +5,9 @@
 //! `(o)`/`(x)` for a ring, centred on the point. Number labels sit one step before the
 //! start of their row, column letters one step below the foot of their column. The
 //! status block under it tells a newcomer the score, the markers, whose turn it is and
-//! what they must do, any rows owed, and how a finished game ended. Every line ends in
+//! what they must do, any rows owed, and how a finished game ended. The rules know a
+//! game given up only as a resignation; a caller that knows it was a forfeit on time
+//! (the server's game record does) says so with [`Forfeit`]. Every line ends in
 //! `'\n'` and carries no trailing spaces.
 
 use super::error::list;
@@ -74,6 +76,27 @@ impl SideNames<'_> {
             color.to_string()
         }
     }
+}
+
+/// A game the rules see as resigned was in fact forfeited on time: the side that
+/// resigned made no move in `days` days. Given to [`render_status_with`] by a caller
+/// that knows it (the rules have no clock).
+///
+/// ```
+/// use yinsh_pbem::notation::render::{Forfeit, SideNames, render_status_with};
+/// use yinsh_pbem::rules::{Color, Game, Variant};
+/// let mut game = Game::new(Variant::Normal);
+/// game.resign(Color::White).unwrap();
+/// let names = SideNames { white: "alice", black: "bob" };
+/// let status = render_status_with(&game, &names, Some(Forfeit { days: 21 }));
+/// assert!(status.contains(
+///     "Game over: alice (White) forfeited: no move in 21 days; bob (Black) wins"
+/// ));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Forfeit {
+    /// The days without a move after which the game was forfeited.
+    pub days: u32,
 }
 
 /// Text lines in the drawing (line 0 holds the `11` label, line 23 the `F`).
@@ -156,6 +179,12 @@ pub fn render_board(game: &Game) -> String {
 /// assert!(status.contains("To move: alice (White) - place a ring"));
 /// ```
 pub fn render_status(game: &Game, names: &SideNames) -> String {
+    render_status_with(game, names, None)
+}
+
+/// [`render_status`], saying of a resigned game that it was a forfeit on time when
+/// `forfeit` is given (it is ignored for any other ending).
+pub fn render_status_with(game: &Game, names: &SideNames, forfeit: Option<Forfeit>) -> String {
     let mut out = String::new();
     let to_win = game.variant().rings_to_win();
     push_wrapped(
@@ -178,7 +207,7 @@ pub fn render_status(game: &Game, names: &SideNames) -> String {
     );
     match game.to_act() {
         Some(side) => push_turn(&mut out, game, names, side),
-        None => push_ending(&mut out, game, names),
+        None => push_ending(&mut out, game, names, forfeit),
     }
     out
 }
@@ -194,7 +223,16 @@ pub fn render_status(game: &Game, names: &SideNames) -> String {
 /// assert_eq!(text, format!("{}\n{}", render_board(&game), render_status(&game, &names)));
 /// ```
 pub fn render(game: &Game, names: &SideNames) -> String {
-    format!("{}\n{}", render_board(game), render_status(game, names))
+    render_with(game, names, None)
+}
+
+/// [`render`] with the status block of [`render_status_with`].
+pub fn render_with(game: &Game, names: &SideNames, forfeit: Option<Forfeit>) -> String {
+    format!(
+        "{}\n{}",
+        render_board(game),
+        render_status_with(game, names, forfeit)
+    )
 }
 
 /// `1 ring` / `2 rings`.
@@ -290,7 +328,7 @@ fn push_turn(out: &mut String, game: &Game, names: &SideNames, side: Color) {
 }
 
 /// How the game ended and why.
-fn push_ending(out: &mut String, game: &Game, names: &SideNames) {
+fn push_ending(out: &mut String, game: &Game, names: &SideNames, forfeit: Option<Forfeit>) {
     let Some(ending) = game.ending() else {
         return;
     };
@@ -310,6 +348,15 @@ fn push_ending(out: &mut String, game: &Game, names: &SideNames) {
             names.who(c),
             rings(removed(c))
         ),
+        (EndReason::Resignation, Outcome::Win(c)) if forfeit.is_some() => {
+            let days = forfeit.map_or(0, |f| f.days);
+            format!(
+                "Game over: {} forfeited: no move in {days} day{}; {} wins",
+                names.who(c.other()),
+                if days == 1 { "" } else { "s" },
+                names.who(c)
+            )
+        }
         (EndReason::Resignation, Outcome::Win(c)) => format!(
             "Game over: {} resigned, so {} wins",
             names.who(c.other()),

@@ -157,7 +157,10 @@ fn a_whole_game_by_mail_ends_with_game_won_by() {
             // The server already played it: the game file shows it marked auto, and
             // the mails of the move before said so in words.
             for m in &finals {
-                assert_says(m, &format!("{userid} had no ring move and passes.\n"));
+                let pass = format!("{userid} had no ring move and passes.");
+                assert_says(m, &format!("{pass}\n"));
+                let html = m.html.as_deref().unwrap_or_default();
+                assert!(html.contains(&pass), "{html}");
             }
             let file = s.game_file(101);
             assert_eq!(file["turns"][k]["text"], "--", "seed {seed} turn {}", k + 1);
@@ -201,6 +204,14 @@ fn a_whole_game_by_mail_ends_with_game_won_by() {
                 !m.body.contains(pw) && !m.raw.contains(pw),
                 "password leaked"
             );
+            // Every board mail names the turn just played in full, text and HTML.
+            let last = format!("Last move: #{number} {userid}: {} - ", t.text);
+            assert_says(m, &last);
+            let html = m.html.as_deref().unwrap_or_default();
+            assert!(html.contains(&last), "{html}");
+            if t.text.contains('x') {
+                assert_says(m, " - removed the row ");
+            }
             if !comment.is_empty() {
                 assert!(m.subject.ends_with(" **"));
                 assert!(m.body.contains(&format!("{userid} writes:\nNice try!")));

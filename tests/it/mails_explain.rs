@@ -1,9 +1,42 @@
-//! Mails that explain themselves (issue 14), through the real binary: `help yinsh`.
+//! Mails that explain themselves (issue 14), through the real binary: `help yinsh`
+//! and how to read the drawing, the vacation notices, the move template, a forfeit
+//! told as a forfeit everywhere.
 
-use crate::support::server::{TestServer, assert_says};
+use crate::support::server::{Sent, TestServer, assert_says};
 
 const ALICE: &str = "Alice <alice@example.org>";
 const BOB: &str = "Bob <bob@example.org>";
+const CAROL: &str = "Carol <carol@example.org>";
+const DAY: u64 = 86_400;
+
+/// alice, bob and carol signed up; board 101 alice (White) against bob, with the
+/// challenge's `options` (`--nagtime=2` ...).
+fn game(options: &str) -> TestServer {
+    let mut s = TestServer::new();
+    s.send(ALICE, "signup alice apw", "");
+    s.send(BOB, "signup bob bpw", "");
+    s.send(CAROL, "signup carol cpw", "");
+    let r = s.send(ALICE, &format!("yinsh challenge {options} alice bob"), "");
+    assert_eq!(r.len(), 2, "{r:?}");
+    s
+}
+
+/// The mail of `r` sent to `userid`.
+#[track_caller]
+fn to<'a>(r: &'a [Sent], userid: &str) -> &'a Sent {
+    let address = format!("{userid}@example.org");
+    r.iter()
+        .find(|m| m.to.contains(&address))
+        .unwrap_or_else(|| panic!("no mail to {userid}: {r:?}"))
+}
+
+/// The HTML part of `m`, which must have one.
+#[track_caller]
+fn html(m: &Sent) -> &str {
+    m.html
+        .as_deref()
+        .unwrap_or_else(|| panic!("no HTML: {}", m.body))
+}
 
 #[test]
 fn help_yinsh_gives_the_yinsh_help() {
@@ -112,4 +145,156 @@ fn the_move_template_filled_in_is_the_turn_played_in_every_real_game() {
         winning_removals > 0,
         "no game ended by a removal at the start of a turn"
     );
+}
+
+/// A forfeit is told as a forfeit, with the game's own number of days, in the status
+/// block of the board (text and HTML), in every mail of it and in `show`: never as a
+/// resignation.
+#[test]
+fn a_forfeit_is_told_as_a_forfeit_with_its_days_never_as_a_resignation() {
+    let mut s = game("--nagtime=2 --forfeittime=5");
+    s.send(ALICE, "yinsh move 101 alice apw e5", "");
+    let r = s.tick(s.now + 5 * DAY);
+    assert_eq!(r.len(), 2, "{r:?}");
+    let show = s.send(CAROL, "yinsh show 101", "");
+    assert_eq!(show.len(), 1, "{show:?}");
+    let ending = "Game over: bob (Black) forfeited: no move in 5 days; alice (White) wins\n";
+    for m in r.iter().chain(&show) {
+        assert_says(m, ending);
+        assert_says(m, "bob forfeited the game: no move in 5 days.");
+        assert!(!m.body.contains("resigned"), "{}", m.body);
+        assert!(html(m).contains(ending.trim_end()), "{}", html(m));
+        assert!(!html(m).contains("resigned"), "{}", html(m));
+    }
+}
+
+/// `yinsh help` says how to read the drawing: which labels name which lines.
+#[test]
+fn yinsh_help_explains_which_labels_name_which_lines_of_the_drawing() {
+    use yinsh_pbem::rules::Point;
+
+    let mut s = TestServer::new();
+    let r = s.send(ALICE, "yinsh help", "");
+    assert_eq!(r.len(), 1);
+    for line in [
+        "How to read the drawing: a point is named by its column letter and its number.",
+        "the letters A to K stand below the foot of their columns; a column",
+        "runs straight up the page from its letter (e1 at the bottom, e10 at the top).",
+        "Numbers: each of 1 to 11 stands at the upper left end of its line, which runs",
+        "names a5, b5, c5 ... j5. The dots level with a number belong to other lines.",
+        "The third direction runs up to the right, letter and number rising together:",
+    ] {
+        assert_says(&r[0], line);
+    }
+    // What it says of the board is true.
+    for p in ["e1", "e10", "a5", "j5", "c3", "f6"] {
+        assert!(p.parse::<Point>().is_ok(), "{p}");
+    }
+    for p in ["e0", "e11", "k5"] {
+        assert!(p.parse::<Point>().is_err(), "{p}");
+    }
+}
+
+/// Board mails tell the player to move when their clock started and when, without a
+/// move, they get their next reminder and forfeit, their vacations not counted; and
+/// `tick` acts at exactly those times.
+#[test]
+fn board_mails_tell_the_dates_of_the_next_reminder_and_of_the_forfeit() {
+    use yinsh_pbem::server::text::dates::format_date;
+
+    let clock = |since: u64, reminder: u64, forfeit: u64| {
+        format!(
+            "Clock: last move {}; without a move bob gets a reminder on {} and forfeits on {}.",
+            format_date(since),
+            format_date(reminder),
+            format_date(forfeit)
+        )
+    };
+    let mut s = game("--nagtime=2 --forfeittime=5");
+    let r = s.send(ALICE, "yinsh move 101 alice apw e5", "");
+    let t1 = s.now;
+    let told = clock(t1, t1 + 2 * DAY, t1 + 5 * DAY);
+    for m in &r {
+        assert_says(m, &told);
+        assert!(html(m).contains(&told), "{}", html(m));
+    }
+    // bob goes on vacation for 3 days a day later: the dates move by 3 days.
+    s.now = t1 + DAY;
+    s.send(BOB, "vacation bob bpw 3", "");
+    let show = s.send(CAROL, "yinsh show 101", "");
+    let (reminder, forfeit) = (t1 + 5 * DAY, t1 + 8 * DAY);
+    assert_says(&show[0], &clock(t1, reminder, forfeit));
+    // tick reminds and forfeits at exactly the times told, not a minute earlier.
+    assert!(s.tick(reminder - 60).is_empty());
+    let r = s.tick(reminder);
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0].subject, "Nag: Yinsh Board 101 bob");
+    // The reminder counts the days as the clock does, and tells the next one.
+    assert_says(&r[0], "Reminder: it has been your move for 2 days.");
+    assert_says(&r[0], &clock(t1, reminder + 2 * DAY, forfeit));
+    assert!(
+        s.tick(forfeit - 60)
+            .iter()
+            .all(|m| m.subject.starts_with("Nag"))
+    );
+    let r = s.tick(forfeit);
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_says(&r[0], "forfeits the game");
+    // A finished game has no clock.
+    assert!(!r[0].body.contains("Clock:"), "{}", r[0].body);
+}
+
+/// A game without a move yet counts from its start; a robot's turn has no clock.
+#[test]
+fn the_clock_of_a_new_game_counts_from_its_start_and_robots_have_none() {
+    use yinsh_pbem::server::text::dates::format_date;
+
+    let mut s = TestServer::new();
+    s.send(ALICE, "signup alice apw", "");
+    s.send(BOB, "signup bob bpw", "");
+    let r = s.send(ALICE, "yinsh challenge alice bob", "");
+    let t0 = s.now;
+    assert_says(
+        to(&r, "bob"),
+        &format!(
+            "Clock: game started {}; without a move alice gets a reminder on {} and forfeits on {}.",
+            format_date(t0),
+            format_date(t0 + 7 * DAY),
+            format_date(t0 + 21 * DAY)
+        ),
+    );
+    let r = s.send(ALICE, "yinsh challenge robot1 alice", "");
+    assert!(!r[0].body.contains("Clock:"), "{}", r[0].body);
+}
+
+/// A draw offer or take-back request that lapses because a move was played is said so
+/// in that move's mails, to both players (text and HTML), not first on `accept`.
+#[test]
+fn an_offer_that_lapses_is_said_so_in_the_mails_of_the_move() {
+    let mut s = game("");
+    s.send(ALICE, "yinsh move 101 alice apw propose", "");
+    let r = s.send(ALICE, "yinsh move 101 alice apw e5", "");
+    assert_eq!(r.len(), 2, "{r:?}");
+    let lapse = "alice's draw offer lapsed: alice played move #1 before bob answered it.";
+    for m in &r {
+        assert_says(m, lapse);
+        assert!(
+            html(m).contains(&lapse.replace('\'', "&#39;")),
+            "{}",
+            html(m)
+        );
+    }
+    // The next mails do not say it again.
+    s.send(ALICE, "yinsh move 101 alice apw undo", "");
+    let r = s.send(BOB, "yinsh move 101 bob bpw a2", "");
+    assert_eq!(r.len(), 2, "{r:?}");
+    for m in &r {
+        assert_says(
+            m,
+            "alice's take-back request lapsed: bob played move #2 instead of answering it.",
+        );
+        assert!(!m.body.contains("draw offer"), "{}", m.body);
+    }
+    let r = s.send(ALICE, "yinsh move 101 alice apw e6", "");
+    assert!(r.iter().all(|m| !m.body.contains("lapsed")), "{r:?}");
 }

@@ -267,14 +267,13 @@ pub(crate) fn board_mails(
     let comment = comment.filter(|(_, text)| !text.trim().is_empty());
     let subject = reply::board_subject(live, &event, comment.is_some());
     let subscribers = extra::subscribers(&live.file);
-    let (ratings, vacations) = if live.game.is_over() && event != Event::Show {
-        (
-            ratings::rating_lines(store, live)?,
-            Some(Vacations::load(store)?),
-        )
+    let ratings = if live.game.is_over() && event != Event::Show {
+        ratings::rating_lines(store, live)?
     } else {
-        (Vec::new(), None)
+        Vec::new()
     };
+    // The time used of a finished game and the deadlines of one going on leave them out.
+    let vacations = Some(Vacations::load(store)?);
     let readers = Color::BOTH
         .iter()
         .map(|&side| (live.player(side), true))

@@ -11,6 +11,7 @@ use crate::server::game::extra;
 use crate::server::game::index;
 use crate::server::game::ratings::{self, INACTIVE_DAYS, PROVISIONAL_GAMES, START};
 use crate::server::game::record::LiveGame;
+use crate::server::game::vacation::Vacations;
 use crate::server::store::{Account, Password, Standing, Store, UserId};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail};
@@ -25,6 +26,7 @@ pub(super) fn show(
     boards: &[BoardRef],
 ) -> Result<Vec<Reply>, ExecError> {
     let mut out = Vec::new();
+    let vacations = Vacations::load(store)?;
     for r in boards {
         let Some(file) = store.game(r.board)? else {
             out.push(to_sender(
@@ -60,6 +62,7 @@ pub(super) fn show(
         }
         let mail = BoardMail {
             at_turn: r.at.map(|n| n as usize),
+            vacations: Some(&vacations),
             ..BoardMail::new(&live)
         };
         out.push(board_reply(req, &mail, false)?);
@@ -243,6 +246,7 @@ fn show_mail(
     live: &LiveGame,
     at: Option<u32>,
     account: Option<&Account>,
+    vacations: &Vacations,
 ) -> Result<Reply, InternalError> {
     let reader = account.map(|a| &a.userid);
     let text_only = account.is_some_and(|a| a.text_only);
@@ -255,6 +259,7 @@ fn show_mail(
         reader,
         subscribers: subs,
         queued: queued.as_deref(),
+        vacations: Some(vacations),
         ..BoardMail::new(live)
     };
     board_reply(req, &mail, text_only)
@@ -271,10 +276,11 @@ pub(super) fn show_as(
     filter: GameFilter,
 ) -> Result<Vec<Reply>, ExecError> {
     let account = authenticate(store, req, userid, password)?;
+    let vacations = Vacations::load(store)?;
     let mut out = Vec::new();
     if boards.is_empty() {
         for live in boards_of(store, &account, filter)? {
-            out.push(show_mail(req, &live, None, Some(&account))?);
+            out.push(show_mail(req, &live, None, Some(&account), &vacations)?);
         }
     } else {
         for r in boards {
@@ -286,7 +292,7 @@ pub(super) fn show_as(
                 }
                 .into());
             }
-            out.push(show_mail(req, &live, r.at, Some(&account))?);
+            out.push(show_mail(req, &live, r.at, Some(&account), &vacations)?);
         }
     }
     if out.is_empty() {
@@ -313,6 +319,7 @@ pub(super) fn show_players(
     let mut out = Vec::new();
     let mut seen = Vec::new();
     let mut empty = Vec::new();
+    let vacations = Vacations::load(store)?;
     for (k, id) in userids.iter().enumerate() {
         let Some(account) = store.account(id)? else {
             return Err(Refusal::NoSuchPlayer {
@@ -328,7 +335,7 @@ pub(super) fn show_players(
         for live in games {
             if !seen.contains(&live.board()) {
                 seen.push(live.board());
-                out.push(show_mail(req, &live, None, None)?);
+                out.push(show_mail(req, &live, None, None, &vacations)?);
             }
         }
     }

@@ -7,6 +7,7 @@ use crate::rules::{Color, Variant};
 use crate::server::command::BoardRef;
 use crate::server::game::extra;
 use crate::server::game::record::LiveGame;
+use crate::server::game::vacation::Vacations;
 use crate::server::model::{EndReason, Password, UserId};
 use crate::server::store::{Account, EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
@@ -137,7 +138,28 @@ pub(super) fn play_loaded(
     }
     live.add_comment(number, &account.userid, req.now, req.comment);
     extra::set_submitted(&mut live.file, &account.userid, None);
+    let lapsed = extra::lapse_offer(&mut live.file, number).map(|o| {
+        let me = &account.userid;
+        if o.by == *me {
+            format!(
+                "{me}'s {} lapsed: {me} played move #{number} before {} answered it.",
+                o.kind.words(),
+                live.player(side.other())
+            )
+        } else {
+            format!(
+                "{}'s {} lapsed: {me} played move #{number} instead of answering it.",
+                o.by,
+                o.kind.words()
+            )
+        }
+    });
     let (event, mut notices) = play_queued(store, &mut live, req.now)?;
+    let event = match (lapsed, event) {
+        (None, event) => event,
+        (Some(lapse), Event::Note(notes)) => Event::Note(format!("{lapse}\n{notes}")),
+        (Some(lapse), _) => Event::Note(lapse),
+    };
     store.put_game(&live.file)?;
     let mut out = board_mails(
         store,
@@ -277,6 +299,7 @@ pub(super) fn queue(
         )),
         reader: Some(&account.userid),
         queued: Some(text),
+        vacations: Some(&Vacations::load(store)?),
         ..BoardMail::new(&live)
     };
     Ok(vec![board_reply(req, &mail, account.text_only)?])

@@ -35,6 +35,14 @@ pub fn set_offer(file: &mut GameFile, offer: Option<Offer>) {
     file.extra.offer = offer;
 }
 
+/// After turn `number` (1-based) was played: clear any offer it left behind, and
+/// return it when it was still pending as that turn was played (it lapsed with it,
+/// and the turn's mails say so); an offer that lapsed earlier goes silently.
+pub fn lapse_offer(file: &mut GameFile, number: u32) -> Option<Offer> {
+    let o = file.extra.offer.take_if(|o| o.turns < file.turns.len())?;
+    (o.turns + 1 == number as usize).then_some(o)
+}
+
 /// The move `userid` queued, if any.
 pub fn queued(file: &GameFile, userid: &UserId) -> Option<Stored> {
     file.extra.queued.get(&userid.key()).cloned()

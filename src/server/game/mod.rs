@@ -3,6 +3,7 @@
 //! Elo ratings (`ratings`), vacations (`vacation`), the pictures of its positions
 //! (`picture`) and the robots' rules as players (`robots`).
 
+pub mod clock;
 pub mod extra;
 pub mod index;
 pub mod picture;

@@ -124,7 +124,6 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
         match due(&live, &vacations, now) {
             Due::Nothing => {}
             Due::Nag(period) => {
-                replies.extend(nag_mail(store, &live, &player, now)?);
                 let n_turns = live.file.turns.len();
                 extra::set_last_nag(
                     &mut live.file,
@@ -134,6 +133,8 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
                     },
                 );
                 store.put_game(&live.file)?;
+                // Built after the reminder is recorded: it tells the next one.
+                replies.extend(nag_mail(store, &live, &player, now, &vacations)?);
                 report.lines.push(format!("board {b}: nagged {player}"));
             }
             Due::Forfeit => {
@@ -168,19 +169,25 @@ fn nag_mail(
     live: &LiveGame,
     player: &UserId,
     now: u64,
+    vacations: &Vacations,
 ) -> Result<Option<Reply>, InternalError> {
     let Some(account) = store.account(player)? else {
         return Ok(None);
     };
     let f = &live.file;
     let since = f.turns.last().map_or(f.created, |t| t.at);
-    let days = now.saturating_sub(since) / DAY;
+    // The days counted: the player's vacations stop the clock.
+    let days = now
+        .saturating_sub(since)
+        .saturating_sub(vacations.paused(player, since, now))
+        / DAY;
     let mail = BoardMail {
         event: Event::Note(format!(
             "Reminder: it has been your move for {days} days. A player who does not move in {} days forfeits the game.\n(Going away? Send: vacation {player} <password> <days>)",
             extra::forfeit_days(f)
         )),
         reader: Some(player),
+        vacations: Some(vacations),
         ..BoardMail::new(live)
     };
     let body = mail.body()?;

@@ -166,6 +166,16 @@ Writing a move
   Parts are separated by ; (a : works too). Case does not matter.
 
 The board (White rings (o), markers o; Black rings (x), markers x):
-{board}"
+{board}
+How to read the drawing: a point is named by its column letter and its number.
+  Columns: the letters A to K stand below the foot of their columns; a column
+    runs straight up the page from its letter (e1 at the bottom, e10 at the top).
+  Numbers: each of 1 to 11 stands at the upper left end of its line, which runs
+    down to the right, one text line lower at each point: the 5 on the left
+    names a5, b5, c5 ... j5. The dots level with a number belong to other lines.
+  The third direction runs up to the right, letter and number rising together:
+    c3, d4, e5, f6.
+  So e5 is the fifth point up column E, and c3-f6 is a move up to the right.
+"
     )
 }

@@ -9,14 +9,13 @@
 
 use std::fmt::Write as _;
 
-use crate::notation::render::{SideNames, render};
 use crate::picture::Picture;
 use crate::rules::Color;
 use crate::server::game::picture::picture_at;
 use crate::server::game::record::{self, ReplayError};
 use crate::server::model::BoardId;
 
-use super::reply::BoardMail;
+use super::reply::{BoardMail, drawing};
 
 /// The HTML alternative of one board mail, waiting for what only the sending side
 /// knows (the picture's Content-ID, the game page's address): see
@@ -75,11 +74,7 @@ impl BoardMail<'_> {
             Some(n) => record::replay_turns(&live.file, Some(n))?,
             None => live.game,
         };
-        let names = SideNames {
-            white: live.player(Color::White).as_str(),
-            black: live.player(Color::Black).as_str(),
-        };
-        let drawing = render(&game, &names);
+        let drawing = drawing(live, &game);
         // The text: heading and status lines, the move list, then the board and what
         // follows it (the comment, the command to send, ...).
         let mut parts = text.splitn(3, "\n\n");

@@ -6,5 +6,6 @@ pub mod cut;
 pub mod dates;
 pub mod help;
 pub mod html;
+pub mod last_move;
 pub mod redact;
 pub mod reply;

@@ -4,15 +4,17 @@
 
 use std::fmt::Write as _;
 
-use crate::notation::render::{SideNames, render};
+use crate::notation::render::{Forfeit, SideNames, render_with};
 use crate::rules::{ActionKind, Color, EndReason, Game, Outcome};
 
+use crate::server::game::clock::{Deadlines, deadlines};
 use crate::server::game::extra;
 use crate::server::game::record::{self, LiveGame, ReplayError};
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{self, UserId};
 
 use super::dates::{format_date, format_duration};
+use super::last_move::last_move_line;
 
 /// 60 stars: the rule between sections of a board mail.
 pub const STARS: &str = "************************************************************";
@@ -56,6 +58,25 @@ pub fn status_line(live: &LiveGame, game: &Game) -> String {
         (None, Some(Outcome::Win(side))) => format!("Game won by {}.", live.player(side)),
         (None, _) => "Game was a tie.".to_string(),
     }
+}
+
+/// The ASCII board of `game` (a position of `live`) with its status block, the
+/// players named; a game `live` records as forfeited says so (the rules know only a
+/// resignation).
+pub fn drawing(live: &LiveGame, game: &Game) -> String {
+    let names = SideNames {
+        white: live.player(Color::White).as_str(),
+        black: live.player(Color::Black).as_str(),
+    };
+    let forfeit = live
+        .file
+        .ended
+        .as_ref()
+        .filter(|e| e.reason == model::EndReason::Forfeit)
+        .map(|_| Forfeit {
+            days: extra::forfeit_days(&live.file),
+        });
+    render_with(game, &names, forfeit)
 }
 
 /// Why a finished game ended, in a sentence.
@@ -203,6 +224,26 @@ pub fn time_used(live: &LiveGame, vacations: Option<&Vacations>) -> [u64; 2] {
     used
 }
 
+/// `Clock: last move 2026-11-22 21:52 UTC; without a move bob gets a reminder on
+/// 2026-11-29 21:52 UTC and forfeits on 2026-12-13 21:52 UTC.` (`game started`
+/// before the first turn; no reminder when none comes before the forfeit).
+pub fn clock_line(live: &LiveGame, d: &Deadlines) -> String {
+    let reminder = d.reminder.map_or(String::new(), |at| {
+        format!("gets a reminder on {} and ", format_date(at))
+    });
+    format!(
+        "Clock: {} {}; without a move {} {reminder}forfeits on {}.",
+        if live.file.turns.is_empty() {
+            "game started"
+        } else {
+            "last move"
+        },
+        format_date(d.since),
+        d.player,
+        format_date(d.forfeit)
+    )
+}
+
 /// The body of a board mail for one reader.
 #[derive(Clone)]
 pub struct BoardMail<'a> {
@@ -222,7 +263,8 @@ pub struct BoardMail<'a> {
     pub ratings: &'a [String],
     /// The move the reader has queued, shown to them only.
     pub queued: Option<&'a str>,
-    /// The players' vacations, left out of the time used.
+    /// The players' vacations, left out of the time used and of the deadlines; the
+    /// deadlines of the player to move are told only when they are given.
     pub vacations: Option<&'a Vacations>,
 }
 
@@ -251,7 +293,6 @@ impl<'a> BoardMail<'a> {
             Some(n) => record::replay_turns(&live.file, Some(n))?,
             None => live.game,
         };
-        let upto = historic.unwrap_or(live.file.turns.len());
         let mut out = String::new();
         match self.event {
             Event::NewGame => {
@@ -273,6 +314,7 @@ impl<'a> BoardMail<'a> {
             }
             _ => {}
         }
+        let upto = historic.unwrap_or(live.file.turns.len());
         if historic.is_none() {
             // The server's forced passes since the last turn a player sent, in words.
             let passes: Vec<_> = live
@@ -313,16 +355,22 @@ impl<'a> BoardMail<'a> {
                 let _ = writeln!(out, "{line}");
             }
         }
+        if let Some(line) = last_move_line(&live.file, upto)? {
+            let _ = writeln!(out, "{line}");
+        }
+        if let Some(d) = self
+            .vacations
+            .filter(|_| historic.is_none())
+            .and_then(|v| deadlines(live, v))
+        {
+            let _ = writeln!(out, "{}", clock_line(live, &d));
+        }
         out.push('\n');
         let full = matches!(self.event, Event::NewGame | Event::Show) || game.is_over();
         let last = if full { None } else { Some(4) };
         out.push_str(&move_list(live, upto, last));
         out.push('\n');
-        let names = SideNames {
-            white: live.player(Color::White).as_str(),
-            black: live.player(Color::Black).as_str(),
-        };
-        out.push_str(&render(&game, &names));
+        out.push_str(&drawing(live, &game));
         if !self.subscribers.is_empty() {
             let names = UserId::join(self.subscribers, ", ");
             let _ = writeln!(out, "\nSubscribers: {names}");
