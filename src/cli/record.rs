@@ -25,20 +25,21 @@ pub fn import(file: Option<&Path>) -> ExitCode {
 }
 
 /// `yinsh-pbem export [--blitz] [FILE]`: play a transcript (stdin when `file` is
-/// `None`) and print it as a Boardspace SGF record, the players and a resignation
-/// taken from its header comments (`# White: ann`, `# Black resigned.`). Exit 1,
+/// `None`) and print it as a Boardspace SGF record, the players and a resignation or
+/// an agreed draw taken from its comments (`# White: ann`, `# Black resigned.`,
+/// `# Draw agreed.`). Exit 1,
 /// naming the turn, when it cannot be played.
 pub fn export(blitz: bool, file: Option<&Path>) -> ExitCode {
     let result = read(file).and_then(|text| {
         let played = play_transcript(variant(blitz), &text, true).map_err(|e| e.to_string())?;
-        let (white, black, resigned) = transcript_header(&text);
+        let (white, black, ending) = transcript_header(&text);
         Ok(Record {
             variant: variant(blitz),
             white: white.unwrap_or_else(|| "White".to_string()),
             black: black.unwrap_or_else(|| "Black".to_string()),
             date: None,
             actions: played.actions,
-            resigned: resigned.filter(|_| !played.game.is_over()),
+            ending: ending.filter(|_| !played.game.is_over()),
         })
     });
     match result {

@@ -1,5 +1,6 @@
 //! `yinsh-pbem replay`: play a transcript of turns (`notation::play_transcript`)
-//! and print the final board or a JSON summary.
+//! and print the final board or a JSON summary, ended as its comments say (`# Black
+//! resigned.`, `# Draw agreed.`: `notation::transcript_header`).
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -8,12 +9,13 @@ use serde_json::json;
 
 use super::transcript::{read, variant};
 use crate::notation::render::{SideNames, render};
-use crate::notation::{Played, play_transcript};
+use crate::notation::{Played, play_transcript, transcript_header};
 use crate::rules::{Color, EndReason, Game, Outcome};
 
 /// `yinsh-pbem replay [--blitz] [--json] [FILE]` (stdin when `file` is `None`).
 ///
-/// Exit 0 with the final board (or, with `json`, one JSON object) on stdout; exit 1
+/// Exit 0 with the final board (or, with `json`, one JSON object) on stdout, the
+/// game ended by the resignation or agreed draw the transcript's comments name; exit 1
 /// when the transcript cannot be read or a turn cannot be read or played, naming the
 /// turn on stderr.
 pub fn replay(blitz: bool, json: bool, file: Option<&Path>) -> ExitCode {
@@ -25,7 +27,13 @@ pub fn replay(blitz: bool, json: bool, file: Option<&Path>) -> ExitCode {
         }
     };
     match play_transcript(variant(blitz), &text, true) {
-        Ok(Played { game, turns, .. }) => {
+        Ok(Played {
+            mut game, turns, ..
+        }) => {
+            if let Some(end) = transcript_header(&text).2 {
+                // A game the moves already ended keeps its ending.
+                let _ = end.apply(&mut game);
+            }
             if json {
                 println!("{}", summary(&game, turns));
             } else {

@@ -5,12 +5,12 @@
 //! in the move list (forced passes count); a wrong number is refused like an illegal
 //! turn. [`play_transcript`] reads one (for `replay`, `render`, `export`);
 //! [`write_transcript`] writes a [`Record`] as one, its players and any resignation
-//! in header comments that [`transcript_header`] reads back.
+//! or agreed draw in comments that [`transcript_header`] reads back.
 
 use std::fmt;
 
 use super::error::NotationError;
-use super::sgf::Record;
+use super::sgf::{Record, RecordEnd};
 use super::turn::{auto_pass_due, parse_turn, write_turn};
 use super::written::{Part, WrittenTurn};
 use crate::rules::{Action, ActionKind, Color, Game, IllegalAction, Variant};
@@ -191,11 +191,11 @@ const TURNS_PER_LINE: usize = 8;
 /// transcript cannot hold, as a comment).
 ///
 /// ```
-/// use yinsh_pbem::notation::sgf::Record;
+/// use yinsh_pbem::notation::sgf::{Record, RecordEnd};
 /// use yinsh_pbem::notation::write_transcript;
 /// use yinsh_pbem::rules::{Color, Variant};
 /// let record = Record { variant: Variant::Normal, white: "ann".into(), black: "bob".into(),
-///     date: None, actions: vec!["e5".parse().unwrap()], resigned: Some(Color::Black) };
+///     date: None, actions: vec!["e5".parse().unwrap()], ending: Some(RecordEnd::Resigned(Color::Black)) };
 /// let text = write_transcript(&record);
 /// assert!(text.contains("# White: ann\n# Black: bob\ne5\n# Black resigned.\n"), "{text}");
 /// ```
@@ -236,29 +236,42 @@ pub fn write_transcript(record: &Record) -> String {
         out.push_str(&line.join(" "));
         out.push('\n');
     }
-    if let Some(side) = record.resigned {
+    if let Some(end) = record.ending {
         if let Some(turn) = unfinished {
+            let side = match end {
+                RecordEnd::Resigned(side) => side.to_string(),
+                RecordEnd::DrawAgreed => game.to_act().map_or("A side".into(), |s| s.to_string()),
+            };
             out.push_str(&format!(
                 "# {side} had played {turn} of an unfinished turn.\n"
             ));
         }
-        out.push_str(&format!("# {side} resigned.\n"));
+        match end {
+            RecordEnd::Resigned(side) => out.push_str(&format!("# {side} resigned.\n")),
+            RecordEnd::DrawAgreed => out.push_str(DRAW_AGREED_LINE),
+        }
     }
     out
 }
 
-/// The players and the resignation named in a transcript's header comments
-/// (`# White: ann`, `# Black: bob`, `# Black resigned.`), as [`write_transcript`]
-/// writes them: (White's name, Black's name, who resigned).
+/// The comment line of a transcript whose game ended in a draw agreed by the players.
+const DRAW_AGREED_LINE: &str = "# Draw agreed.\n";
+
+/// The players and the ending named in a transcript's header comments
+/// (`# White: ann`, `# Black: bob`, `# Black resigned.` or `# Draw agreed.`), as
+/// [`write_transcript`] writes them: (White's name, Black's name, the ending).
 ///
 /// ```
+/// use yinsh_pbem::notation::sgf::RecordEnd;
 /// use yinsh_pbem::notation::transcript_header;
 /// use yinsh_pbem::rules::Color;
-/// let (white, black, resigned) = transcript_header("# White: ann\n# Black resigned.\ne5\n");
-/// assert_eq!((white.as_deref(), black, resigned), (Some("ann"), None, Some(Color::Black)));
+/// let (white, black, ending) = transcript_header("# White: ann\n# Black resigned.\ne5\n");
+/// assert_eq!((white.as_deref(), black), (Some("ann"), None));
+/// assert_eq!(ending, Some(RecordEnd::Resigned(Color::Black)));
+/// assert_eq!(transcript_header("e5\n# Draw agreed.\n").2, Some(RecordEnd::DrawAgreed));
 /// ```
-pub fn transcript_header(text: &str) -> (Option<String>, Option<String>, Option<Color>) {
-    let (mut white, mut black, mut resigned) = (None, None, None);
+pub fn transcript_header(text: &str) -> (Option<String>, Option<String>, Option<RecordEnd>) {
+    let (mut white, mut black, mut ending) = (None, None, None);
     for line in text.lines() {
         let Some(comment) = line.trim().strip_prefix('#') else {
             continue;
@@ -269,12 +282,14 @@ pub fn transcript_header(text: &str) -> (Option<String>, Option<String>, Option<
         } else if let Some(name) = comment.strip_prefix("Black:") {
             black = Some(name.trim().to_string());
         } else if comment == "White resigned." {
-            resigned = Some(Color::White);
+            ending = Some(RecordEnd::Resigned(Color::White));
         } else if comment == "Black resigned." {
-            resigned = Some(Color::Black);
+            ending = Some(RecordEnd::Resigned(Color::Black));
+        } else if comment == DRAW_AGREED_LINE[1..].trim() {
+            ending = Some(RecordEnd::DrawAgreed);
         }
     }
-    (white, black, resigned)
+    (white, black, ending)
 }
 
 #[cfg(test)]

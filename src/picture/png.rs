@@ -38,13 +38,17 @@ pub(crate) fn rasterise(svg: &str) -> Result<Vec<u8>, PictureError> {
         tiny_skia::Pixmap::new(width, height).ok_or(PictureError::Canvas { width, height })?;
     pixmap.fill(tiny_skia::Color::WHITE);
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    // Opaque: premultiplied equals straight colour, and alpha can go.
-    let rgb: Vec<[u8; 3]> = pixmap
-        .pixels()
-        .iter()
-        .map(|p| [p.red(), p.green(), p.blue()])
-        .collect();
-    encode(width, height, &rgb)
+    drop(tree);
+    // Opaque: premultiplied equals straight colour, and alpha is left out as the
+    // pixels are read. The canvas's own bytes are the only copy of the picture: no
+    // other buffer of 3-4 bytes a pixel is made (a mail renders up to 22 pictures;
+    // `docs/performance.md`, "Pictured replies").
+    encode(width, height, &pixmap.take())
+}
+
+/// The colours of RGBA bytes (alpha ignored), packed.
+fn colours(rgba: &[u8]) -> impl Iterator<Item = u32> + '_ {
+    rgba.chunks_exact(4).map(|p| pack([p[0], p[1], p[2]]))
 }
 
 /// A hasher for packed colours: one multiplication (the default SipHash took as long
@@ -81,13 +85,13 @@ fn unpack(c: u32) -> [u8; 3] {
     [(c >> 16) as u8, (c >> 8) as u8, c as u8]
 }
 
-/// The palette of `rgb`: its colours when there are at most 256, or else the 256
-/// most frequent ones (the drawing's flat colours and its commonest edge shades),
-/// each pixel then taking the nearest. Returns the palette and each pixel's index.
-fn quantise(rgb: &[[u8; 3]]) -> (Vec<[u8; 3]>, Vec<u8>) {
-    let packed: Vec<u32> = rgb.iter().map(|&c| pack(c)).collect();
+/// The palette of `rgba` (alpha ignored): its colours when there are at most 256, or
+/// else the 256 most frequent ones (the drawing's flat colours and its commonest edge
+/// shades), each pixel then taking the nearest. Returns the palette and each pixel's
+/// index.
+fn quantise(rgba: &[u8]) -> (Vec<[u8; 3]>, Vec<u8>) {
     let mut counts: ColourMap<u32> = ColourMap::default();
-    for &c in &packed {
+    for c in colours(rgba) {
         *counts.entry(c).or_default() += 1;
     }
     let mut by_count: Vec<(u32, u32)> = counts.into_iter().collect();
@@ -104,9 +108,8 @@ fn quantise(rgb: &[[u8; 3]]) -> (Vec<[u8; 3]>, Vec<u8>) {
     }
     // Runs of one colour are the rule: look each run up once.
     let mut last = (u32::MAX, 0u8);
-    let pixels = packed
-        .iter()
-        .map(|&c| {
+    let pixels = colours(rgba)
+        .map(|c| {
             if c != last.0 {
                 last = (c, index.get(&c).copied().unwrap_or(0));
             }
@@ -136,9 +139,9 @@ fn nearest(palette: &[[u8; 3]], c: [u8; 3]) -> u8 {
     best.1
 }
 
-/// `rgb` (row by row) as an indexed-colour PNG.
-fn encode(width: u32, height: u32, rgb: &[[u8; 3]]) -> Result<Vec<u8>, PictureError> {
-    let (palette, pixels) = quantise(rgb);
+/// `rgba` (row by row, alpha ignored) as an indexed-colour PNG.
+fn encode(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, PictureError> {
+    let (palette, pixels) = quantise(rgba);
     let mut out = Vec::new();
     let mut encoder = ::png::Encoder::new(&mut out, width, height);
     encoder.set_color(::png::ColorType::Indexed);

@@ -264,6 +264,23 @@ fn a_player_may_choose_text_only_and_back() {
     assert!(!r[0].body.contains("come as"), "{}", r[0].body);
     let r = s.send("bob@example.org", "yinsh showas bob bpw 101", "");
     assert!(r[0].html.is_none(), "showas honours the choice");
+    let r = s.send("bob@example.org", "yinsh show 101", "");
+    assert!(
+        r[0].body.contains("Summary of Yinsh Board 101"),
+        "{}",
+        r[0].body
+    );
+    assert!(r[0].html.is_none(), "show honours the choice: {}", r[0].raw);
+    let r = s.send("bob@example.org", "yinsh preview 101 f6", "");
+    assert!(r[0].body.contains("Preview"), "{}", r[0].body);
+    assert!(
+        r[0].html.is_none(),
+        "preview honours the choice: {}",
+        r[0].raw
+    );
+    // Anybody else's show still comes with the picture.
+    let r = s.send("carol@example.org", "yinsh show 101", "");
+    assert!(r[0].html.is_some(), "{}", r[0].raw);
     let r = s.send("bob@example.org", "yinsh settings bob bpw html", "");
     assert!(r[0].body.contains("as text and HTML"), "{}", r[0].body);
     let r = s.send("bob@example.org", "yinsh move 101 bob bpw f6", "");
@@ -334,15 +351,16 @@ fn an_unconfirmed_address_gets_the_text_without_the_comment_and_no_html() {
 }
 
 #[test]
-fn one_mail_gives_at_most_six_replies_the_picture_and_the_rest_go_as_text() {
+fn one_mail_gives_at_most_22_replies_the_picture_and_the_rest_go_as_text() {
     // Found by the soak test: two dozen `show` lines in one `multiple` built that many
-    // pictured mails and took a deliver past its 20 MB.
+    // pictured mails and took a deliver past its 20 MB; since the journal no longer
+    // copies them, 22 (two players and 20 watchers) fit well under it.
     let mut s = server("");
     let body = "yinsh show 101\n".repeat(24);
     let r = s.send("carol@example.org", "multiple", &body);
     assert_eq!(r.len(), 24, "{r:?}");
     let pictured = r.iter().filter(|m| m.html.is_some()).count();
-    assert_eq!(pictured, 6, "replies with the HTML part and picture");
+    assert_eq!(pictured, 22, "replies with the HTML part and picture");
     for m in &r {
         assert!(m.body.contains("Summary of Yinsh Board 101"), "{}", m.body);
         if m.html.is_none() {
@@ -351,7 +369,31 @@ fn one_mail_gives_at_most_six_replies_the_picture_and_the_rest_go_as_text() {
     }
     let log = s.log();
     assert!(
-        log.contains("6 replies of this mail already carry a picture"),
+        log.contains("22 replies of this mail already carry a picture"),
         "{log}"
     );
+}
+
+#[test]
+fn a_move_in_a_game_with_the_most_watchers_pictures_every_board_mail() {
+    // Until the cap was 2 + MAX_WATCHERS, the watchers past the fourth got text only.
+    let mut s = server("[security]\nconfirm_addresses = false\n");
+    let signups: String = (0..20)
+        .map(|k| format!("signup w{k} pw{k}x w{k}@example.net\n"))
+        .collect();
+    s.send("op@example.net", "multiple", &signups);
+    let subscribe: String = (0..20)
+        .map(|k| format!("yinsh subscribe 101 w{k} pw{k}x\n"))
+        .collect();
+    s.send("op@example.net", "multiple", &subscribe);
+    let r = s.send("alice@example.org", "yinsh move 101 alice apw e5", "");
+    let boards: Vec<_> = r
+        .iter()
+        .filter(|m| m.subject.starts_with("Yinsh Board 101"))
+        .collect();
+    assert_eq!(boards.len(), 22, "{r:?}");
+    for m in boards {
+        assert_board_mail(m);
+    }
+    assert!(!s.log().contains("already carry a picture"), "{}", s.log());
 }

@@ -4,7 +4,7 @@
 //! plays it) to the recorded result, and written back as SGF that reads to the same
 //! moves. Also `yinsh-pbem import` and `export` end to end.
 
-use yinsh_pbem::notation::sgf::{self, Record, SgfError};
+use yinsh_pbem::notation::sgf::{self, Record, RecordEnd, SgfError};
 use yinsh_pbem::notation::{play_transcript, transcript_header, write_transcript};
 use yinsh_pbem::rules::{Action, Color, EndReason, Outcome};
 
@@ -37,8 +37,8 @@ fn every_boardspace_game_round_trips_sgf_transcript_sgf() {
         assert_eq!(record.variant, rec.variant, "{}", rec.file);
         let (winner, resigned) = result(&rec.result);
         assert_eq!(
-            record.resigned,
-            resigned.then_some(winner.other()),
+            record.ending,
+            resigned.then_some(RecordEnd::Resigned(winner.other())),
             "{}",
             rec.file
         );
@@ -52,10 +52,10 @@ fn every_boardspace_game_round_trips_sgf_transcript_sgf() {
         let (white, black, resigned_side) = transcript_header(&transcript);
         assert_eq!(white.as_deref(), Some(record.white.as_str()));
         assert_eq!(black.as_deref(), Some(record.black.as_str()));
-        assert_eq!(resigned_side, record.resigned, "{}", rec.file);
+        assert_eq!(resigned_side, record.ending, "{}", rec.file);
         let mut after = played.game;
-        if let Some(side) = resigned_side {
-            after.resign(side).unwrap();
+        if let Some(end) = resigned_side {
+            end.apply(&mut after).unwrap();
         } else {
             let end = after.ending().expect("a game won on rings is over");
             assert_eq!(end.reason, EndReason::RingsRemoved, "{}", rec.file);
@@ -77,7 +77,7 @@ fn every_boardspace_game_round_trips_sgf_transcript_sgf() {
             black: black.unwrap_or_default(),
             date: record.date.clone(),
             actions: played.actions.clone(),
-            resigned: resigned_side,
+            ending: resigned_side,
         };
         let written = sgf::write(&back);
         let reread = sgf::read(&written).unwrap_or_else(|e| panic!("{}: {e}\n{written}", rec.file));
@@ -118,7 +118,7 @@ fn import_and_export_end_to_end() {
     );
     let record = sgf::read(&sgf_text).unwrap();
     assert_eq!(record.actions.len(), 11);
-    assert_eq!(record.resigned, Some(Color::Black));
+    assert_eq!(record.ending, Some(RecordEnd::Resigned(Color::Black)));
 }
 
 #[test]
@@ -138,4 +138,105 @@ fn a_broken_record_is_refused_naming_the_node() {
         sgf::read("not sgf"),
         Err(SgfError::Syntax { offset: 0, .. })
     ));
+}
+
+#[test]
+fn an_agreed_draw_round_trips_through_sgf_and_transcript_and_replay_prints_it() {
+    let actions: Vec<Action> = ["e5", "f6", "d4", "g7"]
+        .iter()
+        .map(|a| a.parse().unwrap())
+        .collect();
+    let record = Record {
+        variant: yinsh_pbem::rules::Variant::Normal,
+        white: "ann".into(),
+        black: "bob".into(),
+        date: None,
+        actions,
+        ending: Some(RecordEnd::DrawAgreed),
+    };
+    let game = record.game().unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Draw));
+    assert_eq!(game.ending().unwrap().reason, EndReason::Agreement);
+
+    // SGF: written as Boardspace's offer and acceptance, read back the same.
+    let written = sgf::write(&record);
+    assert!(
+        written.contains("; P0[5 offerdraw]\n; P1[6 acceptdraw]\n)"),
+        "{written}"
+    );
+    assert_eq!(sgf::read(&written).unwrap(), record);
+    // An offer declined is no draw.
+    let declined = written.replace("acceptdraw", "declinedraw");
+    assert_eq!(sgf::read(&declined).unwrap().ending, None);
+
+    // Transcript: a comment line, read back by transcript_header.
+    let transcript = write_transcript(&record);
+    assert!(
+        transcript.ends_with("e5 f6 d4 g7\n# Draw agreed.\n"),
+        "{transcript}"
+    );
+    let (white, black, ending) = transcript_header(&transcript);
+    assert_eq!(
+        (white.as_deref(), black.as_deref()),
+        (Some("ann"), Some("bob"))
+    );
+    assert_eq!(ending, Some(RecordEnd::DrawAgreed));
+
+    // export and import end to end keep it.
+    let out = bin::assert_command()
+        .arg("export")
+        .write_stdin(transcript.clone())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let sgf_text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        sgf::read(&sgf_text).unwrap().ending,
+        Some(RecordEnd::DrawAgreed)
+    );
+    let out = bin::assert_command()
+        .arg("import")
+        .write_stdin(sgf_text)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .ends_with("# Draw agreed.\n")
+    );
+
+    // replay prints the game as drawn, on the board and in JSON.
+    let out = bin::assert_command()
+        .arg("replay")
+        .write_stdin(transcript.clone())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let board = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        board.contains("Game over: a draw agreed by the players"),
+        "{board}"
+    );
+    let out = bin::assert_command()
+        .args(["replay", "--json"])
+        .write_stdin(transcript)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["status"], "draw");
+    assert_eq!(json["end_reason"], "agreement");
+}
+
+#[test]
+fn replay_ends_the_game_a_transcript_says_was_resigned() {
+    let out = bin::assert_command()
+        .args(["replay", "--json"])
+        .write_stdin("e5 f6\n# White resigned.\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["winner"], "black");
+    assert_eq!(json["end_reason"], "resignation");
 }

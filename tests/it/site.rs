@@ -251,3 +251,138 @@ fn the_site_command_writes_the_whole_site_from_the_store() {
     assert_eq!(none.status.code(), Some(75));
     assert!(String::from_utf8_lossy(&none.stderr).contains("--out DIR"));
 }
+
+/// Runs `yinsh-pbem site` on the home of `s` into `out`.
+fn build_site(s: &TestServer, out: &Path) {
+    let done = bin::command()
+        .args(["site", "--home"])
+        .arg(s.home())
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("run site");
+    assert_eq!(
+        done.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+}
+
+#[test]
+fn the_history_pages_link_each_other_and_give_no_mail_instructions() {
+    let (mut s, _) = server();
+    s.send(
+        "bob@example.org",
+        &format!("yinsh resign 101 bob {BPW}"),
+        "",
+    );
+    // 250 finished games in the store's history index (three files of 100), made from
+    // the real one: the pages of the mail (50 each) would say "send ... page 2".
+    let index = s.home().join("index");
+    let real: Vec<serde_json::Value> = serde_json::from_slice(
+        &std::fs::read(index.join("history/0.json")).expect("history index"),
+    )
+    .expect("json");
+    for file in 0..3u32 {
+        let games: Vec<serde_json::Value> = (file * 100 + 1..=(file * 100 + 100).min(250))
+            .map(|board| {
+                let mut g = real[0].clone();
+                g["board"] = board.into();
+                g
+            })
+            .collect();
+        std::fs::write(
+            index.join(format!("history/{file}.json")),
+            serde_json::to_vec(&games).expect("json"),
+        )
+        .expect("write");
+    }
+    let mut state: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(index.join("state.json")).expect("state"))
+            .expect("json");
+    state["finished"] = 250.into();
+    std::fs::write(index.join("state.json"), state.to_string()).expect("write");
+
+    let out = s.home().with_file_name("history-site");
+    build_site(&s, &out);
+    let history = std::fs::read_to_string(out.join("history.html")).expect("history");
+    assert!(!history.contains("yinsh history"), "{history}");
+    assert!(!history.contains("send"), "{history}");
+    assert!(history.contains("250 finished games"), "{history}");
+    // The newest two index files (games 101-250) here, most recent first; the
+    // oldest hundred on a page of their own, linked.
+    let at = |text: &str, board: &str| {
+        text.lines()
+            .position(|l| l.trim_start().starts_with(&format!("{board} ")))
+    };
+    let (newest, oldest_here) = (at(&history, "250"), at(&history, "101"));
+    assert!(newest.is_some() && oldest_here.is_some() && newest < oldest_here);
+    assert_eq!(at(&history, "100"), None);
+    assert!(
+        history.contains("<a href=\"history-1.html\">1-100</a>"),
+        "{history}"
+    );
+    let older = std::fs::read_to_string(out.join("history-1.html")).expect("older page");
+    assert!(
+        at(&older, "1").is_some() && at(&older, "100").is_some(),
+        "{older}"
+    );
+    assert!(older.contains("<a href=\"history.html\">"), "{older}");
+    assert!(!older.contains("yinsh history"), "{older}");
+    assert!(!out.join("history-2.html").exists());
+    // The index shows the hundred that ended last and sends to the history for more.
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index");
+    assert!(index.contains("The 100 that ended last of 250"), "{index}");
+    assert!(index.contains("games/250/index.html") && !index.contains("games/150/"));
+}
+
+#[test]
+fn the_page_of_a_game_that_is_gone_is_removed() {
+    let (mut s, _) = server();
+    s.send("alice@example.org", "yinsh challenge alice bob", "");
+    let out = s.home().with_file_name("gone-site");
+    build_site(&s, &out);
+    assert!(out.join("games/101/index.html").is_file());
+    assert!(out.join("games/102/index.html").is_file());
+    // The operator deletes board 101 (as `decline` will): the whole site follows.
+    std::fs::remove_file(s.home().join("boards/101.json")).expect("remove");
+    build_site(&s, &out);
+    assert!(!out.join("games/101").exists());
+    assert!(out.join("games/102/index.html").is_file());
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index");
+    assert!(!index.contains("games/101/"), "{index}");
+    assert!(index.contains("games/102/"), "{index}");
+}
+
+#[test]
+fn a_refresh_reads_the_sites_list_of_active_games_not_every_games_summary() {
+    let (mut s, site) = server();
+    s.send("alice@example.org", "yinsh challenge alice bob", "");
+    assert!(site.join("active.json").is_file());
+    // Board 102's own summary is gone: a refresh that read every game's summary
+    // would drop it from the index; the list of active games keeps it.
+    std::fs::remove_file(site.join("games/102/summary.json")).expect("remove");
+    s.send(
+        "alice@example.org",
+        &format!("yinsh move 101 alice {APW} e5"),
+        "",
+    );
+    let index = std::fs::read_to_string(site.join("index.html")).expect("index");
+    assert!(index.contains("games/101/index.html"), "{index}");
+    assert!(index.contains("games/102/index.html"), "{index}");
+    // A game that ends leaves the active list for the finished one (from the store's
+    // history index).
+    s.send(
+        "bob@example.org",
+        &format!("yinsh resign 101 bob {BPW}"),
+        "",
+    );
+    let active = std::fs::read_to_string(site.join("active.json")).expect("active");
+    assert!(!active.contains("\"board\": 101"), "{active}");
+    let index = std::fs::read_to_string(site.join("index.html")).expect("index");
+    let finished = index.find("Finished games").expect("finished section");
+    let at = index.find("games/101/index.html").expect("101 listed");
+    assert!(at > finished, "{index}");
+    assert!(index[finished..].contains("bob resigned"), "{index}");
+}

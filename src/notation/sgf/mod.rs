@@ -7,7 +7,8 @@
 //! first player, White): `place wr  F 6` (a ring placed), `place w  F 6` then
 //! `drop board  E 6` (a ring moved from f6 to e6; a `pick board` after the drop takes
 //! it back up), `move F 6 E 6` (the same in one event), `remove w H 8 D 4` (a row, by
-//! its ends), `remove wr D 5` (a ring), `resign`; `Start`, `Done` and picking a ring
+//! its ends), `remove wr D 5` (a ring), `resign`, `offerdraw` then `acceptdraw` (a
+//! draw agreed); `Start`, `Done`, a `declinedraw` and picking a ring
 //! from the reserve and dropping it back change nothing. Points are written `G 11`.
 //!
 //! ```
@@ -44,19 +45,38 @@ pub struct Record {
     pub date: Option<String>,
     /// The atomic actions in order, each legal after those before it.
     pub actions: Vec<Action>,
-    /// The side that resigned, if the game ended so.
-    pub resigned: Option<Color>,
+    /// How the game ended beyond its actions: a resignation or an agreed draw.
+    pub ending: Option<RecordEnd>,
+}
+
+/// An ending that is no action on the board, which a record writes after the moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RecordEnd {
+    /// This side resigned.
+    Resigned(Color),
+    /// The players agreed to a draw.
+    DrawAgreed,
+}
+
+impl RecordEnd {
+    /// End `game` so: the side resigns, or the draw is agreed.
+    pub fn apply(self, game: &mut Game) -> Result<(), IllegalAction> {
+        match self {
+            RecordEnd::Resigned(side) => game.resign(side),
+            RecordEnd::DrawAgreed => game.agree_draw(),
+        }
+    }
 }
 
 impl Record {
-    /// The position after all the actions (and the resignation).
+    /// The position after all the actions (and the resignation or agreed draw).
     pub fn game(&self) -> Result<Game, IllegalAction> {
         let mut game = Game::new(self.variant);
         for &action in &self.actions {
             game.play(action)?;
         }
-        if let Some(side) = self.resigned {
-            game.resign(side)?;
+        if let Some(end) = self.ending {
+            end.apply(&mut game)?;
         }
         Ok(game)
     }

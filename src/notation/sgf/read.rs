@@ -5,7 +5,7 @@
 //! again, so the move is settled only by the next other event.
 
 use super::syntax::nodes;
-use super::{Record, SgfError};
+use super::{Record, RecordEnd, SgfError};
 use crate::rules::{Action, Color, Game, Point, Row, Variant};
 
 /// The record in `text`, every action checked against the rules.
@@ -26,7 +26,7 @@ pub fn read(text: &str) -> Result<Record, SgfError> {
             black: "Black".to_string(),
             date: None,
             actions: Vec::new(),
-            resigned: None,
+            ending: None,
         },
         game: Game::new(Variant::Normal),
         ring: None,
@@ -166,7 +166,18 @@ impl Reader {
                     text: value.trim().to_string(),
                     reason,
                 })?;
-                self.record.resigned = Some(side);
+                self.record.ending = Some(RecordEnd::Resigned(side));
+                Ok(())
+            }
+            // An offer or its refusal changes nothing; the acceptance ends the game.
+            ["offerdraw" | "declinedraw", ..] => Ok(()),
+            ["acceptdraw", ..] => {
+                self.game.agree_draw().map_err(|reason| SgfError::Illegal {
+                    node,
+                    text: value.trim().to_string(),
+                    reason,
+                })?;
+                self.record.ending = Some(RecordEnd::DrawAgreed);
                 Ok(())
             }
             _ => Err(bad()),
@@ -233,7 +244,7 @@ mod tests {
         assert_eq!((r.white.as_str(), r.black.as_str()), ("ann", "bob"));
         let moves: Vec<String> = r.actions[10..].iter().map(|a| a.to_string()).collect();
         assert_eq!(moves, ["f6-d6", "f9-a4"]);
-        assert_eq!(r.resigned, Some(Color::White));
+        assert_eq!(r.ending, Some(RecordEnd::Resigned(Color::White)));
         assert!(r.game().unwrap().is_over());
     }
 

@@ -1,12 +1,13 @@
 //! Writing a record in Boardspace's YINSH SGF: the header, then one node per atomic
 //! action, in the spellings Boardspace itself uses (`place wr  F 6`, `move F 6 E 6`,
-//! `remove w H 8 D 4`, `remove wr D 5`, `resign`; a pass as `pass`), so that
+//! `remove w H 8 D 4`, `remove wr D 5`, `resign`, `offerdraw` and `acceptdraw`; a
+//! pass as `pass`), so that
 //! Boardspace-style readers, and [`super::read`], take it back.
 
 use std::fmt::Write;
 
-use super::Record;
 use super::syntax::escape;
+use super::{Record, RecordEnd};
 use crate::rules::{Action, Color, Game, Point, Variant};
 
 /// The SGF text of `record`. Actions that do not follow the rules from the empty
@@ -21,7 +22,7 @@ use crate::rules::{Action, Color, Game, Point, Variant};
 ///     black: "bob".into(),
 ///     date: None,
 ///     actions: vec![Action::Place("g11".parse().unwrap())],
-///     resigned: None,
+///     ending: None,
 /// };
 /// let text = write(&record);
 /// assert!(text.contains("SU[yinsh-blitz]"));
@@ -55,8 +56,22 @@ pub fn write(record: &Record) -> String {
         let _ = writeln!(out, "; {}[{number} {}]", player(side), event(side, action));
         number += 1;
     }
-    if let Some(side) = record.resigned {
-        let _ = writeln!(out, "; {}[{number} resign]", player(side));
+    match record.ending {
+        Some(RecordEnd::Resigned(side)) => {
+            let _ = writeln!(out, "; {}[{number} resign]", player(side));
+        }
+        // Offered by the side to act (White once the game is over), accepted by the other.
+        Some(RecordEnd::DrawAgreed) => {
+            let offers = game.to_act().unwrap_or(Color::White);
+            let _ = writeln!(out, "; {}[{number} offerdraw]", player(offers));
+            let _ = writeln!(
+                out,
+                "; {}[{} acceptdraw]",
+                player(offers.other()),
+                number + 1
+            );
+        }
+        None => {}
     }
     out.push_str(")\n");
     out

@@ -114,6 +114,24 @@ pub(super) fn board_to_sender(
     })
 }
 
+/// Whether the sender of `req` chose text-only board mails, for the commands that
+/// need no password (`show`, `preview`): the player a reply token proved, else any
+/// account naming the address the reply goes to (the choice is about that mailbox);
+/// read without writing anything (`Store::address_owners_read_only`).
+pub(super) fn sender_text_only(store: &Store, req: &Request<'_>) -> Result<bool, InternalError> {
+    let owners = match (req.proven, &req.reply_to) {
+        (Some(userid), _) => vec![userid.clone()],
+        (None, Some(address)) => store.address_owners_read_only(address.as_str())?,
+        (None, None) => return Ok(false),
+    };
+    for userid in &owners {
+        if store.account(userid)?.is_some_and(|a| a.text_only) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// The HTML part of `mail` whose text is `body`, unless the reader chose `text_only`.
 pub(crate) fn html_part(
     mail: &BoardMail<'_>,

@@ -12,11 +12,13 @@ use crate::server::game::index;
 use crate::server::game::ratings::{self, INACTIVE_DAYS, PROVISIONAL_GAMES, START};
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
-use crate::server::store::{Account, Password, Standing, Store, UserId};
+use crate::server::store::{Account, Finished, Password, Standing, Store, UserId};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail};
 
-use super::context::{Foreign, Reply, Request, authenticate, board_reply, load_board, to_sender};
+use super::context::{
+    Foreign, Reply, Request, authenticate, board_reply, load_board, sender_text_only, to_sender,
+};
 use super::error::{ExecError, InternalError, Refusal};
 use super::plain;
 
@@ -27,6 +29,7 @@ pub(super) fn show(
 ) -> Result<Vec<Reply>, ExecError> {
     let mut out = Vec::new();
     let vacations = Vacations::load(store)?;
+    let text_only = sender_text_only(store, req)?;
     for r in boards {
         let Some(file) = store.game(r.board)? else {
             out.push(to_sender(
@@ -65,7 +68,7 @@ pub(super) fn show(
             vacations: Some(&vacations),
             ..BoardMail::new(&live)
         };
-        out.push(board_reply(req, &mail, false)?);
+        out.push(board_reply(req, &mail, text_only)?);
     }
     Ok(out)
 }
@@ -445,9 +448,35 @@ pub fn standings_page(store: &Store, now: u64, page: u32) -> Result<String, Inte
     Ok(out)
 }
 
-/// `yinsh history`: the most recent finished games.
-pub fn history(store: &Store) -> Result<String, InternalError> {
-    history_page(store, None, 1)
+/// The lines of `games` in a history: a heading line, then one line a game (board,
+/// players, variant, when it ended, how); nothing when there is no game.
+pub fn history_rows(games: &[Finished]) -> String {
+    let mut out = String::new();
+    if !games.is_empty() {
+        let _ = writeln!(
+            out,
+            "{:>6}  {:<12} {:<12} {:<6} {:<20} Result",
+            "Board", "White", "Black", "", "Ended"
+        );
+    }
+    for g in games {
+        let line = format!(
+            "{:>6}  {:<12} {:<12} {:<6} {:<20} {}{}",
+            g.board,
+            g.players[0],
+            g.players[1],
+            if g.variant == Variant::Blitz {
+                "blitz"
+            } else {
+                ""
+            },
+            format_date(g.ended),
+            g.how,
+            if g.rated { "" } else { " (not rated)" }
+        );
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
 }
 
 /// `yinsh history [<userid>] [page <n>]`: finished games, most recent first,
@@ -487,30 +516,7 @@ pub fn history_page(
         out.push_str("No game has ended yet.\n");
         return Ok(out);
     }
-    if !games.is_empty() {
-        let _ = writeln!(
-            out,
-            "{:>6}  {:<12} {:<12} {:<6} {:<20} Result",
-            "Board", "White", "Black", "", "Ended"
-        );
-    }
-    for g in &games {
-        let line = format!(
-            "{:>6}  {:<12} {:<12} {:<6} {:<20} {}{}",
-            g.board,
-            g.players[0],
-            g.players[1],
-            if g.variant == Variant::Blitz {
-                "blitz"
-            } else {
-                ""
-            },
-            format_date(g.ended),
-            g.how,
-            if g.rated { "" } else { " (not rated)" }
-        );
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
+    out.push_str(&history_rows(&games));
     let skipped = u64::from(page - 1).saturating_mul(per);
     if total > per || page > 1 {
         let who = player.map_or(String::new(), |p| format!("{p} "));

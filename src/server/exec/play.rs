@@ -14,7 +14,7 @@ use crate::server::text::reply::{BoardMail, Event};
 
 use super::context::{
     Foreign, Reply, Request, board_mails, board_reply, board_to_sender, load_board,
-    load_for_player, to_sender,
+    load_for_player, sender_text_only, to_sender,
 };
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
 use super::for_others;
@@ -421,7 +421,7 @@ pub(super) fn preview(
         req,
         &format!("Yinsh Board {board} preview"),
         &mail,
-        false,
+        sender_text_only(store, req)?,
     )?])
 }
 

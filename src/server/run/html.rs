@@ -7,14 +7,15 @@ use crate::mail::{HtmlBody, InlineImage};
 use crate::picture::Picture;
 use crate::server::config::Settings;
 use crate::server::exec::Reply;
+use crate::server::exec::social::MAX_WATCHERS;
 
-/// Replies of one mail that carry the HTML part with its picture. Each such reply
-/// costs the `deliver` that builds it far more memory than its text (the picture's
-/// base64 and the HTML, in the built mail and in the journal): a `multiple` of two
-/// dozen `show` lines would otherwise take a `deliver` past its 20 MB (the soak test
-/// found it). The replies past it go as text only, with a log line. A move in a game
-/// with four watchers still gets its pictures.
-pub const HTML_REPLIES_PER_MAIL: usize = 6;
+/// Replies of one mail that carry the HTML part with its picture: the two players
+/// and every watcher of a game ([`MAX_WATCHERS`]) get their picture. Each such reply
+/// costs the `deliver` that builds it its built mail (about 60 kB, the picture's
+/// base64 most of it; the journal streams it to disk as hex without a copy), so a
+/// `multiple` of many `show` lines stays far under its 20 MB (`docs/performance.md`).
+/// The replies past it go as text only, with a log line.
+pub const HTML_REPLIES_PER_MAIL: usize = 2 + MAX_WATCHERS;
 
 /// The pictures rendered so far for one mail's replies.
 #[derive(Default)]

@@ -11,12 +11,13 @@ use crate::server::store::{Change, Store};
 use super::log::Log;
 use super::report::Report;
 
-/// The boards whose game files `changes` write.
+/// The boards whose game files `changes` write or remove (a removed game's pages are
+/// taken off the site).
 pub fn changed_boards(store: &Store, changes: &[Change]) -> Vec<BoardId> {
     let dir = store.boards_dir();
     changes
         .iter()
-        .filter(|c| c.content.is_some() && c.path.parent() == Some(dir.as_path()))
+        .filter(|c| c.path.parent() == Some(dir.as_path()))
         .filter_map(|c| {
             let name = c.path.file_name()?.to_str()?;
             name.strip_suffix(".json")?.parse::<u32>().ok()
@@ -49,5 +50,29 @@ pub fn refresh(store: &Store, settings: &Settings, log: &Log, report: &mut Repor
             ),
         ),
         Err(e) => log.note(now, report, format!("site not refreshed: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_removed_game_file_is_a_changed_board() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(&dir.path().join("home")).expect("open");
+        let change = |name: &str, content: Option<Vec<u8>>| Change {
+            path: store.boards_dir().join(name),
+            content,
+        };
+        let changes = [
+            change("101.json", Some(b"{}".to_vec())),
+            change("102.json", None),
+            change("counter", Some(b"103".to_vec())),
+        ];
+        assert_eq!(
+            changed_boards(&store, &changes),
+            [BoardId::from(101), BoardId::from(102)]
+        );
     }
 }

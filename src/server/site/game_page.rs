@@ -10,7 +10,7 @@ use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
-use crate::notation::sgf::{self, Record};
+use crate::notation::sgf::{self, Record, RecordEnd};
 use crate::notation::{play_turn, write_transcript};
 use crate::picture::Picture;
 use crate::rules::{Action, Color, Variant};
@@ -80,18 +80,18 @@ pub(super) fn write_game(
             })?,
         );
     }
-    let resigned = file
-        .ended
-        .as_ref()
-        .filter(|e| matches!(e.reason, EndReason::Resigned | EndReason::Forfeit))
-        .and_then(|e| live.side(&e.by));
+    // A forfeit is written as the resignation of the side that lost on time.
+    let ending = file.ended.as_ref().and_then(|e| match e.reason {
+        EndReason::Resigned | EndReason::Forfeit => live.side(&e.by).map(RecordEnd::Resigned),
+        EndReason::DrawAgreed => Some(RecordEnd::DrawAgreed),
+    });
     let record = Record {
         variant: file.variant,
         white: white.to_string(),
         black: black.to_string(),
         date: Some(format_date(file.created)),
         actions,
-        resigned,
+        ending,
     };
     let stem = format!("board-{board}");
     files.write(

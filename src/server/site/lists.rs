@@ -1,34 +1,36 @@
-//! The pages of the web site beside the games: the index of active and finished
-//! games (from the games' summaries), the standings and the history (the texts of
-//! `yinsh standings` and `yinsh history`), and a summary of the rules.
+//! The pages of the web site beside the games: the index of active games (the
+//! site's `active.json`) and of the games that ended last (the store's history
+//! index), the standings (the text of `yinsh standings`),
+//! the history (from the store's history index, in pages of the site's own), and a
+//! summary of the rules.
 
 use std::fmt::Write as _;
+use std::path::Path;
 
+use crate::rules::Variant;
 use crate::server::exec::listing;
-use crate::server::store::Store;
+use crate::server::store::{Finished, HISTORY_PAGE, Store};
+use crate::server::text::dates::format_date;
 use crate::server::text::html::escape;
 
 use super::page::page;
 use super::{SiteError, Summary};
 
-/// `index.html`: the games being played, then those that ended, newest first.
-pub(super) fn index(games: &[Summary]) -> String {
-    let mut body = String::from("<h1>YINSH by e-mail</h1>\n");
-    let (over, active): (Vec<&Summary>, Vec<&Summary>) = games.iter().partition(|g| g.over);
-    for (title, list, none) in [
-        ("Games being played", active, "No game is being played."),
-        ("Finished games", over, "No game has ended yet."),
-    ] {
-        let _ = writeln!(body, "<h2>{title}</h2>");
-        if list.is_empty() {
-            let _ = writeln!(body, "<p>{none}</p>");
-            continue;
-        }
+/// Finished games on `index.html`, the most recent; the rest are on the history pages.
+pub(super) const INDEX_FINISHED: u64 = 100;
+
+/// `index.html`: the games being played (`active`, by board), then the `finished` ones
+/// that ended last (most recent first) of `total`, with the history for the rest.
+pub(super) fn index(active: &[Summary], finished: &[Finished], total: u64) -> String {
+    let mut body = String::from("<h1>YINSH by e-mail</h1>\n<h2>Games being played</h2>\n");
+    if active.is_empty() {
+        body.push_str("<p>No game is being played.</p>\n");
+    } else {
         body.push_str(
             "<table class=\"list\"><tr><th>Board</th><th>White</th><th>Black</th>\
              <th>Moves</th><th>Status</th></tr>\n",
         );
-        for g in list.iter().rev() {
+        for g in active.iter().rev() {
             let _ = writeln!(
                 body,
                 "<tr><td><a href=\"games/{b}/index.html\">{b}</a>{}</td><td>{}</td><td>{}</td>\
@@ -38,6 +40,41 @@ pub(super) fn index(games: &[Summary]) -> String {
                 escape(&g.black),
                 g.turns,
                 escape(&g.status),
+                b = g.board,
+            );
+        }
+        body.push_str("</table>\n");
+    }
+    body.push_str("<h2>Finished games</h2>\n");
+    if finished.is_empty() {
+        body.push_str("<p>No game has ended yet.</p>\n");
+    } else {
+        if total > finished.len() as u64 {
+            let _ = writeln!(
+                body,
+                "<p>The {} that ended last of {total}; the others are in the \
+                 <a href=\"history.html\">history</a>.</p>",
+                finished.len()
+            );
+        }
+        body.push_str(
+            "<table class=\"list\"><tr><th>Board</th><th>White</th><th>Black</th>\
+             <th>Ended</th><th>Result</th></tr>\n",
+        );
+        for g in finished {
+            let _ = writeln!(
+                body,
+                "<tr><td><a href=\"games/{b}/index.html\">{b}</a>{}</td><td>{}</td><td>{}</td>\
+                 <td>{}</td><td>{}</td></tr>",
+                if g.variant == Variant::Blitz {
+                    " (blitz)"
+                } else {
+                    ""
+                },
+                escape(g.players[0].as_str()),
+                escape(g.players[1].as_str()),
+                format_date(g.ended),
+                escape(&g.how),
                 b = g.board,
             );
         }
@@ -61,18 +98,73 @@ pub(super) fn standings(store: &Store, now: u64) -> Result<String, SiteError> {
     ))
 }
 
-/// `history.html`: the finished games of `yinsh history`.
-pub(super) fn history(store: &Store) -> Result<String, SiteError> {
-    let text = listing::history(store)?;
-    Ok(page(
-        "YINSH history",
-        "",
-        &format!(
-            "<h1>History</h1>\n<p>Each finished game has its page: see the \
-             <a href=\"index.html\">games</a>.</p>\n<pre>{}</pre>\n",
-            escape(&text)
-        ),
-    ))
+/// The history pages of the site, from the store's history index (files of
+/// [`HISTORY_PAGE`] games in order of ending, each full one never changing again):
+/// `history.html` shows the games of the newest two index files, most recent first,
+/// and links `history-<k>.html` for each older file `k` (its games, oldest first).
+/// Returns (file name, page) for `history.html` and the older pages to write: all of
+/// them when `all`, else the one just pushed out of `history.html` and any missing
+/// from `site` (a refresh that failed). The links are the site's own, never a command
+/// to mail.
+pub(super) fn history(
+    store: &Store,
+    site: &Path,
+    all: bool,
+) -> Result<Vec<(String, String)>, SiteError> {
+    let total = store.index_state()?.map_or(0, |s| s.finished);
+    let files = total.div_ceil(HISTORY_PAGE);
+    // history.html holds files `newest..files`; the older files have pages of their own.
+    let newest = files.saturating_sub(2);
+    let mut recent = Vec::new();
+    for k in newest..files {
+        recent.extend(store.history_page(k)?);
+    }
+    recent.reverse();
+    let mut body = String::from("<h1>History</h1>\n");
+    if total == 0 {
+        body.push_str("<p>No game has ended yet.</p>\n");
+    } else {
+        let _ = writeln!(
+            body,
+            "<p>{total} finished game{}; each has its page: see the \
+             <a href=\"index.html\">games</a>. The most recent first:</p>",
+            if total == 1 { "" } else { "s" }
+        );
+        let _ = writeln!(
+            body,
+            "<pre>{}</pre>",
+            escape(&listing::history_rows(&recent))
+        );
+    }
+    if newest > 0 {
+        body.push_str("<p>Older games:");
+        for k in (0..newest).rev() {
+            let (first, last) = (k * HISTORY_PAGE + 1, (k + 1) * HISTORY_PAGE);
+            let _ = write!(body, " <a href=\"{}\">{first}-{last}</a>", older_name(k));
+        }
+        body.push_str("</p>\n");
+    }
+    let mut out = vec![("history.html".to_string(), page("YINSH history", "", &body))];
+    for k in 0..newest {
+        if !(all || k + 1 == newest || !site.join(older_name(k)).exists()) {
+            continue;
+        }
+        let games = store.history_page(k)?;
+        let (first, last) = (k * HISTORY_PAGE + 1, (k + 1) * HISTORY_PAGE);
+        let body = format!(
+            "<h1>History: finished games {first} to {last}</h1>\n<p>In the order they \
+             ended. The most recent games are on the <a href=\"history.html\">history</a> \
+             page.</p>\n<pre>{}</pre>\n",
+            escape(&listing::history_rows(&games))
+        );
+        out.push((older_name(k), page("YINSH history", "", &body)));
+    }
+    Ok(out)
+}
+
+/// The page of the older history file `k`.
+fn older_name(k: u64) -> String {
+    format!("history-{}.html", k + 1)
 }
 
 /// `rules.html`: the game in a few paragraphs, and how moves are written.

@@ -6,7 +6,8 @@
 //! dates; never passwords, addresses, comments, chat or messages.
 //!
 //! ```text
-//! DIR/index.html  standings.html  history.html  rules.html  style.css
+//! DIR/index.html  standings.html  history.html  history-<k>.html  rules.html  style.css
+//! DIR/active.json  (the games going on, for the index)
 //! DIR/games/<n>/index.html  p<k>-<hash>.png ...  board-<n>.txt  board-<n>.sgf  summary.json
 //! ```
 
@@ -22,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::durable::{Pending, lock_within, write_deferred};
 use crate::picture::PictureError;
 use crate::server::exec::InternalError;
+use crate::server::game::index;
 use crate::server::game::record::{LiveGame, ReplayError};
 use crate::server::model::BoardId;
 use crate::server::store::{Store, StoreError};
@@ -85,6 +87,8 @@ pub struct Written {
     pub games: usize,
     /// Files written (pictures, pages, records).
     pub files: usize,
+    /// Folders of games that are no more, removed.
+    pub removed: usize,
 }
 
 /// Writes files of the site atomically (a reader never sees half a page) and keeps
@@ -133,6 +137,40 @@ impl Files {
             let name = entry.file_name().to_string_lossy().into_owned();
             if name.starts_with('p') && name.ends_with(".png") && !keep.contains(&name) {
                 let _ = std::fs::remove_file(entry.path());
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Files {
+    /// Removes the folder of a game that is no more.
+    fn remove_game(&mut self, dir: &Path) -> Result<(), SiteError> {
+        match std::fs::remove_dir_all(dir) {
+            Ok(()) => {
+                self.written.removed += 1;
+                Ok(())
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(source) => Err(SiteError::Write {
+                path: dir.to_path_buf(),
+                source,
+            }),
+        }
+    }
+
+    /// Removes the folders under `games` of the boards not among `boards`.
+    fn remove_games_not_in(&mut self, games: &Path, boards: &[BoardId]) -> Result<(), SiteError> {
+        let Ok(entries) = std::fs::read_dir(games) else {
+            return Ok(());
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let known = name
+                .parse::<u32>()
+                .is_ok_and(|n| boards.contains(&BoardId::from(n)));
+            if !known && entry.path().is_dir() {
+                self.remove_game(&entry.path())?;
             }
         }
         Ok(())
@@ -197,8 +235,17 @@ fn write_site(
         });
     }
     let mut ended = false;
+    // The games going on, as the index lists them: kept in `active.json`, so that a
+    // refresh reads one file, not every game's summary.
+    let mut active = if all { Vec::new() } else { active_games(out) };
+    if all {
+        files.remove_games_not_in(&out.join("games"), boards)?;
+    }
     for &board in boards {
+        active.retain(|s| s.board != board.get());
         let Some(file) = store.game(board)? else {
+            // The game is gone (deleted, declined): so is its page.
+            files.remove_game(&game_dir(out, board.get()))?;
             continue;
         };
         let live = LiveGame::load(file)?;
@@ -207,7 +254,13 @@ fn write_site(
         let json = serde_json::to_vec_pretty(&summary).unwrap_or_default();
         files.write(&game_dir(out, board.get()).join("summary.json"), &json)?;
         files.written.games += 1;
+        if !summary.over {
+            active.push(summary);
+        }
     }
+    active.sort_by_key(|s| s.board);
+    let json = serde_json::to_vec_pretty(&active).unwrap_or_default();
+    files.write(&out.join(ACTIVE), &json)?;
     let fresh = !out.join("standings.html").exists();
     files.write(&out.join("style.css"), page::STYLE.as_bytes())?;
     if all || fresh || !out.join("rules.html").exists() {
@@ -218,25 +271,41 @@ fn write_site(
             &out.join("standings.html"),
             lists::standings(store, now)?.as_bytes(),
         )?;
-        files.write(&out.join("history.html"), lists::history(store)?.as_bytes())?;
     }
+    if all || fresh || ended {
+        // Only the newest history files change when games end (`lists::history`).
+        for (name, html) in lists::history(store, out, all || fresh)? {
+            files.write(&out.join(name), html.as_bytes())?;
+        }
+    }
+    // The finished games from the store's history index: the newest, two files at most.
+    let (finished, total) = index::history_page(store, 1, lists::INDEX_FINISHED)?;
     files.write(
         &out.join("index.html"),
-        lists::index(&summaries(out)).as_bytes(),
+        lists::index(&active, &finished, total).as_bytes(),
     )?;
     Ok(files.written)
 }
 
-/// The summaries of every game folder of the site, by board number.
-fn summaries(out: &Path) -> Vec<Summary> {
-    let mut list: Vec<Summary> = std::fs::read_dir(out.join("games"))
+/// The site's list of the games going on (`DIR/active.json`).
+const ACTIVE: &str = "active.json";
+
+/// The games going on as the site last wrote them; from the games' own summaries
+/// when the list is missing or damaged (a site written before it existed).
+fn active_games(out: &Path) -> Vec<Summary> {
+    if let Some(list) = std::fs::read(out.join(ACTIVE))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+    {
+        return list;
+    }
+    std::fs::read_dir(out.join("games"))
         .map(|d| {
             d.flatten()
                 .filter_map(|e| std::fs::read(e.path().join("summary.json")).ok())
-                .filter_map(|bytes| serde_json::from_slice(&bytes).ok())
+                .filter_map(|bytes| serde_json::from_slice::<Summary>(&bytes).ok())
+                .filter(|s| !s.over)
                 .collect()
         })
-        .unwrap_or_default();
-    list.sort_by_key(|s: &Summary| s.board);
-    list
+        .unwrap_or_default()
 }

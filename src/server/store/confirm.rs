@@ -184,6 +184,24 @@ impl Store {
         Ok(owners.iter().filter_map(|u| u.parse().ok()).collect())
     }
 
+    /// The userids whose accounts name `address`, found without writing anything (for
+    /// a command that changes nothing): from the index when it is built, else from
+    /// every account (the index is not kept while confirmation is off).
+    pub fn address_owners_read_only(&self, address: &str) -> Result<Vec<UserId>, StoreError> {
+        if self.index_built()? {
+            let owners: Vec<String> = self
+                .read_json(&self.owners_path(address), "address index")?
+                .unwrap_or_default();
+            return Ok(owners.iter().filter_map(|u| u.parse().ok()).collect());
+        }
+        Ok(self
+            .accounts()?
+            .into_iter()
+            .filter(|a| a.addresses.iter().any(|x| x.as_str() == address))
+            .map(|a| a.userid)
+            .collect())
+    }
+
     /// Whether some account names `address` and its owner confirmed it.
     pub fn is_confirmed(&self, address: &str) -> Result<bool, StoreError> {
         for id in self.address_owners(address)? {

@@ -4,8 +4,11 @@
 //! applied. That is the commit: the only write of a mail that is fsynced on its own.
 //!
 //! The file is a header line `yinsh-pbem-journal <length> <FNV-1a 64 of the body>`
-//! and a JSON body. It is written in place (the file is kept, emptied after use, so a
-//! mail creates no journal file of its own), so a crash during the write leaves a
+//! and a JSON body (file contents and replies as hex). It is written in place (the
+//! file is kept, emptied after use, so a mail creates no journal file of its own): the
+//! body is streamed into the file behind a header of zeros, then the true header (the
+//! length zero-padded to 20 digits, so it has the same width) is written over those,
+//! so no copy of the replies is held in memory. A crash during the write leaves a
 //! body that does not match its header: such a torn journal was never committed (no
 //! effect of it had been applied, and the mail had not been acknowledged, so the mail
 //! system delivers it again) and is discarded.
@@ -18,17 +21,19 @@
 //! written again; the spool and the outbox keep one file per Message-ID), so completing
 //! a journal twice does no harm.
 
-use std::fs::OpenOptions;
-use std::io::{self, Write};
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Serialize, Serializer};
 
 use crate::durable::{self, Pending, fault};
 use crate::mail::transport::write_to_outbox;
 use crate::mail::{BuiltMail, Spool, Transport};
 
-use super::fs::{create_dir, json_bytes, remove_deferred, write_deferred};
+use super::fs::{create_dir, remove_deferred, write_deferred};
 use super::tx::Change;
 use super::{Store, StoreError};
 
@@ -57,7 +62,14 @@ pub enum Recovered {
 /// name of the seen marks of earlier versions). Not a key for text from outside: it
 /// can be collided on purpose (`seen.rs` uses SHA-256).
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv1a64_from(FNV_BASIS, bytes)
+}
+
+/// FNV-1a 64's offset basis.
+const FNV_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a 64 of `bytes` continued from `h` (the offset basis for a fresh one).
+fn fnv1a64_from(mut h: u64, bytes: &[u8]) -> u64 {
     for b in bytes {
         h ^= u64::from(*b);
         h = h.wrapping_mul(0x0100_0000_01b3);
@@ -65,11 +77,64 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     h
 }
 
+/// The header line of a body of `len` bytes whose FNV-1a 64 is `sum`; always the same
+/// width (the length zero-padded), so that it is written in place once the body is.
+fn header(len: u64, sum: u64) -> String {
+    format!("{MAGIC} {len:020} {sum:016x}\n")
+}
+
 /// A journal file's bytes: the header line, then `body`.
+#[cfg(test)]
 fn framed(body: &[u8]) -> Vec<u8> {
-    let mut bytes = format!("{MAGIC} {} {:016x}\n", body.len(), fnv1a64(body)).into_bytes();
+    let mut bytes = header(body.len() as u64, fnv1a64(body)).into_bytes();
     bytes.extend_from_slice(body);
     bytes
+}
+
+/// Passes the body on to the file, counting and hashing it for the header.
+struct Framing<W> {
+    inner: W,
+    len: u64,
+    sum: u64,
+}
+
+impl<W: Write> Write for Framing<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.len += n as u64;
+        self.sum = fnv1a64_from(self.sum, &buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Bytes written as lower-case hex, straight into the serializer's output (no
+/// copy of them is made: a reply with its picture is some 60 kB).
+struct Hex<'a>(&'a [u8]);
+
+impl fmt::Display for Hex<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const DIGITS: &[u8; 16] = b"0123456789abcdef";
+        let mut buf = [0u8; 512];
+        for chunk in self.0.chunks(buf.len() / 2) {
+            for (k, &b) in chunk.iter().enumerate() {
+                buf[2 * k] = DIGITS[usize::from(b >> 4)];
+                buf[2 * k + 1] = DIGITS[usize::from(b & 0x0f)];
+            }
+            let text = std::str::from_utf8(&buf[..2 * chunk.len()]).map_err(|_| fmt::Error)?;
+            f.write_str(text)?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for Hex<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
 }
 
 /// The body of a journal file, if its header is ours and matches the body.
@@ -86,44 +151,93 @@ fn body_of(bytes: &[u8]) -> Option<&[u8]> {
     whole.then_some(body)
 }
 
-/// One mail's effect, as written to the journal.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Journal {
-    /// The format version (2).
-    pub v: u32,
+/// One mail's effect as the commit writes it: the transaction's file changes and the
+/// built replies, borrowed; their bytes go into the journal file as hex as it is
+/// written, so that committing holds no copy of them (`docs/performance.md`).
+pub struct Journal<'a> {
     /// The mail's key (its Message-ID, or a hash of its bytes).
-    pub key: String,
-    /// Files to write (`content` as text) or remove (`content` null), relative to the home.
-    pub files: Vec<JournalFile>,
+    key: &'a str,
+    /// Files to write or remove, relative to the home.
+    files: Vec<FileOut<'a>>,
     /// Replies to spool.
-    pub replies: Vec<JournalReply>,
+    replies: &'a [BuiltMail],
 }
 
-/// A file change in a journal.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A file change in a journal being written.
+#[derive(Serialize)]
+struct FileOut<'a> {
+    path: String,
+    content: Option<Hex<'a>>,
+}
+
+/// A built reply in a journal being written.
+#[derive(Serialize)]
+struct ReplyOut<'a> {
+    id: &'a str,
+    from: &'a str,
+    to: &'a [String],
+    bytes: Hex<'a>,
+}
+
+impl Serialize for Journal<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("Journal", 4)?;
+        out.serialize_field("v", &2u32)?;
+        out.serialize_field("key", self.key)?;
+        out.serialize_field("files", &self.files)?;
+        let replies: Vec<ReplyOut<'_>> = self
+            .replies
+            .iter()
+            .map(|m| ReplyOut {
+                id: &m.id,
+                from: &m.envelope_from,
+                to: &m.recipients,
+                bytes: Hex(&m.bytes),
+            })
+            .collect();
+        out.serialize_field("replies", &replies)?;
+        out.end()
+    }
+}
+
+/// A journal file as read back (format version 2): the bytes as hex.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct JournalFile {
+struct StoredJournal {
+    /// The format version (2).
+    #[serde(rename = "v")]
+    _v: u32,
+    /// The mail's key.
+    key: String,
+    files: Vec<StoredFile>,
+    replies: Vec<StoredReply>,
+}
+
+/// A file change in a journal read back.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StoredFile {
     /// The path relative to the home, e.g. `boards/101.json`.
-    pub path: String,
+    path: String,
     /// The new content as hex bytes; `None` removes the file.
-    pub content: Option<String>,
+    content: Option<String>,
 }
 
-/// A built reply in a journal.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A built reply in a journal read back.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct JournalReply {
+struct StoredReply {
     /// Its Message-ID, without `<>`.
-    pub id: String,
+    id: String,
     /// The envelope sender.
-    pub from: String,
+    from: String,
     /// The envelope recipients.
-    pub to: Vec<String>,
+    to: Vec<String>,
     /// The message bytes as hex.
-    pub bytes: String,
+    bytes: String,
 }
 
+#[cfg(test)]
 fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut out = String::with_capacity(bytes.len() * 2);
@@ -153,33 +267,54 @@ fn unhex(s: &str, path: &Path) -> Result<Vec<u8>, StoreError> {
         .ok_or_else(bad)
 }
 
-impl Journal {
+/// Writes `journal` into `file` (from its start): a header of zeros, the body through
+/// a buffer, then the header that names the body's length and checksum over the
+/// zeros. The injected disk-full error cuts the body short halfway, as a real one does.
+fn stream_journal(file: &mut File, journal: &Journal<'_>) -> io::Result<()> {
+    let blank = header(0, 0);
+    file.write_all(blank.as_bytes())?;
+    let mut body = Framing {
+        inner: BufWriter::with_capacity(64 * 1024, &*file),
+        len: 0,
+        sum: FNV_BASIS,
+    };
+    serde_json::to_writer(&mut body, journal).map_err(io::Error::from)?;
+    body.write_all(b"\n")?;
+    body.flush()?;
+    let (len, sum) = (body.len, body.sum);
+    drop(body);
+    let whole = blank.len() as u64 + len;
+    if let Err(e) = fault::write_error() {
+        file.set_len(blank.len() as u64 + len / 2)?;
+        return Err(e);
+    }
+    file.set_len(whole)?;
+    file.seek(SeekFrom::Start(0))?;
+    file.write_all(header(len, sum).as_bytes())
+}
+
+impl<'a> Journal<'a> {
     /// A journal for the mail `key` from a transaction's changes and the built replies.
-    pub fn new(store: &Store, key: &str, changes: &[Change], replies: &[BuiltMail]) -> Journal {
+    pub fn new(
+        store: &Store,
+        key: &'a str,
+        changes: &'a [Change],
+        replies: &'a [BuiltMail],
+    ) -> Journal<'a> {
         let files = changes
             .iter()
-            .map(|c| JournalFile {
+            .map(|c| FileOut {
                 path: c
                     .path
                     .strip_prefix(store.home())
                     .unwrap_or(&c.path)
                     .to_string_lossy()
                     .into_owned(),
-                content: c.content.as_deref().map(hex),
-            })
-            .collect();
-        let replies = replies
-            .iter()
-            .map(|m| JournalReply {
-                id: m.id.clone(),
-                from: m.envelope_from.clone(),
-                to: m.recipients.clone(),
-                bytes: hex(&m.bytes),
+                content: c.content.as_deref().map(Hex),
             })
             .collect();
         Journal {
-            v: 2,
-            key: key.to_string(),
+            key,
             files,
             replies,
         }
@@ -211,12 +346,13 @@ impl Store {
         self.apply_journal(journal, transport)
     }
 
-    /// Writes the journal in place and makes it durable.
-    fn write_journal(&self, journal: &Journal) -> Result<(), StoreError> {
+    /// Writes the journal in place and makes it durable. The body is streamed into
+    /// the file behind a header of zeros (a torn journal, should the run die), and the
+    /// header is written over it once the body's length and checksum are known.
+    fn write_journal(&self, journal: &Journal<'_>) -> Result<(), StoreError> {
         let dir = self.journal_dir();
         create_dir(&dir, 0o700)?;
         let path = self.journal_path();
-        let bytes = framed(&json_bytes(&path, "journal", journal)?);
         let io_err = |e| StoreError::io("write the journal", &path, e);
         let (mut file, created) = match OpenOptions::new().write(true).create_new(true).open(&path)
         {
@@ -227,15 +363,7 @@ impl Store {
             ),
             Err(e) => return Err(io_err(e)),
         };
-        // The injected disk-full error cuts the write short halfway, as a real one does.
-        let written = match fault::write_error() {
-            Ok(()) => file.write_all(&bytes),
-            Err(e) => file.write_all(&bytes[..bytes.len() / 2]).and(Err(e)),
-        };
-        if let Err(e) = written
-            .and_then(|()| file.set_len(bytes.len() as u64))
-            .and_then(|()| file.sync_data())
-        {
+        if let Err(e) = stream_journal(&mut file, journal).and_then(|()| file.sync_data()) {
             // A journal that filled the disk must not keep it full until the next
             // mail: empty it now (what is left was never committed).
             let _ = file.set_len(0);
@@ -263,7 +391,7 @@ impl Store {
     /// Applies a committed journal, makes it durable, then empties the journal file.
     fn apply_journal(
         &self,
-        journal: &Journal,
+        journal: &Journal<'_>,
         transport: &Transport,
     ) -> Result<(usize, usize), StoreError> {
         let path = self.journal_path();
@@ -281,11 +409,11 @@ impl Store {
             }
             let target = self.home().join(rel);
             match &f.content {
-                Some(hex) => {
+                Some(Hex(bytes)) => {
                     if let Some(dir) = target.parent() {
                         create_dir(dir, 0o755)?;
                     }
-                    write_deferred(&target, &unhex(hex, &path)?, &mut pending)?;
+                    write_deferred(&target, bytes, &mut pending)?;
                 }
                 None => remove_deferred(&target, &mut pending)?,
             }
@@ -304,19 +432,13 @@ impl Store {
                 Spool::open(&self.spool_dir()).map_err(|e| mail_err("open the spool for", e))?,
             ),
         };
-        for r in &journal.replies {
-            let mail = BuiltMail {
-                id: r.id.clone(),
-                envelope_from: r.from.clone(),
-                recipients: r.to.clone(),
-                bytes: unhex(&r.bytes, &path)?,
-            };
+        for mail in journal.replies {
             match &sink {
                 Sink::Spool(spool) => spool
-                    .put_deferred(&mail, &mut pending)
+                    .put_deferred(mail, &mut pending)
                     .map(|_| ())
                     .map_err(|e| mail_err("spool a reply of", e))?,
-                Sink::Outbox(dir) => write_to_outbox(dir, &mail, &mut pending)
+                Sink::Outbox(dir) => write_to_outbox(dir, mail, &mut pending)
                     .map_err(|e| mail_err("write to the outbox a reply of", e))?,
             }
             fault::point("after-spool");
@@ -350,12 +472,42 @@ impl Store {
             self.clear_journal()?;
             return Ok(Recovered::Discarded);
         };
-        let journal: Journal =
+        let stored: StoredJournal =
             serde_json::from_slice(body).map_err(|source| StoreError::Corrupt {
                 what: "journal",
                 path: path.clone(),
                 source,
             })?;
+        drop(bytes);
+        let mut contents = Vec::with_capacity(stored.files.len());
+        for f in &stored.files {
+            contents.push(match &f.content {
+                Some(hex) => Some(unhex(hex, &path)?),
+                None => None,
+            });
+        }
+        let mut replies = Vec::with_capacity(stored.replies.len());
+        for r in stored.replies {
+            replies.push(BuiltMail {
+                bytes: unhex(&r.bytes, &path)?,
+                id: r.id,
+                envelope_from: r.from,
+                recipients: r.to,
+            });
+        }
+        let journal = Journal {
+            key: &stored.key,
+            files: stored
+                .files
+                .iter()
+                .zip(&contents)
+                .map(|(f, c)| FileOut {
+                    path: f.path.clone(),
+                    content: c.as_deref().map(Hex),
+                })
+                .collect(),
+            replies: &replies,
+        };
         self.apply_journal(&journal, transport)?;
         // A kill while the journal was applied may have left an outbox file's temp
         // copy (the outbox is written under the lock only, so any there is a dead

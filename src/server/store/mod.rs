@@ -57,7 +57,7 @@ pub use index::{
     DAY, DueEntry, Finished, HISTORY_PAGE, INDEX_VERSION, IndexState, IndexWriter, PlayerIndex,
     Record, Standing, Standings,
 };
-pub use journal::{Journal, JournalFile, JournalReply, Recovered, fnv1a64};
+pub use journal::{Journal, Recovered, fnv1a64};
 pub use logins::{Failures, LoginGate, MAX_FAILURES, WINDOW};
 pub use password::{
     ARGON2_M_KIB, ARGON2_P, ARGON2_T, hash_password, release_hash_memory, verify_password,
