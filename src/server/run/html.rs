@@ -17,6 +17,14 @@ use crate::server::exec::social::MAX_WATCHERS;
 /// The replies past it go as text only, with a log line.
 pub const HTML_REPLIES_PER_MAIL: usize = 2 + MAX_WATCHERS;
 
+/// Different pictures drawn for one mail's replies: a reply whose position is not
+/// among them once this many are drawn goes as text only, with a log line. Drawing a
+/// picture costs far more than sharing one (its canvas, and the heap the allocator
+/// keeps after it): a `multiple` of `showas` and `show` lines naming 22 different
+/// positions measured 19.8 MB, no margin left (`docs/performance.md`, "Pictured
+/// replies"), while a move shown to its players and 20 watchers draws one.
+pub const PICTURES_PER_MAIL: usize = 6;
+
 /// The pictures rendered so far for one mail's replies.
 #[derive(Default)]
 pub struct Rendered {
@@ -41,9 +49,15 @@ pub fn html_body(
         ));
         return None;
     }
-    rendered.given += 1;
     let png = match rendered.done.iter().find(|(p, _)| *p == html.picture) {
         Some((_, png)) => png.clone(),
+        None if rendered.done.len() >= PICTURES_PER_MAIL => {
+            note(format!(
+                "board {}: {PICTURES_PER_MAIL} different pictures already drawn for this mail, this one goes as text only",
+                html.board
+            ));
+            return None;
+        }
         None => match html.picture.to_png() {
             Ok(png) => {
                 rendered.done.push((html.picture.clone(), png.clone()));
@@ -58,6 +72,7 @@ pub fn html_body(
             }
         },
     };
+    rendered.given += 1;
     let domain = settings.address();
     let domain = domain.rsplit('@').next().unwrap_or("localhost");
     let cid = format!("board-{}@{domain}", html.board);
