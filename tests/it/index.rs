@@ -446,3 +446,117 @@ fn history_and_games_answer_a_page_at_a_time_and_say_how_to_ask_for_more() {
     assert!(r.len() <= 26, "{} replies", r.len());
     assert!(bytes < 26 * 8_000, "{bytes} bytes of replies");
 }
+
+#[test]
+fn show_userid_sends_the_most_recent_boards_from_the_index_and_says_how_to_list_the_rest() {
+    let mut s = many_finished(40);
+    let r = s.send("carol@example.org", "yinsh show alice all", "");
+    let boards: Vec<&str> = r
+        .iter()
+        .filter(|m| m.subject.starts_with("Yinsh Board"))
+        .map(|m| m.subject.as_str())
+        .collect();
+    assert_eq!(boards.len(), 20, "{boards:?}");
+    // The most recent: boards 122-141 (141 the last finished one).
+    assert!(boards.iter().any(|b| b.contains("Board 141")), "{boards:?}");
+    assert!(
+        !boards.iter().any(|b| b.contains("Board 121 ")),
+        "{boards:?}"
+    );
+    let note = r
+        .iter()
+        .find(|m| m.subject == "List of Yinsh games")
+        .expect("a note");
+    assert!(
+        note.body
+            .contains("alice has 41 games (all): the board mails of the 20 most recent were sent.")
+            && note
+                .body
+                .contains("For a list of them all send: yinsh games alice all"),
+        "{}",
+        note.body
+    );
+    // The games going on: one, no note.
+    let r = s.send("carol@example.org", "yinsh show alice", "");
+    assert_eq!(
+        r.len(),
+        1,
+        "{:?}",
+        r.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    assert!(r[0].subject.contains("Board 101"), "{}", r[0].subject);
+}
+
+/// The due time the index holds for `board` (none when it is not filed).
+fn due_of(home: &Home, board: u32) -> Option<u64> {
+    let kept = index::snapshot(&home.store).expect("snapshot");
+    kept.due
+        .values()
+        .flatten()
+        .find(|e| e.board == board)
+        .map(|e| e.at)
+}
+
+fn assert_rebuilt_equal(home: &Home, when: &str) {
+    let kept = index::snapshot(&home.store).expect("snapshot");
+    assert_eq!(kept, rebuilt(home.path()), "{when}");
+}
+
+#[test]
+fn a_player_on_vacation_is_not_due_and_tick_forfeits_them_only_when_their_clock_has_run_out() {
+    let mut home = Home::with_game(&["ann", "ben"]);
+    let game = home.game(101);
+    let start = game["created"].as_u64().expect("created");
+    let mover = "ann";
+    // Day 1: ann (to move, idle since the start) goes away for 30 days.
+    home.now = start + DAY - 60;
+    home.run(mover, &format!("vacation ann {} 30", password("ann")));
+    let away = start + DAY;
+    // Idle 1 day before, 6 more after the vacation: the first reminder is due then.
+    assert_eq!(due_of(&home, 101), Some(away + 30 * DAY + 6 * DAY));
+    assert_rebuilt_equal(&home, "on vacation");
+    // Day 22: 21 days since the start, but ann is away: nothing is due, nothing done.
+    home.now = start + 22 * DAY;
+    let store = Store::open(home.path()).expect("open");
+    assert_eq!(
+        index::due_boards(&store, home.now).expect("due"),
+        Vec::<u32>::new()
+    );
+    tick(&home);
+    assert!(home.game(101)["ended"].is_null(), "forfeited on vacation");
+    // Day 25: ann comes back early; the due time moves in the same transaction.
+    home.now = start + 25 * DAY - 60;
+    home.run(mover, &format!("vacation ann {} 0", password("ann")));
+    let back = start + 25 * DAY;
+    assert_eq!(due_of(&home, 101), Some(back + 6 * DAY));
+    assert_rebuilt_equal(&home, "back from vacation");
+    // Reminded at 7 idle days, then 14, forfeited at 21: 1 before the vacation, 20 after.
+    home.now = back + 6 * DAY;
+    tick(&home);
+    assert_eq!(
+        home.game(101)["extra"]["last_nag"]["period"],
+        1,
+        "{}",
+        home.game(101)
+    );
+    assert_eq!(due_of(&home, 101), Some(back + 13 * DAY));
+    home.now = back + 13 * DAY;
+    tick(&home);
+    assert_eq!(due_of(&home, 101), Some(back + 20 * DAY));
+    home.now = back + 20 * DAY - 1;
+    tick(&home);
+    assert!(
+        home.game(101)["ended"].is_null(),
+        "forfeited a second early"
+    );
+    home.now = back + 20 * DAY;
+    tick(&home);
+    assert_eq!(
+        home.game(101)["ended"]["reason"],
+        "forfeit",
+        "{}",
+        home.game(101)
+    );
+    assert_eq!(due_of(&home, 101), None);
+    assert_rebuilt_equal(&home, "forfeited");
+}

@@ -89,7 +89,7 @@ pub(super) fn games(
             let _ = writeln!(body, "{id}: no such userid\n");
             continue;
         };
-        let (shown, total) = games_of(store, &account.userid, filter, page)?;
+        let (shown, total) = games_of(store, &account.userid, filter, page, GAMES_PER_MAIL)?;
         let mut lines = Vec::new();
         for live in &shown {
             let status = match (live.player_to_move(), live.game.outcome()) {
@@ -178,6 +178,7 @@ fn games_of(
     userid: &UserId,
     filter: GameFilter,
     page: u32,
+    per_page: usize,
 ) -> Result<(Vec<LiveGame>, usize), InternalError> {
     let index = store.player_index(&userid.key())?;
     let mut active = Vec::new();
@@ -205,9 +206,9 @@ fn games_of(
         .collect();
     boards.sort_by_key(|(b, _)| *b);
     let total = boards.len();
-    let skip = (page as usize - 1).saturating_mul(GAMES_PER_MAIL);
+    let skip = (page as usize - 1).saturating_mul(per_page);
     let end = total.saturating_sub(skip);
-    let start = end.saturating_sub(GAMES_PER_MAIL);
+    let start = end.saturating_sub(per_page);
     let mut out = Vec::new();
     for (b, live) in boards.drain(start..end) {
         match live {
@@ -218,28 +219,34 @@ fn games_of(
     Ok((out, total))
 }
 
-/// The boards of `account` that `filter` keeps.
+/// Board mails of one player's games that `show <userid>` and `showas` send: the
+/// most recent ones; a line says how to list the others.
+pub const SHOWN_PER_PLAYER: usize = 20;
+
+/// The boards of `account` that `filter` keeps, from the player's index (never every
+/// game of the account): at most `limit`, the most recent (highest board numbers),
+/// ascending; and how many `filter` keeps in all.
 pub(super) fn boards_of(
     store: &Store,
     account: &Account,
     filter: GameFilter,
-) -> Result<Vec<LiveGame>, InternalError> {
-    let mut out = Vec::new();
-    for &b in &account.games {
-        let Some(live) = index::load_scanned(store, b)? else {
-            continue;
-        };
-        let keep = match filter {
-            GameFilter::All => true,
-            GameFilter::Active => !live.game.is_over(),
-            GameFilter::Inactive => live.game.is_over(),
-            GameFilter::Next => live.player_to_move().is_some_and(|p| *p == account.userid),
-        };
-        if keep {
-            out.push(live);
-        }
-    }
-    Ok(out)
+    limit: usize,
+) -> Result<(Vec<LiveGame>, usize), InternalError> {
+    games_of(store, &account.userid, filter, 1, limit)
+}
+
+/// The mail saying that only the `shown` most recent of `total` games of `userid`
+/// were sent, and how to list them all.
+fn more_games(req: &Request<'_>, userid: &UserId, filter: GameFilter, total: usize) -> Reply {
+    to_sender(
+        req,
+        "List of Yinsh games",
+        format!(
+            "{userid} has {total} games ({filter}): the board mails of the {SHOWN_PER_PLAYER} most recent were sent.\n\
+             For a list of them all send: yinsh games {userid} {filter}\n\
+             For one board send: yinsh show <board>\n"
+        ),
+    )
 }
 
 /// The board mail of `live` (as it was after move `at`), as `reader` sees it (their
@@ -282,8 +289,12 @@ pub(super) fn show_as(
     let vacations = Vacations::load(store)?;
     let mut out = Vec::new();
     if boards.is_empty() {
-        for live in boards_of(store, &account, filter)? {
-            out.push(show_mail(req, &live, None, Some(&account), &vacations)?);
+        let (games, total) = boards_of(store, &account, filter, SHOWN_PER_PLAYER)?;
+        for live in &games {
+            out.push(show_mail(req, live, None, Some(&account), &vacations)?);
+        }
+        if total > games.len() {
+            out.push(more_games(req, &account.userid, filter, total));
         }
     } else {
         for r in boards {
@@ -331,15 +342,18 @@ pub(super) fn show_players(
             }
             .into());
         };
-        let games = boards_of(store, &account, filter)?;
+        let (games, total) = boards_of(store, &account, filter, SHOWN_PER_PLAYER)?;
         if games.is_empty() {
             empty.push(account.userid.clone());
         }
-        for live in games {
+        for live in &games {
             if !seen.contains(&live.board()) {
                 seen.push(live.board());
-                out.push(show_mail(req, &live, None, None, &vacations)?);
+                out.push(show_mail(req, live, None, None, &vacations)?);
             }
+        }
+        if total > games.len() {
+            out.push(more_games(req, &account.userid, filter, total));
         }
     }
     if !empty.is_empty() {

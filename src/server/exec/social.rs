@@ -236,7 +236,9 @@ fn tell_opponents(
     until: Option<u64>,
 ) -> Result<Vec<Reply>, ExecError> {
     let mut boards: Vec<(UserId, Vec<String>)> = Vec::new();
-    for live in boards_of(store, account, GameFilter::Active)? {
+    // Every game going on (the player's index holds only these, never the finished).
+    let (active, _) = boards_of(store, account, GameFilter::Active, usize::MAX)?;
+    for live in active {
         let Some(side) = live.side(&account.userid) else {
             continue;
         };

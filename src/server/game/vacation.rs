@@ -49,6 +49,63 @@ impl Vacations {
             .find(|p| p.from <= now && now < p.until)
     }
 
+    /// `<home>/vacations.json` as the disk holds it, before the open transaction's
+    /// changes.
+    pub fn on_disk(store: &Store) -> Result<Vacations, StoreError> {
+        Ok(store
+            .read_json_on_disk(&store.vacations_path(), "vacations")?
+            .unwrap_or_default())
+    }
+
+    /// The lower-case userids whose vacations the open transaction changed (none when
+    /// it did not write `vacations.json`), with the vacations before and after.
+    pub fn changed(
+        store: &Store,
+    ) -> Result<Option<(Vec<String>, Vacations, Vacations)>, StoreError> {
+        if !store.is_buffered(&store.vacations_path()) {
+            return Ok(None);
+        }
+        let (before, after) = (Vacations::on_disk(store)?, Vacations::load(store)?);
+        let mut keys: Vec<String> = before.0.keys().chain(after.0.keys()).cloned().collect();
+        keys.sort_unstable();
+        keys.dedup();
+        keys.retain(|k| before.0.get(k) != after.0.get(k));
+        Ok(Some((keys, before, after)))
+    }
+
+    /// The first time at or after `since` when `userid` has been idle for `idle`
+    /// seconds, the time on vacation not counting, and is not on vacation: when tick
+    /// acts on a clock started at `since` (`tick::due`).
+    ///
+    /// ```
+    /// use yinsh_pbem::server::game::vacation::Vacations;
+    /// let mut v = Vacations::default();
+    /// v.set("alice", 100, 1); // 100 .. 86,500
+    /// assert_eq!(v.idle_reached("bob", 0, 500), 500);
+    /// assert_eq!(v.idle_reached("alice", 0, 50), 50);
+    /// assert_eq!(v.idle_reached("Alice", 0, 500), 86_500 + 400);
+    /// assert_eq!(v.idle_reached("alice", 0, 100), 86_500); // reached as it starts
+    /// ```
+    pub fn idle_reached(&self, userid: impl AsRef<str>, since: u64, idle: u64) -> u64 {
+        let key = userid.as_ref().to_ascii_lowercase();
+        let mut periods: Vec<Period> = self
+            .0
+            .get(&key)
+            .map(|l| l.iter().copied().filter(|p| p.until > since).collect())
+            .unwrap_or_default();
+        periods.sort_by_key(|p| p.from);
+        let (mut t, mut need) = (since, idle);
+        for p in periods {
+            let gap = p.from.saturating_sub(t);
+            if gap > need {
+                break;
+            }
+            need -= gap;
+            t = t.max(p.until);
+        }
+        t.saturating_add(need)
+    }
+
     /// Start a vacation of `days` days at `now` (ending any current one first);
     /// `days == 0` only ends the current one.
     pub fn set(&mut self, userid: impl AsRef<str>, now: u64, days: u32) {

@@ -30,7 +30,7 @@ use super::games::GameFile;
 use super::{Store, StoreError};
 
 /// The format of the index files; an index of another version is rebuilt.
-pub const INDEX_VERSION: u32 = 1;
+pub const INDEX_VERSION: u32 = 2;
 /// Finished games per history page file.
 pub const HISTORY_PAGE: u64 = 100;
 

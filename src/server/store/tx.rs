@@ -173,6 +173,30 @@ impl Store {
         }
     }
 
+    /// Whether this transaction has written or removed `path`.
+    pub(crate) fn is_buffered(&self, path: &Path) -> bool {
+        self.buffered(path).is_some()
+    }
+
+    /// Reads and parses the JSON file `path` as the disk holds it, before this
+    /// transaction's changes.
+    pub(crate) fn read_json_on_disk<T: DeserializeOwned>(
+        &self,
+        path: &Path,
+        what: &'static str,
+    ) -> Result<Option<T>, StoreError> {
+        let Some(text) = read_text(path)? else {
+            return Ok(None);
+        };
+        serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|source| StoreError::Corrupt {
+                what,
+                path: path.to_path_buf(),
+                source,
+            })
+    }
+
     /// The paths this transaction has written or removed (none outside one).
     pub(crate) fn buffered_paths(&self) -> Vec<PathBuf> {
         self.overlay

@@ -9,12 +9,14 @@
 
 use crate::server::game::ratings;
 use crate::server::game::record::{LiveGame, LoadError};
+use crate::server::game::vacation::Vacations;
 use crate::server::model::{BoardId, UserId, Variant};
 use crate::server::store::{DAY, DueEntry, Finished, HISTORY_PAGE, IndexState, Store, StoreError};
 
 use super::summary::{Summary, summary};
 
-/// Brings the indexes up to date with the game files this transaction changed. Does
+/// Brings the indexes up to date with the game files this transaction changed (and
+/// the due times of the games of players whose vacations it changed). Does
 /// nothing when the store has no index yet (the next run builds it). Returns the game
 /// files that could not be read before the change (they are left out of the index).
 pub fn update(store: &Store) -> Result<Vec<(BoardId, String)>, LoadError> {
@@ -24,11 +26,28 @@ pub fn update(store: &Store) -> Result<Vec<(BoardId, String)>, LoadError> {
     let before = state;
     let mut unreadable = Vec::new();
     let mut recompute = Vec::new();
-    for board in store.changed_games() {
+    let mut boards = store.changed_games();
+    // A vacation started or ended moves the due times of that player's games.
+    let (vacations_before, vacations) = match Vacations::changed(store)? {
+        Some((players, before, after)) => {
+            for key in players {
+                boards.extend(store.player_index(&key)?.active);
+            }
+            boards.sort_unstable();
+            boards.dedup();
+            (before, after)
+        }
+        None if boards.is_empty() => return Ok(Vec::new()),
+        None => {
+            let v = Vacations::load(store)?;
+            (v.clone(), v)
+        }
+    };
+    for board in boards {
         let old = match store.game_on_disk(board) {
             Ok(None) => None,
             Ok(Some(file)) => match LiveGame::load(file) {
-                Ok(live) => Some(summary(&live)),
+                Ok(live) => Some(summary(&live, &vacations_before)),
                 Err(e) => {
                     unreadable.push((board, e.to_string()));
                     None
@@ -41,7 +60,7 @@ pub fn update(store: &Store) -> Result<Vec<(BoardId, String)>, LoadError> {
             }
         };
         let new = match store.game(board)? {
-            Some(file) => Some(summary(&LiveGame::load(file)?)),
+            Some(file) => Some(summary(&LiveGame::load(file)?, &vacations)),
             None => None,
         };
         if old != new {

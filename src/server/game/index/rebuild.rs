@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::server::game::ratings;
 use crate::server::game::record::{LiveGame, LoadError};
+use crate::server::game::vacation::Vacations;
 use crate::server::model::{BoardId, Variant};
 use crate::server::store::{
     DAY, DueEntry, Finished, HISTORY_PAGE, INDEX_VERSION, IndexState, PlayerIndex, Standing,
@@ -53,6 +54,7 @@ pub fn rebuild(store: &Store) -> Result<Rebuilt, StoreError> {
     let mut players: BTreeMap<String, PlayerIndex> = BTreeMap::new();
     let mut tables: [Standings; 2] = Default::default();
     let mut due: BTreeMap<u64, Vec<DueEntry>> = BTreeMap::new();
+    let vacations = Vacations::load(store)?;
     for board in store.games()? {
         let live = match store
             .game(board)
@@ -67,7 +69,7 @@ pub fn rebuild(store: &Store) -> Result<Rebuilt, StoreError> {
             }
         };
         out.games += 1;
-        match summary(&live) {
+        match summary(&live, &vacations) {
             Summary::Active {
                 variant,
                 players: ps,

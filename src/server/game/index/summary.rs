@@ -1,10 +1,12 @@
 //! What the indexes know of one game: its [`Summary`], computed from the game replayed
 //! (a game won on the board is only known by replaying it), and the earliest time
-//! `tick` may have work for a game going on ([`next_check`]).
+//! `tick` will have work for a game going on ([`next_check`]), its player's
+//! vacations counted.
 
 use crate::server::game::extra;
 use crate::server::game::ratings;
 use crate::server::game::record::LiveGame;
+use crate::server::game::vacation::Vacations;
 use crate::server::model::{UserId, Variant};
 use crate::server::store::{DAY, Finished};
 
@@ -58,36 +60,41 @@ impl Summary {
     }
 }
 
-/// The summary of a replayed game.
-pub fn summary(live: &LiveGame) -> Summary {
+/// The summary of a replayed game, its players' vacations known.
+pub fn summary(live: &LiveGame, vacations: &Vacations) -> Summary {
     match ratings::finished(live) {
         Some(f) => Summary::Finished(f),
         None => Summary::Active {
             variant: live.game.variant(),
             players: [live.file.white.clone(), live.file.black.clone()],
-            due: next_check(live),
+            due: next_check(live, vacations),
         },
     }
 }
 
-/// The earliest time at which `tick` may nag or forfeit the player to move, from the
-/// game file alone: the idle time counts from the last turn (or the start), the
-/// nag periods already nagged are skipped. Vacations only stop the clock, so the
-/// real time is this one or later (tick then finds nothing to do yet, and looks again
-/// at its next run); it is never earlier.
-pub fn next_check(live: &LiveGame) -> Option<u64> {
-    live.player_to_move()?;
+/// The time at which `tick` will nag or forfeit the player to move, from the game
+/// file and the vacations (`tick::due`): the idle time counts from the last turn (or
+/// the start), the nag periods already nagged are skipped, the time on vacation does
+/// not count, and a player on vacation is left alone. `None` when nobody is to move, or
+/// a robot is (tick never acts for them). A vacation started or ended changes it: the
+/// index then files that player's games again (`maintain::update`).
+pub fn next_check(live: &LiveGame, vacations: &Vacations) -> Option<u64> {
+    let player = live.player_to_move()?;
+    if player.robot_level().is_some() {
+        return None;
+    }
     let f = &live.file;
     let since = f.turns.last().map_or(f.created, |t| t.at);
     let nag = u64::from(extra::nag_days(f)) * DAY;
-    let forfeit = since.saturating_add(u64::from(extra::forfeit_days(f)) * DAY);
-    if nag == 0 {
-        return Some(forfeit);
-    }
-    let periods = match extra::last_nag(f) {
-        Some(l) if l.turns == f.turns.len() => l.period.saturating_add(1),
-        _ => 1,
+    let forfeit = u64::from(extra::forfeit_days(f)) * DAY;
+    let idle = if nag == 0 {
+        forfeit
+    } else {
+        let periods = match extra::last_nag(f) {
+            Some(l) if l.turns == f.turns.len() => l.period.saturating_add(1),
+            _ => 1,
+        };
+        periods.saturating_mul(nag).min(forfeit)
     };
-    let nag_at = since.saturating_add(periods.saturating_mul(nag));
-    Some(nag_at.min(forfeit))
+    Some(vacations.idle_reached(player, since, idle))
 }
