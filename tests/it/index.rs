@@ -23,7 +23,7 @@ const PLAYERS: [&str; 6] = ["ann", "ben", "cat", "dan", "eve", "fay"];
 const DAY: u64 = 86_400;
 
 /// The indexes of `home` rebuilt from its game files alone, in a copy of the home.
-fn rebuilt(home: &Path) -> index::Snapshot {
+fn rebuilt(home: &Path, now: u64) -> index::Snapshot {
     let copy = tempfile::tempdir().expect("tempdir");
     let status = std::process::Command::new("cp")
         .arg("-a")
@@ -33,7 +33,7 @@ fn rebuilt(home: &Path) -> index::Snapshot {
         .expect("cp");
     assert!(status.success());
     let store = Store::open(&copy.path().join("home")).expect("open the copy");
-    index::rebuild(&store).expect("rebuild");
+    index::rebuild(&store, now).expect("rebuild");
     index::snapshot(&store).expect("snapshot")
 }
 
@@ -162,7 +162,7 @@ fn indexes_kept_mail_by_mail_equal_the_ones_rebuilt_from_the_game_files() {
             done.push(step(&mut home, &mut rng, &mut boards));
             if k % 40 == 39 || k == 259 {
                 let kept = index::snapshot(&home.store).expect("snapshot");
-                let fresh = rebuilt(home.path());
+                let fresh = rebuilt(home.path(), home.now);
                 assert_eq!(
                     kept,
                     fresh,
@@ -499,7 +499,7 @@ fn due_of(home: &Home, board: u32) -> Option<u64> {
 
 fn assert_rebuilt_equal(home: &Home, when: &str) {
     let kept = index::snapshot(&home.store).expect("snapshot");
-    assert_eq!(kept, rebuilt(home.path()), "{when}");
+    assert_eq!(kept, rebuilt(home.path(), home.now), "{when}");
 }
 
 #[test]
@@ -559,4 +559,57 @@ fn a_player_on_vacation_is_not_due_and_tick_forfeits_them_only_when_their_clock_
     );
     assert_eq!(due_of(&home, 101), None);
     assert_rebuilt_equal(&home, "forfeited");
+}
+
+#[test]
+fn the_standings_kept_in_chunks_stay_in_order_through_inserts_and_removals() {
+    use yinsh_pbem::server::model::Variant;
+    use yinsh_pbem::server::store::{Record, Section, Standing, rank_key};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(&dir.path().join("home")).expect("open");
+    index::rebuild(&store, 0).expect("an empty index");
+    let line = |k: u64, rating: i32| Standing {
+        name: format!("p{k}").parse().expect("userid"),
+        record: Record {
+            rating,
+            won: 1,
+            lost: 0,
+            ties: 0,
+            last: 0,
+        },
+        active: 0,
+    };
+    let mut rng = XorShift(99);
+    let mut model: Vec<Standing> = Vec::new();
+    let (v, sec) = (Variant::Normal, Section::Established);
+    for step in 0..1_500 {
+        let k = rng.next() % 700;
+        let rating = 1200 + (rng.next() % 50) as i32 * 10;
+        if let Some(at) = model.iter().position(|s| s.name.key() == format!("p{k}")) {
+            let old = model.remove(at);
+            store.rank_remove(v, sec, &old).expect("remove");
+            if step % 3 == 0 {
+                continue;
+            }
+        }
+        let new = line(k, rating);
+        store.rank_insert(v, sec, &new).expect("insert");
+        model.push(new);
+    }
+    model.sort_by_key(rank_key);
+    assert!(model.len() > 300, "{}", model.len());
+    assert_eq!(store.ranking(v, sec).expect("read"), model);
+    for (skip, take) in [(0, 100), (100, 100), (250, 100), (model.len() - 5, 100)] {
+        let (lines, total) = store.ranks(v, sec, skip, take).expect("ranks");
+        assert_eq!(total, model.len());
+        assert_eq!(
+            lines,
+            model[skip..(skip + take).min(model.len())],
+            "{skip}+{take}"
+        );
+    }
+    for s in model.clone() {
+        store.rank_remove(v, sec, &s).expect("remove");
+    }
+    assert_eq!(store.ranks(v, sec, 0, 100).expect("ranks"), (Vec::new(), 0));
 }

@@ -9,10 +9,10 @@ use crate::rules::Variant;
 use crate::server::command::{BoardRef, GameFilter};
 use crate::server::game::extra;
 use crate::server::game::index;
-use crate::server::game::ratings::{self, INACTIVE_DAYS, PROVISIONAL_GAMES, START};
+use crate::server::game::ratings::{self, PROVISIONAL_GAMES, START};
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
-use crate::server::store::{Account, Finished, Password, Standing, Store, UserId};
+use crate::server::store::{Account, Finished, Password, Section, Standing, Store, UserId};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail};
 
@@ -380,56 +380,51 @@ pub fn standings(store: &Store, now: u64) -> Result<String, InternalError> {
 }
 
 /// `yinsh standings page <n>`: per variant, sections Established, Provisionals and
-/// Inactive, ranks `(n-1)*100+1` to `n*100` of each; read from the ratings index, so
-/// it costs what the number of players costs, not the number of games.
-pub fn standings_page(store: &Store, now: u64, page: u32) -> Result<String, InternalError> {
+/// Inactive, ranks `(n-1)*100+1` to `n*100` of each; read from the standings kept in
+/// order (`game::index`), so it reads only the lines it prints, however many players
+/// and games there are.
+pub fn standings_page(store: &Store, _now: u64, page: u32) -> Result<String, InternalError> {
     let skip = (page as usize - 1).saturating_mul(STANDINGS_PER_PAGE);
     let mut out = String::new();
     let mut more = false;
     for variant in [Variant::Normal, Variant::Blitz] {
-        let table = store.standings(variant)?;
         let title = match variant {
             Variant::Normal => "Yinsh Standings",
             Variant::Blitz => "Yinsh Standings (blitz)",
         };
         let _ = writeln!(out, "{title}\n{}", "=".repeat(title.len()));
-        let mut sections: [Vec<(&String, &Standing)>; 3] = Default::default();
-        for (key, s) in table.iter().filter(|(_, s)| s.record.games() > 0) {
-            let r = &s.record;
-            let idle = s.active == 0 && now.saturating_sub(r.last) > INACTIVE_DAYS * 86_400;
-            let k = if idle {
-                2
-            } else if r.provisional() {
-                1
-            } else {
-                0
-            };
-            sections[k].push((key, s));
+        let mut sections = Vec::new();
+        for section in Section::ALL {
+            sections.push((
+                section,
+                store.ranks(variant, section, skip, STANDINGS_PER_PAGE)?,
+            ));
         }
-        if sections.iter().all(Vec::is_empty) {
+        if sections.iter().all(|(_, (_, total))| *total == 0) {
             out.push_str("No rated games yet.\n\n");
             continue;
         }
-        for (title, mut list) in ["Established", "Provisionals", "Inactive"]
-            .into_iter()
-            .zip(sections)
-        {
-            more |= list.len() > skip + STANDINGS_PER_PAGE;
-            if list.len() <= skip {
+        for (section, (lines, total)) in sections {
+            more |= total > skip + STANDINGS_PER_PAGE;
+            if lines.is_empty() {
                 continue;
             }
-            list.sort_by(|a, b| b.1.record.rating.cmp(&a.1.record.rating).then(a.0.cmp(b.0)));
+            let title = match section {
+                Section::Established => "Established",
+                Section::Provisional => "Provisionals",
+                Section::Inactive => "Inactive",
+            };
             let _ = writeln!(out, "\n{title}");
             let _ = writeln!(
                 out,
                 "Rank Name                             Rating  Won Lost Ties Active/Limit"
             );
-            for (i, (_, s)) in list.iter().enumerate().skip(skip).take(STANDINGS_PER_PAGE) {
+            for (i, s) in lines.iter().enumerate() {
                 let r = &s.record;
                 let _ = writeln!(
                     out,
                     "{:>4} {:<32} {:>6} {:>4} {:>4} {:>4} {:>6}/-",
-                    i + 1,
+                    skip + i + 1,
                     s.name.as_str(),
                     r.rating,
                     r.won,

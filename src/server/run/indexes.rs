@@ -15,7 +15,7 @@ use super::log::Log;
 
 /// Before a transaction: build the index when there is none (or of another version).
 pub(super) fn prepare(store: &Store, settings: &Settings) -> Result<(), InternalError> {
-    if let Some(rebuilt) = index::ensure(store)? {
+    if let Some(rebuilt) = index::ensure(store, settings.now())? {
         log_rebuilt(
             store,
             settings,
@@ -26,10 +26,16 @@ pub(super) fn prepare(store: &Store, settings: &Settings) -> Result<(), Internal
     Ok(())
 }
 
+/// Before the work, inside the transaction: the players whose time ran out move to
+/// the inactive list of the standings (so that a `standings` mail reads them there).
+pub(super) fn before_work(store: &Store, settings: &Settings) -> Result<(), InternalError> {
+    Ok(index::settle(store, settings.now())?)
+}
+
 /// After the work, inside the transaction: the indexes follow the changed game files,
 /// and the damaged files noted are logged and told to the operator.
 pub(super) fn after_work(store: &Store, settings: &Settings) -> Result<Vec<Reply>, InternalError> {
-    for (board, why) in index::update(store)? {
+    for (board, why) in index::update(store, settings.now())? {
         store.note_skipped(store.game_path(board), why);
     }
     tell_damage(store, settings)
@@ -42,7 +48,7 @@ pub(super) fn after_failure(store: &Store, settings: &Settings, err: &InternalEr
         return;
     }
     let log = Log::in_home(store.home());
-    match index::rebuild(store) {
+    match index::rebuild(store, settings.now()) {
         Ok(rebuilt) => log_rebuilt(store, settings, &format!("damaged index ({err})"), &rebuilt),
         Err(e) => log.line(settings.now(), &format!("index: rebuild failed: {e}")),
     }

@@ -20,7 +20,7 @@ pub fn reindex(settings: &Settings) -> Result<Report, InternalError> {
     let mut report = Report::default();
     let (locked, recovered) = Locked::take(&store, settings)?;
     report.lines.extend(recovered);
-    let rebuilt = index::rebuild(&store)?;
+    let rebuilt = index::rebuild(&store, settings.now())?;
     log_rebuilt(&store, settings, "yinsh-pbem reindex", &rebuilt);
     report.lines.push(summary(&rebuilt));
     let now = settings.now();

@@ -63,10 +63,12 @@ impl<'a> Locked<'a> {
     ) -> Result<Vec<Reply>, InternalError> {
         indexes::prepare(self.store, self.settings)?;
         self.store.begin();
-        let result = work(self.store, report).and_then(|mut replies| {
-            replies.extend(indexes::after_work(self.store, self.settings)?);
-            Ok(replies)
-        });
+        let result = indexes::before_work(self.store, self.settings)
+            .and_then(|()| work(self.store, report))
+            .and_then(|mut replies| {
+                replies.extend(indexes::after_work(self.store, self.settings)?);
+                Ok(replies)
+            });
         let changes = self.store.take_changes();
         if let Err(e) = &result {
             indexes::after_failure(self.store, self.settings, e);

@@ -10,7 +10,9 @@
 //! <home>/index/ratings-<variant>/<xx>.json  players' rating records and active games,
 //!                                   in 64 shards by a hash of the userid (normal, blitz)
 //! <home>/index/players/<key>.json   one player's active boards and finished boards
-//! <home>/index/due/<day>.json       active games by the earliest time tick may act on them
+//! <home>/index/due/<day>.json       active games by the time tick will act on them
+//! <home>/index/ranking-*/, idle-*/   the standings in order, who turns inactive when
+//!                                   (`ranking.rs`)
 //! <home>/damaged.json               damaged game files and the day the operator was last told
 //! ```
 //! A file that does not decode is a [`StoreError::Corrupt`] whose `what` is
@@ -153,7 +155,7 @@ impl StoreError {
     }
 }
 
-fn variant_name(v: Variant) -> &'static str {
+pub(super) fn variant_name(v: Variant) -> &'static str {
     match v {
         Variant::Normal => "normal",
         Variant::Blitz => "blitz",
@@ -427,6 +429,9 @@ impl Store {
         ] {
             create_dir(&dir.join(sub), 0o755)?;
         }
+        for sub in self.ranking_folders() {
+            create_dir(&sub, 0o755)?;
+        }
         Ok(())
     }
 
@@ -438,19 +443,26 @@ impl Store {
     }
 
     /// An index file through the overlay; the empty value when it is missing.
-    fn read_index<T: Default + DeserializeOwned>(&self, path: &Path) -> Result<T, StoreError> {
+    pub(super) fn read_index<T: Default + DeserializeOwned>(
+        &self,
+        path: &Path,
+    ) -> Result<T, StoreError> {
         Ok(self.read_json(path, INDEX)?.unwrap_or_default())
     }
 
     /// Writes a list index file; an empty list removes it.
-    fn put_list<T: Serialize>(&self, path: &Path, list: &[T]) -> Result<(), StoreError> {
+    pub(super) fn put_list<T: Serialize>(&self, path: &Path, list: &[T]) -> Result<(), StoreError> {
         if list.is_empty() {
             return self.remove_file(path);
         }
         self.write_index(path, &list)
     }
 
-    fn write_index<T: Serialize>(&self, path: &Path, value: &T) -> Result<(), StoreError> {
+    pub(super) fn write_index<T: Serialize>(
+        &self,
+        path: &Path,
+        value: &T,
+    ) -> Result<(), StoreError> {
         self.write_file(path, &index_bytes(path, value)?)
     }
 }
@@ -485,7 +497,7 @@ fn index_bytes<T: Serialize>(path: &Path, value: &T) -> Result<Vec<u8>, StoreErr
 
 impl IndexWriter {
     /// Writes one index file of `store` (history page, table, player, due day).
-    fn put<T: Serialize>(&mut self, path: &Path, value: &T) -> Result<(), StoreError> {
+    pub(super) fn put<T: Serialize>(&mut self, path: &Path, value: &T) -> Result<(), StoreError> {
         if let Some(dir) = path.parent() {
             create_dir(dir, 0o755)?;
         }

@@ -38,6 +38,7 @@ mod index;
 mod journal;
 mod logins;
 mod password;
+mod ranking;
 mod reply_key;
 mod retired;
 mod robot_turns;
@@ -62,6 +63,7 @@ pub use logins::{Failures, LoginGate, MAX_FAILURES, WINDOW};
 pub use password::{
     ARGON2_M_KIB, ARGON2_P, ARGON2_T, hash_password, release_hash_memory, verify_password,
 };
+pub use ranking::{CHUNK, ChunkRef, IdleEntry, RankDir, RankKey, Section, rank_key};
 pub use reply_key::{InvalidToken, ReplyKey, ReplyScope, ReplyToken};
 pub use robot_turns::{RobotTime, RobotTurn};
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};

@@ -97,7 +97,7 @@ impl Home {
     pub fn new() -> Home {
         let dir = tempfile::tempdir().expect("tempdir");
         let store = Store::open(&dir.path().join("games")).expect("open the store");
-        index::rebuild(&store).expect("build the indexes");
+        index::rebuild(&store, START).expect("build the indexes");
         Home {
             _dir: dir,
             store,
@@ -166,12 +166,15 @@ impl Home {
         };
         let _lock = self.store.lock().expect("lock");
         self.store.begin();
-        let result = exec::execute(&self.store, &req, &cmd).and_then(|r| {
-            // The indexes follow the game files, as `run::txn` has them do.
-            index::update(&self.store)
-                .map_err(exec::InternalError::from)
-                .map(|_| r)
-        });
+        let result = index::settle(&self.store, self.now)
+            .map_err(exec::InternalError::from)
+            .and_then(|()| exec::execute(&self.store, &req, &cmd))
+            .and_then(|r| {
+                // The indexes follow the game files, as `run::txn` has them do.
+                index::update(&self.store, self.now)
+                    .map_err(exec::InternalError::from)
+                    .map(|_| r)
+            });
         let changes = self.store.take_changes();
         let replies = result.map_err(|e| e.to_string())?;
         let mut changed = Vec::new();
@@ -337,7 +340,7 @@ impl Home {
         }
         let text = serde_json::to_string_pretty(&game).expect("JSON") + "\n";
         std::fs::write(&path, text).expect("write the game");
-        index::rebuild(&self.store).expect("rebuild the indexes");
+        index::rebuild(&self.store, self.now).expect("rebuild the indexes");
     }
 
     fn relative(&self, path: &Path) -> String {

@@ -5,7 +5,8 @@
 //! end of the history moves its two players' ratings by one game; anything else that
 //! changes the order of the rated games (a game ending in the same second as a later
 //! board with a common player, a finished game reopened by hand) recomputes that
-//! variant's ratings from the history pages.
+//! variant's ratings from the history pages. Each changed line of the ratings table
+//! moves in the standings kept in order (`rank.rs`), at the transaction's time.
 
 use crate::server::game::ratings;
 use crate::server::game::record::{LiveGame, LoadError};
@@ -13,16 +14,18 @@ use crate::server::game::vacation::Vacations;
 use crate::server::model::{BoardId, UserId, Variant};
 use crate::server::store::{DAY, DueEntry, Finished, HISTORY_PAGE, IndexState, Store, StoreError};
 
+use super::rank::{reposition, settle, write_standings};
 use super::summary::{Summary, summary};
 
 /// Brings the indexes up to date with the game files this transaction changed (and
 /// the due times of the games of players whose vacations it changed). Does
 /// nothing when the store has no index yet (the next run builds it). Returns the game
 /// files that could not be read before the change (they are left out of the index).
-pub fn update(store: &Store) -> Result<Vec<(BoardId, String)>, LoadError> {
+pub fn update(store: &Store, now: u64) -> Result<Vec<(BoardId, String)>, LoadError> {
     let Some(mut state) = store.index_state()? else {
         return Ok(Vec::new());
     };
+    settle(store, now)?;
     let before = state;
     let mut unreadable = Vec::new();
     let mut recompute = Vec::new();
@@ -68,14 +71,14 @@ pub fn update(store: &Store) -> Result<Vec<(BoardId, String)>, LoadError> {
                 store,
                 &mut state,
                 board,
-                old.as_ref(),
-                new.as_ref(),
+                (old.as_ref(), new.as_ref()),
                 &mut recompute,
+                now,
             )?;
         }
     }
     for variant in recompute {
-        recompute_ratings(store, &state, variant)?;
+        recompute_ratings(store, &state, variant, now)?;
     }
     if state != before {
         store.put_index_state(&state)?;
@@ -88,9 +91,9 @@ fn apply(
     store: &Store,
     state: &mut IndexState,
     board: BoardId,
-    old: Option<&Summary>,
-    new: Option<&Summary>,
+    (old, new): (Option<&Summary>, Option<&Summary>),
     recompute: &mut Vec<Variant>,
+    now: u64,
 ) -> Result<(), StoreError> {
     players(store, board, old, new)?;
     let (old_due, new_due) = (old.and_then(Summary::due), new.and_then(Summary::due));
@@ -127,7 +130,7 @@ fn apply(
                     recompute.push(f.variant);
                 }
             } else if f.rated && !recompute.contains(&f.variant) {
-                rate(store, f)?;
+                rate(store, f, now)?;
             }
         }
     }
@@ -149,6 +152,7 @@ fn apply(
             .flat_map(|s| s.players().iter().map(UserId::key))
             .collect();
         let mut table = store.standings_of(variant, &keys)?;
+        let before = table.clone();
         for (summary, sign) in [(old, -1i64), (new, 1)] {
             let Some(s) = summary.filter(|s| count(Some(s)) == 1) else {
                 continue;
@@ -164,7 +168,7 @@ fn apply(
             .map(|(k, _)| k.clone())
             .collect();
         table.retain(|k, _| !removed.contains(k));
-        store.update_standings(variant, &table, &removed)?;
+        write_standings(store, variant, &before, &table, &removed, now)?;
     }
     Ok(())
 }
@@ -182,11 +186,12 @@ fn shares_player(a: &Finished, b: &Finished) -> bool {
 }
 
 /// Moves one game's players' records by the game, at the end of their history.
-fn rate(store: &Store, f: &Finished) -> Result<(), StoreError> {
+fn rate(store: &Store, f: &Finished, now: u64) -> Result<(), StoreError> {
     let keys = f.players.clone().map(|p| p.key());
     let mut table = store.standings_of(f.variant, &keys)?;
+    let before = table.clone();
     ratings::rate_table(&mut table, f);
-    store.update_standings(f.variant, &table, &[])
+    write_standings(store, f.variant, &before, &table, &[], now)
 }
 
 /// Every record of `variant` computed again from the history, in order.
@@ -194,8 +199,10 @@ fn recompute_ratings(
     store: &Store,
     state: &IndexState,
     variant: Variant,
+    now: u64,
 ) -> Result<(), StoreError> {
-    let mut table = store.standings(variant)?;
+    let before = store.standings(variant)?;
+    let mut table = before.clone();
     for s in table.values_mut() {
         s.record = ratings::Record::default();
     }
@@ -207,7 +214,12 @@ fn recompute_ratings(
         }
     }
     table.retain(|_, s| s.active > 0 || s.record.games() > 0);
-    store.put_standings(variant, &table)
+    store.put_standings(variant, &table)?;
+    let keys: std::collections::BTreeSet<&String> = before.keys().chain(table.keys()).collect();
+    for key in keys {
+        reposition(store, variant, before.get(key), table.get(key), now)?;
+    }
+    Ok(())
 }
 
 /// The board in each player's own index: active, finished, or neither.

@@ -12,10 +12,11 @@ use crate::server::game::record::{LiveGame, LoadError};
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{BoardId, Variant};
 use crate::server::store::{
-    DAY, DueEntry, Finished, HISTORY_PAGE, INDEX_VERSION, IndexState, PlayerIndex, Standing,
-    Standings, Store, StoreError,
+    DAY, DueEntry, Finished, HISTORY_PAGE, INDEX_VERSION, IdleEntry, IndexState, PlayerIndex,
+    Section, Standing, Standings, Store, StoreError, rank_key,
 };
 
+use super::rank::{idle_at, section};
 use super::summary::{Summary, summary};
 
 /// What a rebuild found.
@@ -42,12 +43,17 @@ pub struct Snapshot {
     pub players: BTreeMap<String, PlayerIndex>,
     /// The due files, by day.
     pub due: BTreeMap<u64, Vec<DueEntry>>,
+    /// The standings in order, normal then blitz, each established, provisional,
+    /// inactive (their lines, not how they are cut in chunks).
+    pub rankings: [[Vec<Standing>; 3]; 2],
+    /// Who turns inactive when, normal then blitz.
+    pub idle: [Vec<IdleEntry>; 2],
 }
 
-/// Builds every index from the game files, replacing what was there. Call it outside
-/// a transaction, holding the lock: the files are written directly, made durable
-/// together, and the state file last.
-pub fn rebuild(store: &Store) -> Result<Rebuilt, StoreError> {
+/// Builds every index from the game files, replacing what was there, the standings'
+/// sections as they are at `now`. Call it outside a transaction, holding the lock: the
+/// files are written directly, made durable together, and the state file last.
+pub fn rebuild(store: &Store, now: u64) -> Result<Rebuilt, StoreError> {
     store.clear_index()?;
     let mut out = Rebuilt::default();
     let mut finished = Vec::new();
@@ -110,6 +116,27 @@ pub fn rebuild(store: &Store) -> Result<Rebuilt, StoreError> {
     }
     for (variant, table) in [Variant::Normal, Variant::Blitz].into_iter().zip(&tables) {
         writer.standings(store, variant, table)?;
+        let mut lists: [Vec<Standing>; 3] = Default::default();
+        let mut idle: BTreeMap<u64, Vec<IdleEntry>> = BTreeMap::new();
+        for s in table.values() {
+            if let Some(sec) = section(s, now) {
+                lists[sec as usize].push(s.clone());
+            }
+            if let Some(at) = idle_at(s, now) {
+                idle.entry(at / DAY).or_default().push(IdleEntry {
+                    at,
+                    key: s.name.key(),
+                });
+            }
+        }
+        for (sec, mut list) in Section::ALL.into_iter().zip(lists) {
+            list.sort_by_key(rank_key);
+            writer.ranking(store, variant, sec, &list)?;
+        }
+        for (day, mut entries) in idle {
+            entries.sort_unstable();
+            writer.idle_on(store, variant, day, &entries)?;
+        }
     }
     for (key, index) in &players {
         writer.player(store, key, index)?;
@@ -138,11 +165,11 @@ fn slot(v: Variant) -> usize {
 
 /// Rebuilds when there is no index or one of another version; `None` when the index
 /// was there. Outside a transaction, holding the lock.
-pub fn ensure(store: &Store) -> Result<Option<Rebuilt>, StoreError> {
+pub fn ensure(store: &Store, now: u64) -> Result<Option<Rebuilt>, StoreError> {
     match store.index_state() {
         Ok(Some(s)) if s.version == INDEX_VERSION => Ok(None),
-        Ok(_) => rebuild(store).map(Some),
-        Err(e) if e.is_index_damage() => rebuild(store).map(Some),
+        Ok(_) => rebuild(store, now).map(Some),
+        Err(e) if e.is_index_damage() => rebuild(store, now).map(Some),
         Err(e) => Err(e),
     }
 }
@@ -163,8 +190,20 @@ pub fn snapshot(store: &Store) -> Result<Snapshot, StoreError> {
     for day in store.due_days()? {
         due.insert(day, store.due_on(day)?);
     }
+    let mut rankings: [[Vec<Standing>; 3]; 2] = Default::default();
+    let mut idle: [Vec<IdleEntry>; 2] = Default::default();
+    for (k, variant) in [Variant::Normal, Variant::Blitz].into_iter().enumerate() {
+        for sec in Section::ALL {
+            rankings[k][sec as usize] = store.ranking(variant, sec)?;
+        }
+        for day in store.idle_days(variant)? {
+            idle[k].extend(store.idle_on(variant, day)?);
+        }
+    }
     Ok(Snapshot {
         state,
+        rankings,
+        idle,
         history,
         standings: [
             store.standings(Variant::Normal)?,
