@@ -12,7 +12,7 @@ use crate::server::game::index;
 use crate::server::game::ratings::{self, PROVISIONAL_GAMES, START};
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
-use crate::server::store::{Account, Finished, Password, Section, Standing, Store, UserId};
+use crate::server::store::{Account, Finished, Password, Section, Store, UserId};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail};
 
