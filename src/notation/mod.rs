@@ -13,6 +13,7 @@
 
 mod error;
 mod grammar;
+mod mend;
 pub mod render;
 pub mod sgf;
 mod transcript;
@@ -20,6 +21,7 @@ mod turn;
 mod written;
 
 pub use error::{Expected, NotationError, ParseError, ParseErrorKind, PartAt, TurnError};
+pub use mend::mend;
 pub use transcript::{
     Played, TranscriptError, TranscriptErrorKind, play_transcript, split_turns, transcript_header,
     write_transcript,

@@ -11,6 +11,7 @@ use std::str::FromStr;
 
 use super::error::{NotationError, ParseError, PartAt, TurnError};
 use super::grammar;
+use super::mend::mend;
 use super::written::{Part, WrittenTurn};
 use crate::rules::{Action, ActionKind, Color, Game, IllegalAction, Piece, Point, Row};
 
@@ -18,7 +19,7 @@ impl FromStr for WrittenTurn {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<WrittenTurn, ParseError> {
-        grammar::parse(s)
+        parse_turn(s)
     }
 }
 
@@ -32,7 +33,11 @@ impl FromStr for WrittenTurn {
 /// assert!(parse_turn("i8-f5;").is_err());
 /// ```
 pub fn parse_turn(input: &str) -> Result<WrittenTurn, ParseError> {
-    grammar::parse(input)
+    grammar::parse(input).or_else(|error| {
+        mend(input)
+            .and_then(|mended| grammar::parse(&mended).ok())
+            .ok_or(error)
+    })
 }
 
 impl WrittenTurn {

@@ -274,6 +274,15 @@ impl Password {
         Password(String::new())
     }
 
+    /// The password written inside `<` `>`, as the syntax lines show its place
+    /// (`<password>`), without them; `None` when it is not written so.
+    pub(crate) fn unbracketed(&self) -> Option<Password> {
+        self.0
+            .strip_prefix('<')
+            .and_then(|p| p.strip_suffix('>'))
+            .and_then(|p| p.parse().ok())
+    }
+
     /// The password itself, for hashing; nothing else should need it.
     pub(crate) fn expose(&self) -> &str {
         &self.0

@@ -446,3 +446,31 @@ fn huge_references_cost_a_bounded_amount_of_work() {
     let r = press_reply(&mut s, Client::Thunderbird, ALICE, &m, "e5");
     assert_eq!(r.len(), 3, "{r:?}");
 }
+
+/// The notice that a queued move was dropped is answered by Reply like a board mail:
+/// its reply plays the player's turn, with no password.
+#[test]
+fn the_notice_of_a_dropped_queued_move_is_answered_by_reply() {
+    let (mut s, ..) = game();
+    s.send(ALICE, "yinsh move 101 alice apw e5", "");
+    s.send(BOB, "yinsh move 101 bob bpw e6", "");
+    // bob queues a placement on e5, taken: dropped after alice's move.
+    s.send(BOB, "yinsh queue 101 bob bpw e5", "");
+    let r = s.send(ALICE, "yinsh move 101 alice apw e7", "");
+    let notice = r
+        .iter()
+        .find(|m| m.to == ["bob@example.org"] && m.body.contains("could not be played"))
+        .expect("the notice to bob")
+        .clone();
+    assert_says(&notice, "reply to this mail with your move as the");
+    assert!(!notice.body.contains("bpw"));
+    let r = press_reply(&mut s, Client::Thunderbird, BOB, &notice, "e4");
+    assert!(
+        r.iter().all(|m| !m.subject.contains("Error")),
+        "the reply plays: {r:?}"
+    );
+    let file = s.game_file(101);
+    let turns = file["turns"].as_array().expect("turns");
+    assert_eq!(turns.len(), 4, "{file}");
+    assert_eq!(turns[3]["text"], "e4");
+}

@@ -298,3 +298,29 @@ fn an_offer_that_lapses_is_said_so_in_the_mails_of_the_move() {
     let r = s.send(ALICE, "yinsh move 101 alice apw e6", "");
     assert!(r.iter().all(|m| !m.body.contains("lapsed")), "{r:?}");
 }
+
+/// `yinsh games` with no userid lists the server's games going on, most recent first,
+/// and says where the ended ones are.
+#[test]
+fn yinsh_games_without_a_userid_lists_the_servers_games() {
+    let mut s = TestServer::new();
+    s.send(ALICE, "signup alice apw", "");
+    s.send(BOB, "signup bob bpw", "");
+    s.send("Carol <carol@example.org>", "signup carol cpw", "");
+    s.send(ALICE, "yinsh challenge alice bob", "");
+    s.send(ALICE, "yinsh challenge bob carol", "");
+    s.send(ALICE, "yinsh challenge carol alice", "");
+    s.send(BOB, "yinsh resign 101 bob bpw", "");
+    let r = s.send(ALICE, "yinsh games", "");
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0].subject, "List of Yinsh games");
+    assert_says(&r[0], "Games going on at this server (2):\n");
+    let b103 = r[0].body.find("   103  carol").expect("board 103");
+    let b102 = r[0].body.find("   102  bob").expect("board 102");
+    assert!(b103 < b102, "most recent first: {}", r[0].body);
+    assert!(!r[0].body.contains("   101  "), "ended: {}", r[0].body);
+    assert_says(&r[0], "The games that have ended: send \"yinsh history\".");
+    // With a userid, as before.
+    let r = s.send(ALICE, "yinsh games bob", "");
+    assert_says(&r[0], "active games of bob (1):");
+}

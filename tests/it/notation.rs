@@ -692,13 +692,17 @@ fn resign_is_a_command_not_a_move_section_5() {
 #[test]
 fn parse_errors_and_turn_errors_both_come_from_play_turn() {
     let mut g = Game::new(Variant::Normal);
-    let e = play_turn(&mut g, "e5 e6").unwrap_err();
+    let e = play_turn(&mut g, "e5 ,e6").unwrap_err();
     assert!(matches!(e, NotationError::Parse(_)));
     assert!(
         e.to_string()
             .contains("expected `;` before the next part, `#` and the turn number"),
         "{e}"
     );
+    // Two points with only a space between them are mended to a ring move
+    // (`notation::mend`), which does not fit the placement phase: a turn error.
+    let e = play_turn(&mut g, "e5 e6").unwrap_err();
+    assert!(matches!(e, NotationError::Turn(_)), "{e}");
     assert_eq!(g, Game::new(Variant::Normal));
 }
 

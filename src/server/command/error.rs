@@ -25,6 +25,30 @@ pub enum CommandError {
     /// An unknown `yinsh` subcommand (empty when `yinsh` stands alone).
     #[error("Unknown yinsh command \"{0}\". Send \"yinsh help\" for the commands.")]
     UnknownYinsh(String),
+    /// A misspelt command word (`yinsh challange`, `singup`): the command meant, as
+    /// the whole line with every password as `**` when the table reads it so, else
+    /// its command words.
+    #[error(
+        "Unknown command \"{written}\". Did you mean:\n    {meant}\n{}",
+        stars(meant)
+    )]
+    DidYouMean {
+        /// The word as written.
+        written: String,
+        /// The line or command words meant.
+        meant: String,
+    },
+    /// A yinsh command without `yinsh` before it (`move 101 alice ...`).
+    #[error(
+        "\"{written}\" is a yinsh command: write \"yinsh\" before it, like this:\n    {meant}\n{}",
+        stars(meant)
+    )]
+    WithoutYinsh {
+        /// The word as written.
+        written: String,
+        /// The line or command words meant.
+        meant: String,
+    },
     /// The words do not fit the command's syntax.
     #[error("Syntax is \"{usage}\": {problem}")]
     Syntax {
@@ -70,6 +94,14 @@ pub enum Problem {
         /// What is wrong with it.
         problem: AddressProblem,
     },
+    /// A move command whose password was left out: the word in its place is the move.
+    #[error(
+        "the password is missing before the move. Write:\n    {meant}\n(with your password in place of **)"
+    )]
+    NoPassword {
+        /// The line as it should be written, the password as `**`.
+        meant: String,
+    },
     /// A move command with nothing after the password.
     #[error("the move is missing after the password")]
     MissingMove,
@@ -106,9 +138,6 @@ pub enum Problem {
     /// `yinsh show` with both board numbers and userids.
     #[error("write board numbers or userids, not both (send two mails)")]
     BoardsAndUserids,
-    /// `yinsh games` without a userid.
-    #[error("expected at least one userid")]
-    NoUserid,
     /// `message` without a recipient.
     #[error("expected at least one userid to write to")]
     NoRecipient,
@@ -168,6 +197,15 @@ impl Problem {
             usage,
             problem: self,
         }
+    }
+}
+
+/// The note under a suggested line that hides a password as `**`.
+fn stars(meant: &str) -> &'static str {
+    if meant.split_whitespace().any(|w| w == "**") {
+        "(with your password in place of **)"
+    } else {
+        ""
     }
 }
 

@@ -7,12 +7,15 @@
 //! are case-insensitive. A command that does not fit its syntax is refused with the
 //! syntax players know (`Syntax is "yinsh move <board> <userid> <password> <move>"`)
 //! and what was wrong. Which words of a line are passwords, to be hidden in logs and
-//! quotes, is decided from the same table (`secret.rs`, [`masking`]).
+//! quotes, is decided from the same table (`secret.rs`, [`masking`]). A misspelt
+//! command word, or a yinsh command without `yinsh`, is answered with the line as it
+//! was meant (`spelling.rs`, [`nearest`]).
 
 pub mod bounds;
 mod error;
 mod parsers;
 mod secret;
+mod spelling;
 mod table;
 mod types;
 mod words;
@@ -22,6 +25,7 @@ mod tests;
 
 pub use error::{CommandError, Problem};
 pub use secret::{Masking, could_show, masking};
+pub use spelling::nearest;
 pub use table::{syntax_lines, usage};
 pub use types::{
     BoardAction, BoardRef, Command, Credentials, GameFilter, MailChoice, OfferAction,

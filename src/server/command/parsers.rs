@@ -434,8 +434,8 @@ pub(super) fn show_as(after: &str, usage: &'static str) -> Parsed {
     })
 }
 
-/// `yinsh games <userid> ... [<filter>] [page <n>]`: words that are not filters are
-/// userids.
+/// `yinsh games [<userid> ...] [<filter>] [page <n>]`: words that are not filters are
+/// userids; none lists the server's games.
 pub(super) fn games(after: &str, usage: &'static str) -> Parsed {
     let mut words = args(after, usage, "userids", many0(word))?;
     let page = take_page(&mut words, usage)?;
@@ -446,9 +446,6 @@ pub(super) fn games(after: &str, usage: &'static str) -> Parsed {
             Ok(f) => filter = f,
             Err(_) => ids.push(userid(w, usage)?),
         }
-    }
-    if ids.is_empty() {
-        return Err(Problem::NoUserid.within(usage));
     }
     Ok(Command::Games {
         userids: ids,

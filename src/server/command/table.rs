@@ -1,7 +1,7 @@
 //! The one table of commands: each command word (or pair of words: `yinsh move`,
 //! `change password`, `all show`), lower case, with its syntax line and its parser,
 //! aliases included (`add`, `delete`, `yinsh ratings`, `change addresses`); the
-//! syntax lines themselves ([`usage`]); and [`Command::parse`], which looks a Subject
+//! syntax lines themselves ([`usage`]); and [`parse_exact`], which looks a Subject
 //! line up in the table. Command words are case-insensitive.
 
 use super::bounds::bounded;
@@ -43,7 +43,8 @@ pub mod usage {
     /// `yinsh settings`
     pub const SETTINGS: &str = "yinsh settings <userid> <password> [text-only | html]";
     /// `yinsh games`
-    pub const GAMES: &str = "yinsh games <userid> ... [all | active | inactive | next] [page <n>]";
+    pub const GAMES: &str =
+        "yinsh games [<userid> ...] [all | active | inactive | next] [page <n>]";
     /// `yinsh help`
     pub const YINSH_HELP: &str = "yinsh help";
     /// `yinsh standings`
@@ -182,38 +183,28 @@ fn lookup(words: &str) -> Option<&'static Entry> {
     COMMANDS.iter().find(|e| e.words == words)
 }
 
-impl Command {
-    /// Parse a Subject line (already stripped of `Re:` and tags).
-    ///
-    /// ```
-    /// use yinsh_pbem::server::command::Command;
-    /// let c = Command::parse("YINSH show 104#12").unwrap();
-    /// assert!(matches!(c, Command::Show { .. }));
-    /// assert!(Command::parse("yinsh move 104 alice").unwrap_err().to_string()
-    ///     .starts_with("Syntax is \"yinsh move <board> <userid> <password> <move>\""));
-    /// ```
-    pub fn parse(line: &str) -> Result<Command, CommandError> {
-        let Ok((after, first)) = word(line) else {
-            return Err(CommandError::Empty);
-        };
-        let lower = first.to_ascii_lowercase();
-        if let Some(e) = lookup(&lower) {
-            return (e.parse)(after, e.usage).and_then(|c| bounded(c, e.usage));
+/// A line as the table reads it, no misspelling guessed ([`Command::parse`] guesses).
+pub(super) fn parse_exact(line: &str) -> Result<Command, CommandError> {
+    let Ok((after, first)) = word(line) else {
+        return Err(CommandError::Empty);
+    };
+    let lower = first.to_ascii_lowercase();
+    if let Some(e) = lookup(&lower) {
+        return (e.parse)(after, e.usage).and_then(|c| bounded(c, e.usage));
+    }
+    if let Some((_, unknown)) = FAMILIES.iter().find(|(w, _)| *w == lower) {
+        let second = word(after).ok();
+        if let Some((rest, second)) = second
+            && let Some(e) = lookup(&format!("{lower} {}", second.to_ascii_lowercase()))
+        {
+            return (e.parse)(rest, e.usage).and_then(|c| bounded(c, e.usage));
         }
-        if let Some((_, unknown)) = FAMILIES.iter().find(|(w, _)| *w == lower) {
-            let second = word(after).ok();
-            if let Some((rest, second)) = second
-                && let Some(e) = lookup(&format!("{lower} {}", second.to_ascii_lowercase()))
-            {
-                return (e.parse)(rest, e.usage).and_then(|c| bounded(c, e.usage));
-            }
-            return Err(unknown(second.map(|(_, w)| w), after));
-        }
-        if OTHER_GAMES.contains(&lower.as_str()) {
-            Err(CommandError::OtherGame(lower))
-        } else {
-            Err(CommandError::Unknown(first.to_string()))
-        }
+        return Err(unknown(second.map(|(_, w)| w), after));
+    }
+    if OTHER_GAMES.contains(&lower.as_str()) {
+        Err(CommandError::OtherGame(lower))
+    } else {
+        Err(CommandError::Unknown(first.to_string()))
     }
 }
 
@@ -295,14 +286,12 @@ pub(super) fn extensions(words: &str) -> impl Iterator<Item = &'static str> {
     })
 }
 
-/// The table's command words and syntax lines, for the tests.
-#[cfg(test)]
+/// The table's command words and syntax lines.
 pub(super) fn entries() -> impl Iterator<Item = (&'static str, &'static str)> {
     COMMANDS.iter().map(|e| (e.words, e.usage))
 }
 
-/// The first words of the two-word commands, for the tests.
-#[cfg(test)]
+/// The first words of the two-word commands.
 pub(super) fn families() -> impl Iterator<Item = &'static str> {
     FAMILIES.iter().map(|(w, _)| *w)
 }

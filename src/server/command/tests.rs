@@ -318,6 +318,7 @@ fn each_command_alone_parses_or_is_refused_in_its_own_syntax() {
         "yinsh standings",
         "yinsh ratings",
         "yinsh history",
+        "yinsh games",
     ];
     for (words, usage) in entries() {
         match parse(words) {

@@ -13,8 +13,9 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::error::{CommandError, Problem};
-use super::types::{BoardRef, Credentials, GameFilter};
+use super::types::{BoardRef, Credentials, GameFilter, OfferAction};
 use crate::mail::{Address, strip_angles};
+use crate::notation::{mend, parse_turn};
 use crate::server::store::{Password, UserId};
 
 pub(super) type Res<'a, T> = IResult<&'a str, T>;
@@ -167,7 +168,9 @@ pub(super) fn move_args<'a>(
         (board, word, word, rest),
     )?;
     if text.is_empty() {
-        return Err(Problem::MissingMove.within(usage));
+        return Err(forgotten_password(board, id, pw, usage)
+            .unwrap_or(Problem::MissingMove)
+            .within(usage));
     }
     let (text, moveno) = split_moveno(text, usage)?;
     Ok(MoveArgs {
@@ -175,6 +178,24 @@ pub(super) fn move_args<'a>(
         auth: credentials(id, pw, usage)?,
         text,
         moveno,
+    })
+}
+
+/// A move command whose password was left out (`yinsh move 101 alice c5-c7`): the
+/// word in the password's place is a turn, `resign` or an offer word (which no
+/// password may be), so it is shown in the line as it should be written.
+fn forgotten_password(board: u32, id: &str, pw: &str, usage: &'static str) -> Option<Problem> {
+    // A turn as written, not mended: no password may be one (`signup` refuses them).
+    let a_move = (mend(pw).is_none() && parse_turn(pw).is_ok())
+        || OfferAction::from_word(pw).is_some()
+        || pw.eq_ignore_ascii_case("resign");
+    let command = usage
+        .split_whitespace()
+        .take_while(|w| !w.starts_with(['<', '[']))
+        .collect::<Vec<_>>()
+        .join(" ");
+    (a_move && id.parse::<UserId>().is_ok()).then(|| Problem::NoPassword {
+        meant: format!("{command} {board} {id} ** {pw}"),
     })
 }
 

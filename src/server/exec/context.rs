@@ -235,11 +235,19 @@ pub(super) fn authenticate(
         };
     }
     logins_open(store, now, &account)?;
-    if !account.check_password(password) {
+    if !account.check_password(password) && !bracketed(&account, password) {
         store.login_failed(userid, now)?;
         return Err(Refusal::WrongPassword.into());
     }
     Ok(account)
+}
+
+/// Whether `password` is the account's password written inside `<` `>`, as the
+/// syntax lines show it (`<password>`): read as the password itself.
+fn bracketed(account: &Account, password: &Password) -> bool {
+    password
+        .unbracketed()
+        .is_some_and(|inner| account.check_password(&inner))
 }
 
 /// What an unconfirmed address reads instead of another player's comment.
@@ -344,8 +352,9 @@ pub(super) fn load_for_player(
     userid: &UserId,
     password: &Password,
 ) -> Result<(Account, LiveGame, Color), ExecError> {
-    let account = authenticate(store, req, userid, password)?;
-    let live = load_board(store, board)?;
+    let account =
+        authenticate(store, req, userid, password).map_err(|e| on_board_named(e, board))?;
+    let live = load_board_of(store, board, userid)?;
     let Some(side) = live.side(userid) else {
         return Err(Refusal::NotPlaying { board }.into());
     };
@@ -353,6 +362,35 @@ pub(super) fn load_for_player(
         return Err(Refusal::GameEnded { board }.into());
     }
     Ok((account, live, side))
+}
+
+/// A login refusal of a command on `board`, naming the board.
+pub(super) fn on_board_named(e: ExecError, board: u32) -> ExecError {
+    match e {
+        ExecError::Refused(Refusal::UnknownUserid) => Refusal::UnknownUseridOn { board }.into(),
+        ExecError::Refused(Refusal::WrongPassword) => Refusal::WrongPasswordOn { board }.into(),
+        e => e,
+    }
+}
+
+/// The game on `board` for `userid`, whose password was right; when there is none,
+/// refused with the list of their games going on.
+pub(super) fn load_board_of(
+    store: &Store,
+    board: u32,
+    userid: &UserId,
+) -> Result<LiveGame, ExecError> {
+    match load_board(store, board) {
+        Err(ExecError::Refused(Refusal::BoardNotFound { board })) => {
+            let boards = store.player_index(&userid.key())?.active;
+            Err(Refusal::BoardNotFoundFor {
+                board,
+                boards: boards.into_iter().map(|b| b.get()).collect(),
+            }
+            .into())
+        }
+        other => other,
+    }
 }
 
 /// The game on `board`, replayed; refused when there is none.

@@ -90,37 +90,11 @@ pub(super) fn games(
             continue;
         };
         let (shown, total) = games_of(store, &account.userid, filter, page, GAMES_PER_MAIL)?;
-        let mut lines = Vec::new();
-        for live in &shown {
-            let status = match (live.player_to_move(), live.game.outcome()) {
-                (Some(p), _) => format!("{p} to move"),
-                (None, Some(crate::rules::Outcome::Win(c))) => format!("won by {}", live.player(c)),
-                (None, _) => "tie".to_string(),
-            };
-            let variant = if live.game.variant() == Variant::Blitz {
-                "blitz"
-            } else {
-                ""
-            };
-            lines.push(format!(
-                "{:>6}  {:<12} {:<12} {:>5}  {:<6} {}",
-                live.board(),
-                live.file.white,
-                live.file.black,
-                live.file.turns.len(),
-                variant,
-                status
-            ));
-        }
         let _ = writeln!(body, "{} games of {} ({}):", filter, account.userid, total);
-        if !lines.is_empty() {
-            let _ = writeln!(
-                body,
-                "{:>6}  {:<12} {:<12} {:>5}  {:<6} Status",
-                "Board", "White", "Black", "Moves", ""
-            );
-            for l in lines {
-                let _ = writeln!(body, "{}", l.trim_end());
+        if !shown.is_empty() {
+            let _ = writeln!(body, "{}", games_header());
+            for live in &shown {
+                let _ = writeln!(body, "{}", game_line(live));
             }
         }
         let skipped = (page as usize - 1).saturating_mul(GAMES_PER_MAIL);
@@ -152,9 +126,42 @@ pub(super) fn games(
     }])
 }
 
+/// The header of the table of `yinsh games`.
+pub(super) fn games_header() -> String {
+    format!(
+        "{:>6}  {:<12} {:<12} {:>5}  {:<6} Status",
+        "Board", "White", "Black", "Moves", ""
+    )
+}
+
+/// One game's line in the table of `yinsh games`.
+pub(super) fn game_line(live: &LiveGame) -> String {
+    let status = match (live.player_to_move(), live.game.outcome()) {
+        (Some(p), _) => format!("{p} to move"),
+        (None, Some(crate::rules::Outcome::Win(c))) => format!("won by {}", live.player(c)),
+        (None, _) => "tie".to_string(),
+    };
+    let variant = if live.game.variant() == Variant::Blitz {
+        "blitz"
+    } else {
+        ""
+    };
+    format!(
+        "{:>6}  {:<12} {:<12} {:>5}  {:<6} {}",
+        live.board(),
+        live.file.white,
+        live.file.black,
+        live.file.turns.len(),
+        variant,
+        status
+    )
+    .trim_end()
+    .to_string()
+}
+
 /// The line under a page of a listing: which entries it shows, and how to ask for
 /// the earlier ones when there are any.
-fn paging(skipped: usize, shown: usize, total: usize, what: &str, next: &str) -> String {
+pub(super) fn paging(skipped: usize, shown: usize, total: usize, what: &str, next: &str) -> String {
     let mut line = if shown == 0 {
         format!("There are {total}{what} in all; this page is past the end.")
     } else {

@@ -6,6 +6,7 @@
 //! [`context`] and [`error`].
 
 pub mod account;
+mod all_games;
 pub mod context;
 pub mod error;
 mod for_others;
@@ -86,6 +87,11 @@ pub fn execute(
             action,
         } => on_board(store, req, *board, auth, action),
         Command::Show { boards } => listing::show(store, req, boards),
+        Command::Games {
+            userids,
+            filter,
+            page,
+        } if userids.is_empty() => all_games::games(store, req, *filter, *page),
         Command::Games {
             userids,
             filter,

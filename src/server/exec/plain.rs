@@ -32,6 +32,9 @@ impl Refusal {
             UnknownUserid
             | WrongPassword
             | BoardNotFound { .. }
+            | BoardNotFoundFor { .. }
+            | UnknownUseridOn { .. }
+            | WrongPasswordOn { .. }
             | NotPlaying { .. }
             | GameEnded { .. }
             | NestedMultiple

@@ -19,6 +19,7 @@ use super::context::{
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
 use super::for_others;
 use super::robots;
+use super::thread::Thread;
 
 pub(super) fn challenge(
     store: &Store,
@@ -234,11 +235,14 @@ pub fn play_queued(
                         to: account.addresses.clone(),
                         subject: format!("Yinsh Board {} Error", live.board()),
                         body: format!(
-                            "Your queued move {} on board {} could not be played: {why}.\nIt was dropped. It is your turn now: send your move with\n    yinsh move {} {player} <password> <move>\n",
+                            "Your queued move {} on board {} could not be played: {why}.\nIt was dropped. It is your turn now: reply to this mail with your move as the\nfirst line, or send a mail with this Subject:\n    yinsh move {} {player} <password> <move>\n",
                             q.text,
                             live.board(),
                             live.board()
                         ),
+                        // A reply plays for the player at the turn now due, as a
+                        // reply to a board mail does.
+                        thread: Thread::board(store, live, &player)?,
                         ..Reply::default()
                     });
                 }

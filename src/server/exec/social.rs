@@ -11,7 +11,9 @@ use crate::server::store::{Account, Store};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
 
-use super::context::{Foreign, Reply, Request, authenticate, board_reply, load_board, to_sender};
+use super::context::{
+    Foreign, Reply, Request, authenticate, board_reply, load_board_of, on_board_named, to_sender,
+};
 use super::error::{ExecError, Refusal};
 use super::listing::boards_of;
 use super::thread::{GameRef, Thread};
@@ -32,9 +34,12 @@ pub(super) fn chat(
     userid: &UserId,
     password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req, userid, password)?;
+    let account =
+        authenticate(store, req, userid, password).map_err(|e| on_board_named(e, board))?;
     let Some(file) = store.game(board)? else {
-        return Err(Refusal::BoardNotFound { board }.into());
+        let boards = store.player_index(&userid.key())?.active;
+        let boards = boards.into_iter().map(|b| b.get()).collect();
+        return Err(Refusal::BoardNotFoundFor { board, boards }.into());
     };
     let game = GameRef {
         board,
@@ -73,8 +78,9 @@ pub(super) fn subscribe(
     password: &Password,
     on: bool,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req, userid, password)?;
-    let mut live = load_board(store, board)?;
+    let account =
+        authenticate(store, req, userid, password).map_err(|e| on_board_named(e, board))?;
+    let mut live = load_board_of(store, board, userid)?;
     if live.side(userid).is_some() {
         return Err(Refusal::SubscribeOwnGame { board }.into());
     }

@@ -273,6 +273,9 @@ fn without_words(e: &CommandError) -> String {
         CommandError::Unknown(_) | CommandError::OtherGame(_) => {
             "The line does not start with a command. Commands are: help, signup, change, signoff, list, multiple, and yinsh ... (send \"help\" for the list).".to_string()
         }
+        CommandError::DidYouMean { .. } | CommandError::WithoutYinsh { .. } => {
+            "The command word is misspelt or \"yinsh\" is missing before it.".to_string()
+        }
         CommandError::UnknownYinsh(_) => {
             "The word after \"yinsh\" is not a yinsh command.".to_string()
         }

@@ -133,9 +133,9 @@ Commands (in the Subject line):
       The rating list (or yinsh ratings), 100 ranks of each list a page.
   yinsh history [<userid>] [page <n>]
       The finished games, the 50 most recent a page: of everyone or of one player.
-  yinsh games <userid> ... [all | active | inactive | next] [page <n>]
+  yinsh games [<userid> ...] [all | active | inactive | next] [page <n>]
       A list of games (default: active; next: those waiting for that player),
-      the 30 most recent a page.
+      the 30 most recent a page. Without a userid: the server's games going on.
   yinsh settings <userid> <password> [text-only | html]
       How your board mails come: html (the default) adds a picture of the
       board for mail programs that show HTML; text-only leaves it out.

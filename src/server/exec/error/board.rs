@@ -35,6 +35,9 @@ impl Refusal {
             UnknownUserid
             | WrongPassword
             | BoardNotFound { .. }
+            | BoardNotFoundFor { .. }
+            | UnknownUseridOn { .. }
+            | WrongPasswordOn { .. }
             | NestedMultiple
             | NoAddress
             | UseridTaken { .. }

@@ -1,7 +1,7 @@
 //! [`Refusal`]: a command refused because of the player's mistake, answered by an
 //! error mail. Its `Display` is the text the player reads, byte for byte.
 
-use super::words::{join, nth_userid, or_nobody, ordinal, plural};
+use super::words::{join, nth_userid, or_nobody, ordinal, plural, yours};
 use crate::mail::Address;
 use crate::notation::{NotationError, ParseError};
 use crate::server::model::OfferKind;
@@ -28,6 +28,34 @@ pub enum Refusal {
     #[error("Yinsh board {board} not found")]
     BoardNotFound {
         /// The board asked for.
+        board: u32,
+    },
+    /// A command on a board that does not exist, from a player whose password was
+    /// right: their games going on are listed (never the userid, which could be the
+    /// password too).
+    #[error(
+        "Yinsh board {board} not found. {}",
+        yours(.boards)
+    )]
+    BoardNotFoundFor {
+        /// The board asked for.
+        board: u32,
+        /// The sender's games going on.
+        boards: Vec<u32>,
+    },
+    /// A command on a board with a userid nobody has (the userid is not repeated: it
+    /// may be a password in the wrong place).
+    #[error(
+        "Invalid userid entered for board {board}: no account has the userid given. Nothing was done."
+    )]
+    UnknownUseridOn {
+        /// The board named.
+        board: u32,
+    },
+    /// A command on a board with a wrong password.
+    #[error("Invalid password entered for board {board}. Nothing was done.")]
+    WrongPasswordOn {
+        /// The board named.
         board: u32,
     },
     /// The sender is not one of the board's two players.

@@ -24,6 +24,9 @@ fn name(r: &Refusal) -> &'static str {
         UnknownUserid => "UnknownUserid",
         WrongPassword => "WrongPassword",
         BoardNotFound { .. } => "BoardNotFound",
+        BoardNotFoundFor { .. } => "BoardNotFoundFor",
+        UnknownUseridOn { .. } => "UnknownUseridOn",
+        WrongPasswordOn { .. } => "WrongPasswordOn",
         NotPlaying { .. } => "NotPlaying",
         GameEnded { .. } => "GameEnded",
         NestedMultiple => "NestedMultiple",
@@ -69,7 +72,7 @@ fn name(r: &Refusal) -> &'static str {
     }
 }
 
-const VARIANTS: usize = 45;
+const VARIANTS: usize = 48;
 
 /// Every variant with sample facts, the exact text, and the board shown.
 fn table() -> Vec<(Refusal, String, Option<u32>)> {
@@ -81,6 +84,26 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             BoardNotFound { board: 42 },
             s("Yinsh board 42 not found"),
+            None,
+        ),
+        (
+            BoardNotFoundFor {
+                board: 42,
+                boards: vec![101, 104],
+            },
+            s("Yinsh board 42 not found. Your games going on are boards 101, 104."),
+            None,
+        ),
+        (
+            UnknownUseridOn { board: 42 },
+            s(
+                "Invalid userid entered for board 42: no account has the userid given. Nothing was done.",
+            ),
+            None,
+        ),
+        (
+            WrongPasswordOn { board: 42 },
+            s("Invalid password entered for board 42. Nothing was done."),
             None,
         ),
         (

@@ -36,3 +36,12 @@ pub(super) fn ordinal(n: &usize) -> String {
         _ => format!("{n}th"),
     }
 }
+
+/// The sender's games going on, as a refusal lists them.
+pub(super) fn yours(boards: &[u32]) -> String {
+    match boards {
+        [] => "You have no game going on.".to_string(),
+        [one] => format!("Your game going on is board {one}."),
+        more => format!("Your games going on are boards {}.", join(more)),
+    }
+}

@@ -1,0 +1,222 @@
+//! [`Command::parse`]: a line read through the table (`table.rs`), and, when its
+//! command word is unknown, the command the player meant: a yinsh command without
+//! `yinsh`, or the command word nearest by edit distance (letters added, dropped,
+//! changed or swapped: `challange`, `mvoe`, `singup`) when only one is that near. The
+//! line as meant is shown when the table reads it, as the player should send it,
+//! with every password as `**`.
+
+use super::error::CommandError;
+use super::secret::masking;
+use super::table::{entries, families, parse_exact};
+use super::types::Command;
+use super::words::word;
+
+impl Command {
+    /// Parse a Subject line (already stripped of `Re:` and tags).
+    ///
+    /// ```
+    /// use yinsh_pbem::server::command::Command;
+    /// let c = Command::parse("YINSH show 104#12").unwrap();
+    /// assert!(matches!(c, Command::Show { .. }));
+    /// assert!(Command::parse("yinsh move 104 alice").unwrap_err().to_string()
+    ///     .starts_with("Syntax is \"yinsh move <board> <userid> <password> <move>\""));
+    /// ```
+    pub fn parse(line: &str) -> Result<Command, CommandError> {
+        parse_exact(line).map_err(|e| match e {
+            CommandError::Unknown(_) | CommandError::UnknownYinsh(_) => meant(line).unwrap_or(e),
+            e => e,
+        })
+    }
+}
+
+/// What a line whose command word is unknown was meant to say: a `yinsh` command
+/// without `yinsh` (`move 101 ...`), or a command word misspelt (`yinsh challange`,
+/// `singup`, `yinhs move`). The line as meant is shown when the table reads it, with
+/// every password as `**`; else only its command words.
+fn meant(line: &str) -> Option<CommandError> {
+    let (after, first) = word(line).ok()?;
+    let lower = first.to_ascii_lowercase();
+    let yinsh_words = || {
+        entries()
+            .filter_map(|(w, _)| w.strip_prefix("yinsh "))
+            .filter(|w| *w != "help")
+    };
+    // `move 101 alice ...`: a yinsh command word written alone.
+    if yinsh_words().any(|w| w == lower) {
+        let meant = format!("yinsh {}", line.trim_start());
+        return Some(CommandError::WithoutYinsh {
+            written: first.to_string(),
+            meant: as_shown(&meant, &format!("yinsh {lower}")),
+        });
+    }
+    let one_word = entries()
+        .map(|(w, _)| w)
+        .filter(|w| !w.contains(' '))
+        .chain(families());
+    if let Some(fixed) = nearest(&lower, one_word) {
+        let meant = format!("{fixed}{after}");
+        let words = match word(after) {
+            Ok((_, second)) if families().any(|w| w == fixed) => {
+                format!("{fixed} {}", second.to_ascii_lowercase())
+            }
+            _ => fixed.to_string(),
+        };
+        return Some(CommandError::DidYouMean {
+            written: first.to_string(),
+            meant: as_shown(&meant, &words),
+        });
+    }
+    // `chalenge alice bob`: a yinsh command word misspelt and without `yinsh`.
+    if let Some(fixed) = nearest(&lower, yinsh_words()) {
+        let meant = format!("yinsh {fixed}{after}");
+        return Some(CommandError::WithoutYinsh {
+            written: first.to_string(),
+            meant: as_shown(&meant, &format!("yinsh {fixed}")),
+        });
+    }
+    // `yinsh challange ...`: a misspelt second word.
+    if lower == "yinsh"
+        && let Ok((rest, second)) = word(after)
+        && let Some(fixed) = nearest(second, yinsh_words())
+    {
+        let meant = format!("yinsh {fixed}{rest}");
+        return Some(CommandError::DidYouMean {
+            written: second.to_string(),
+            meant: as_shown(&meant, &format!("yinsh {fixed}")),
+        });
+    }
+    None
+}
+
+/// `meant` as shown to the player when the table reads it (passwords as `**`), else
+/// only its command words `words`.
+fn as_shown(meant: &str, words: &str) -> String {
+    parse_exact(meant)
+        .ok()
+        .and_then(|_| shown(meant))
+        .unwrap_or_else(|| words.to_string())
+}
+
+/// The most edits a misspelt command word may be from the one meant.
+const MAX_EDITS: usize = 2;
+
+/// The one word of `candidates` nearest to `written` (any case), if it is at most
+/// [`MAX_EDITS`] edits away, fewer than half the written word's letters, and no other
+/// candidate is as near.
+///
+/// ```
+/// use yinsh_pbem::server::command::nearest;
+/// assert_eq!(nearest("challange", ["challenge", "chat"]), Some("challenge"));
+/// assert_eq!(nearest("mvoe", ["move", "show"]), Some("move"));
+/// assert_eq!(nearest("xyz", ["move", "show"]), None);
+/// ```
+pub fn nearest<'a>(
+    written: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let written = written.to_ascii_lowercase();
+    let limit = MAX_EDITS.min((written.chars().count().saturating_sub(1)) / 2);
+    let mut best: Option<(usize, &str)> = None;
+    let mut tied = false;
+    for c in candidates {
+        let d = edits(&written, c);
+        if d == 0 || d > limit {
+            continue;
+        }
+        match best {
+            Some((b, w)) if d == b && w != c => tied = true,
+            Some((b, _)) if d >= b => {}
+            _ => {
+                best = Some((d, c));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(_, c)| c)
+}
+
+/// The optimal string alignment distance: insertions, deletions, substitutions and
+/// swaps of two neighbouring letters, each one edit.
+fn edits(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// `line` (a line the table reads) as it may be shown: each word in a password place
+/// as `**`. `None` when the masking hides another word too (a userid after
+/// `message`'s password, a word that may be a password pushed out of its place), or
+/// a word shown elsewhere is a password too: the line is then not shown at all.
+pub(super) fn shown(line: &str) -> Option<String> {
+    let m = masking(line);
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut out = Vec::with_capacity(words.len());
+    let secret = |w: &str| m.passwords().iter().any(|p| p == w);
+    for (k, w) in words.iter().enumerate() {
+        if !m.hidden().contains(&k) {
+            if secret(w) {
+                return None;
+            }
+            out.push(*w);
+        } else if secret(w) {
+            out.push("**");
+        } else {
+            return None;
+        }
+    }
+    Some(out.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{edits, nearest, shown};
+
+    #[test]
+    fn edits_count_swaps_as_one() {
+        assert_eq!(edits("mvoe", "move"), 1);
+        assert_eq!(edits("challange", "challenge"), 1);
+        assert_eq!(edits("singup", "signup"), 1);
+        assert_eq!(edits("show", "showas"), 2);
+    }
+
+    #[test]
+    fn a_tie_or_a_short_word_suggests_nothing() {
+        assert_eq!(nearest("shw", ["show", "shaw"]), None);
+        assert_eq!(nearest("ab", ["add", "all"]), None);
+        assert_eq!(nearest("Signpu", ["signup", "signoff"]), Some("signup"));
+    }
+
+    #[test]
+    fn passwords_are_shown_as_stars_and_nothing_else_is_hidden() {
+        assert_eq!(
+            shown("yinsh move 101 alice s3cret c5-c7").as_deref(),
+            Some("yinsh move 101 alice ** c5-c7")
+        );
+        assert_eq!(
+            shown("yinsh challenge alice bob").as_deref(),
+            Some("yinsh challenge alice bob")
+        );
+        assert_eq!(shown("message alice s3cret bob"), None);
+        // A userid that is also the password is not shown either.
+        assert_eq!(shown("yinsh move 101 alice alice e5"), None);
+    }
+}
