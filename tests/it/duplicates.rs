@@ -282,3 +282,26 @@ fn seen_marks_and_storm_counts_expire() {
         "{log}"
     );
 }
+
+#[test]
+fn failed_login_records_expire_with_the_storm_counts() {
+    let (_dir, home) = home();
+    assert_eq!(
+        send(
+            &home,
+            NOW + 60,
+            "mallory@example.org",
+            "yinsh showas alice wrong",
+            "fl1@m.org"
+        ),
+        1
+    );
+    let logins = |h: &Path| std::fs::read_dir(h.join("logins")).map_or(0, |d| d.count());
+    assert_eq!(logins(&home), 1, "the wrong password is recorded");
+    // The next day, expiry removes the record whose hour is over.
+    assert_eq!(
+        send(&home, NOW + DAY, "mallory@example.org", "help", "fl2@m.org"),
+        1
+    );
+    assert_eq!(logins(&home), 0, "logins/ keeps no record past its hour");
+}

@@ -1,6 +1,7 @@
 //! The record of mails already handled, by Message-ID, so that a mail the mail system
 //! delivers twice is handled once (`<home>/seen/<day>/<key>`); the per-sender counts
-//! of the storm limit (`<home>/rate/<key>.json`); and their expiry. Marks and counts
+//! of the storm limit (`<home>/rate/<key>.json`); and their expiry (with the
+//! failed-login records of `<home>/logins/` whose hour is over). Marks and counts
 //! are written through the store, so inside a transaction they become durable with
 //! the mail's other effects.
 //!
@@ -218,6 +219,16 @@ impl Store {
                 .ok()
                 .and_then(|b| serde_json::from_slice::<Window>(&b).ok())
                 .is_none_or(|w| now >= w.start.saturating_add(period) || now < w.start);
+            if over && remove(&e.path(), false)? {
+                removed += 1;
+            }
+        }
+        // Failed-login records whose hour is over (or that do not read) count nothing.
+        for e in read_dir(&self.home().join("logins"))? {
+            let over = std::fs::read(e.path())
+                .ok()
+                .and_then(|b| serde_json::from_slice::<super::Failures>(&b).ok())
+                .is_none_or(|f| now >= f.start.saturating_add(super::WINDOW) || now < f.start);
             if over && remove(&e.path(), false)? {
                 removed += 1;
             }
