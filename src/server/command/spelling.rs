@@ -101,7 +101,7 @@ fn as_shown(meant: &str, words: &str) -> String {
 const MAX_EDITS: usize = 2;
 
 /// The one word of `candidates` nearest to `written` (any case), if it is at most
-/// [`MAX_EDITS`] edits away, fewer than half the written word's letters, and no other
+/// `MAX_EDITS` edits away, fewer than half the written word's letters, and no other
 /// candidate is as near.
 ///
 /// ```

@@ -147,7 +147,7 @@ pub fn answer(
 
 /// The first genuine token among `named` whose player has the From address (or the
 /// first genuine one at all, so that the sender is told the address is wrong); at
-/// most [`TOKENS_CHECKED`] are checked.
+/// most `TOKENS_CHECKED` are checked.
 /// The account of a genuine reply token `inbound` carries, when one of its addresses
 /// is the mail's From: the mail proves who sent it (`run::proven`).
 pub fn proven_account(
