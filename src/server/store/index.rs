@@ -322,9 +322,14 @@ impl Store {
 
     /// The days that have a due file, ascending.
     pub fn due_days(&self) -> Result<Vec<u64>, StoreError> {
+        self.day_files(&self.due_dir())
+    }
+
+    /// The days named by the `<day number>.json` files of `dir`, ascending; any other
+    /// JSON file there is a stray file.
+    pub(super) fn day_files(&self, dir: &std::path::Path) -> Result<Vec<u64>, StoreError> {
         let mut days = Vec::new();
-        let listed = self.list_json(&self.due_dir())?;
-        for (stem, path) in listed {
+        for (stem, path) in self.list_json(dir)? {
             match stem.parse::<u64>() {
                 Ok(d) if d.to_string() == stem => days.push(d),
                 _ => {

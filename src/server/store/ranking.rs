@@ -290,20 +290,7 @@ impl Store {
 
     /// The days that have an idle file, ascending.
     pub fn idle_days(&self, variant: Variant) -> Result<Vec<u64>, StoreError> {
-        let mut days = Vec::new();
-        for (stem, path) in self.list_json(&self.idle_dir(variant))? {
-            match stem.parse::<u64>() {
-                Ok(d) if d.to_string() == stem => days.push(d),
-                _ => {
-                    return Err(StoreError::StrayFile {
-                        path,
-                        expected: "<day number>.json, such as 20780.json",
-                    });
-                }
-            }
-        }
-        days.sort_unstable();
-        Ok(days)
+        self.day_files(&self.idle_dir(variant))
     }
 
     /// The players filed under `day` in the idle schedule of `variant`, sorted.
