@@ -230,7 +230,14 @@ fn board_mails_tell_the_dates_of_the_next_reminder_and_of_the_forfeit() {
     assert_eq!(r.len(), 1, "{r:?}");
     assert_eq!(r[0].subject, "Nag: Yinsh Board 101 bob");
     // The reminder counts the days as the clock does, and tells the next one.
-    assert_says(&r[0], "Reminder: it has been your move for 2 days.");
+    // Its first line says which days count (issue 14).
+    let told = r[0].body.lines().nth(1).unwrap_or_default();
+    assert_eq!(
+        told,
+        "You have not moved on board 101 for 2 days (vacation days not counted).",
+        "{}",
+        r[0].body
+    );
     assert_says(&r[0], &clock(t1, reminder + 2 * DAY, forfeit));
     assert!(
         s.tick(forfeit - 60)

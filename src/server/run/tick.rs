@@ -183,7 +183,9 @@ fn nag_mail(
         / DAY;
     let mail = BoardMail {
         event: Event::Note(format!(
-            "Reminder: it has been your move for {days} days. A player who does not move in {} days forfeits the game.\n(Going away? Send: vacation {player} <password> <days>)",
+            "You have not moved on board {} for {days} day{} (vacation days not counted).\nA player who does not move in {} days forfeits the game.\n(Going away? Send: vacation {player} <password> <days>)",
+            live.board(),
+            if days == 1 { "" } else { "s" },
             extra::forfeit_days(f)
         )),
         reader: Some(player),
