@@ -68,3 +68,50 @@ fn refusals_to_an_unconfirmed_reply_to_repeat_no_word_of_the_mail() {
     }
     assert_eq!(answered, shapes.len(), "every shape gets an answer");
 }
+
+/// `yinsh games` without a userid (the server's games going on) sent to an address
+/// nobody confirmed follows `run::guard`'s rule: no word of the mail, no comment or
+/// chat of a player; the userids and boards it lists are what `yinsh show` of each
+/// board sends such an address anyway.
+#[test]
+fn the_servers_games_listing_to_an_unconfirmed_address_holds_no_word_a_stranger_chose() {
+    let mut s = TestServer::confirming();
+    let me = "attacker@example.org";
+    s.send(me, "signup mallory1 pw1", "");
+    s.send(me, "signup mallory2 pw2", "");
+    s.send(me, "yinsh challenge mallory1 mallory2", "");
+    s.send(
+        me,
+        "yinsh move 101 mallory1 pw1 e5",
+        &format!("{MARK} comment"),
+    );
+    s.send(me, "yinsh chat 101 mallory2 pw2", &format!("{MARK} chat"));
+    let victim = "victim@example.org";
+    let sent = s.send_with_reply_to(me, victim, "yinsh games", &format!("{MARK} body"));
+    let got = to(&sent, victim);
+    assert_eq!(got.len(), 1, "{sent:?}");
+    let listing = got[0];
+    assert_eq!(listing.subject, "List of Yinsh games");
+    assert!(
+        !listing.raw.to_ascii_lowercase().contains(MARK),
+        "{}",
+        listing.raw
+    );
+    let row = listing
+        .body
+        .lines()
+        .find(|l| l.trim_start().starts_with("101 "))
+        .unwrap_or_else(|| panic!("board 101 listed: {}", listing.body));
+    let shown = s.send_with_reply_to(me, victim, "yinsh show 101", "");
+    let shown = to(&shown, victim);
+    assert_eq!(shown.len(), 1);
+    for name in ["mallory1", "mallory2"] {
+        assert!(row.contains(name), "{row}");
+        assert!(shown[0].body.contains(name), "{}", shown[0].body);
+    }
+    // Beyond the rows, only the server's own words.
+    for line in listing.body.lines() {
+        let named = line.contains("mallory");
+        assert!(!named || line.trim_start().starts_with("101 "), "{line}");
+    }
+}
