@@ -233,8 +233,7 @@ fn board_mails_tell_the_dates_of_the_next_reminder_and_of_the_forfeit() {
     // Its first line says which days count (issue 14).
     let told = r[0].body.lines().nth(1).unwrap_or_default();
     assert_eq!(
-        told,
-        "You have not moved on board 101 for 2 days (vacation days not counted).",
+        told, "You have not moved on board 101 for 2 days (vacation days not counted).",
         "{}",
         r[0].body
     );
@@ -249,6 +248,44 @@ fn board_mails_tell_the_dates_of_the_next_reminder_and_of_the_forfeit() {
     assert_says(&r[0], "forfeits the game");
     // A finished game has no clock.
     assert!(!r[0].body.contains("Clock:"), "{}", r[0].body);
+}
+
+/// The mails of subscribe (a watcher's first board), submit, confirm and preview tell
+/// the same `Clock:` line as the board mails of a move: for submit and preview the
+/// clock of the game as stored, since nothing was played.
+#[test]
+fn subscribe_submit_confirm_and_preview_mails_tell_the_clock() {
+    use yinsh_pbem::server::text::dates::format_date;
+
+    let clock = |since: u64, who: &str| {
+        format!(
+            "Clock: last move {}; without a move {who} gets a reminder on {} and forfeits on {}.",
+            format_date(since),
+            format_date(since + 2 * DAY),
+            format_date(since + 5 * DAY)
+        )
+    };
+    let mut s = game("--nagtime=2 --forfeittime=5");
+    s.send(ALICE, "yinsh move 101 alice apw e5", "");
+    let t1 = s.now;
+    let bobs = clock(t1, "bob");
+    let r = s.send(CAROL, "yinsh subscribe 101 carol cpw", "");
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_says(&r[0], &bobs);
+    assert!(html(&r[0]).contains(&bobs), "{}", html(&r[0]));
+    let r = s.send(BOB, "yinsh submit 101 bob bpw a2", "");
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_eq!(r[0].subject, "Yinsh Board 101 preview");
+    assert_says(&r[0], &bobs);
+    let r = s.send(CAROL, "yinsh preview 101 a2 e6", "");
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_says(&r[0], &bobs);
+    let r = s.send(BOB, "yinsh confirm 101 bob bpw", "");
+    assert_eq!(r.len(), 3, "alice, bob, carol: {r:?}");
+    let alices = clock(s.now, "alice");
+    for m in &r {
+        assert_says(m, &alices);
+    }
 }
 
 /// A game without a move yet counts from its start; a robot's turn has no clock.

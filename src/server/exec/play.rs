@@ -358,6 +358,9 @@ pub(super) fn submit(
             "Preview of your move {text} (nothing has been played yet).\nTo play it, send the Subject: yinsh confirm {board} {} <password>",
             account.userid
         )),
+        // Nothing was played: the clock told is the game's own.
+        vacations: Some(&Vacations::load(store)?),
+        stored: Some(&live),
         ..BoardMail::new(&after)
     };
     Ok(vec![board_to_sender(
@@ -419,6 +422,9 @@ pub(super) fn preview(
             moves.join(" "),
             from + 1
         )),
+        // Nothing was stored: the clock told is the game's own.
+        vacations: Some(&Vacations::load(store)?),
+        stored: Some(&live),
         ..BoardMail::new(&after)
     };
     Ok(vec![board_to_sender(

@@ -115,6 +115,7 @@ pub(super) fn subscribe(
     let mail = BoardMail {
         event: Event::Note(message),
         subscribers: &subs,
+        vacations: Some(&Vacations::load(store)?),
         ..BoardMail::new(&live)
     };
     Ok(vec![board_reply(req, &mail, account.text_only)?])

@@ -266,6 +266,9 @@ pub struct BoardMail<'a> {
     /// The players' vacations, left out of the time used and of the deadlines; the
     /// deadlines of the player to move are told only when they are given.
     pub vacations: Option<&'a Vacations>,
+    /// The game as stored, when `live` is only a preview of it (`submit`,
+    /// `preview`): its clock is the one told, since nothing was played.
+    pub stored: Option<&'a LiveGame>,
 }
 
 impl<'a> BoardMail<'a> {
@@ -282,6 +285,7 @@ impl<'a> BoardMail<'a> {
             ratings: &[],
             queued: None,
             vacations: None,
+            stored: None,
         }
     }
 
@@ -358,12 +362,13 @@ impl<'a> BoardMail<'a> {
         if let Some(line) = last_move_line(&live.file, upto)? {
             let _ = writeln!(out, "{line}");
         }
+        let clocked = self.stored.unwrap_or(live);
         if let Some(d) = self
             .vacations
             .filter(|_| historic.is_none())
-            .and_then(|v| deadlines(live, v))
+            .and_then(|v| deadlines(clocked, v))
         {
-            let _ = writeln!(out, "{}", clock_line(live, &d));
+            let _ = writeln!(out, "{}", clock_line(clocked, &d));
         }
         out.push('\n');
         let full = matches!(self.event, Event::NewGame | Event::Show) || game.is_over();
