@@ -288,6 +288,56 @@ fn subscribe_submit_confirm_and_preview_mails_tell_the_clock() {
     }
 }
 
+/// When alice's queued move answers bob's move in the same mail, every mail of it
+/// (bob's, alice's, a watcher's) still draws the board after bob's move, below the
+/// board as it is now, in the text and the HTML part.
+#[test]
+fn a_queued_answer_still_shows_the_board_after_the_move_it_answered() {
+    let mut s = game("");
+    s.send(CAROL, "yinsh subscribe 101 carol cpw", "");
+    s.send(ALICE, "yinsh move 101 alice apw e5", "");
+    s.send(ALICE, "yinsh queue 101 alice apw e6#3", "");
+    let shown = s.send(CAROL, "yinsh show 101", "");
+    let r = s.send(BOB, "yinsh move 101 bob bpw a2", "");
+    assert_eq!(r.len(), 3, "alice, bob, carol: {r:?}");
+    // The board after bob's move: `show` sent just then, with bob's move added, is
+    // what `yinsh show 101#2` now draws.
+    let at2 = s.send(CAROL, "yinsh show 101#2", "");
+    let drawing = at2[0]
+        .body
+        .splitn(3, "\n\n")
+        .nth(2)
+        .unwrap_or_default()
+        .trim_end();
+    assert!(drawing.contains("bob"), "{}", at2[0].body);
+    assert_ne!(
+        drawing,
+        shown[0]
+            .body
+            .splitn(3, "\n\n")
+            .nth(2)
+            .unwrap_or_default()
+            .trim_end()
+    );
+    let heading = "The board after bob's move #2, before alice's queued move was played:";
+    for m in &r {
+        assert_says(m, "alice's queued move e6 was played as move #3.");
+        assert!(
+            m.body.contains(&format!("{heading}\n{drawing}")),
+            "{}\n---\n{drawing}",
+            m.body
+        );
+        let html = html(m);
+        assert!(html.contains(&heading.replace('\'', "&#39;")), "{html}");
+    }
+    // The next move's mails draw one board again.
+    let r = s.send(BOB, "yinsh move 101 bob bpw a3", "");
+    assert!(
+        r.iter().all(|m| !m.body.contains("before alice's queued")),
+        "{r:?}"
+    );
+}
+
 /// A game without a move yet counts from its start; a robot's turn has no clock.
 #[test]
 fn the_clock_of_a_new_game_counts_from_its_start_and_robots_have_none() {

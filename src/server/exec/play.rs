@@ -158,7 +158,10 @@ pub(super) fn play_loaded(
     let (event, mut notices) = play_queued(store, &mut live, req.now)?;
     let event = match (lapsed, event) {
         (None, event) => event,
-        (Some(lapse), Event::Note(notes)) => Event::Note(format!("{lapse}\n{notes}")),
+        (Some(lapse), Event::Queued { notes, before }) => Event::Queued {
+            notes: format!("{lapse}\n{notes}"),
+            before,
+        },
         (Some(lapse), _) => Event::Note(lapse),
     };
     store.put_game(&live.file)?;
@@ -201,8 +204,9 @@ pub(super) fn resign(
 }
 
 /// After a turn, play the moves queued by the player now to act (while there are
-/// any). Returns the event for the board mails and error mails for queued moves that
-/// were dropped.
+/// any). Returns the event for the board mails ([`Event::Queued`] when a queued move
+/// was played: the mails draw the board before it too) and error mails for queued
+/// moves that were dropped.
 pub fn play_queued(
     store: &Store,
     live: &mut LiveGame,
@@ -210,6 +214,7 @@ pub fn play_queued(
 ) -> Result<(Event, Vec<Reply>), InternalError> {
     let mut notes = Vec::new();
     let mut notices = Vec::new();
+    let before = live.file.turns.len();
     for _ in 0..4 {
         let Some(side) = live.game.to_act() else {
             break;
@@ -253,7 +258,11 @@ pub fn play_queued(
     let event = if notes.is_empty() {
         Event::Moved
     } else {
-        Event::Note(notes.join("\n"))
+        // The board after the turn answered is drawn too: nobody saw it otherwise.
+        Event::Queued {
+            notes: notes.join("\n"),
+            before,
+        }
     };
     Ok((event, notices))
 }

@@ -95,7 +95,25 @@ impl BoardMail<'_> {
                 alt = format!("The board. {line}");
             }
         }
-        let mut rest = paragraphs(after);
+        // The board before an answering queued move: drawn as text too.
+        let before = self.before_queued()?;
+        let (before, after) = match &before {
+            Some(b) => match after.strip_prefix(b.text().as_str()) {
+                Some(after) => (Some(b), after),
+                None => (None, after),
+            },
+            None => (None, after),
+        };
+        let mut rest = String::new();
+        if let Some(b) = before {
+            let _ = write!(
+                rest,
+                "<p style=\"margin:10px 0 4px\">{}</p>\n<pre style=\"{PRE}\">{}</pre>\n",
+                escape(&b.heading),
+                escape(b.drawing.trim_end())
+            );
+        }
+        rest.push_str(&paragraphs(after));
         rest.push_str(&move_table(self, upto));
         let _ = write!(
             rest,

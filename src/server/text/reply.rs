@@ -31,8 +31,17 @@ pub enum Event {
     /// Just showing the board.
     Show,
     /// Something else happened, told in this line (draw offered, undo accepted,
-    /// queued move played, forfeit...).
+    /// forfeit...).
     Note(String),
+    /// A turn was answered at once by the opponent's queued move (or moves), told in
+    /// `notes`; the mails also draw the board as it was after that turn, the first
+    /// `before` turns of the game, which no mail showed (`docs/mail-formats.md`).
+    Queued {
+        /// What was played, a line each (a lapsed offer too).
+        notes: String,
+        /// How many turns the game had before the first queued move.
+        before: usize,
+    },
 }
 
 /// `Yinsh Board %s %s` (board, userid to move; empty when over), ` **` when the mail
@@ -313,7 +322,7 @@ impl<'a> BoardMail<'a> {
             Event::Resigned(who) => {
                 let _ = writeln!(out, "{who} resigned.");
             }
-            Event::Note(line) => {
+            Event::Note(line) | Event::Queued { notes: line, .. } => {
                 let _ = writeln!(out, "{line}");
             }
             _ => {}
@@ -376,6 +385,9 @@ impl<'a> BoardMail<'a> {
         out.push_str(&move_list(live, upto, last));
         out.push('\n');
         out.push_str(&drawing(live, &game));
+        if let Some(section) = self.before_queued()? {
+            out.push_str(&section.text());
+        }
         if !self.subscribers.is_empty() {
             let names = UserId::join(self.subscribers, ", ");
             let _ = writeln!(out, "\nSubscribers: {names}");
@@ -421,6 +433,56 @@ impl<'a> BoardMail<'a> {
             }
         }
         Ok(out)
+    }
+}
+
+/// The board a mail draws below the game's own when the opponent's queued move
+/// answered a turn at once: the game after that turn, which no mail showed.
+pub struct BeforeQueued {
+    /// `The board after bob's move #12, before alice's queued move was played:`
+    pub heading: String,
+    /// The drawing with its status block.
+    pub drawing: String,
+}
+
+impl BeforeQueued {
+    /// The section as the text part writes it, below the game's own board.
+    pub fn text(&self) -> String {
+        format!("\n{}\n{}", self.heading, self.drawing)
+    }
+}
+
+impl BoardMail<'_> {
+    /// The board before the queued moves of an [`Event::Queued`] mail (none when
+    /// the mail shows an earlier position, `show 101#12`).
+    pub fn before_queued(&self) -> Result<Option<BeforeQueued>, ReplayError> {
+        let Event::Queued { before, .. } = self.event else {
+            return Ok(None);
+        };
+        let live = self.live;
+        let turns = &live.file.turns;
+        if self.at_turn.is_some_and(|n| n < turns.len()) || before == 0 || before > turns.len() {
+            return Ok(None);
+        }
+        let game = record::replay_turns(&live.file, Some(before))?;
+        // The turn answered: the last one a player sent (forced passes follow it).
+        let Some((k, turn)) = turns[..before]
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, t)| !t.auto)
+        else {
+            return Ok(None);
+        };
+        let answered_by = turns.get(before).map_or("", |t| t.by.as_str());
+        Ok(Some(BeforeQueued {
+            heading: format!(
+                "The board after {}'s move #{}, before {answered_by}'s queued move was played:",
+                turn.by,
+                k + 1
+            ),
+            drawing: drawing(live, &game),
+        }))
     }
 }
 
