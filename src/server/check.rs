@@ -124,10 +124,10 @@ pub fn describe(r: &Resolved) -> String {
         "per mail:           {} commands, {} replies\n",
         s.commands_per_mail, s.replies_per_mail
     ));
-    out.push_str(&format!(
-        "games for others:   {} a day per sender and per player\n",
-        s.challenges_for_others_per_day
-    ));
+    out.push_str(&match s.challenges_for_others_per_day {
+        0 => "games for others:   none (challenges for two other players are turned off on this server)\n".to_string(),
+        n => format!("games for others:   {n} a day per sender and per player\n"),
+    });
     out.push_str(&format!(
         "confirm addresses:  {}\n",
         if s.confirm_addresses {

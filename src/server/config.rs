@@ -20,7 +20,7 @@
 //! commands_per_mail = 25        # lines of a `multiple` mail carried out
 //! replies_per_mail = 50         # replies one mail may cause
 //! challenges_for_others_per_day = 5 # games a day a sender may start for two others
-//!                               # (and a player be put in by others)
+//!                               # (and a player be put in by others); 0: none
 //! lock_wait_seconds = 120       # a deliver waiting longer for the store exits 75
 //! send_timeout_seconds = 30     # per SMTP connection or sendmail run
 //!

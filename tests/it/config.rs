@@ -162,6 +162,19 @@ fn check_config_shows_the_lock_wait_the_send_timeout_the_retries_and_the_operato
     assert!(out.contains("store lock wait:    7 s"), "{out}");
     assert!(out.contains("send timeout:       9 s"), "{out}");
     assert!(out.contains("operator:           ops@example.org"), "{out}");
+    assert!(
+        out.contains("games for others:   5 a day per sender and per player"),
+        "{out}"
+    );
+    std::fs::write(&cfg, "[limits]\nchallenges_for_others_per_day = 0\n").unwrap();
+    let (code, out) = check(&["--home", home_s, "--config", cfg.to_str().unwrap()], &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            "games for others:   none (challenges for two other players are turned off on this server)"
+        ),
+        "{out}"
+    );
     std::fs::write(&cfg, "operator = \"not an address\"\n").unwrap();
     let (code, out) = check(&["--home", home_s, "--config", cfg.to_str().unwrap()], &[]);
     assert_eq!(code, 1, "{out}");

@@ -241,6 +241,35 @@ fn games_started_for_two_other_players_are_limited_per_sender_and_per_player() {
 }
 
 #[test]
+fn with_challenges_for_others_at_zero_the_refusal_says_they_are_turned_off() {
+    let mut s = TestServer::new();
+    std::fs::create_dir_all(s.home()).expect("home");
+    std::fs::write(
+        s.home().join("config.toml"),
+        "[limits]\nchallenges_for_others_per_day = 0\n",
+    )
+    .expect("config");
+    s.send(A, "signup alice Apw7xyz", "");
+    s.send(B, "signup bob Bpw7xyz", "");
+    let r = s.send(ATTACKER, "yinsh challenge alice bob", "");
+    assert_eq!(r.len(), 1, "{r:#?}");
+    assert_eq!(r[0].subject, "Invalid challenge");
+    assert_says(
+        &r[0],
+        "Challenges for two other players are turned off on this server: this challenge was not made.",
+    );
+    assert!(!r[0].body.contains("(0)"), "{}", r[0].body);
+    assert!(!s.home().join("boards/101.json").exists());
+    // The players' own challenges are still made.
+    let r = s.send(A, "yinsh challenge alice bob", "");
+    assert!(
+        r.iter()
+            .all(|m| m.subject.starts_with("New Yinsh Board 101")),
+        "{r:#?}"
+    );
+}
+
+#[test]
 fn board_mails_of_challenges_for_others_count_against_an_unconfirmed_addresss_quota() {
     let mut s = TestServer::confirming();
     s.send(ATTACKER, &format!("signup spam1 Spam1pwx {VICTIM}"), "");

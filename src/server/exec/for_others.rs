@@ -5,6 +5,7 @@
 //! in such a game, counted in `<home>/challenges/` (`store::daily`). A challenge has
 //! no password, so the sender is known only by address: the per-player count is what
 //! holds when an attacker changes addresses. A player's own challenges never count.
+//! A limit of 0 turns such challenges off, and the refusal says so.
 
 use crate::server::store::{Account, Store};
 
@@ -29,6 +30,9 @@ pub(super) fn count(
             .any(|p| p.addresses.iter().any(|a| a.eq_ignore_ascii_case(s)))
     {
         return Ok(Ok(()));
+    }
+    if req.challenges_for_others == 0 {
+        return Ok(Err(InvalidChallenge::ForOthersOff));
     }
     let mut keys: Vec<(String, String)> = Vec::new();
     if let Some(s) = &sender {

@@ -116,7 +116,9 @@ impl InvalidChallenge {
             InvalidChallenge::Themselves { .. } => {
                 "A player cannot play against themselves: name two different userids.\nSyntax is \"yinsh challenge [-blitz] <userid1> <userid2>\"\n".to_string()
             }
-            InvalidChallenge::Times { .. } | InvalidChallenge::RobotsOnly => self.to_string(),
+            InvalidChallenge::Times { .. }
+            | InvalidChallenge::RobotsOnly
+            | InvalidChallenge::ForOthersOff => self.to_string(),
             InvalidChallenge::NotSignedUp { missing } => format!(
                 "{} signed up. Both players must sign up first: {SIGNUP}\n",
                 if missing.len() == 1 {

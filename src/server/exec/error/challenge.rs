@@ -48,6 +48,12 @@ pub enum InvalidChallenge {
         /// The limit.
         max: u32,
     },
+    /// Games for two other players are turned off on this server (`[limits]
+    /// challenges_for_others_per_day = 0`).
+    #[error(
+        "Challenges for two other players are turned off on this server: this challenge was not made. Players may always challenge each other from their own addresses: \"yinsh challenge <your userid> <opponent's userid>\".\n"
+    )]
+    ForOthersOff,
     /// Two robots: a robot plays only people.
     #[error(
         "The robots play only people: name your userid and one robot, like \"yinsh challenge alice robot3\".\n"
