@@ -509,3 +509,48 @@ fn tick_first_completes_a_journal_a_killed_deliver_left() {
         0
     );
 }
+
+/// Issue 13: a killed run may leave temp files of its atomic writes in any folder the
+/// store writes into, not only the outbox. Recovering a journal sweeps them all (the
+/// spool, where a sender works without the store's lock, is left alone), and the
+/// daily expiry sweeps those of a run killed with no journal left.
+#[test]
+fn temp_files_a_killed_run_left_in_store_folders_are_removed() {
+    let mut s = new_game();
+    let home = s.home();
+    let script = script(7, 1);
+    let (_, raw) = move_mail(5, 0, script[0].0, &script[0].1);
+    let kill = Disturb::Fault("apply-file".into());
+    assert_eq!(run(&home, s.now, raw.as_bytes(), &kill), None);
+    assert!(std::fs::metadata(home.join("journal/pending")).is_ok_and(|m| m.len() > 0));
+    let day = yinsh_pbem::server::store::day_name(s.now);
+    let left = [
+        ".next-board.99999.0.tmp",
+        "boards/.101.json.99999.0.tmp",
+        "accounts/.alice.json.99999.1.tmp",
+        "index/.state.json.99999.2.tmp",
+        "rate/.x.json.99999.3.tmp",
+        "logins/.alice.json.99999.4.tmp",
+    ];
+    let plant = |names: &[&str]| {
+        for name in names {
+            std::fs::write(home.join(name), "{").expect("plant a temp file");
+        }
+    };
+    plant(&left);
+    std::fs::create_dir_all(home.join("seen").join(&day)).expect("seen day");
+    let seen_temp = format!("seen/{day}/.abc.99999.5.tmp");
+    plant(&[seen_temp.as_str(), "spool/.r.eml.99999.6.tmp"]);
+    assert_eq!(run(&home, s.now, raw.as_bytes(), &Disturb::None), Some(0));
+    for name in left.iter().copied().chain([seen_temp.as_str()]) {
+        assert!(!home.join(name).exists(), "{name} was left");
+    }
+    assert!(home.join("spool/.r.eml.99999.6.tmp").exists());
+    // A run killed with no journal left: the next day's first mail sweeps its temps.
+    plant(&left);
+    s.now += 86_400;
+    s.send("carol@example.org", "yinsh show 101", "");
+    for name in left {
+        assert!(!home.join(name).exists(), "{name} was left a day later");
+    }
+}

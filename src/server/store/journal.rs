@@ -470,6 +470,7 @@ impl Store {
         }
         let Some(body) = body_of(&bytes) else {
             self.clear_journal()?;
+            self.remove_leftover_temps(&[])?;
             return Ok(Recovered::Discarded);
         };
         let stored: StoredJournal =
@@ -509,9 +510,15 @@ impl Store {
             replies: &replies,
         };
         self.apply_journal(&journal, transport)?;
-        // A kill while the journal was applied may have left an outbox file's temp
-        // copy (the outbox is written under the lock only, so any there is a dead
-        // run's): the mail itself was just written whole.
+        // A kill while the journal was applied may have left temp copies of its files
+        // and of its outbox mails (the outbox is written under the lock only, so any
+        // there is a dead run's): each was just written whole.
+        let named: Vec<PathBuf> = stored
+            .files
+            .iter()
+            .filter_map(|f| Path::new(&f.path).parent().map(Path::to_path_buf))
+            .collect();
+        self.remove_leftover_temps(&named)?;
         if let Transport::Outbox(dir) = transport {
             durable::remove_leftover_temps(dir)
                 .map_err(|e| StoreError::io("clean the temp files of", dir, e))?;

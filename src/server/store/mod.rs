@@ -36,6 +36,7 @@ mod fs;
 mod games;
 mod index;
 mod journal;
+mod leftovers;
 mod logins;
 mod password;
 mod ranking;
