@@ -50,13 +50,22 @@ fn is_original_message_marker(line: &str) -> bool {
     )
 }
 
+/// The most bytes of a comment that [`comment_of`] keeps: a longer one is cut there
+/// (on a character boundary). The server cuts comments much shorter still; this bound
+/// keeps the work and memory of any body in proportion to it, whatever its size.
+pub const MAX_COMMENT_BYTES: usize = 64 * 1024;
+
 /// The body as a comment for the other players: leading blank lines dropped; a
 /// signature (a line exactly `-- ` or `--`) and all after it cut; quoted reply text
 /// (lines starting with `>`) dropped with the attribution line right before a quote
 /// block (`On ... wrote:`, `Am ... schrieb:`, also wrapped over two lines); an
 /// Outlook `-----Original Message-----` block cut; trailing white space of every line
 /// and trailing blank lines dropped; runs of blank lines left by the removals
-/// collapsed to one.
+/// collapsed to one; the result cut after [`MAX_COMMENT_BYTES`].
+///
+/// One pass over the lines, holding back only the last two lines and the count of
+/// blank lines after them (an attribution is known only when its quote comes), so
+/// its memory is the comment's, never the body's.
 ///
 /// ```
 /// use yinsh_pbem::mail::comment_of;
@@ -64,64 +73,115 @@ fn is_original_message_marker(line: &str) -> bool {
 /// assert_eq!(comment_of(body), "Nice move!");
 /// ```
 pub fn comment_of(body: &str) -> String {
-    let mut lines: Vec<&str> = Vec::new();
+    let mut out = Comment::default();
+    // The lines whose fate a later quote can still change: the last line that is not
+    // blank (`last`), the line right above it (`above`), and the blank lines after
+    // `last`. Each is (text, kept).
+    let mut above: Option<(&str, bool)> = None;
+    let mut last: Option<(&str, bool)> = None;
+    let mut blanks = 0usize;
+    let mut prev_quoted = false;
     for line in body.lines() {
+        if out.full() {
+            return out.text;
+        }
         let line = line.trim_end();
         if line == "-- " || line == "--" || is_original_message_marker(line) {
             break;
         }
-        lines.push(line);
-    }
-    let mut keep = vec![true; lines.len()];
-    for (i, line) in lines.iter().enumerate() {
-        if !is_quoted(line) {
+        if line.is_empty() {
+            blanks += 1;
+            prev_quoted = false;
             continue;
         }
-        keep[i] = false;
-        if i > 0 && is_quoted(lines[i - 1]) {
-            continue;
-        }
-        // The first line of a quote block: drop the attribution above it, skipping
-        // blank lines in between.
-        let mut j = i;
-        while j > 0 && lines[j - 1].trim().is_empty() {
-            j -= 1;
-        }
-        if j > 0 && is_attribution(lines[j - 1]) {
-            keep[j - 1] = false;
-            let start = lines[j - 1].trim_start().to_lowercase();
-            let wrapped = !ATTRIBUTION_STARTS.iter().any(|s| start.starts_with(s));
-            if wrapped && j > 1 {
-                let above = lines[j - 2].trim_start().to_lowercase();
-                if ATTRIBUTION_STARTS.iter().any(|s| above.starts_with(s)) {
-                    keep[j - 2] = false;
+        let quoted = is_quoted(line);
+        if quoted && !prev_quoted {
+            // The first line of a quote block: drop the attribution above it,
+            // skipping blank lines in between (and its first half when wrapped).
+            if let Some((text, kept)) = last.as_mut()
+                && is_attribution(text)
+            {
+                *kept = false;
+                let start = text.trim_start().to_lowercase();
+                let wrapped = !ATTRIBUTION_STARTS.iter().any(|s| start.starts_with(s));
+                if let Some((above_text, above_kept)) = above.as_mut()
+                    && wrapped
+                {
+                    let above_start = above_text.trim_start().to_lowercase();
+                    if ATTRIBUTION_STARTS
+                        .iter()
+                        .any(|s| above_start.starts_with(s))
+                    {
+                        *above_kept = false;
+                    }
                 }
             }
         }
+        prev_quoted = quoted;
+        // `line` is the new `last`; what it leaves behind is settled.
+        out.push(above.take());
+        if blanks == 0 {
+            above = last.take();
+        } else {
+            out.push(last.take());
+            for _ in 0..blanks {
+                out.push(Some(("", true)));
+            }
+            blanks = 0;
+        }
+        last = Some((line, !quoted));
     }
-    let mut out: Vec<&str> = Vec::new();
-    let mut removed_since_text = false;
-    for (line, kept) in lines.iter().zip(keep) {
+    out.push(above);
+    out.push(last);
+    // Trailing blank lines are dropped, so `blanks` ends here.
+    out.text
+}
+
+/// The comment being written: lines kept, blank runs left by removals collapsed.
+#[derive(Default)]
+struct Comment {
+    text: String,
+    /// Blank lines kept since the last line of text, not written yet (trailing ones
+    /// are dropped).
+    blanks: usize,
+    /// Whether a line was removed since the last line of text.
+    removed_since_text: bool,
+}
+
+impl Comment {
+    fn full(&self) -> bool {
+        self.text.len() >= MAX_COMMENT_BYTES
+    }
+
+    fn push(&mut self, line: Option<(&str, bool)>) {
+        let Some((line, kept)) = line else {
+            return;
+        };
         if !kept {
-            removed_since_text = true;
-            continue;
+            self.removed_since_text = true;
+            return;
         }
-        let line = line.trim_end();
-        if line.is_empty() && out.is_empty() {
-            continue;
+        if line.is_empty() {
+            let skip = self.text.is_empty() || (self.removed_since_text && self.blanks > 0);
+            if !skip {
+                self.blanks += 1;
+            }
+            return;
         }
-        if line.is_empty() && removed_since_text && out.last().is_some_and(|l| l.is_empty()) {
-            continue;
+        self.removed_since_text = false;
+        if !self.text.is_empty() {
+            for _ in 0..=self.blanks {
+                self.text.push('\n');
+            }
         }
-        if !line.is_empty() {
-            removed_since_text = false;
+        self.blanks = 0;
+        let room = MAX_COMMENT_BYTES.saturating_sub(self.text.len());
+        let mut end = line.len().min(room);
+        while !line.is_char_boundary(end) {
+            end -= 1;
         }
-        out.push(line);
+        self.text.push_str(&line[..end]);
     }
-    while out.last().is_some_and(|l| l.is_empty()) {
-        out.pop();
-    }
-    out.join("\n")
 }
 
 /// Quotes a text for an error reply: every line, its trailing white space cut,
@@ -149,6 +209,114 @@ pub fn quote(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The comment as the first version worked it out (three passes over all the
+    /// lines, in memory): [`comment_of`] must agree with it below its size bound.
+    fn reference(body: &str) -> String {
+        let mut lines: Vec<&str> = Vec::new();
+        for line in body.lines() {
+            let line = line.trim_end();
+            if line == "-- " || line == "--" || is_original_message_marker(line) {
+                break;
+            }
+            lines.push(line);
+        }
+        let mut keep = vec![true; lines.len()];
+        for (i, line) in lines.iter().enumerate() {
+            if !is_quoted(line) {
+                continue;
+            }
+            keep[i] = false;
+            if i > 0 && is_quoted(lines[i - 1]) {
+                continue;
+            }
+            // The first line of a quote block: drop the attribution above it, skipping
+            // blank lines in between.
+            let mut j = i;
+            while j > 0 && lines[j - 1].trim().is_empty() {
+                j -= 1;
+            }
+            if j > 0 && is_attribution(lines[j - 1]) {
+                keep[j - 1] = false;
+                let start = lines[j - 1].trim_start().to_lowercase();
+                let wrapped = !ATTRIBUTION_STARTS.iter().any(|s| start.starts_with(s));
+                if wrapped && j > 1 {
+                    let above = lines[j - 2].trim_start().to_lowercase();
+                    if ATTRIBUTION_STARTS.iter().any(|s| above.starts_with(s)) {
+                        keep[j - 2] = false;
+                    }
+                }
+            }
+        }
+        let mut out: Vec<&str> = Vec::new();
+        let mut removed_since_text = false;
+        for (line, kept) in lines.iter().zip(keep) {
+            if !kept {
+                removed_since_text = true;
+                continue;
+            }
+            let line = line.trim_end();
+            if line.is_empty() && out.is_empty() {
+                continue;
+            }
+            if line.is_empty() && removed_since_text && out.last().is_some_and(|l| l.is_empty()) {
+                continue;
+            }
+            if !line.is_empty() {
+                removed_since_text = false;
+            }
+            out.push(line);
+        }
+        while out.last().is_some_and(|l| l.is_empty()) {
+            out.pop();
+        }
+        out.join("\n")
+    }
+
+    /// Lines made of the pieces that matter to comments.
+    fn body_lines() -> impl Strategy<Value = String> {
+        let line = prop::sample::select(vec![
+            "",
+            " ",
+            "text",
+            "> q",
+            "  > q",
+            ">",
+            "On Mon, Al wrote:",
+            "Al wrote:",
+            "On Mon, 3 Jun, YINSH <",
+            "yinsh@x> wrote:",
+            "Am Mo schrieb:",
+            "-- ",
+            "--",
+            "-----Original Message-----",
+            "a\t",
+            "é ü",
+            "My moves:",
+            "le 4 juin",
+        ]);
+        prop::collection::vec(line, 0..24).prop_map(|v| v.join("\n"))
+    }
+
+    proptest! {
+        #[test]
+        fn the_one_pass_comment_is_the_reference_comment(body in body_lines()) {
+            prop_assert_eq!(comment_of(&body), reference(&body));
+        }
+    }
+
+    #[test]
+    fn a_body_of_a_million_short_lines_gives_a_comment_within_its_bound() {
+        let body = "x\n".repeat(512 * 1024);
+        let comment = comment_of(&body);
+        assert_eq!(comment.len(), MAX_COMMENT_BYTES);
+        assert!(comment.starts_with("x\nx\n"));
+        let long_line = "é".repeat(MAX_COMMENT_BYTES);
+        let comment = comment_of(&format!("a\n{long_line}"));
+        assert!(comment.len() <= MAX_COMMENT_BYTES && comment.len() > MAX_COMMENT_BYTES - 2);
+        assert!(comment.starts_with("a\né"));
+    }
 
     #[test]
     fn comment_drops_leading_and_trailing_blank_lines_and_trailing_spaces() {

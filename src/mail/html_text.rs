@@ -4,6 +4,8 @@
 //! is cut off before mail-parser renders the rest as text, because the rendering
 //! keeps no `>` marks that would tell the quote from what the player wrote.
 
+use std::borrow::Cow;
+
 use mail_parser::decoders::html::html_to_text;
 use mail_parser::{Message, PartType};
 
@@ -22,11 +24,12 @@ const QUOTE_MARKERS: [&str; 9] = [
 ];
 
 /// The first text body of `message` (an HTML one rendered without its quoted part).
-pub(super) fn body_text(message: &Message<'_>) -> String {
+pub(super) fn body_text<'a>(message: &'a Message<'_>) -> Cow<'a, str> {
     match message.text_part(0).map(|part| &part.body) {
-        Some(PartType::Text(text)) => text.to_string(),
-        Some(PartType::Html(html)) => html_to_text(without_quote(html)),
-        _ => String::new(),
+        // Borrowed: the caller makes the one copy it keeps.
+        Some(PartType::Text(text)) => Cow::Borrowed(text),
+        Some(PartType::Html(html)) => Cow::Owned(html_to_text(without_quote(html))),
+        _ => Cow::Borrowed(""),
     }
 }
 

@@ -53,8 +53,6 @@ pub struct InboundMail {
     pub date: Option<i64>,
     /// The size of the raw message in bytes.
     pub size: usize,
-    /// The raw message as text (lossy UTF-8, LF line ends), for quoting.
-    pub original: String,
 }
 
 /// A From or Reply-To header whose address is not a usable [`Address`].
@@ -139,7 +137,6 @@ pub fn parse_inbound(raw: &[u8]) -> Result<InboundMail, InboundError> {
             .filter(|d| d.is_valid())
             .map(|d| d.to_timestamp()),
         size: raw.len(),
-        original: to_lf(&String::from_utf8_lossy(raw)),
     })
 }
 

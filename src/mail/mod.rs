@@ -19,7 +19,7 @@ pub mod transport;
 
 pub use address::{Address, AddressProblem, InvalidAddress, bare_address, strip_angles};
 pub use alternative::{HtmlBody, InlineImage};
-pub use comment::{comment_of, quote};
+pub use comment::{MAX_COMMENT_BYTES, comment_of, quote};
 pub use inbound::{InboundError, InboundMail, parse_inbound};
 pub use outbound::{BuiltMail, MailSettings, OutboundError, OutgoingMail, build, new_message_id};
 pub use smtp::Smtp;

@@ -18,6 +18,12 @@ pub const MAX_ADDRESSES: usize = 3;
 pub const MAX_PREVIEW_MOVES: usize = 40;
 /// Topics one `help` may ask for.
 pub const MAX_TOPICS: usize = 10;
+/// Characters of one command line (a Subject, a line of a `multiple` body). The
+/// longest real commands (a signup with three long addresses, a preview of 40 moves)
+/// stay under 1,000, and a 100 kB `show` of one board repeated is still read (as one
+/// board, issue 13's example); a longer line is refused unread, so no parser, spelling check or error
+/// text ever works on more (a 1 MiB word was quoted twice in its error mail).
+pub const MAX_LINE_CHARS: usize = 131_072;
 
 /// `items` with repeats removed (the first of each kept, in order), refused when more
 /// than `max` remain.

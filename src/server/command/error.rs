@@ -49,6 +49,17 @@ pub enum CommandError {
         /// The line or command words meant.
         meant: String,
     },
+    /// A line longer than any command ([`MAX_LINE_CHARS`](super::bounds::MAX_LINE_CHARS)):
+    /// refused unread, none of it repeated.
+    #[error(
+        "The line is {chars} characters long; a command is at most {max} characters. Put a long text in the body of a mail (a comment), not on the command line."
+    )]
+    TooLong {
+        /// The line's length in characters (counted up to `max + 1`).
+        chars: usize,
+        /// The most a command line may have.
+        max: usize,
+    },
     /// The words do not fit the command's syntax.
     #[error("Syntax is \"{usage}\": {problem}")]
     Syntax {

@@ -22,6 +22,13 @@ impl Command {
     ///     .starts_with("Syntax is \"yinsh move <board> <userid> <password> <move>\""));
     /// ```
     pub fn parse(line: &str) -> Result<Command, CommandError> {
+        let max = super::bounds::MAX_LINE_CHARS;
+        if line.chars().nth(max).is_some() {
+            return Err(CommandError::TooLong {
+                chars: line.chars().count(),
+                max,
+            });
+        }
         parse_exact(line).map_err(|e| match e {
             CommandError::Unknown(_) | CommandError::UnknownYinsh(_) => meant(line).unwrap_or(e),
             e => e,
@@ -115,10 +122,16 @@ pub fn nearest<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let written = written.to_ascii_lowercase();
-    let limit = MAX_EDITS.min((written.chars().count().saturating_sub(1)) / 2);
+    let length = written.chars().count();
+    let limit = MAX_EDITS.min((length.saturating_sub(1)) / 2);
     let mut best: Option<(usize, &str)> = None;
     let mut tied = false;
     for c in candidates {
+        // At least one edit per letter of difference in length: a word much longer
+        // or shorter than `c` is not compared (a 1 MiB word would cost a 1 MiB table).
+        if length.abs_diff(c.chars().count()) > limit {
+            continue;
+        }
         let d = edits(&written, c);
         if d == 0 || d > limit {
             continue;
@@ -196,6 +209,14 @@ mod tests {
         assert_eq!(edits("challange", "challenge"), 1);
         assert_eq!(edits("singup", "signup"), 1);
         assert_eq!(edits("show", "showas"), 2);
+    }
+
+    #[test]
+    fn a_word_far_longer_than_every_command_is_not_compared() {
+        let long = "x".repeat(1 << 20);
+        assert_eq!(nearest(&long, ["show", "move"]), None);
+        assert_eq!(nearest("movexx", ["move"]), Some("move"));
+        assert_eq!(nearest("movexxx", ["move"]), None);
     }
 
     #[test]

@@ -595,3 +595,21 @@ fn the_help_texts_show_the_syntax_lines_of_the_errors() {
         );
     }
 }
+
+#[test]
+fn a_line_longer_than_any_command_is_refused_unread() {
+    let max = bounds::MAX_LINE_CHARS;
+    let long = format!("yinsh {}", "y".repeat(max));
+    let e = parse(&long).expect_err("too long");
+    assert_eq!(
+        e,
+        CommandError::TooLong {
+            chars: max + 6,
+            max
+        }
+    );
+    assert!(!e.to_string().contains("yyy"), "{e}");
+    // At the bound the line is read, and its unknown word named.
+    let at = "x".repeat(max);
+    assert_eq!(parse(&at), Err(CommandError::Unknown(at.clone())));
+}

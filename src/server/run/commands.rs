@@ -248,7 +248,8 @@ fn run_multiple(
 fn syntax_reply(req: &Request<'_>, e: &CommandError, line: Option<&str>) -> Option<Reply> {
     let to = req.reply_to.clone()?;
     let mut message = e.to_string();
-    if let Some(l) = line {
+    // A line too long to be read is not repeated either.
+    if let Some(l) = line.filter(|_| !matches!(e, CommandError::TooLong { .. })) {
         message = format!("In the line \"{}\":\n{message}", redact::loggable(l));
     }
     const HELP: &str = "\nSend \"help\" or \"yinsh help\" for the commands and their syntax.";
@@ -269,7 +270,7 @@ fn syntax_reply(req: &Request<'_>, e: &CommandError, line: Option<&str>) -> Opti
 /// a link included, of any length.
 fn without_words(e: &CommandError) -> String {
     match e {
-        CommandError::Empty => e.to_string(),
+        CommandError::Empty | CommandError::TooLong { .. } => e.to_string(),
         CommandError::Unknown(_) | CommandError::OtherGame(_) => {
             "The line does not start with a command. Commands are: help, signup, change, signoff, list, multiple, and yinsh ... (send \"help\" for the list).".to_string()
         }

@@ -133,16 +133,7 @@ impl Store {
         path: &Path,
         what: &'static str,
     ) -> Result<Option<T>, StoreError> {
-        let Some(text) = self.read_text(path)? else {
-            return Ok(None);
-        };
-        serde_json::from_str(&text)
-            .map(Some)
-            .map_err(|source| StoreError::Corrupt {
-                what,
-                path: path.to_path_buf(),
-                source,
-            })
+        parse_json(self.read_text(path)?, path, what)
     }
 
     /// Writes `bytes` to `path`: buffered in a transaction, atomically otherwise.
@@ -185,16 +176,7 @@ impl Store {
         path: &Path,
         what: &'static str,
     ) -> Result<Option<T>, StoreError> {
-        let Some(text) = read_text(path)? else {
-            return Ok(None);
-        };
-        serde_json::from_str(&text)
-            .map(Some)
-            .map_err(|source| StoreError::Corrupt {
-                what,
-                path: path.to_path_buf(),
-                source,
-            })
+        parse_json(read_text(path)?, path, what)
     }
 
     /// The paths this transaction has written or removed (none outside one).
@@ -234,6 +216,25 @@ impl Store {
         }
         Ok(found)
     }
+}
+
+/// Parses the text of the JSON file `path` (none when the file is missing); a text
+/// that does not parse is the named error [`StoreError::Corrupt`].
+fn parse_json<T: DeserializeOwned>(
+    text: Option<String>,
+    path: &Path,
+    what: &'static str,
+) -> Result<Option<T>, StoreError> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|source| StoreError::Corrupt {
+            what,
+            path: path.to_path_buf(),
+            source,
+        })
 }
 
 #[cfg(test)]

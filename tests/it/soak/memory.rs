@@ -74,3 +74,59 @@ fn regression_a_multiple_of_password_checks_stays_under_20_mb() {
         run.stats.peak_kib, run.stats.measured
     );
 }
+
+/// Found after the soak: bodies whose size is in many tiny lines or one huge word.
+/// A `show` with 1 MiB of `x` lines peaked at 24.7 MB (the comment was worked out on a
+/// list of all the body's lines, 16 bytes each, twice); a `multiple` of one 1 MiB
+/// made-up command word at 155 MB and 6 s (the "did you mean" table compared it,
+/// letter by letter, with every command word). Now the comment is one bounded pass
+/// (`mail::comment_of`) and a word far longer than every command is not compared.
+#[test]
+fn regression_a_mail_of_a_million_short_lines_or_one_huge_word_stays_under_20_mb() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let home = dir.path().join("games");
+    std::fs::create_dir_all(&home).expect("home");
+    let mut run = Runner::new(super::binary(), home, 1_795_384_020, 11);
+    let setup = "signup alice apw1 alice@honest.example\n\
+                 signup bob bpw1 bob@honest.example\n\
+                 yinsh challenge alice bob\n";
+    run.deliver(
+        super::mail::plain("op@honest.example", "multiple", "setup-1@x", setup).as_bytes(),
+        0,
+        0,
+    );
+    let mib = 1 << 20;
+    let bodies = [
+        ("yinsh show 101", "x\n".repeat(mib / 2 - 512)),
+        (
+            "yinsh show 101",
+            format!("a\n{}b\n", "\n".repeat(mib - 512)),
+        ),
+        ("yinsh show 101", "> q\n".repeat(mib / 4 - 256)),
+        ("multiple", "y".repeat(mib - 512)),
+        ("multiple", format!("yinsh {}\n", "z".repeat(mib - 512))),
+    ];
+    for (n, (subject, body)) in bodies.iter().enumerate() {
+        run.now += 60;
+        let raw = super::mail::plain(
+            &format!("stranger{n}@evil.example"),
+            subject,
+            &format!("huge-{n}@x"),
+            body,
+        );
+        let sent = run.deliver(raw.as_bytes(), 0, 0);
+        assert!(!sent.is_empty(), "mail {n} ({subject}) was not answered");
+        // The answer does not repeat the megabyte (it quoted a huge word twice).
+        for reply in &sent {
+            assert!(
+                reply.raw.len() < 128 * 1024,
+                "mail {n}: a {} byte reply",
+                reply.raw.len()
+            );
+        }
+    }
+    eprintln!(
+        "memory regression (huge bodies): peak {} KiB over {} runs",
+        run.stats.peak_kib, run.stats.measured
+    );
+}
