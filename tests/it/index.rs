@@ -63,8 +63,11 @@ fn step(home: &mut Home, rng: &mut XorShift, boards: &mut Vec<u32>) -> String {
         .iter()
         .copied()
         .filter(|&b| {
-            let file = home.store.game(b).expect("read").expect("a game");
-            !LiveGame::load(file).expect("replays").game.is_over()
+            // A declined game has no file any more.
+            home.store
+                .game(b)
+                .expect("read")
+                .is_some_and(|file| !LiveGame::load(file).expect("replays").game.is_over())
         })
         .collect();
     let roll = pick(rng, 100);
@@ -75,9 +78,18 @@ fn step(home: &mut Home, rng: &mut XorShift, boards: &mut Vec<u32>) -> String {
         }
         let blitz = if pick(rng, 3) == 0 { "-blitz " } else { "" };
         let line = format!("yinsh challenge {blitz}{} {}", PLAYERS[w], PLAYERS[b]);
-        home.run(PLAYERS[w], &line);
+        // Some games are started by a third player: they may be declined.
+        let sender = if (w + b) % 3 == 0 {
+            (0..PLAYERS.len()).find(|&t| t != w && t != b).unwrap_or(w)
+        } else {
+            w
+        };
+        home.run(PLAYERS[sender], &line);
         let next = boards.last().map_or(101, |b| b + 1);
-        boards.push(next);
+        // (A third player's challenges are capped a day: a refused one makes no game.)
+        if home.store.game(next).expect("read").is_some() {
+            boards.push(next);
+        }
         return line;
     }
     let board = active[pick(rng, active.len())];
@@ -124,6 +136,24 @@ fn step(home: &mut Home, rng: &mut XorShift, boards: &mut Vec<u32>) -> String {
             home.now += 8 * DAY;
             tick(home);
             return "8 days and a tick".into();
+        }
+        // The newest game declined (when someone else started it and `me` has not
+        // moved in it yet; refused otherwise): its file and its index entries go.
+        26..=27 => {
+            let newest = boards.last().copied().unwrap_or(board);
+            let Some(file) = home.store.game(newest).expect("read") else {
+                return "nothing".into();
+            };
+            let me = if pick(rng, 2) == 0 {
+                file.white
+            } else {
+                file.black
+            }
+            .to_string();
+            vec![(
+                me.clone(),
+                format!("yinsh decline {newest} {me} {}", password(&me)),
+            )]
         }
         _ => match random_turn(home, board, rng) {
             Some((player, turn)) => vec![(
@@ -172,6 +202,12 @@ fn indexes_kept_mail_by_mail_equal_the_ones_rebuilt_from_the_game_files() {
             }
         }
         let kept = index::snapshot(&home.store).expect("snapshot");
+        // Some games were declined.
+        let declined = boards
+            .iter()
+            .filter(|&&b| home.store.game(b).expect("read").is_none())
+            .count();
+        assert!(declined > 0, "seed {seed}: nothing declined");
         // The mix did reach every kind of ending and kept games going on.
         let hows: Vec<&str> = kept.history.iter().map(|f| f.how.as_str()).collect();
         for kind in ["resigned", "forfeited", "draw agreed"] {

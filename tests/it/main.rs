@@ -14,6 +14,7 @@ mod confirm; // address confirmation: verify mails, no foreign text or floods to
 mod corrupt_store; // a spoiled game file is a named error; a mail touching it exits 75
 #[cfg(any(debug_assertions, feature = "fault-injection"))] // needs fault injection
 mod crash; // crash safety of deliver: kills at every fault point, disk full, torn journals
+mod decline; // a game someone else started: who, declined by command or reply, removed unrated
 mod deliver_corpus; // the .eml corpus through deliver on a game in progress (snapshots)
 mod duplicates; // the duplicate-mail guard and storm counts: one key form, expiry
 mod email_game; // a whole game by mail through the binary, removals and forced passes

@@ -381,6 +381,11 @@ pub(super) fn confirm(after: &str, usage: &'static str) -> Parsed {
     on_board(after, usage, BoardAction::Confirm)
 }
 
+/// `yinsh decline <board> <userid> <password>`
+pub(super) fn decline(after: &str, usage: &'static str) -> Parsed {
+    on_board(after, usage, BoardAction::Decline)
+}
+
 /// `yinsh chat <board> <userid> <password>`
 pub(super) fn chat(after: &str, usage: &'static str) -> Parsed {
     on_board(after, usage, BoardAction::Chat)

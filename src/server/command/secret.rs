@@ -290,6 +290,7 @@ mod tests {
                 "yinsh queue",
                 "yinsh submit",
                 "yinsh confirm",
+                "yinsh decline",
                 "yinsh chat",
                 "yinsh subscribe",
                 "yinsh unsubscribe",

@@ -59,6 +59,8 @@ pub mod usage {
     pub const SUBMIT: &str = "yinsh submit <board> <userid> <password> <move>[#<moveno>]";
     /// `yinsh confirm`
     pub const CONFIRM: &str = "yinsh confirm <board> <userid> <password>";
+    /// `yinsh decline`
+    pub const DECLINE: &str = "yinsh decline <board> <userid> <password>";
     /// `yinsh preview`
     pub const PREVIEW: &str = "yinsh preview <board>[#<moveno>] <move> ...";
     /// `yinsh chat`
@@ -129,6 +131,7 @@ const COMMANDS: &[Entry] = &[
     entry("yinsh queue",       usage::QUEUE,           parsers::queue),
     entry("yinsh submit",      usage::SUBMIT,          parsers::submit),
     entry("yinsh confirm",     usage::CONFIRM,         parsers::confirm),
+    entry("yinsh decline",     usage::DECLINE,         parsers::decline),
     entry("yinsh chat",        usage::CHAT,            parsers::chat),
     entry("yinsh subscribe",   usage::SUBSCRIBE,       parsers::subscribe),
     entry("yinsh unsubscribe", usage::UNSUBSCRIBE,     parsers::unsubscribe),

@@ -200,6 +200,7 @@ fn samples() -> Vec<(&'static str, Command)> {
             ),
         ),
         ("yinsh confirm 101 alice pw", on(101, BoardAction::Confirm)),
+        ("yinsh decline 101 alice pw", on(101, BoardAction::Decline)),
         ("yinsh chat 101 alice pw", on(101, BoardAction::Chat)),
         (
             "yinsh subscribe 101 alice pw",

@@ -201,6 +201,9 @@ pub enum BoardAction {
     },
     /// `yinsh confirm board userid password`: play the submitted move.
     Confirm,
+    /// `yinsh decline board userid password`: refuse a game someone else started,
+    /// before one's first move in it; the game is removed.
+    Decline,
     /// `yinsh chat board userid password`: the body goes to the other player and watchers.
     Chat,
     /// `yinsh subscribe|unsubscribe board userid password`

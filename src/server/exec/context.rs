@@ -320,15 +320,19 @@ pub(crate) fn board_mails(
             vacations: vacations.as_ref(),
             ..BoardMail::new(live)
         };
-        let foreign = match comment {
-            Some((by, _)) => Foreign::Part(
+        // Another person's words (a comment, a challenger's address) are left out
+        // for an address nobody confirmed.
+        let foreign = if comment.is_some() || mail.names_challenger() {
+            Foreign::Part(
                 BoardMail {
-                    comment: Some((by, NOT_SHOWN)),
+                    comment: comment.map(|(by, _)| (by, NOT_SHOWN)),
+                    withhold: true,
                     ..mail.clone()
                 }
                 .body()?,
-            ),
-            None => Foreign::Nothing,
+            )
+        } else {
+            Foreign::Nothing
         };
         let body = mail.body()?;
         let html = html_part(&mail, &body, account.text_only)?;

@@ -6,8 +6,9 @@
 //! no password, so the sender is known only by address: the per-player count is what
 //! holds when an attacker changes addresses. A player's own challenges never count.
 //! A limit of 0 turns such challenges off, and the refusal says so.
+//! Such a game records who started it ([`Challenger`]): its players may decline it.
 
-use crate::server::store::{Account, Store};
+use crate::server::store::{Account, Challenger, Store};
 
 use super::context::Request;
 use super::error::{ExecError, InvalidChallenge};
@@ -16,34 +17,41 @@ use super::error::{ExecError, InvalidChallenge};
 const FOLDER: &str = "challenges";
 
 /// Counts a challenge between `white` and `black` against the limits when the sender
-/// is neither of them; refuses it (nothing counted) when a limit is reached.
+/// is neither of them, and returns who sent it; refuses it (nothing counted) when a
+/// limit is reached. `None`: one of the players sent it.
 pub(super) fn count(
     store: &Store,
     req: &Request<'_>,
     white: &Account,
     black: &Account,
-) -> Result<Result<(), InvalidChallenge>, ExecError> {
+) -> Result<Result<Option<Challenger>, InvalidChallenge>, ExecError> {
     let sender = req.reply_to.as_ref().map(|a| a.to_ascii_lowercase());
     if let Some(s) = &sender
         && [white, black]
             .iter()
             .any(|p| p.addresses.iter().any(|a| a.eq_ignore_ascii_case(s)))
     {
-        return Ok(Ok(()));
+        return Ok(Ok(None));
     }
     if req.challenges_for_others == 0 {
         return Ok(Err(InvalidChallenge::ForOthersOff));
     }
     let mut keys: Vec<(String, String)> = Vec::new();
+    let mut owners = Vec::new();
     if let Some(s) = &sender {
         keys.push(("You have started".to_string(), format!("sender {s}")));
         if store.index_built()? {
-            for owner in store.address_owners(s)? {
+            owners = store.address_owners(s)?;
+            for owner in &owners {
                 keys.push((
                     "You have started".to_string(),
                     format!("userid {}", owner.key()),
                 ));
             }
+        } else {
+            // Only to name the challenger in the game's mails (the index is not kept
+            // while confirmation is off).
+            owners = store.address_owners_read_only(s)?;
         }
     }
     for p in [white, black] {
@@ -66,5 +74,8 @@ pub(super) fn count(
     for (_, key) in &keys {
         store.count_today(FOLDER, key, req.now)?;
     }
-    Ok(Ok(()))
+    Ok(Ok(Some(Challenger {
+        address: req.reply_to.clone(),
+        userids: owners,
+    })))
 }

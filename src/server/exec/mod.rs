@@ -2,12 +2,13 @@
 //! (the From address alone authorises nothing); a player's mistake becomes an error
 //! reply; only internal failures come back as `Err`. A comment is cut to
 //! `text::cut::MAX_COMMENT_CHARS` here, before any handler keeps or sends it. One
-//! file per command family: [`account`], [`play`], [`offer`], [`social`], [`listing`]; what they share is in
+//! file per command family: [`account`], [`play`] (and `decline`), [`offer`], [`social`], [`listing`]; what they share is in
 //! [`context`] and [`error`].
 
 pub mod account;
 mod all_games;
 pub mod context;
+mod decline;
 pub mod error;
 mod for_others;
 pub mod listing;
@@ -165,6 +166,7 @@ fn on_board(
             play::submit(store, req, board, userid, password, text, *moveno)
         }
         BoardAction::Confirm => play::confirm(store, req, board, userid, password),
+        BoardAction::Decline => decline::decline(store, req, board, userid, password),
         BoardAction::Chat => social::chat(store, req, board, userid, password),
         BoardAction::Subscribe { on } => {
             social::subscribe(store, req, board, userid, password, *on)

@@ -54,7 +54,9 @@ impl Refusal {
             | TooManyWatchers { .. }
             | EmptyBroadcast
             | VacationTooLong { .. }
-            | EmptyReply { .. } => self.to_string(),
+            | EmptyReply { .. }
+            | NotDeclinable { .. }
+            | DeclineAfterMove { .. } => self.to_string(),
             UseridTaken { .. } => format!("This userid is already taken. Choose another one: {SIGNUP}"),
             AddressCrowded { max, .. } => format!(
                 "An address named is already used by {max} accounts, the most one address may have: use another address."

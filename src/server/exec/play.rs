@@ -66,9 +66,10 @@ pub(super) fn challenge(
     if let Some(why) = robots::refused_challenge(store, &wa, &ba)? {
         return invalid(why);
     }
-    if let Err(why) = for_others::count(store, req, &wa, &ba)? {
-        return invalid(why);
-    }
+    let challenger = match for_others::count(store, req, &wa, &ba)? {
+        Ok(challenger) => challenger,
+        Err(why) => return invalid(why),
+    };
     let board = store.allocate_board()?;
     let variant = if blitz {
         Variant::Blitz
@@ -77,6 +78,7 @@ pub(super) fn challenge(
     };
     let mut live = LiveGame::new(board, variant, &wa.userid, &ba.userid, req.now);
     extra::set_times(&mut live.file, nag, forfeit);
+    extra::set_challenger(&mut live.file, challenger);
     store.put_game(&live.file)?;
     wa.games.push(board);
     store.put_account(&wa)?;

@@ -1,11 +1,12 @@
 //! The rules of the per-game extras (`store::Extra`, typed in the game file): an
 //! offer or a submitted move lapses with the next turn, queued and submitted moves
 //! are keyed by the lower-case userid, and the reminder and forfeit times default to
-//! [`NAG_DAYS`] and [`FORFEIT_DAYS`].
+//! [`NAG_DAYS`] and [`FORFEIT_DAYS`]; a game someone else started for its players
+//! may be declined by each of them until their own first move.
 
 use crate::server::model::UserId;
 use crate::server::store::GameFile;
-pub use crate::server::store::{LastNag, Offer, Stored};
+pub use crate::server::store::{Challenger, LastNag, Offer, Stored};
 
 /// Default days without a move before a reminder.
 pub const NAG_DAYS: u32 = 7;
@@ -107,4 +108,43 @@ pub fn last_nag(file: &GameFile) -> Option<LastNag> {
 /// Record the last reminder sent.
 pub fn set_last_nag(file: &mut GameFile, nag: LastNag) {
     file.extra.last_nag = Some(nag);
+}
+
+/// Who started the game for its two players, when neither did.
+pub fn challenger(file: &GameFile) -> Option<&Challenger> {
+    file.extra.challenger.as_ref()
+}
+
+/// Record who started the game for its two players.
+pub fn set_challenger(file: &mut GameFile, challenger: Option<Challenger>) {
+    file.extra.challenger = challenger;
+}
+
+/// The number of the first turn `userid` played, if any (the server's forced
+/// passes are not theirs).
+pub fn first_move_of(file: &GameFile, userid: &UserId) -> Option<u32> {
+    let k = file.turns.iter().position(|t| !t.auto && t.by == *userid)?;
+    u32::try_from(k + 1).ok()
+}
+
+/// Whether `userid`, a player of the game, may still decline it: someone else
+/// started it, it is not over and they have not played a turn in it.
+pub fn may_decline(file: &GameFile, userid: &UserId) -> bool {
+    challenger(file).is_some()
+        && file.ended.is_none()
+        && (file.white == *userid || file.black == *userid)
+        && first_move_of(file, userid).is_none()
+}
+
+/// The challenger as mails name them: `carol@example.org (userid carol)`.
+pub fn challenger_words(c: &Challenger) -> String {
+    let address = c
+        .address
+        .as_ref()
+        .map_or_else(|| "an unknown address".to_string(), ToString::to_string);
+    match c.userids.as_slice() {
+        [] => address,
+        [one] => format!("{address} (userid {one})"),
+        many => format!("{address} (userids {})", UserId::join(many, ", ")),
+    }
 }

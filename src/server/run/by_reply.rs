@@ -9,7 +9,8 @@
 //! sent for: a reply to an older board mail is refused like a stale `#moveno`, with
 //! the board as it is now. The first line of the reply (quotes, attribution and
 //! signature removed) is the turn, `resign`, `propose`, `accept`, `reject`, `undo`,
-//! `pass` or `--`, or `chat`; the rest is the comment. A first line in pbmserv's
+//! `pass` or `--`, `chat`, or `decline` (a game someone else started, before the
+//! player's first move); the rest is the comment. A first line in pbmserv's
 //! syntax is carried out as that command, with its password. A reply to a chat mail
 //! is a chat on that board, a reply to a message a message back to its sender.
 //!
@@ -210,6 +211,10 @@ fn board_action(
     let word = first.to_ascii_lowercase();
     if word == "chat" {
         return Ok(Ok(BoardAction::Chat));
+    }
+    // A decline holds until the player's first move, whatever mail it answers.
+    if word == "decline" {
+        return Ok(Ok(BoardAction::Decline));
     }
     let Some(file) = store.game(board)? else {
         return Ok(Err(Refusal::BoardNotFound { board }));

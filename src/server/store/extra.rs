@@ -11,6 +11,8 @@
 //! "submitted": {"alice": {"text": "e5-e9", "turns": 12}}
 //! "nagtime": 7, "forfeittime": 21                       days
 //! "last_nag": {"turns": 12, "period": 1}
+//! "challenger": {"address": "carol@example.org", "userids": ["carol"]}
+//!                                  who started it for two other players (decline)
 //! ```
 //!
 //! The object is written with its keys sorted, known and unknown alike, exactly as the
@@ -23,7 +25,20 @@ use serde::ser::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
+use crate::mail::Address;
 use crate::server::model::{OfferKind, UserId};
+
+/// Who started a game for two other players (`yinsh challenge` from an address of
+/// neither): the players may decline it before their first move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Challenger {
+    /// The address the challenge came from (its reply address), when it had one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<Address>,
+    /// The accounts that name that address.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub userids: Vec<UserId>,
+}
 
 /// A pending draw offer or take-back request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,6 +92,8 @@ pub struct Extra {
     pub forfeittime: Option<u32>,
     /// The last reminder sent.
     pub last_nag: Option<LastNag>,
+    /// Who started the game for its two players, when neither did.
+    pub challenger: Option<Challenger>,
     /// Keys this program does not know, kept as they were.
     pub other: Map<String, Value>,
 }
@@ -105,6 +122,10 @@ impl Extra {
             "last_nag",
             self.last_nag.as_ref().map(to_value).transpose()?,
         );
+        put(
+            "challenger",
+            self.challenger.as_ref().map(to_value).transpose()?,
+        );
         Ok(m)
     }
 
@@ -118,6 +139,7 @@ impl Extra {
             nagtime: take(&mut m, "nagtime")?,
             forfeittime: take(&mut m, "forfeittime")?,
             last_nag: take(&mut m, "last_nag")?,
+            challenger: take(&mut m, "challenger")?,
             other: m,
         })
     }
@@ -171,7 +193,8 @@ mod tests {
             "offer": {"by": "Alice", "kind": "undo", "turns": 12},
             "queued": {"bob": {"moveno": 14, "text": "e5-e9", "turns": 3}},
             "submitted": {"alice": {"text": "e5-e9", "turns": 12}},
-            "subscribers": ["carol"], "zz_future": [1, "two"], "aa": null
+            "subscribers": ["carol"], "zz_future": [1, "two"], "aa": null,
+            "challenger": {"address": "dave@example.org", "userids": ["dave"]}
         });
         let extra: Extra = serde_json::from_value(raw.clone()).expect("decode");
         assert_eq!(extra.offer.as_ref().map(|o| o.kind), Some(OfferKind::Undo));
@@ -190,6 +213,10 @@ mod tests {
             ),
             (json!({"subscribers": ["../x"]}), "subscribers"),
             (json!({"nagtime": "seven"}), "nagtime"),
+            (
+                json!({"challenger": {"address": "no address"}}),
+                "challenger",
+            ),
             (json!({"queued": {"bob": {"moveno": 3}}}), "queued"),
         ] {
             let err = serde_json::from_value::<Extra>(raw).expect_err(key);

@@ -143,6 +143,12 @@ impl Store {
         self.write_json(&self.game_path(game.board), "game", game)
     }
 
+    /// Removes the game file of `board` (a declined game); its number is not given
+    /// again.
+    pub fn remove_game(&self, board: impl Into<BoardId>) -> Result<(), StoreError> {
+        self.remove_file(&self.game_path(board))
+    }
+
     /// Every board number that has a game file, sorted.
     pub fn games(&self) -> Result<Vec<BoardId>, StoreError> {
         let mut boards = Vec::new();

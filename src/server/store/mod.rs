@@ -52,7 +52,7 @@ use std::path::{Path, PathBuf};
 pub use crate::server::model::{InvalidPassword, InvalidUserId, Password, UserId};
 pub use accounts::{Account, PendingAddress};
 pub use confirm::{ACCOUNTS_PER_ADDRESS, TOKEN_SECONDS, Token};
-pub use extra::{Extra, LastNag, Offer, Stored};
+pub use extra::{Challenger, Extra, LastNag, Offer, Stored};
 pub use fs::{StoreLock, write_atomic};
 pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
 pub use index::{

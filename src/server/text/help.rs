@@ -89,10 +89,11 @@ YINSH by e-mail
 ===============
 
 Playing by Reply: press Reply on your board mail and write your move as the
-first line (or resign, propose, accept, reject, undo, pass, chat); anything below
-it goes to the other player as your comment. No password is needed: the mail you
-answer says who you are, as long as you reply from your own address and it is
-still that move. A reply to a chat mail chats back; to a message, writes back.
+first line (or resign, propose, accept, reject, undo, pass, chat, decline);
+anything below it goes to the other player as your comment. No password is
+needed: the mail you answer says who you are, as long as you reply from your
+own address and it is still that move. A reply to a chat mail chats back; to a
+message, writes back.
 
 Commands (in the Subject line):
   yinsh challenge [-blitz] [--nagtime=<days>] [--forfeittime=<days>] <userid1> <userid2>
@@ -116,6 +117,10 @@ Commands (in the Subject line):
       Shows the board after your move without playing it;
   yinsh confirm <board> <userid> <password>
       then plays it.
+  yinsh decline <board> <userid> <password>
+      A game someone else started for you (its mails say who) is removed,
+      unrated, if you decline it before your first move in it; both players,
+      the watchers and whoever started it are told.
   yinsh preview <board>[#<moveno>] <move> ...
       The board after the moves given (from move <moveno>); nothing stored.
   yinsh chat <board> <userid> <password>

@@ -278,6 +278,9 @@ pub struct BoardMail<'a> {
     /// The game as stored, when `live` is only a preview of it (`submit`,
     /// `preview`): its clock is the one told, since nothing was played.
     pub stored: Option<&'a LiveGame>,
+    /// The text for an address nobody confirmed: who started the game for its
+    /// players is not named (a stranger chose that address).
+    pub withhold: bool,
 }
 
 impl<'a> BoardMail<'a> {
@@ -295,6 +298,7 @@ impl<'a> BoardMail<'a> {
             queued: None,
             vacations: None,
             stored: None,
+            withhold: false,
         }
     }
 
@@ -379,6 +383,9 @@ impl<'a> BoardMail<'a> {
         {
             let _ = writeln!(out, "{}", clock_line(clocked, &d));
         }
+        if let Some(lines) = self.decline_lines().filter(|_| historic.is_none()) {
+            out.push_str(&lines);
+        }
         out.push('\n');
         let full = matches!(self.event, Event::NewGame | Event::Show) || game.is_over();
         let last = if full { None } else { Some(4) };
@@ -433,6 +440,32 @@ impl<'a> BoardMail<'a> {
             }
         }
         Ok(out)
+    }
+}
+
+impl BoardMail<'_> {
+    /// Whether the mail says who started the game (a player who may still decline
+    /// it reads it).
+    pub fn names_challenger(&self) -> bool {
+        self.reader
+            .is_some_and(|r| extra::may_decline(&self.live.file, r) && !self.live.game.is_over())
+    }
+
+    /// For a player who may still decline a game someone else started: who did, and
+    /// how to decline.
+    fn decline_lines(&self) -> Option<String> {
+        if !self.names_challenger() {
+            return None;
+        }
+        let reader = self.reader?;
+        let by = match extra::challenger(&self.live.file) {
+            Some(c) if !self.withhold => extra::challenger_words(c),
+            _ => "someone else".to_string(),
+        };
+        let board = self.live.board();
+        Some(format!(
+            "This game was started by {by}, not by one of its players.\nYou may decline it until your first move: reply to this mail with decline as\nthe first line, or send a mail with this Subject:\n    yinsh decline {board} {reader} <password>\n"
+        ))
     }
 }
 

@@ -179,6 +179,10 @@ impl Home {
         let replies = result.map_err(|e| e.to_string())?;
         let mut changed = Vec::new();
         for c in changes {
+            // The day-count folders (`challenges/`) are made by the journal's apply.
+            if let Some(parent) = c.path.parent().filter(|_| c.content.is_some()) {
+                std::fs::create_dir_all(parent).expect("a folder");
+            }
             match &c.content {
                 Some(bytes) => self.store.write_file(&c.path, bytes),
                 None => self.store.remove_file(&c.path),

@@ -31,7 +31,9 @@ impl Refusal {
             | EmptyChat { board }
             | TooManyWatchers { board, .. }
             | SubscribeOwnGame { board }
-            | EmptyReply { board } => Some(*board),
+            | EmptyReply { board }
+            | NotDeclinable { board }
+            | DeclineAfterMove { board, .. } => Some(*board),
             UnknownUserid
             | WrongPassword
             | BoardNotFound { .. }

@@ -70,3 +70,49 @@ pub enum InvalidChallenge {
         max: usize,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use super::InvalidChallenge;
+
+    #[test]
+    fn invalid_challenges_read_as_today() {
+        assert_eq!(
+            InvalidChallenge::Themselves {
+                userid: "alice".into()
+            }
+            .to_string(),
+            "alice cannot play against themselves: name two different userids.\nSyntax is \"yinsh challenge [-blitz] <userid1> <userid2>\"\n"
+        );
+        assert_eq!(
+            InvalidChallenge::Times { nag: 9, forfeit: 7 }.to_string(),
+            "The reminder time (9 days) must be shorter than the forfeit time (7 days): set both, like --nagtime=7 --forfeittime=21.\n"
+        );
+        assert_eq!(
+            InvalidChallenge::NotSignedUp {
+                missing: vec!["bob".into()]
+            }
+            .to_string(),
+            "bob is not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n"
+        );
+        assert_eq!(
+            InvalidChallenge::NotSignedUp {
+                missing: vec!["bob".into(), "carol".into()]
+            }
+            .to_string(),
+            "bob and carol are not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n"
+        );
+        assert_eq!(
+            InvalidChallenge::RobotsOnly.to_string(),
+            "The robots play only people: name your userid and one robot, like \"yinsh challenge alice robot3\".\n"
+        );
+        assert_eq!(
+            InvalidChallenge::TooManyRobotGames {
+                userid: "alice".into(),
+                max: 5
+            }
+            .to_string(),
+            "alice already plays 5 unfinished games against the robots, the most at a time. Finish one (or resign it) first.\n"
+        );
+    }
+}

@@ -422,6 +422,27 @@ pub enum Refusal {
         /// The board.
         board: u32,
     },
+    /// `decline` of a game one of its players started: only a game someone else
+    /// started for them can be declined.
+    #[error(
+        "Board {board} was started by one of its players: only a game someone else started for you\n\
+         can be declined. Nothing was done. To end it, resign: yinsh resign {board} <userid> <password>"
+    )]
+    NotDeclinable {
+        /// The board.
+        board: u32,
+    },
+    /// `decline` after the player's first move in the game.
+    #[error(
+        "You played move #{moved} on board {board}: a game can be declined only before your first\n\
+         move. Nothing was done. To end it, resign: yinsh resign {board} <userid> <password>"
+    )]
+    DeclineAfterMove {
+        /// The board.
+        board: u32,
+        /// The number of the player's first move.
+        moved: u32,
+    },
     /// A reply carrying a genuine reply token, sent from an address that is not the
     /// token's player's.
     #[error(

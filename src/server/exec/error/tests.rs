@@ -1,5 +1,5 @@
 //! Each refusal's text, byte for byte as players read it, and the board its error
-//! mail shows; the `Invalid challenge` answers' texts.
+//! mail shows; the `Invalid challenge` answers' texts are tested in `challenge.rs`.
 
 use super::*;
 use crate::notation::{NotationError, ParseError, parse_turn};
@@ -69,10 +69,12 @@ fn name(r: &Refusal) -> &'static str {
         VacationTooLong { .. } => "VacationTooLong",
         EmptyReply { .. } => "EmptyReply",
         ReplyNotYours { .. } => "ReplyNotYours",
+        NotDeclinable { .. } => "NotDeclinable",
+        DeclineAfterMove { .. } => "DeclineAfterMove",
     }
 }
 
-const VARIANTS: usize = 48;
+const VARIANTS: usize = 50;
 
 /// Every variant with sample facts, the exact text, and the board shown.
 fn table() -> Vec<(Refusal, String, Option<u32>)> {
@@ -438,6 +440,23 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             ),
             None,
         ),
+        (
+            NotDeclinable { board: 101 },
+            s(
+                "Board 101 was started by one of its players: only a game someone else started for you\ncan be declined. Nothing was done. To end it, resign: yinsh resign 101 <userid> <password>",
+            ),
+            Some(101),
+        ),
+        (
+            DeclineAfterMove {
+                board: 101,
+                moved: 2,
+            },
+            s(
+                "You played move #2 on board 101: a game can be declined only before your first\nmove. Nothing was done. To end it, resign: yinsh resign 101 <userid> <password>",
+            ),
+            Some(101),
+        ),
     ]
 }
 
@@ -511,47 +530,6 @@ fn a_refusal_keeps_the_typed_notation_error() {
         panic!("not an illegal move");
     };
     assert_eq!(error, NotationError::Parse(parse_error()));
-}
-
-#[test]
-fn invalid_challenges_read_as_today() {
-    assert_eq!(
-        InvalidChallenge::Themselves {
-            userid: "alice".into()
-        }
-        .to_string(),
-        "alice cannot play against themselves: name two different userids.\nSyntax is \"yinsh challenge [-blitz] <userid1> <userid2>\"\n"
-    );
-    assert_eq!(
-        InvalidChallenge::Times { nag: 9, forfeit: 7 }.to_string(),
-        "The reminder time (9 days) must be shorter than the forfeit time (7 days): set both, like --nagtime=7 --forfeittime=21.\n"
-    );
-    assert_eq!(
-        InvalidChallenge::NotSignedUp {
-            missing: vec!["bob".into()]
-        }
-        .to_string(),
-        "bob is not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n"
-    );
-    assert_eq!(
-        InvalidChallenge::NotSignedUp {
-            missing: vec!["bob".into(), "carol".into()]
-        }
-        .to_string(),
-        "bob and carol are not signed up. Both players must sign up first: signup <userid> <password> [<e-mail address>]\n"
-    );
-    assert_eq!(
-        InvalidChallenge::RobotsOnly.to_string(),
-        "The robots play only people: name your userid and one robot, like \"yinsh challenge alice robot3\".\n"
-    );
-    assert_eq!(
-        InvalidChallenge::TooManyRobotGames {
-            userid: "alice".into(),
-            max: 5
-        }
-        .to_string(),
-        "alice already plays 5 unfinished games against the robots, the most at a time. Finish one (or resign it) first.\n"
-    );
 }
 
 #[test]
