@@ -8,7 +8,7 @@
 
 use crate::support::bin;
 use crate::support::data::fixture_tokens;
-use crate::support::mail::{Client, Original, reply};
+use crate::support::mail::{Client, reply};
 use crate::support::server::{Sent, TestServer, assert_says};
 
 const ALICE: &str = "Alice <alice@example.org>";
@@ -39,20 +39,10 @@ fn to(replies: &[Sent], address: &str) -> Sent {
     mine[0].clone()
 }
 
-/// What a reply to `m` answers.
-fn original(m: &Sent) -> Original<'_> {
-    Original {
-        subject: &m.subject,
-        message_id: &m.message_id,
-        references: &m.references,
-        body: &m.body,
-    }
-}
-
 /// The reply of `from` to `m` written by `client`, delivered; the replies to it.
 fn press_reply(s: &mut TestServer, client: Client, from: &str, m: &Sent, text: &str) -> Vec<Sent> {
     let id = format!("reply-{}-{}@client.example", s.now, s.outbox_files().len());
-    let raw = reply(client, from, &original(m), text, &id);
+    let raw = reply(client, from, &m.original(), text, &id);
     s.send_raw(raw.as_bytes())
 }
 

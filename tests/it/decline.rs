@@ -6,7 +6,7 @@
 //! a game a player started; robots never decline; an unconfirmed address is not told
 //! the challenger's address.
 
-use crate::support::mail::{Client, Original, reply};
+use crate::support::mail::{Client, reply};
 use crate::support::server::{Sent, TestServer, assert_says};
 
 const ALICE: &str = "Alice <alice@example.org>";
@@ -85,12 +85,7 @@ fn a_game_someone_else_started_says_who_and_is_declined_by_reply_before_the_firs
     let raw = reply(
         Client::Thunderbird,
         BOB,
-        &Original {
-            subject: &old.subject,
-            message_id: &old.message_id,
-            references: &old.references,
-            body: &old.body,
-        },
+        &old.original(),
         "decline\nSorry, no time this month.",
         "decline-1@client.example",
     );

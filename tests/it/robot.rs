@@ -4,7 +4,7 @@
 //! with one notice per period; an oversized mail gets a short error and nothing of it
 //! is stored; every mail we send carries our X-Loop.
 
-use crate::support::mail::{Client, Original, reply};
+use crate::support::mail::{Client, reply};
 use crate::support::server::TestServer;
 
 /// alice and bob signed up and board 101 started.
@@ -205,12 +205,7 @@ fn forged_mails_in_a_players_name_do_not_silence_the_player() {
     let raw = reply(
         Client::Thunderbird,
         "Bob <bob@example.org>",
-        &Original {
-            subject: &board.subject,
-            message_id: &board.message_id,
-            references: &board.references,
-            body: &board.body,
-        },
+        &board.original(),
         "f6",
         "bob-reply-1@example.org",
     );

@@ -41,6 +41,18 @@ pub struct Sent {
     pub references: Vec<String>,
 }
 
+impl Sent {
+    /// What a reply to this mail answers (`mail::reply` builds the reply).
+    pub fn original(&self) -> mail::Original<'_> {
+        mail::Original {
+            subject: &self.subject,
+            message_id: &self.message_id,
+            references: &self.references,
+            body: &self.body,
+        }
+    }
+}
+
 impl TestServer {
     pub fn new() -> TestServer {
         TestServer {
