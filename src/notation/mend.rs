@@ -65,20 +65,16 @@ pub fn mend(text: &str) -> Option<String> {
 /// `w` with a `-` between two points written together (`c5c7`): a digit directly
 /// followed by a point's letter (a to k, never the `x` of a removal) and its digit.
 fn joined_points_split(w: &str) -> String {
-    let chars: Vec<char> = w.chars().collect();
     let mut out = String::with_capacity(w.len() + 1);
-    for (k, &c) in chars.iter().enumerate() {
-        if k > 0 && chars[k - 1].is_ascii_digit() && starts_with_point(&w[byte(&chars, k)..]) {
+    let mut after_digit = false;
+    for (at, c) in w.char_indices() {
+        if after_digit && starts_with_point(&w[at..]) {
             out.push('-');
         }
         out.push(c);
+        after_digit = c.is_ascii_digit();
     }
     out
-}
-
-/// The byte offset of the `k`th char.
-fn byte(chars: &[char], k: usize) -> usize {
-    chars[..k].iter().map(|c| c.len_utf8()).sum()
 }
 
 /// Whether `w` starts with a point's letter (a to k, any case) and a digit.
@@ -122,6 +118,8 @@ mod tests {
         ] {
             assert_eq!(mend(slip).as_deref(), Some(mended), "{slip}");
         }
+        // Letters of more than one byte before joined points.
+        assert_eq!(mend("ü é5c7").as_deref(), Some("ü é5-c7"));
         for good in ["c5-c7", "--", "xg5-g9xa5;c5-c7", "e5"] {
             assert_eq!(mend(good), None, "{good}");
         }

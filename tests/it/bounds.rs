@@ -117,3 +117,21 @@ fn an_admins_broadcast_reaches_every_player_past_the_reply_cap() {
     assert_eq!(sent.len(), 60, "one broadcast per player");
     assert!(sent.iter().all(|m| m.subject == "Broadcast from p0x0"));
 }
+
+/// Found on 2026-11-25: seven moves of 120,000 characters in one `multiple` (the right
+/// password, so each is read as a move) took 8 s a line (`notation::mend` was
+/// quadratic) and each error mail repeated its move: 260 kB each. Now the mending is
+/// linear and an error's message is cut at `text::reply::MAX_ERROR_CHARS`.
+#[test]
+fn a_multiple_of_huge_moves_is_answered_with_errors_cut_to_size() {
+    let mut s = signed_up();
+    s.send("alice@example.org", "yinsh challenge alice bob", "");
+    let line = format!("yinsh move 101 alice Zq7secretA {}\n", "e5".repeat(60_000));
+    let sent = s.send("alice@example.org", "multiple", &line.repeat(7));
+    assert_eq!(sent.len(), 7, "one error a move");
+    for m in &sent {
+        assert_says(m, "[this error is cut at 8000 characters");
+        assert!(m.raw.len() < 64 * 1024, "a {} byte error mail", m.raw.len());
+        assert!(!m.raw.contains("Zq7secretA"));
+    }
+}

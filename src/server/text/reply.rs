@@ -519,11 +519,26 @@ impl BoardMail<'_> {
     }
 }
 
-/// The body of an error mail: the message, the board when there is one, then the
-/// original message quoted.
+/// The most characters of an error mail's message: the longest real ones (a listing
+/// of the player's games, the points a ring may go to) are a few hundred; only a
+/// message repeating a very long line of the mail (up to
+/// [`MAX_LINE_CHARS`](crate::server::command::bounds::MAX_LINE_CHARS)) is longer.
+pub const MAX_ERROR_CHARS: usize = 8000;
+
+/// The body of an error mail: the message (cut at [`MAX_ERROR_CHARS`], with a mark),
+/// the board when there is one, then the original message quoted.
 pub fn error_body(message: &str, board: Option<&str>, original_quoted: &str) -> String {
     let mut out = String::new();
-    out.push_str(message.trim_end());
+    let message = message.trim_end();
+    match message.char_indices().nth(MAX_ERROR_CHARS) {
+        None => out.push_str(message),
+        Some((end, _)) => {
+            out.push_str(&message[..end]);
+            out.push_str(&format!(
+                "\n[this error is cut at {MAX_ERROR_CHARS} characters: it repeated a very long line of your mail]"
+            ));
+        }
+    }
     out.push('\n');
     if let Some(b) = board {
         out.push('\n');
@@ -535,4 +550,27 @@ pub fn error_body(message: &str, board: Option<&str>, original_quoted: &str) -> 
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_ERROR_CHARS, error_body};
+
+    #[test]
+    fn an_error_repeating_a_huge_line_is_cut_with_a_mark_and_the_quote_kept() {
+        let short = error_body("Unknown move \"e5\".", None, "> yinsh move\n");
+        assert_eq!(
+            short,
+            "Unknown move \"e5\".\n\nOriginal message follows:\n\n> yinsh move\n"
+        );
+        let huge = format!("Unknown move \"{}\".", "é".repeat(100_000));
+        let body = error_body(&huge, Some("BOARD\n"), "> q\n");
+        assert!(
+            body.chars().count() < MAX_ERROR_CHARS + 200,
+            "{}",
+            body.len()
+        );
+        assert!(body.contains("[this error is cut at 8000 characters"));
+        assert!(body.ends_with("BOARD\n\nOriginal message follows:\n\n> q\n"));
+    }
 }
