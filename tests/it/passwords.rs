@@ -196,7 +196,13 @@ fn the_errors_name_the_place_of_a_word_that_does_not_fit() {
 /// A command line of one of the table's shapes that carry a password, with fitting
 /// words and [`MARKER`] in every password place.
 fn line_of(usage: &str) -> Option<Vec<String>> {
-    usage.contains("password>").then(|| {
+    usage.contains("password>").then(|| line_of_any(usage))
+}
+
+/// A command line of any of the table's shapes, with fitting words and [`MARKER`] in
+/// every password place (if it has one).
+fn line_of_any(usage: &str) -> Vec<String> {
+    {
         let mut words = Vec::new();
         for t in usage.split_whitespace() {
             let w = match t {
@@ -213,7 +219,7 @@ fn line_of(usage: &str) -> Option<Vec<String>> {
             words.push(w.to_string());
         }
         words
-    })
+    }
 }
 
 /// The command words of the table (first and second words of the syntax lines).
@@ -395,5 +401,64 @@ proptest! {
         let (subject, body) = if in_body { ("multiple", line.as_str()) } else { (line.as_str(), "") };
         let (_, written) = written_for(subject, body);
         prop_assert!(!written.contains(MARKER), "{line:?} ({mistakes:?}) shows the password in\n{written}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 96,
+        failure_persistence: None,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(14),
+        ..ProptestConfig::default()
+    })]
+
+    /// Every shape of the table, those that take no password too (`yinsh games`,
+    /// `yinsh help`, `yinsh history`, `help`, `yinsh challenge` ...), with the marker
+    /// (alice's password, her address CONFIRMED) put in at any place after the first
+    /// word as a player used to other commands adds it, and up to two mistakes, in
+    /// the Subject or as a line of a `multiple` mail: the marker is in no reply and no
+    /// log line.
+    #[test]
+    fn no_reply_or_log_line_shows_a_password_added_to_any_command_shape(
+        shape in proptest::sample::select(syntax_lines().map(line_of_any).collect::<Vec<_>>()),
+        at in 1..8usize,
+        mistakes in proptest::collection::vec(mistake(), 0..=2),
+        in_body in any::<bool>(),
+    ) {
+        let mut words = shape;
+        if !words.iter().any(|w| w == MARKER) {
+            let at = at.min(words.len());
+            words.insert(at, MARKER.to_string());
+        }
+        for m in &mistakes {
+            if let Some(w) = make(&words, m) {
+                words = w;
+            }
+        }
+        let line = words.join(" ");
+        prop_assume!(!marker_is_a_userid(&line));
+        let family = ["yinsh", "change", "all"].contains(&words[0].to_ascii_lowercase().as_str());
+        prop_assume!(words[0] != MARKER && !(family && words.get(1).is_some_and(|w| w == MARKER)));
+        let (subject, body) = if in_body { ("multiple", line.as_str()) } else { (line.as_str(), "") };
+        let (_, written) = written_for(subject, body);
+        prop_assert!(!written.contains(MARKER), "{line:?} ({mistakes:?}) shows the password in\n{written}");
+    }
+}
+
+#[test]
+fn regression_a_password_added_to_a_command_without_one_is_not_shown() {
+    for line in [
+        format!("yinsh games alice {MARKER}"),
+        format!("yinsh games {MARKER}"),
+        format!("yinsh help {MARKER}"),
+        format!("help {MARKER}"),
+        format!("yinsh standings alice {MARKER}"),
+        format!("yinsh history alice {MARKER}"),
+        format!("yinsh history {MARKER}"),
+        format!("yinsh challenge alice {MARKER}"),
+        format!("list {MARKER}"),
+    ] {
+        assert_hidden(&line, "");
+        assert_hidden("multiple", &line);
     }
 }

@@ -11,14 +11,14 @@
 //! - A line that does not fit (a mistyped, joined or unknown command word, a word too
 //!   many or too few, a wrong board number): every word after the command word(s) is
 //!   hidden, since no place in it can be trusted.
-//! - A line that fits a command without password places, when a command whose
-//!   command word continues its own has one (`yinsh show alice pw`, meant as `yinsh
-//!   showas alice pw`): the words from that command's first password place on are
-//!   hidden too, unless they [`could_show`] (no new password may be such a word).
+//! - A line that fits a command without password places (`yinsh games alice pw`,
+//!   `yinsh help pw`, `yinsh show alice pw` meant as `yinsh showas alice pw`): every
+//!   word after the command words is hidden unless it [`could_show`] (no new password
+//!   may be such a word), the userids named with the rest.
 //!
 //! Words are counted as `str::split_whitespace` counts them.
 
-use super::table::{Shape, extensions, shape};
+use super::table::{Shape, shape};
 use super::types::{GameFilter, OfferAction};
 use super::words::board_ref;
 use crate::mail::{Address, strip_angles};
@@ -29,6 +29,8 @@ pub struct Masking {
     hide: Vec<usize>,
     passwords: Vec<String>,
     command: bool,
+    unplaced: bool,
+    placed: bool,
 }
 
 impl Masking {
@@ -41,6 +43,20 @@ impl Masking {
     /// line does not fit it): to be hidden wherever else they appear, e.g. in a body.
     pub fn passwords(&self) -> &[String] {
         &self.passwords
+    }
+
+    /// Whether the line fits a command without password places: its hidden words
+    /// are userids or topics that may be a password written out of place, to be
+    /// shown only where no account is told them (`run::commands` masks those
+    /// naming no account in the replies).
+    pub fn unplaced(&self) -> bool {
+        self.unplaced
+    }
+
+    /// Whether the line fits a command with password places: its passwords are the
+    /// words in those places, and the words after them are read as what they are.
+    pub fn placed(&self) -> bool {
+        self.placed
     }
 
     /// Whether the line starts with a command word, a family word (`yinsh`, `change`,
@@ -185,31 +201,26 @@ pub fn masking(line: &str) -> Masking {
         hide,
         passwords,
         command: known,
+        unplaced: false,
+        placed: fits && !places.is_empty(),
     };
     if fits && places.is_empty() {
-        shortened(&words, command_words, &mut m);
+        without_places(&words, command_words, &mut m);
     }
     m
 }
 
-/// Hides in `m` the words of `words` (a line fitting a command without password
-/// places) from the first password place of a longer command the player may have
-/// meant on (`yinsh show` for `yinsh showas`), unless they could show: with a word
-/// too many, the password may stand anywhere after that place.
-fn shortened(words: &[&str], command_words: usize, m: &mut Masking) {
-    let written = words[..command_words].join(" ").to_ascii_lowercase();
-    for longer in extensions(&written) {
-        let Some(usage) = shape(longer).usage else {
-            continue;
-        };
-        let Some(&first) = places(usage).0.first() else {
-            continue;
-        };
-        for (k, w) in words.iter().enumerate().skip(command_words + first) {
-            if !could_show(w) && !m.hide.contains(&k) {
-                m.hide.push(k);
-                m.passwords.push((*w).to_string());
-            }
+/// Hides in `m` every word of `words` (a line fitting a command without password
+/// places) after the command words that does not [`could_show`]: a player used to
+/// other commands adds the password anywhere (`yinsh games alice pw`, `yinsh help
+/// pw`, `yinsh show alice pw` meant as `showas`), where it is read as a userid or a
+/// topic. Userids named are hidden with it: no place of such a line can be trusted.
+fn without_places(words: &[&str], command_words: usize, m: &mut Masking) {
+    for (k, w) in words.iter().enumerate().skip(command_words) {
+        if !could_show(w) && !m.hide.contains(&k) {
+            m.hide.push(k);
+            m.passwords.push((*w).to_string());
+            m.unplaced = true;
         }
     }
     m.hide.sort_unstable();
@@ -324,12 +335,19 @@ mod tests {
         assert_eq!(hidden("vacation alice pw 14"), [2]);
         assert_eq!(hidden("change password alice old new"), [3, 4]);
         assert_eq!(hidden("chess move 5 carol pw e4"), [4]);
-        // Read as `yinsh showas alice bob`, "bob" may be alice's password.
-        assert_eq!(hidden("yinsh show alice bob"), [3]);
-        assert_eq!(masking("yinsh show alice bob").passwords(), ["bob"]);
-        assert_eq!(hidden("yinsh show alice"), Vec::<usize>::new());
+        // Read as `yinsh showas alice bob`, "bob" may be alice's password; in a line
+        // of a command without password places no word that could be one is shown.
+        assert_eq!(hidden("yinsh show alice bob"), [2, 3]);
+        assert_eq!(
+            masking("yinsh show alice bob").passwords(),
+            ["alice", "bob"]
+        );
+        assert_eq!(hidden("yinsh show alice"), [2]);
         assert_eq!(hidden("yinsh show 104 105"), Vec::<usize>::new());
-        assert_eq!(hidden("yinsh show alice bob Pw7marker next"), [3, 4]);
+        assert_eq!(hidden("yinsh show alice bob Pw7marker next"), [2, 3, 4]);
+        assert_eq!(hidden("yinsh games alice sekrit"), [2, 3]);
+        assert_eq!(hidden("yinsh help sekrit"), [2]);
+        assert_eq!(hidden("yinsh standings page 2"), [2]);
         assert_eq!(hidden("thanks for the game"), [1, 2, 3]);
         assert!(!masking("thanks for the game").is_command());
         assert!(masking("YINSH mvoe 1").is_command());

@@ -178,10 +178,15 @@ fn edits(a: &str, b: &str) -> usize {
 /// `line` (a line the table reads) as it may be shown: each word in a password place
 /// as `**`. `None` when the masking hides another word too (a userid after
 /// `message`'s password, a word that may be a password pushed out of its place), or
-/// a word shown elsewhere is a password too: the line is then not shown at all.
+/// a word shown elsewhere is a password too: the line is then not shown at all. A
+/// line of a command without password places is shown whole: the reply's words that
+/// name no account are masked by `run::commands` (a password written out of place).
 pub(super) fn shown(line: &str) -> Option<String> {
     let m = masking(line);
     let words: Vec<&str> = line.split_whitespace().collect();
+    if m.unplaced() {
+        return Some(words.join(" "));
+    }
     let mut out = Vec::with_capacity(words.len());
     let secret = |w: &str| m.passwords().iter().any(|p| p == w);
     for (k, w) in words.iter().enumerate() {

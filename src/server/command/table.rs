@@ -278,17 +278,6 @@ pub fn syntax_lines() -> impl Iterator<Item = &'static str> {
         .map(|(_, e)| e.usage)
 }
 
-/// The command words of the table that continue `words` (lower case) in its last
-/// word, with as many words: `yinsh show` -> `yinsh showas`. A player who leaves out
-/// the end of a command word writes the shorter command.
-pub(super) fn extensions(words: &str) -> impl Iterator<Item = &'static str> {
-    COMMANDS.iter().map(|e| e.words).filter(move |w| {
-        w.len() > words.len()
-            && w.starts_with(words)
-            && w.split(' ').count() == words.split(' ').count()
-    })
-}
-
 /// The table's command words and syntax lines.
 pub(super) fn entries() -> impl Iterator<Item = (&'static str, &'static str)> {
     COMMANDS.iter().map(|e| (e.words, e.usage))

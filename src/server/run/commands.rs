@@ -1,13 +1,16 @@
 //! What one mail asks, carried out inside its transaction: the per-sender storm limit
 //! and the size limit judged first, then the Subject (or, for `multiple`, each body
-//! line) parsed and executed within the per-mail bounds; returns the replies.
+//! line) parsed and executed within the per-mail bounds; returns the replies, with
+//! the words each line's masking hides masked in them unless they name an account.
+
+use std::collections::HashSet;
 
 use crate::mail::InboundMail;
-use crate::server::command::{Command, CommandError};
+use crate::server::command::{Command, CommandError, could_show, masking, syntax_lines};
 use crate::server::config::Settings;
 use crate::server::exec::context::Foreign;
 use crate::server::exec::{self, InternalError, Reply, Request};
-use crate::server::store::{RateVerdict, Store};
+use crate::server::store::{RateVerdict, Store, UserId};
 use crate::server::text::{redact, reply};
 
 use super::by_reply;
@@ -149,13 +152,21 @@ fn run_commands(
     let mut out = if let Some(out) = by_reply::answer(store, settings, req, inbound, note)? {
         out
     } else {
-        match Command::parse(&inbound.subject) {
+        let parsed = Command::parse(&inbound.subject);
+        let judged = judged(&inbound.subject, &parsed).to_string();
+        let mut out = match parsed {
             Ok(Command::Multiple) => run_multiple(store, settings, req, &inbound.body)?,
             // An admin's broadcast goes to every player: it is the one mail meant for all.
-            Ok(cmd @ Command::Broadcast { .. }) => return exec::execute(store, req, &cmd),
+            Ok(cmd @ Command::Broadcast { .. }) => {
+                let mut out = exec::execute(store, req, &cmd)?;
+                unshown(store, &inbound.subject, &mut out)?;
+                return Ok(out);
+            }
             Ok(cmd) => exec::execute(store, req, &cmd)?,
             Err(e) => syntax_reply(req, &e, None).into_iter().collect(),
-        }
+        };
+        unshown(store, &judged, &mut out)?;
+        out
     };
     let max_replies = settings.replies_per_mail;
     if out.len() > max_replies {
@@ -201,7 +212,10 @@ fn run_multiple(
             break;
         }
         done += 1;
-        match Command::parse(line) {
+        let before = out.len();
+        let parsed = Command::parse(line);
+        let judged = judged(line, &parsed).to_string();
+        match parsed {
             Ok(Command::Challenge { .. }) if challenges == CHALLENGES_PER_MAIL => {
                 let cap = format!(
                     "One mail may start at most {CHALLENGES_PER_MAIL} games: this challenge was not made. Send it in another mail."
@@ -222,6 +236,7 @@ fn run_multiple(
             }
             Err(e) => out.extend(syntax_reply(&sub, &e, Some(line))),
         }
+        unshown(store, &judged, &mut out[before..])?;
     }
     let total = read + lines.count();
     if done < total {
@@ -243,6 +258,94 @@ fn run_multiple(
         ));
     }
     Ok(out)
+}
+
+/// Whether `w` is a word of the command table's syntax lines (`yinsh`, `page`,
+/// `next`, a help topic such as `move`): the server's own words, shown in replies
+/// (as an option word, `-fast`, is: `unshown` leaves words starting with `-`).
+fn table_word(w: &str) -> bool {
+    syntax_lines().any(|u| {
+        u.split(|c: char| !c.is_ascii_alphanumeric() && c != '-')
+            .any(|t| !t.is_empty() && t.eq_ignore_ascii_case(w))
+    })
+}
+
+/// The line whose words [`unshown`] judges for the replies of `line`: the line meant,
+/// as the reply shows it (passwords as `**`), when `line` is a misspelt command the
+/// reply corrects; else `line` itself.
+fn judged<'a>(line: &'a str, parsed: &'a Result<Command, CommandError>) -> &'a str {
+    match parsed {
+        Err(CommandError::DidYouMean { meant, .. } | CommandError::WithoutYinsh { meant, .. }) => {
+            meant
+        }
+        _ => line,
+    }
+}
+
+/// Masks in `out` (the replies of `line`) each word of the line that may be a
+/// password (`command::masking`: the words in password places of a line that fits
+/// such a command; of another line, every word it hides that [`could_show`] does not
+/// call a board, number, move, address or filter) and that names no account: a handler may echo a word it read as a userid or a topic
+/// (`sekrit: no such userid`, `Games of sekrit`), and such a word may be a password
+/// written out of its place. Userids of accounts are public (standings, the web
+/// site) and stay. Only the words a reply shows are looked up.
+fn unshown(store: &Store, line: &str, out: &mut [Reply]) -> Result<(), InternalError> {
+    let m = masking(line);
+    let words: Vec<&str> = line.split_whitespace().collect();
+    // A line that fits a command with password places is read as written: its
+    // passwords are the words in those places, the words after them its move or
+    // addresses. Of other lines, any hidden word that could be a password.
+    let hidden: HashSet<&str> = if m.placed() {
+        m.passwords().iter().map(String::as_str).collect()
+    } else {
+        m.hidden()
+            .iter()
+            .filter_map(|&k| words.get(k).copied())
+            .filter(|w| !could_show(w) && !table_word(w) && !w.starts_with('-'))
+            .collect()
+    };
+    if hidden.is_empty() || out.is_empty() {
+        return Ok(());
+    }
+    let mut shown: Vec<&str> = Vec::new();
+    for r in out.iter() {
+        let part = match &r.foreign {
+            Foreign::Part(p) => p.as_str(),
+            _ => "",
+        };
+        for w in redact::words_of(&r.subject)
+            .chain(redact::words_of(&r.body))
+            .chain(redact::words_of(part))
+        {
+            if let Some(h) = hidden.get(w)
+                && !shown.contains(h)
+            {
+                shown.push(h);
+            }
+        }
+    }
+    let mut secrets = Vec::new();
+    // The stars a corrected line shows in place of its password are no password.
+    for w in shown.into_iter().filter(|w| !w.chars().all(|c| c == '*')) {
+        let named = match w.parse::<UserId>() {
+            Ok(u) => store.account(&u)?.is_some(),
+            Err(_) => false,
+        };
+        if !named {
+            secrets.push(w.to_string());
+        }
+    }
+    if secrets.is_empty() {
+        return Ok(());
+    }
+    for r in out.iter_mut() {
+        r.subject = redact::mask_occurrences(&r.subject, &secrets);
+        r.body = redact::mask_occurrences(&r.body, &secrets);
+        if let Foreign::Part(p) = &mut r.foreign {
+            *p = redact::mask_occurrences(p, &secrets);
+        }
+    }
+    Ok(())
 }
 
 fn syntax_reply(req: &Request<'_>, e: &CommandError, line: Option<&str>) -> Option<Reply> {

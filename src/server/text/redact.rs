@@ -63,6 +63,49 @@ fn mask(text: &str, secrets: &[String]) -> String {
     out
 }
 
+/// The words of `text` (split at spaces, quotes and colons, which no password holds),
+/// each also without the punctuation a sentence puts around it: what a reply may
+/// show of the words of a line.
+pub fn words_of(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || "\"'`:".contains(c))
+        .flat_map(|w| [w, w.trim_matches(|c: char| ".,;!?()[]<>*".contains(c))])
+        .filter(|w| !w.is_empty())
+}
+
+/// `text` with every occurrence of each of `secrets` that is not part of a longer
+/// word (no letter or digit beside it) replaced by the mask.
+///
+/// ```
+/// use yinsh_pbem::server::text::redact::mask_occurrences;
+/// let s = vec!["sekrit".to_string()];
+/// assert_eq!(mask_occurrences("sekrit: no such userid", &s), "********: no such userid");
+/// assert_eq!(mask_occurrences("sekrits", &s), "sekrits");
+/// ```
+pub fn mask_occurrences(text: &str, secrets: &[String]) -> String {
+    let mut out = text.to_string();
+    for secret in secrets.iter().filter(|s| !s.is_empty()) {
+        let mut masked = String::with_capacity(out.len());
+        let mut last = 0;
+        for (at, _) in out.match_indices(secret.as_str()) {
+            let end = at + secret.len();
+            let before = out[..at].chars().next_back();
+            let after = out[end..].chars().next();
+            if at < last
+                || before.is_some_and(char::is_alphanumeric)
+                || after.is_some_and(char::is_alphanumeric)
+            {
+                continue;
+            }
+            masked.push_str(&out[last..at]);
+            masked.push_str(MASK);
+            last = end;
+        }
+        masked.push_str(&out[last..]);
+        out = masked;
+    }
+    out
+}
+
 /// Most lines of a body quoted back in an error mail.
 const QUOTE_LINES: usize = 200;
 /// Most characters of one quoted line.
