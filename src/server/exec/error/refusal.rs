@@ -415,8 +415,9 @@ pub enum Refusal {
     /// A reply to a board mail whose first line is empty (or only quoted text).
     #[error(
         "Your reply holds no move. Write your move as the first line of the reply, above the quoted\n\
-         mail (or one of: resign, propose, accept, reject, undo, pass, chat); anything below it\n\
-         goes to the other player as your comment."
+         mail (or one of: resign, propose, accept, reject, undo, pass, chat; or decline, in a game\n\
+         someone else started for you, before your first move); anything below it goes to the\n\
+         other player as your comment."
     )]
     EmptyReply {
         /// The board.

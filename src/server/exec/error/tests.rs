@@ -426,7 +426,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             EmptyReply { board: 101 },
             s(
-                "Your reply holds no move. Write your move as the first line of the reply, above the quoted\nmail (or one of: resign, propose, accept, reject, undo, pass, chat); anything below it\ngoes to the other player as your comment.",
+                "Your reply holds no move. Write your move as the first line of the reply, above the quoted\nmail (or one of: resign, propose, accept, reject, undo, pass, chat; or decline, in a game\nsomeone else started for you, before your first move); anything below it goes to the\nother player as your comment.",
             ),
             Some(101),
         ),
