@@ -31,9 +31,9 @@ pub const FOLDERS: &[&str] = &[
 const NOT_OURS: &[&str] = &["spool", "log"];
 
 impl Store {
-    /// Removes the leftover temp files of the home, of [`FOLDERS`] (and the folders
+    /// Removes the leftover temp files of the home, of `FOLDERS` (and the folders
     /// directly inside them) and of the folders `named` (relative to the home, as a
-    /// journal names its files' folders; any under [`NOT_OURS`] is skipped). Returns
+    /// journal names its files' folders; any under `NOT_OURS` is skipped). Returns
     /// how many were removed. Hold the lock.
     pub fn remove_leftover_temps(&self, named: &[PathBuf]) -> Result<usize, StoreError> {
         let mut dirs: Vec<PathBuf> = vec![self.home().to_path_buf()];
