@@ -476,3 +476,82 @@ fn regression_a_password_added_to_a_command_without_one_is_not_shown() {
         assert_hidden("multiple", &line);
     }
 }
+
+#[test]
+fn the_owner_of_an_old_password_that_could_be_shown_is_asked_to_change_it() {
+    // A password of move notation set before such ones were refused: the server cannot
+    // mask it without telling a guesser it is right, so it asks its owner to change it
+    // (issue 13 §3), once a week, and only after a command that logged in with it.
+    use yinsh_pbem::server::store::{Account, Password, Store, UserId};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let home = dir.path().join("home");
+    copy_dir(template(), &home);
+    let old: Password = "e5e9".parse().expect("password");
+    let dave: UserId = "dave".parse().expect("userid");
+    let account = Account::new(
+        &dave,
+        &old,
+        vec!["dave@example.org".parse().expect("address")],
+        1,
+    )
+    .expect("account");
+    Store::open(&home)
+        .expect("store")
+        .put_account(&account)
+        .expect("put");
+    let mut settings = settings(&home);
+    let mut n = 0;
+    let mut send = |subject: &str, settings: &Settings| {
+        n += 1;
+        let _ = std::fs::remove_dir_all(home.join("outbox"));
+        let raw = mail(subject, "", &format!("old{n}"));
+        deliver(raw.as_bytes(), raw.len(), None, settings).expect("deliver");
+        std::fs::read_dir(home.join("outbox"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| read_sent(&e.path()))
+            .collect::<Vec<_>>()
+    };
+    let asked = |sent: &[crate::support::server::Sent]| {
+        sent.iter()
+            .filter(|s| s.subject == "Yinsh: please change the password of dave")
+            .map(|s| (s.to.clone(), s.body.clone()))
+            .collect::<Vec<_>>()
+    };
+    // A wrong password, or another account's, asks nobody.
+    assert_eq!(asked(&send("yinsh settings dave e5e8", &settings)), vec![]);
+    assert_eq!(
+        asked(&send(&format!("yinsh settings alice {MARKER}"), &settings)),
+        vec![]
+    );
+    // The right one, even written <e5e9>: the owner's addresses are asked, not the sender's.
+    let sent = send("yinsh settings dave <e5e9>", &settings);
+    let got = asked(&sent);
+    assert_eq!(got.len(), 1, "{sent:#?}");
+    assert_eq!(got[0].0, vec!["dave@example.org".to_string()]);
+    assert!(
+        got[0]
+            .1
+            .contains("change password dave <current-password> <new-password>"),
+        "{}",
+        got[0].1
+    );
+    assert!(!got[0].1.contains("e5e9"), "{}", got[0].1);
+    assert!(
+        sent.iter()
+            .any(|s| s.subject.starts_with("Yinsh settings of dave")),
+        "{sent:#?}"
+    );
+    // Not again within the week; again after it.
+    assert_eq!(asked(&send("yinsh settings dave e5e9", &settings)), vec![]);
+    settings.now = settings.now.map(|t| t + 7 * 24 * 3600);
+    assert_eq!(asked(&send("yinsh settings dave e5e9", &settings)).len(), 1);
+    // Changed to a password that cannot be shown: never again.
+    send("change password dave e5e9 D4vepw!", &settings);
+    settings.now = settings.now.map(|t| t + 30 * 24 * 3600);
+    assert_eq!(
+        asked(&send("yinsh settings dave D4vepw!", &settings)),
+        vec![]
+    );
+}

@@ -37,6 +37,7 @@ fn account(userid: &str, games: Vec<u32>) -> Account {
         games: games.into_iter().map(BoardId::from).collect(),
         unconfirmed: Vec::new(),
         text_only: false,
+        old_password_told: None,
     }
 }
 

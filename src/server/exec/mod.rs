@@ -2,7 +2,8 @@
 //! (the From address alone authorises nothing); a player's mistake becomes an error
 //! reply; only internal failures come back as `Err`. A comment is cut to
 //! `text::cut::MAX_COMMENT_CHARS` here, before any handler keeps or sends it. One
-//! file per command family: [`account`], [`play`] (and `decline`), [`offer`], [`social`], [`listing`]; what they share is in
+//! file per command family: [`account`], [`play`] (and `decline`), [`offer`], [`social`], [`listing`]; `old_password` asks the owner of a password set before
+//! `command::could_show` refused such ones to change it; what they share is in
 //! [`context`] and [`error`].
 
 pub mod account;
@@ -13,6 +14,7 @@ pub mod error;
 mod for_others;
 pub mod listing;
 pub mod offer;
+mod old_password;
 pub mod plain;
 pub mod play;
 pub mod robots;
@@ -126,7 +128,10 @@ pub fn execute(
         }
     };
     match outcome {
-        Ok(replies) => Ok(replies),
+        Ok(mut replies) => {
+            replies.extend(old_password::notice(store, req, cmd)?);
+            Ok(replies)
+        }
         Err(ExecError::Refused(refusal)) => refused(store, req, &refusal),
         Err(ExecError::Internal(e)) => Err(e),
     }

@@ -38,6 +38,7 @@ pub(super) fn account_or_robot(
         games: Vec::new(),
         unconfirmed: Vec::new(),
         text_only: true,
+        old_password_told: None,
     };
     store.put_account(&account)?;
     Ok(Some(account))

@@ -50,6 +50,11 @@ pub struct Account {
     /// (`yinsh settings <userid> <password> text-only`); absent means false.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub text_only: bool,
+    /// When the owner was last asked to change a password set before such
+    /// passwords were refused (`exec::old_password`), in Unix seconds; absent when
+    /// never, and again once the password is changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub old_password_told: Option<u64>,
 }
 
 impl fmt::Debug for Account {
@@ -62,6 +67,7 @@ impl fmt::Debug for Account {
             .field("games", &self.games)
             .field("unconfirmed", &self.unconfirmed.len())
             .field("text_only", &self.text_only)
+            .field("old_password_told", &self.old_password_told)
             .finish()
     }
 }
@@ -82,6 +88,7 @@ impl Account {
             games: Vec::new(),
             unconfirmed: Vec::new(),
             text_only: false,
+            old_password_told: None,
         })
     }
 
@@ -93,6 +100,7 @@ impl Account {
     /// Replaces the password hash with one of `password`.
     pub fn set_password(&mut self, password: &Password) -> Result<(), StoreError> {
         self.password_hash = hash_password(password)?;
+        self.old_password_told = None;
         Ok(())
     }
 }
