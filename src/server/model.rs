@@ -162,6 +162,24 @@ impl UserId {
         bare.strip_prefix("robot")
             .is_some_and(|rest| rest.chars().all(|c| c.is_ascii_digit()))
     }
+
+    /// Whether a dot stands before a letter (`cheap.example`, `j.smith`): mail
+    /// programs may show such a name as a web address, so no new account gets one
+    /// (`Refusal::UseridLikeWebAddress`).
+    ///
+    /// ```
+    /// # use yinsh_pbem::server::model::UserId;
+    /// # let id = |s: &str| s.parse::<UserId>().expect("userid");
+    /// assert!(id("cheap.example").reads_as_web_address() && id("j.Smith").reads_as_web_address());
+    /// assert!(!id("alice").reads_as_web_address() && !id("v1.2").reads_as_web_address());
+    /// assert!(!id("alice.").reads_as_web_address() && !id("a_b-c").reads_as_web_address());
+    /// ```
+    pub fn reads_as_web_address(&self) -> bool {
+        self.0
+            .as_bytes()
+            .windows(2)
+            .any(|w| w[0] == b'.' && w[1].is_ascii_alphabetic())
+    }
 }
 
 impl fmt::Display for UserId {

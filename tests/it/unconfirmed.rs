@@ -115,3 +115,44 @@ fn the_servers_games_listing_to_an_unconfirmed_address_holds_no_word_a_stranger_
         assert!(!named || line.trim_start().starts_with("101 "), "{line}");
     }
 }
+
+/// The one thing of a stranger's choosing an address nobody confirmed may read: the
+/// players' userids, in a board mail's Subject and body (a `show` with the victim in
+/// Reply-To, a game someone started for them). Userids are the accounts' public
+/// names (the standings, the listings, the web site) and carry nothing but a name:
+/// 1 to 32 of `A-Z a-z 0-9 _ . -`, and for a new account no dot before a letter, so
+/// that no mail program shows one as a link.
+#[test]
+fn names_a_stranger_chose_reach_an_unconfirmed_address_only_as_short_plain_userids() {
+    let mut s = TestServer::confirming();
+    let me = "attacker@example.org";
+    for (signup, why) in [
+        ("signup cheap.example pw1", "web address"),
+        ("signup Buy.Now pw1", "web address"),
+        ("signup http://cheap.example pw1", "userid"),
+        ("signup aaaaaaaaaabbbbbbbbbbccccccccccddd pw1", "userid"),
+    ] {
+        let sent = s.send(me, signup, "");
+        assert!(
+            sent.iter()
+                .any(|m| m.subject.contains("rror") && m.body.contains(why)),
+            "{signup}: {sent:#?}"
+        );
+    }
+    let made = s.send(me, "signup cheap-example pw1", "");
+    assert!(made.iter().any(|m| m.body.contains("Welcome")), "{made:#?}");
+    s.send(me, "signup mallory2 pw2", "");
+    s.send(me, "yinsh challenge cheap-example mallory2", "");
+    let victim = "victim@example.org";
+    let sent = s.send_with_reply_to(me, victim, "yinsh show 101", &format!("{MARK} body"));
+    let got = to(&sent, victim);
+    assert_eq!(got.len(), 1, "{sent:#?}");
+    let board = got[0];
+    assert_eq!(board.subject, "Yinsh Board 101 cheap-example", "{board:#?}");
+    assert!(board.body.contains("mallory2"), "{}", board.body);
+    assert!(
+        !board.raw.to_ascii_lowercase().contains(MARK),
+        "{}",
+        board.raw
+    );
+}

@@ -57,6 +57,13 @@ pub(super) fn signup(
         return Err(Refusal::PasswordCouldShow.into());
     }
     let returning = returning(store, req, userid, password)?;
+    // A retired userid's owner takes it back whatever it looks like.
+    if returning.is_none() && userid.reads_as_web_address() {
+        return Err(Refusal::UseridLikeWebAddress {
+            userid: userid.to_string(),
+        }
+        .into());
+    }
     let addresses = addresses_or_sender(req, addresses)?;
     crowded(store, req, &addresses, None)?;
     let mut account = Account::new(userid, password, addresses.clone(), req.now)?;

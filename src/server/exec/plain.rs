@@ -57,6 +57,7 @@ impl Refusal {
             | EmptyReply { .. }
             | NotDeclinable { .. }
             | DeclineAfterMove { .. } => self.to_string(),
+            UseridLikeWebAddress { .. } => format!("This userid has a dot before a letter, so mail programs would show it as a web address. Use - or _ instead of the dot: {SIGNUP}"),
             UseridTaken { .. } => format!("This userid is already taken. Choose another one: {SIGNUP}"),
             AddressCrowded { max, .. } => format!(
                 "An address named is already used by {max} accounts, the most one address may have: use another address."

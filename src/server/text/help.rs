@@ -25,8 +25,9 @@ To play, press Reply on your board mail and write your move as the first line.
 Accounts
   signup <userid> <password> [<e-mail address> ...]
       Register. Without addresses, mail goes to the address you write from.
-      A userid is 1-32 letters, digits, '_', '.' or '-'. A password has no
-      spaces, quotes or colons. (\"add\" is the same command.)
+      A userid is 1-32 letters, digits, '_', '.' or '-' (no dot before a
+      letter). A password has no spaces, quotes or colons. (\"add\" is the
+      same command.)
   change password <userid> <current-password> <new-password>
   change address <userid> <password> [<e-mail address> ...]
   signoff <userid> <password>      (or: delete <userid> <password>)

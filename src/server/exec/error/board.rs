@@ -55,6 +55,7 @@ impl Refusal {
             | RobotAccount { .. }
             | RobotName { .. }
             | UseridRetired { .. }
+            | UseridLikeWebAddress { .. }
             | PasswordCouldShow
             | EmptyBroadcast
             | VacationTooLong { .. }

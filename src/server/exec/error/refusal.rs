@@ -384,6 +384,16 @@ pub enum Refusal {
         /// The userid.
         userid: String,
     },
+    /// A new userid with a dot before a letter (`cheap.example`): mail programs show
+    /// such a name as a link, and a userid is shown to addresses nobody confirmed
+    /// (board mails, listings), so none may read as a web address.
+    #[error(
+        "Choose another userid: {userid} has a dot before a letter, so mail programs would show it as a web address. Use - or _ instead of the dot. Nothing was changed."
+    )]
+    UseridLikeWebAddress {
+        /// The userid.
+        userid: String,
+    },
     /// A new password (`signup`, `change password`) that reads as a move, a number,
     /// an e-mail address, a board or a listing word: a line with a word too many
     /// could show it in that place.

@@ -63,6 +63,7 @@ fn name(r: &Refusal) -> &'static str {
         RobotName { .. } => "RobotName",
         RobotAccount { .. } => "RobotAccount",
         UseridRetired { .. } => "UseridRetired",
+        UseridLikeWebAddress { .. } => "UseridLikeWebAddress",
         PasswordCouldShow => "PasswordCouldShow",
         TooManyWatchers { .. } => "TooManyWatchers",
         EmptyBroadcast => "EmptyBroadcast",
@@ -323,6 +324,15 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             UseridRetired { userid: s("alice") },
             s(
                 "The userid alice belonged to an account that was signed off; its games and ratings keep the name, so it is not given to anyone else. Choose another one: signup <userid> <password> [<e-mail address> ...] (its former owner takes it back by signing up with its last password).",
+            ),
+            None,
+        ),
+        (
+            UseridLikeWebAddress {
+                userid: s("cheap.example"),
+            },
+            s(
+                "Choose another userid: cheap.example has a dot before a letter, so mail programs would show it as a web address. Use - or _ instead of the dot. Nothing was changed.",
             ),
             None,
         ),
