@@ -75,7 +75,7 @@ fn name(r: &Refusal) -> &'static str {
     }
 }
 
-const VARIANTS: usize = 50;
+const VARIANTS: usize = 51;
 
 /// Every variant with sample facts, the exact text, and the board shown.
 fn table() -> Vec<(Refusal, String, Option<u32>)> {
