@@ -464,3 +464,41 @@ fn the_notice_of_a_dropped_queued_move_is_answered_by_reply() {
     assert_eq!(turns.len(), 4, "{file}");
     assert_eq!(turns[3]["text"], "e4");
 }
+
+#[test]
+fn a_password_written_in_a_replys_first_line_is_never_shown() {
+    // The first line of a reply may be a command, misspelt or not, with the password
+    // in it or added to a command that takes none (issue 13 §3): as for a Subject line,
+    // no reply and no log line shows it, with a genuine token or without one.
+    const PW: &str = "Pw7marker";
+    let mut s = TestServer::new();
+    s.send(ALICE, &format!("signup alice {PW}"), "");
+    s.send(BOB, "signup bob bpw", "");
+    let r = s.send(ALICE, "yinsh challenge alice bob", "");
+    let a = to(&r, "alice@example.org");
+    for first in [
+        format!("yinsh mvoe 101 alice {PW} e5"),
+        format!("yinsh move101 alice {PW} e5"),
+        format!("move 101 alice {PW} e5"),
+        format!("yinsh move x101 alice {PW} e5"),
+        format!("yinsh games alice {PW}"),
+        format!("yinsh help {PW}"),
+        format!("yinsh resing 101 alice {PW}"),
+    ] {
+        let before = board_bytes(&s);
+        for (client, from) in [(Client::Thunderbird, ALICE), (Client::Gmail, MALLORY)] {
+            let r = press_reply(&mut s, client, from, &a, &first);
+            assert!(!r.is_empty(), "{first}: no answer");
+            for m in &r {
+                assert!(
+                    !m.raw.contains(PW) && !m.body.contains(PW) && !m.subject.contains(PW),
+                    "{first} from {from}: the password shows in\n{}",
+                    m.raw
+                );
+            }
+        }
+        assert_eq!(board_bytes(&s), before, "{first}");
+    }
+    let log = std::fs::read_to_string(s.home().join("log/yinsh-pbem.log")).expect("log");
+    assert!(!log.contains(PW), "the log shows the password:\n{log}");
+}

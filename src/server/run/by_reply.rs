@@ -19,7 +19,7 @@
 //! (or a command in its first line) it gets one short answer saying what to send.
 
 use crate::mail::{InboundMail, comment_of};
-use crate::server::command::{BoardAction, Command, Credentials, OfferAction};
+use crate::server::command::{BoardAction, Command, CommandError, Credentials, OfferAction};
 use crate::server::config::Settings;
 use crate::server::exec::context::Foreign;
 use crate::server::exec::{self, InternalError, Refusal, Reply, Request};
@@ -32,9 +32,49 @@ use super::threading;
 /// At most this many well-formed tokens of one mail are checked against the key.
 const TOKENS_CHECKED: usize = 4;
 
+/// What a reply to one of our mails is answered with.
+#[derive(Debug)]
+pub struct Answered {
+    /// The replies to send.
+    pub replies: Vec<Reply>,
+    /// The reply's first line when it was read as a command, or reads as one
+    /// (pbmserv's syntax, misspelt or not, in place of a turn): the caller masks in
+    /// `replies` the words of it that may be a password, as for a Subject line.
+    pub command_line: Option<String>,
+}
+
 /// The replies to `inbound` when it is a reply to one of our mails; `None` when it
 /// is not (its Subject is then read as a command, as always). `note` gets log lines.
 pub fn answer(
+    store: &Store,
+    settings: &Settings,
+    req: &Request<'_>,
+    inbound: &InboundMail,
+    note: &mut dyn FnMut(String),
+) -> Result<Option<Answered>, InternalError> {
+    let (first, _) = split_reply(&inbound.body);
+    let command_line = reads_as_command(&first).then(|| first.clone());
+    Ok(
+        replies(store, settings, req, inbound, note)?.map(|replies| Answered {
+            replies,
+            command_line,
+        }),
+    )
+}
+
+/// Whether a reply's first line is written as a command (its first word `yinsh` or
+/// a command's, or a misspelt command the parser names), not as a turn or a text.
+fn reads_as_command(first: &str) -> bool {
+    let word = first.split_whitespace().next().unwrap_or("");
+    word.eq_ignore_ascii_case("yinsh")
+        || matches!(
+            Command::parse(first),
+            Ok(_) | Err(CommandError::DidYouMean { .. } | CommandError::WithoutYinsh { .. })
+        )
+}
+
+/// [`answer`]'s replies.
+fn replies(
     store: &Store,
     settings: &Settings,
     req: &Request<'_>,

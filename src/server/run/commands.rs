@@ -149,7 +149,15 @@ fn run_commands(
     note: &mut dyn FnMut(String),
 ) -> Result<Vec<Reply>, InternalError> {
     // A reply to one of our mails (Re: Yinsh Board ..., a reply token) is not a command.
-    let mut out = if let Some(out) = by_reply::answer(store, settings, req, inbound, note)? {
+    let mut out = if let Some(answered) = by_reply::answer(store, settings, req, inbound, note)? {
+        let mut out = answered.replies;
+        // The reply may show the line as written (a turn's error quotes it) or as
+        // meant (a misspelt command corrected): both are judged.
+        if let Some(line) = answered.command_line {
+            let parsed = Command::parse(&line);
+            unshown(store, &line, &mut out)?;
+            unshown(store, judged(&line, &parsed), &mut out)?;
+        }
         out
     } else {
         let parsed = Command::parse(&inbound.subject);
