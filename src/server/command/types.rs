@@ -171,6 +171,26 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// The userid and password of an existing account the command carries (a
+    /// `change password`'s current one among them); `None` for commands that take
+    /// none or only a new account's (`signup`).
+    pub fn credentials(&self) -> Option<&Credentials> {
+        match self {
+            Command::Board { auth, .. }
+            | Command::ChangePassword { auth, .. }
+            | Command::ChangeAddress { auth, .. }
+            | Command::Signoff { auth }
+            | Command::ShowAs { auth, .. }
+            | Command::Message { auth, .. }
+            | Command::Broadcast { auth }
+            | Command::Settings { auth, .. }
+            | Command::Vacation { auth, .. } => Some(auth),
+            _ => None,
+        }
+    }
+}
+
 /// What a player does on one board ([`Command::Board`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum BoardAction {

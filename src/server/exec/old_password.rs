@@ -10,28 +10,11 @@
 
 use super::context::{Reply, Request};
 use super::error::InternalError;
-use crate::server::command::{Command, Credentials, could_show};
+use crate::server::command::{Command, could_show};
 use crate::server::store::{Password, Store};
 
 /// The least time between two of these mails for one account: a week.
 pub const TELL_EVERY: u64 = 7 * 24 * 3600;
-
-/// The credentials a command logged in with, for the commands that take a password
-/// of an existing account (not `change password`: it sets a new one, which is
-/// checked as any new password).
-fn login(cmd: &Command) -> Option<&Credentials> {
-    match cmd {
-        Command::Board { auth, .. }
-        | Command::ChangeAddress { auth, .. }
-        | Command::Signoff { auth }
-        | Command::ShowAs { auth, .. }
-        | Command::Message { auth, .. }
-        | Command::Broadcast { auth }
-        | Command::Settings { auth, .. }
-        | Command::Vacation { auth, .. } => Some(auth),
-        _ => None,
-    }
-}
 
 /// The mail that asks the owner to change a password that could be shown, after
 /// `cmd` was carried out for them; `None` when its password is not such a one,
@@ -46,7 +29,11 @@ pub(super) fn notice(
     if req.proven.is_some() {
         return Ok(None);
     }
-    let Some(auth) = login(cmd) else {
+    // `change password` sets a new one, checked as any new password.
+    let Some(auth) = cmd
+        .credentials()
+        .filter(|_| !matches!(cmd, Command::ChangePassword { .. }))
+    else {
         return Ok(None);
     };
     // `<pw>` is read as `pw` (`context::bracketed`).

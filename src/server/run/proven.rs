@@ -27,7 +27,7 @@ pub fn proves_sender(
     let account = match by_reply::proven_account(store, inbound)? {
         Some(account) => Some(account),
         None => match Command::parse(&inbound.subject) {
-            Ok(cmd) => match credentials(&cmd) {
+            Ok(cmd) => match cmd.credentials() {
                 Some(auth) => password_right(store, auth, now)?,
                 None => None,
             },
@@ -35,22 +35,6 @@ pub fn proves_sender(
         },
     };
     Ok(account.is_some_and(|a| a.addresses.iter().any(|x| x.eq_ignore_ascii_case(reply_to))))
-}
-
-/// The userid and password a command carries, if any.
-fn credentials(cmd: &Command) -> Option<&Credentials> {
-    match cmd {
-        Command::Board { auth, .. }
-        | Command::ChangePassword { auth, .. }
-        | Command::ChangeAddress { auth, .. }
-        | Command::Signoff { auth }
-        | Command::ShowAs { auth, .. }
-        | Command::Message { auth, .. }
-        | Command::Broadcast { auth }
-        | Command::Settings { auth, .. }
-        | Command::Vacation { auth, .. } => Some(auth),
-        _ => None,
-    }
 }
 
 /// The account of `auth` if its password is right and its logins open; a wrong
