@@ -52,14 +52,28 @@ pub fn answer(
     inbound: &InboundMail,
     note: &mut dyn FnMut(String),
 ) -> Result<Option<Answered>, InternalError> {
-    let (first, _) = split_reply(&inbound.body);
-    let command_line = reads_as_command(&first).then(|| first.clone());
-    Ok(
-        replies(store, settings, req, inbound, note)?.map(|replies| Answered {
-            replies,
-            command_line,
-        }),
-    )
+    let ours = inbound
+        .replying
+        .then(|| OurMail::named(&inbound.subject))
+        .flatten();
+    let named = threading::tokens_named(inbound);
+    if ours.is_none() && (named.is_empty() || Command::parse(&inbound.subject).is_ok()) {
+        return Ok(None);
+    }
+    let (first, rest) = split_reply(&inbound.body);
+    let replies = replies(
+        store,
+        settings,
+        req,
+        inbound,
+        (ours, named),
+        (&first, &rest),
+        note,
+    )?;
+    Ok(Some(Answered {
+        replies,
+        command_line: reads_as_command(&first).then_some(first),
+    }))
 }
 
 /// Whether a reply's first line is written as a command (its first word `yinsh` or
@@ -73,50 +87,39 @@ fn reads_as_command(first: &str) -> bool {
         )
 }
 
-/// [`answer`]'s replies.
+/// [`answer`]'s replies to a reply naming `ours` (the mail its Subject names) and
+/// carrying the tokens `named`, whose body is its first line and the rest.
 fn replies(
     store: &Store,
     settings: &Settings,
     req: &Request<'_>,
     inbound: &InboundMail,
+    (ours, named): (Option<OurMail>, Vec<ReplyToken>),
+    (first, rest): (&str, &str),
     note: &mut dyn FnMut(String),
-) -> Result<Option<Vec<Reply>>, InternalError> {
-    let ours = inbound
-        .replying
-        .then(|| OurMail::named(&inbound.subject))
-        .flatten();
-    let named = threading::tokens_named(inbound);
-    if ours.is_none() && (named.is_empty() || Command::parse(&inbound.subject).is_ok()) {
-        return Ok(None);
-    }
-    let (first, rest) = split_reply(&inbound.body);
+) -> Result<Vec<Reply>, InternalError> {
     // pbmserv's syntax in the first line: that command, with its own password.
-    if let Ok(cmd) = Command::parse(&first) {
+    if let Ok(cmd) = Command::parse(first) {
         note(format!(
             "reply: its first line is a command: {}",
-            redact_line(&first)
+            redact_line(first)
         ));
         let sub = Request {
             reply_to: req.reply_to.clone(),
-            comment: &rest,
+            comment: rest,
             proven: None,
             ..*req
         };
-        return exec::execute(store, &sub, &cmd).map(Some);
+        return exec::execute(store, &sub, &cmd);
     }
     let token = genuine(store, inbound, &named, note)?;
     let Some(token) = token else {
-        return Ok(Some(unmatched(
-            req,
-            ours.as_ref(),
-            named.is_empty(),
-            settings,
-        )));
+        return Ok(unmatched(req, ours.as_ref(), named.is_empty(), settings));
     };
     let userid = token.scope.userid().clone();
     let Some(account) = store.account(&userid)? else {
         note(format!("reply token of {userid}: no such account now"));
-        return Ok(Some(unmatched(req, ours.as_ref(), false, settings)));
+        return Ok(unmatched(req, ours.as_ref(), false, settings));
     };
     let from_ok = inbound.from.as_ref().is_some_and(|from| {
         account
@@ -133,7 +136,7 @@ fn replies(
             userid: userid.to_string(),
             from,
         };
-        return exec::refused(store, req, &refusal).map(Some);
+        return exec::refused(store, req, &refusal);
     }
     note(format!(
         "reply token of {userid} accepted: {:?}",
@@ -151,11 +154,11 @@ fn replies(
     };
     let cmd = match &token.scope {
         ReplyScope::Board { board, moveno, .. } => {
-            match board_action(store, *board, *moveno, &first)? {
+            match board_action(store, *board, *moveno, first)? {
                 Ok(action) => {
                     let sub = Request {
                         reply_to: req.reply_to.clone(),
-                        comment: &rest,
+                        comment: rest,
                         ..proven
                     };
                     let cmd = Command::Board {
@@ -163,9 +166,9 @@ fn replies(
                         auth,
                         action,
                     };
-                    return exec::execute(store, &sub, &cmd).map(Some);
+                    return exec::execute(store, &sub, &cmd);
                 }
-                Err(refusal) => return exec::refused(store, &proven, &refusal).map(Some),
+                Err(refusal) => return exec::refused(store, &proven, &refusal),
             }
         }
         ReplyScope::Chat { board, .. } => Command::Board {
@@ -183,7 +186,7 @@ fn replies(
         comment: &whole,
         ..proven
     };
-    exec::execute(store, &sub, &cmd).map(Some)
+    exec::execute(store, &sub, &cmd)
 }
 
 /// The first genuine token among `named` whose player has the From address (or the
