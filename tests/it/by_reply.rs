@@ -241,6 +241,17 @@ fn chats_and_messages_are_answered_to_their_sender() {
     // Alice's reply to bob's message goes back to bob: a conversation.
     let r = press_reply(&mut s, Client::AppleMail, ALICE, &back, "Great");
     assert_eq!(to(&r, "bob@example.org").subject, "Message from alice");
+    // A chat that starts like a command is sent as written: nothing in it is masked.
+    let r = press_reply(
+        &mut s,
+        Client::Thunderbird,
+        BOB,
+        &chat,
+        "yinsh is fun, is it not",
+    );
+    for m in &r {
+        assert_says(m, "bob writes:\n\nyinsh is fun, is it not\n");
+    }
 }
 
 #[test]
@@ -484,6 +495,7 @@ fn a_password_written_in_a_replys_first_line_is_never_shown() {
         format!("yinsh games alice {PW}"),
         format!("yinsh help {PW}"),
         format!("yinsh resing 101 alice {PW}"),
+        format!("yinsh xyzzy 101 alice {PW} e5"),
     ] {
         let before = board_bytes(&s);
         for (client, from) in [(Client::Thunderbird, ALICE), (Client::Gmail, MALLORY)] {

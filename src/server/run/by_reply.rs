@@ -61,6 +61,7 @@ pub fn answer(
         return Ok(None);
     }
     let (first, rest) = split_reply(&inbound.body);
+    let mut a_text = false;
     let replies = replies(
         store,
         settings,
@@ -68,27 +69,35 @@ pub fn answer(
         inbound,
         (ours, named),
         (&first, &rest),
-        note,
+        (note, &mut a_text),
     )?;
+    // A chat or a message is the player's text, sent as written; anything else
+    // written as a command is masked as a Subject line is.
     Ok(Some(Answered {
         replies,
-        command_line: reads_as_command(&first).then_some(first),
+        command_line: (!a_text && reads_as_command(&first)).then_some(first),
     }))
 }
 
-/// Whether a reply's first line is written as a command (its first word `yinsh` or
-/// a command's, or a misspelt command the parser names), not as a turn or a text.
+/// Whether a reply's first line is written as a command: one, a misspelt one the
+/// parser names, or `yinsh` and a word the parser does not know (`yinsh xyzzy 101
+/// alice pw`: tried as a turn, its error would quote the line).
 fn reads_as_command(first: &str) -> bool {
     let word = first.split_whitespace().next().unwrap_or("");
     word.eq_ignore_ascii_case("yinsh")
         || matches!(
             Command::parse(first),
-            Ok(_) | Err(CommandError::DidYouMean { .. } | CommandError::WithoutYinsh { .. })
+            Ok(_)
+                | Err(CommandError::DidYouMean { .. }
+                    | CommandError::WithoutYinsh { .. }
+                    | CommandError::Syntax { .. })
         )
 }
 
 /// [`answer`]'s replies to a reply naming `ours` (the mail its Subject names) and
-/// carrying the tokens `named`, whose body is its first line and the rest.
+/// carrying the tokens `named`, whose body is its first line and the rest; `note`
+/// gets log lines, and `a_text` is set when the body was sent on as a chat or a
+/// message.
 fn replies(
     store: &Store,
     settings: &Settings,
@@ -96,7 +105,7 @@ fn replies(
     inbound: &InboundMail,
     (ours, named): (Option<OurMail>, Vec<ReplyToken>),
     (first, rest): (&str, &str),
-    note: &mut dyn FnMut(String),
+    (note, a_text): (&mut dyn FnMut(String), &mut bool),
 ) -> Result<Vec<Reply>, InternalError> {
     // pbmserv's syntax in the first line: that command, with its own password.
     if let Ok(cmd) = Command::parse(first) {
@@ -186,12 +195,10 @@ fn replies(
         comment: &whole,
         ..proven
     };
+    *a_text = true;
     exec::execute(store, &sub, &cmd)
 }
 
-/// The first genuine token among `named` whose player has the From address (or the
-/// first genuine one at all, so that the sender is told the address is wrong); at
-/// most `TOKENS_CHECKED` are checked.
 /// The account of a genuine reply token `inbound` carries, when one of its addresses
 /// is the mail's From: the mail proves who sent it (`run::proven`).
 pub fn proven_account(
@@ -210,6 +217,9 @@ pub fn proven_account(
     }))
 }
 
+/// The first genuine token among `named` whose player has the From address (or the
+/// first genuine one at all, so that the sender is told the address is wrong); at
+/// most `TOKENS_CHECKED` are checked.
 fn genuine(
     store: &Store,
     inbound: &InboundMail,
