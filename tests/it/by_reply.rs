@@ -511,6 +511,20 @@ fn a_password_written_in_a_replys_first_line_is_never_shown() {
         }
         assert_eq!(board_bytes(&s), before, "{first}");
     }
+    // A misspelt command gets the correction, as in a Subject, not a turn's error.
+    for (first, meant) in [
+        (
+            format!("yinsh mvoe 101 alice {PW} e5"),
+            "yinsh move 101 alice",
+        ),
+        (format!("move 101 alice {PW} e5"), "yinsh move 101 alice"),
+    ] {
+        let r = press_reply(&mut s, Client::Thunderbird, ALICE, &a, &first);
+        assert_eq!(r.len(), 1, "{r:?}");
+        assert_eq!(r[0].subject, "Yinsh error", "{first}");
+        assert_says(&r[0], meant);
+        assert!(!r[0].body.contains("is not legal"), "{}", r[0].body);
+    }
     let log = std::fs::read_to_string(s.home().join("log/yinsh-pbem.log")).expect("log");
     assert!(!log.contains(PW), "the log shows the password:\n{log}");
 }

@@ -11,7 +11,8 @@
 //! signature removed) is the turn, `resign`, `propose`, `accept`, `reject`, `undo`,
 //! `pass` or `--`, `chat`, or `decline` (a game someone else started, before the
 //! player's first move); the rest is the comment. A first line in pbmserv's
-//! syntax is carried out as that command, with its password. A reply to a chat mail
+//! syntax is carried out as that command, with its password; a misspelt one with a
+//! board gets the correction a Subject would (`syntax::error_mail`). A reply to a chat mail
 //! is a chat on that board, a reply to a message a message back to its sender.
 //!
 //! A reply whose Subject names one of the server's mails (`Re: Yinsh Board 101 ...`,
@@ -27,6 +28,7 @@ use crate::server::game::record::LiveGame;
 use crate::server::model::Password;
 use crate::server::store::{Account, ReplyScope, ReplyToken, Store};
 
+use super::syntax;
 use super::threading;
 
 /// At most this many well-formed tokens of one mail are checked against the key.
@@ -120,6 +122,27 @@ fn replies(
             ..*req
         };
         return exec::execute(store, &sub, &cmd);
+    }
+    // A misspelt command with a board and more (`yinsh mvoe 101 alice pw e5`, `move
+    // 101 alice pw e5`) gets the correction a Subject would, not a turn's error; a
+    // turn (`resign`, `accept`, `move e5`) or a sentence ("That was me") is not one.
+    let words: Vec<&str> = first.split_whitespace().take(3).collect();
+    let with_board = words.len() == 3
+        && words[1..]
+            .iter()
+            .any(|w| w.bytes().all(|b| b.is_ascii_digit()));
+    if with_board
+        && let Err(e) = Command::parse(first)
+        && matches!(
+            e,
+            CommandError::DidYouMean { .. } | CommandError::WithoutYinsh { .. }
+        )
+    {
+        note(format!(
+            "reply: its first line is a misspelt command: {}",
+            redact_line(first)
+        ));
+        return Ok(syntax::error_mail(req, &e, None).into_iter().collect());
     }
     let token = genuine(store, inbound, &named, note)?;
     let Some(token) = token else {

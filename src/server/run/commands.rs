@@ -11,12 +11,13 @@ use crate::server::config::Settings;
 use crate::server::exec::context::Foreign;
 use crate::server::exec::{self, InternalError, Reply, Request};
 use crate::server::store::{RateVerdict, Store, UserId};
-use crate::server::text::{redact, reply};
+use crate::server::text::redact;
 
 use super::by_reply;
 use super::log::Log;
 use super::proven;
 use super::report::Report;
+use super::syntax;
 
 /// Challenges one mail may carry: each one mails two players, who need not be the
 /// sender.
@@ -171,7 +172,7 @@ fn run_commands(
                 return Ok(out);
             }
             Ok(cmd) => exec::execute(store, req, &cmd)?,
-            Err(e) => syntax_reply(req, &e, None).into_iter().collect(),
+            Err(e) => syntax::error_mail(req, &e, None).into_iter().collect(),
         };
         unshown(store, &judged, &mut out)?;
         out
@@ -242,7 +243,7 @@ fn run_multiple(
                 challenges += usize::from(matches!(cmd, Command::Challenge { .. }));
                 out.extend(exec::execute(store, &sub, &cmd)?);
             }
-            Err(e) => out.extend(syntax_reply(&sub, &e, Some(line))),
+            Err(e) => out.extend(syntax::error_mail(&sub, &e, Some(line))),
         }
         unshown(store, &judged, &mut out[before..])?;
     }
@@ -259,7 +260,7 @@ fn run_multiple(
         ));
     }
     if out.is_empty() {
-        out.extend(syntax_reply(
+        out.extend(syntax::error_mail(
             req,
             &CommandError::Empty,
             Some("multiple: the body holds no command"),
@@ -354,45 +355,4 @@ fn unshown(store: &Store, line: &str, out: &mut [Reply]) -> Result<(), InternalE
         }
     }
     Ok(())
-}
-
-fn syntax_reply(req: &Request<'_>, e: &CommandError, line: Option<&str>) -> Option<Reply> {
-    let to = req.reply_to.clone()?;
-    let mut message = e.to_string();
-    // A line too long to be read is not repeated either.
-    if let Some(l) = line.filter(|_| !matches!(e, CommandError::TooLong { .. })) {
-        message = format!("In the line \"{}\":\n{message}", redact::loggable(l));
-    }
-    const HELP: &str = "\nSend \"help\" or \"yinsh help\" for the commands and their syntax.";
-    message.push_str(HELP);
-    let unquoted = format!("{}{HELP}", without_words(e));
-    Some(Reply {
-        to: vec![to],
-        subject: "Yinsh error".to_string(),
-        body: reply::error_body(&message, None, req.quoted),
-        foreign: Foreign::Part(reply::error_body(&unquoted, None, "")),
-        ..Reply::default()
-    })
-}
-
-/// What is wrong with a line, in words that repeat none of it: the text an address
-/// nobody confirmed is sent. The line may be a stranger's, and the words an error
-/// quotes (an unknown command word, a word that is no userid) could carry any text,
-/// a link included, of any length.
-fn without_words(e: &CommandError) -> String {
-    match e {
-        CommandError::Empty | CommandError::TooLong { .. } => e.to_string(),
-        CommandError::Unknown(_) | CommandError::OtherGame(_) => {
-            "The line does not start with a command. Commands are: help, signup, change, signoff, list, multiple, and yinsh ... (send \"help\" for the list).".to_string()
-        }
-        CommandError::DidYouMean { .. } | CommandError::WithoutYinsh { .. } => {
-            "The command word is misspelt or \"yinsh\" is missing before it.".to_string()
-        }
-        CommandError::UnknownYinsh(_) => {
-            "The word after \"yinsh\" is not a yinsh command.".to_string()
-        }
-        CommandError::Syntax { usage, .. } => {
-            format!("The line does not fit the command's syntax: {usage}")
-        }
-    }
 }

@@ -16,6 +16,7 @@ pub mod report;
 pub mod robot;
 pub mod send;
 pub mod site;
+mod syntax;
 pub mod threading;
 pub mod tick;
 pub mod txn;
