@@ -290,7 +290,7 @@ fn subscribe_submit_confirm_and_preview_mails_tell_the_clock() {
 
 /// When alice's queued move answers bob's move in the same mail, every mail of it
 /// (bob's, alice's, a watcher's) still draws the board after bob's move, below the
-/// board as it is now, in the text and the HTML part.
+/// board as it is now, in the text and the HTML part (as a second picture).
 #[test]
 fn a_queued_answer_still_shows_the_board_after_the_move_it_answered() {
     let mut s = game("");
@@ -329,11 +329,31 @@ fn a_queued_answer_still_shows_the_board_after_the_move_it_answered() {
         );
         let html = html(m);
         assert!(html.contains(&heading.replace('\'', "&#39;")), "{html}");
+        // Its picture, the one `show 101#2` carries, below the board now.
+        let earlier = html
+            .find("cid:board-101-earlier@")
+            .expect("the earlier picture");
+        assert!(
+            html.find("cid:board-101@").is_some_and(|now| now < earlier),
+            "{html}"
+        );
+        assert_eq!(m.images.len(), 2, "{html}");
+        assert!(
+            m.images[1].0.starts_with("board-101-earlier@"),
+            "{:?}",
+            m.images[1].0
+        );
+        assert_eq!(
+            m.images[1].1, at2[0].images[0].1,
+            "the board after bob's move"
+        );
+        assert_ne!(m.images[0].1, m.images[1].1);
     }
     // The next move's mails draw one board again.
     let r = s.send(BOB, "yinsh move 101 bob bpw a3", "");
     assert!(
-        r.iter().all(|m| !m.body.contains("before alice's queued")),
+        r.iter()
+            .all(|m| !m.body.contains("before alice's queued") && m.images.len() == 1),
         "{r:?}"
     );
 }

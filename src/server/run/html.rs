@@ -8,6 +8,7 @@ use crate::picture::Picture;
 use crate::server::config::Settings;
 use crate::server::exec::Reply;
 use crate::server::exec::social::MAX_WATCHERS;
+use crate::server::model::BoardId;
 
 /// Replies of one mail that carry the HTML part with its picture: the two players
 /// and every watcher of a game ([`MAX_WATCHERS`]) get their picture. Each such reply
@@ -49,29 +50,14 @@ pub fn html_body(
         ));
         return None;
     }
-    let png = match rendered.done.iter().find(|(p, _)| *p == html.picture) {
-        Some((_, png)) => png.clone(),
-        None if rendered.done.len() >= PICTURES_PER_MAIL => {
-            note(format!(
-                "board {}: {PICTURES_PER_MAIL} different pictures already drawn for this mail, this one goes as text only",
-                html.board
-            ));
-            return None;
-        }
-        None => match html.picture.to_png() {
-            Ok(png) => {
-                rendered.done.push((html.picture.clone(), png.clone()));
-                png
-            }
-            Err(e) => {
-                note(format!(
-                    "board {}: picture not drawn, the mail goes as text only: {e}",
-                    html.board
-                ));
-                return None;
-            }
-        },
-    };
+    let board = html.board;
+    let png = rendered.png(&html.picture, board, note)?;
+    // The board a queued move answered: its picture too when one can be drawn, else
+    // its drawing as text.
+    let earlier = html
+        .earlier
+        .as_ref()
+        .and_then(|e| rendered.png(&e.picture, board, note));
     rendered.given += 1;
     let domain = settings.address();
     let domain = domain.rsplit('@').next().unwrap_or("localhost");
@@ -80,12 +66,59 @@ pub fn html_body(
         .site
         .as_ref()
         .and_then(|s| s.game_url(html.board.get()));
-    Some(HtmlBody {
-        html: html.document(&cid, page.as_deref()),
-        images: vec![InlineImage {
-            cid,
-            name: format!("board-{}.png", html.board),
+    let earlier_cid = format!("board-{}-earlier@{domain}", html.board);
+    let mut images = vec![InlineImage {
+        cid: cid.clone(),
+        name: format!("board-{}.png", html.board),
+        png,
+    }];
+    if let Some(png) = earlier {
+        images.push(InlineImage {
+            cid: earlier_cid.clone(),
+            name: format!("board-{}-earlier.png", html.board),
             png,
-        }],
+        });
+    }
+    Some(HtmlBody {
+        html: html.document(
+            &cid,
+            (images.len() > 1).then_some(earlier_cid.as_str()),
+            page.as_deref(),
+        ),
+        images,
     })
+}
+
+impl Rendered {
+    /// The PNG of `picture` for a reply about `board`: drawn once per mail, at most
+    /// [`PICTURES_PER_MAIL`] different ones; `None` past that or when it cannot be
+    /// drawn (told to `note`).
+    fn png(
+        &mut self,
+        picture: &Picture,
+        board: BoardId,
+        note: &mut dyn FnMut(String),
+    ) -> Option<Vec<u8>> {
+        if let Some((_, png)) = self.done.iter().find(|(p, _)| p == picture) {
+            return Some(png.clone());
+        }
+        if self.done.len() >= PICTURES_PER_MAIL {
+            note(format!(
+                "board {board}: {PICTURES_PER_MAIL} different pictures already drawn for this mail, this one goes as text only"
+            ));
+            return None;
+        }
+        match picture.to_png() {
+            Ok(png) => {
+                self.done.push((picture.clone(), png.clone()));
+                Some(png)
+            }
+            Err(e) => {
+                note(format!(
+                    "board {board}: picture not drawn, the mail goes as text only: {e}"
+                ));
+                None
+            }
+        }
+    }
 }

@@ -32,9 +32,24 @@ pub struct BoardHtml {
     status: String,
     /// The picture's alternative text, escaped.
     alt: String,
+    /// The board after the turn a queued move answered, when the mail shows one
+    /// (below the game's own board).
+    pub earlier: Option<EarlierBoard>,
     /// The sections after the board (comment, command to send), the move list and
     /// the board as text, escaped.
     rest: String,
+}
+
+/// The board a queued-answer mail shows below the game's own (`BeforeQueued`): its
+/// picture when the mail carries one, else its drawing as text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EarlierBoard {
+    /// The position, with the answered turn marked.
+    pub picture: Picture,
+    /// Its heading, escaped.
+    heading: String,
+    /// Its drawing with the status block, escaped.
+    drawing: String,
 }
 
 /// `s` with `& < > " '` written as entities, safe inside elements and quoted
@@ -104,16 +119,15 @@ impl BoardMail<'_> {
             },
             None => (None, after),
         };
-        let mut rest = String::new();
-        if let Some(b) = before {
-            let _ = write!(
-                rest,
-                "<p style=\"margin:10px 0 4px\">{}</p>\n<pre style=\"{PRE}\">{}</pre>\n",
-                escape(&b.heading),
-                escape(b.drawing.trim_end())
-            );
-        }
-        rest.push_str(&paragraphs(after));
+        let earlier = match before {
+            Some(b) => Some(EarlierBoard {
+                picture: picture_at(live, b.upto)?,
+                heading: escape(&b.heading),
+                drawing: escape(b.drawing.trim_end()),
+            }),
+            None => None,
+        };
+        let mut rest = paragraphs(after);
         rest.push_str(&move_table(self, upto));
         let _ = write!(
             rest,
@@ -127,6 +141,7 @@ impl BoardMail<'_> {
             title,
             status,
             alt: escape(&alt),
+            earlier,
             rest,
         })
     }
@@ -201,9 +216,10 @@ fn move_table(mail: &BoardMail<'_>, upto: usize) -> String {
 
 impl BoardHtml {
     /// The whole HTML document: the picture is `cid:` and `cid` (the Content-ID of the
-    /// mail's image part), and `page`, when given, is the address of the game's web
+    /// mail's image part), the [`EarlierBoard`]'s picture `earlier_cid` (its drawing
+    /// as text when `None`), and `page`, when given, is the address of the game's web
     /// page.
-    pub fn document(&self, cid: &str, page: Option<&str>) -> String {
+    pub fn document(&self, cid: &str, earlier_cid: Option<&str>, page: Option<&str>) -> String {
         let (w, h) = Picture::size();
         let mut out = String::with_capacity(4096 + self.rest.len());
         let _ = write!(
@@ -229,6 +245,23 @@ impl BoardHtml {
                  (every position, and the record to download)</p>",
                 escape(url)
             );
+        }
+        if let Some(b) = &self.earlier {
+            let _ = writeln!(out, "<p style=\"margin:10px 0 4px\">{}</p>", b.heading);
+            match earlier_cid {
+                Some(cid) => {
+                    let _ = writeln!(
+                        out,
+                        "<p style=\"margin:4px 0 12px\"><img src=\"cid:{cid}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\" \
+                         style=\"display:block;max-width:100%;height:auto;border:0\"></p>",
+                        cid = escape(cid),
+                        alt = b.heading,
+                    );
+                }
+                None => {
+                    let _ = writeln!(out, "<pre style=\"{PRE}\">{}</pre>", b.drawing);
+                }
+            }
         }
         out.push_str(&self.rest);
         out.push_str("</div>\n</body></html>\n");

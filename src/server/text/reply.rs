@@ -476,6 +476,8 @@ pub struct BeforeQueued {
     pub heading: String,
     /// The drawing with its status block.
     pub drawing: String,
+    /// How many turns of the game it shows (for its picture).
+    pub upto: usize,
 }
 
 impl BeforeQueued {
@@ -515,6 +517,7 @@ impl BoardMail<'_> {
                 k + 1
             ),
             drawing: drawing(live, &game),
+            upto: before,
         }))
     }
 }
