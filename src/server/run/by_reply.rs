@@ -63,6 +63,7 @@ pub fn answer(
         return Ok(None);
     }
     let (first, rest) = split_reply(&inbound.body);
+    let parsed = Command::parse(&first);
     let mut a_text = false;
     let replies = replies(
         store,
@@ -70,25 +71,26 @@ pub fn answer(
         req,
         inbound,
         (ours, named),
-        (&first, &rest),
+        (&first, &parsed, &rest),
         (note, &mut a_text),
     )?;
     // A chat or a message is the player's text, sent as written; anything else
     // written as a command is masked as a Subject line is.
+    let as_command = !a_text && reads_as_command(&first, &parsed);
     Ok(Some(Answered {
         replies,
-        command_line: (!a_text && reads_as_command(&first)).then_some(first),
+        command_line: as_command.then_some(first),
     }))
 }
 
 /// Whether a reply's first line is written as a command: one, a misspelt one the
 /// parser names, or `yinsh` and a word the parser does not know (`yinsh xyzzy 101
 /// alice pw`: tried as a turn, its error would quote the line).
-fn reads_as_command(first: &str) -> bool {
+fn reads_as_command(first: &str, parsed: &Result<Command, CommandError>) -> bool {
     let word = first.split_whitespace().next().unwrap_or("");
     word.eq_ignore_ascii_case("yinsh")
         || matches!(
-            Command::parse(first),
+            parsed,
             Ok(_)
                 | Err(CommandError::DidYouMean { .. }
                     | CommandError::WithoutYinsh { .. }
@@ -97,7 +99,8 @@ fn reads_as_command(first: &str) -> bool {
 }
 
 /// [`answer`]'s replies to a reply naming `ours` (the mail its Subject names) and
-/// carrying the tokens `named`, whose body is its first line and the rest; `note`
+/// carrying the tokens `named`, whose body is its first line (`parsed` as a command)
+/// and the rest; `note`
 /// gets log lines, and `a_text` is set when the body was sent on as a chat or a
 /// message.
 fn replies(
@@ -106,11 +109,11 @@ fn replies(
     req: &Request<'_>,
     inbound: &InboundMail,
     (ours, named): (Option<OurMail>, Vec<ReplyToken>),
-    (first, rest): (&str, &str),
+    (first, parsed, rest): (&str, &Result<Command, CommandError>, &str),
     (note, a_text): (&mut dyn FnMut(String), &mut bool),
 ) -> Result<Vec<Reply>, InternalError> {
     // pbmserv's syntax in the first line: that command, with its own password.
-    if let Ok(cmd) = Command::parse(first) {
+    if let Ok(cmd) = parsed {
         note(format!(
             "reply: its first line is a command: {}",
             redact_line(first)
@@ -121,7 +124,7 @@ fn replies(
             proven: None,
             ..*req
         };
-        return exec::execute(store, &sub, &cmd);
+        return exec::execute(store, &sub, cmd);
     }
     // A misspelt command with a board and more (`yinsh mvoe 101 alice pw e5`, `move
     // 101 alice pw e5`) gets the correction a Subject would, not a turn's error; a
@@ -132,7 +135,7 @@ fn replies(
             .iter()
             .any(|w| w.bytes().all(|b| b.is_ascii_digit()));
     if with_board
-        && let Err(e) = Command::parse(first)
+        && let Err(e) = parsed
         && matches!(
             e,
             CommandError::DidYouMean { .. } | CommandError::WithoutYinsh { .. }
@@ -142,7 +145,7 @@ fn replies(
             "reply: its first line is a misspelt command: {}",
             redact_line(first)
         ));
-        return Ok(syntax::error_mail(req, &e, None).into_iter().collect());
+        return Ok(syntax::error_mail(req, e, None).into_iter().collect());
     }
     let token = genuine(store, inbound, &named, note)?;
     let Some(token) = token else {

@@ -156,8 +156,11 @@ fn run_commands(
         // meant (a misspelt command corrected): both are judged.
         if let Some(line) = answered.command_line {
             let parsed = Command::parse(&line);
+            let meant = judged(&line, &parsed);
             unshown(store, &line, &mut out)?;
-            unshown(store, judged(&line, &parsed), &mut out)?;
+            if meant != line {
+                unshown(store, meant, &mut out)?;
+            }
         }
         out
     } else {

@@ -23,7 +23,8 @@ pub const HTML_REPLIES_PER_MAIL: usize = 2 + MAX_WATCHERS;
 /// picture costs far more than sharing one (its canvas, and the heap the allocator
 /// keeps after it): a `multiple` of `showas` and `show` lines naming 22 different
 /// positions measured 19.8 MB, no margin left (`docs/performance.md`, "Pictured
-/// replies"), while a move shown to its players and 20 watchers draws one.
+/// replies"), while a move shown to its players and 20 watchers draws one (two when a
+/// queued move answered it: the board before it too).
 pub const PICTURES_PER_MAIL: usize = 6;
 
 /// The pictures rendered so far for one mail's replies.
