@@ -27,7 +27,8 @@ pub struct Sent {
     pub subject: String,
     pub body: String,
     /// The whole mail as sent, except that the base64 of its images is left out
-    /// (random base64 holds any short word, a test password among them).
+    /// (random base64 holds any short word, a test password among them) and its MIME
+    /// boundaries are written `[boundary]` (random letters too).
     pub raw: String,
     /// The HTML part, decoded, when the mail has one.
     pub html: Option<String>,
@@ -260,6 +261,16 @@ pub fn read_sent(path: &Path) -> Sent {
             images.insert(0, (cid, part.contents().to_vec()));
         }
     }
+    // MIME boundaries are random letters too, and hold any short word (a test's
+    // `apw`) now and then: they are named, not shown.
+    let mut raw_text = String::from_utf8_lossy(&text).into_owned();
+    for boundary in msg
+        .parts
+        .iter()
+        .filter_map(|p| p.content_type()?.attribute("boundary"))
+    {
+        raw_text = raw_text.replace(boundary, "[boundary]");
+    }
     Sent {
         to,
         subject: msg.subject().unwrap_or("").to_string(),
@@ -267,7 +278,7 @@ pub fn read_sent(path: &Path) -> Sent {
             .body_text(0)
             .map(|b| b.replace("\r\n", "\n"))
             .unwrap_or_default(),
-        raw: String::from_utf8_lossy(&text).into_owned(),
+        raw: raw_text,
         html: msg
             .parts
             .iter()
