@@ -154,7 +154,7 @@ pub fn flush(opts: Overrides, verbose: bool) -> ExitCode {
     };
     let result = guarded(&settings.home, || {
         let mut report = Report::default();
-        run_deliver::flush(&settings, &mut report)?;
+        crate::server::run::flush(&settings, &mut report)?;
         Ok(report)
     });
     finish(&settings, result, verbose)

@@ -15,13 +15,15 @@
 //! - `YINSH_PBEM_FAULT=enospc[:<n>]`: the `n`-th atomic file write of the process
 //!   (default: the first) fails with "No space left on device" before touching the
 //!   target, as a full disk would.
+//! - `YINSH_PBEM_FAULT=gate-closed`: the outgoing gate (`server::outgoing::gate`)
+//!   lets no mail through, so a test can show that every mail of every run passes it.
 //!
 //! `docs/reliability.md` describes how the tests use them.
 
 #[cfg(any(debug_assertions, feature = "fault-injection"))]
-pub use armed::{POINTS, point, write_error};
+pub use armed::{POINTS, gate_closed, point, write_error};
 #[cfg(not(any(debug_assertions, feature = "fault-injection")))]
-pub use inert::{point, write_error};
+pub use inert::{gate_closed, point, write_error};
 
 /// The fault injection itself, read from `YINSH_PBEM_FAULT`.
 #[cfg(any(debug_assertions, feature = "fault-injection"))]
@@ -91,6 +93,11 @@ mod armed {
         }
     }
 
+    /// Whether the outgoing gate is to let no mail through (`gate-closed`).
+    pub fn gate_closed() -> bool {
+        spec().is_some_and(|(want, _)| want == "gate-closed")
+    }
+
     /// The injected disk-full error for the next atomic write, if configured.
     pub fn write_error() -> std::io::Result<()> {
         if hit("enospc") {
@@ -107,6 +114,12 @@ mod inert {
     /// Does nothing (fault injection is not compiled in).
     #[inline(always)]
     pub fn point(_name: &str) {}
+
+    /// Always false (fault injection is not compiled in).
+    #[inline(always)]
+    pub fn gate_closed() -> bool {
+        false
+    }
 
     /// Always `Ok` (fault injection is not compiled in).
     #[inline(always)]

@@ -12,8 +12,9 @@ use crate::server::game::vacation::Vacations;
 use crate::server::store::{ACCOUNTS_PER_ADDRESS, Account, Password, Store, Token, UserId};
 
 use crate::server::command::MailChoice;
+use crate::server::outgoing::Reply;
 
-use super::context::{Reply, Request, authenticate, logins_open, to_sender};
+use super::context::{Request, authenticate, logins_open, to_sender};
 use super::error::{ExecError, Refusal};
 
 fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Address>, Refusal> {

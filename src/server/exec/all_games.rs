@@ -8,9 +8,10 @@ use std::fmt::Write as _;
 
 use crate::server::command::GameFilter;
 use crate::server::game::index;
+use crate::server::outgoing::Reply;
 use crate::server::store::Store;
 
-use super::context::{Reply, Request, to_sender};
+use super::context::{Request, to_sender};
 use super::error::ExecError;
 use super::listing::{GAMES_PER_MAIL, game_line, games_header, paging};
 

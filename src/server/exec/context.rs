@@ -1,53 +1,19 @@
 //! What every command handler shares: the request (who asks, the comment, the time),
-//! the replies, checking a userid and password, loading a board for a player, and the
-//! board mails sent to everyone concerned.
+//! replies to the sender, checking a userid and password, and loading a board for a
+//! player. The reply type and the board mails to everyone concerned are `outgoing`'s.
 
 use crate::mail::Address;
 use crate::rules::Color;
-use crate::server::game::extra;
-use crate::server::game::ratings;
 use crate::server::game::record::LiveGame;
-use crate::server::game::vacation::Vacations;
+use crate::server::outgoing::board_mails::html_part;
+use crate::server::outgoing::reply::{Foreign, Reply};
+use crate::server::outgoing::thread::Thread;
 use crate::server::store::{Account, LoginGate, MAX_FAILURES, Password, Store, UserId};
 use crate::server::text::dates::format_date;
-use crate::server::text::html::BoardHtml;
 use crate::server::text::reply::{self, BoardMail, Event};
 
 use super::error::{ExecError, InternalError, Refusal};
 use super::plain;
-use super::thread::Thread;
-
-/// One reply to send.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Reply {
-    /// Recipients.
-    pub to: Vec<Address>,
-    /// Subject.
-    pub subject: String,
-    /// Body.
-    pub body: String,
-    /// What of the body another person chose, for recipients who have not
-    /// confirmed their address (`run::guard` decides who gets what).
-    pub foreign: Foreign,
-    /// The HTML part of a board mail (the picture, the status, the command to send),
-    /// sent beside the body unless the server turns HTML off; `None` for text only.
-    pub html: Option<BoardHtml>,
-    /// Its game's mail thread and its reader's reply token.
-    pub thread: Thread,
-}
-
-/// The text of a [`Reply`] chosen by someone other than the server, so that an
-/// address nobody confirmed cannot be made to carry it.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub enum Foreign {
-    /// The server wrote all of it.
-    #[default]
-    Nothing,
-    /// Some of it (a comment, a quoted original): the body to send without it.
-    Part(String),
-    /// All of it (a chat, a message, a broadcast): not sent to such an address.
-    All,
-}
 
 /// What the dispatcher knows of the mail a command came in.
 pub struct Request<'a> {
@@ -130,18 +96,6 @@ pub(super) fn sender_text_only(store: &Store, req: &Request<'_>) -> Result<bool,
         }
     }
     Ok(false)
-}
-
-/// The HTML part of `mail` whose text is `body`, unless the reader chose `text_only`.
-pub(crate) fn html_part(
-    mail: &BoardMail<'_>,
-    body: &str,
-    text_only: bool,
-) -> Result<Option<BoardHtml>, InternalError> {
-    if text_only {
-        return Ok(None);
-    }
-    Ok(Some(mail.html(body)?))
 }
 
 /// The error mail for a refusal, to the sender: `Yinsh Board %s Error` with the board,
@@ -250,9 +204,6 @@ fn bracketed(account: &Account, password: &Password) -> bool {
         .is_some_and(|inner| account.check_password(&inner))
 }
 
-/// What an unconfirmed address reads instead of another player's comment.
-const NOT_SHOWN: &str = "(The comment is not shown: this address is not confirmed yet. Reply to the\n\"verify\" mail the server sent it.)";
-
 /// The mail that tells an account's owner that logins for it were paused, when
 /// `refusal` is the one that paused them.
 pub(super) fn owner_notice(refusal: &Refusal) -> Option<Reply> {
@@ -279,73 +230,6 @@ pub(super) fn owner_notice(refusal: &Refusal) -> Option<Reply> {
         ),
         ..Reply::default()
     })
-}
-
-/// Board mails for every player and subscriber of `live` after `event`; a finished
-/// game's mails carry the rating lines.
-pub(crate) fn board_mails(
-    store: &Store,
-    live: &LiveGame,
-    event: Event,
-    comment: Option<(&str, &str)>,
-) -> Result<Vec<Reply>, InternalError> {
-    let mut out = Vec::new();
-    let comment = comment.filter(|(_, text)| !text.trim().is_empty());
-    let subject = reply::board_subject(live, &event, comment.is_some());
-    let subscribers = extra::subscribers(&live.file);
-    let ratings = if live.game.is_over() && event != Event::Show {
-        ratings::rating_lines(store, live)?
-    } else {
-        Vec::new()
-    };
-    // The time used of a finished game and the deadlines of one going on leave them out.
-    let vacations = Some(Vacations::load(store)?);
-    let readers = Color::BOTH
-        .iter()
-        .map(|&side| (live.player(side), true))
-        .chain(subscribers.iter().map(|s| (s, false)));
-    for (reader, is_player) in readers {
-        // A robot's account has no address: it reads no mail.
-        let Some(account) = store.account(reader)?.filter(|a| !a.addresses.is_empty()) else {
-            continue;
-        };
-        let queued = extra::queued(&live.file, reader).map(|q| q.text);
-        let mail = BoardMail {
-            event: event.clone(),
-            comment,
-            reader: is_player.then_some(reader),
-            subscribers,
-            ratings: &ratings,
-            queued: queued.as_deref().filter(|_| is_player),
-            vacations: vacations.as_ref(),
-            ..BoardMail::new(live)
-        };
-        // Another person's words (a comment, a challenger's address) are left out
-        // for an address nobody confirmed.
-        let foreign = if comment.is_some() || mail.names_challenger() {
-            Foreign::Part(
-                BoardMail {
-                    comment: comment.map(|(by, _)| (by, NOT_SHOWN)),
-                    withhold: true,
-                    ..mail.clone()
-                }
-                .body()?,
-            )
-        } else {
-            Foreign::Nothing
-        };
-        let body = mail.body()?;
-        let html = html_part(&mail, &body, account.text_only)?;
-        out.push(Reply {
-            to: account.addresses.clone(),
-            subject: subject.clone(),
-            body,
-            foreign,
-            html,
-            thread: Thread::board(store, live, reader)?,
-        });
-    }
-    Ok(out)
 }
 
 /// Load a board for a player's command: checks password, board, membership, end.

@@ -10,11 +10,12 @@ use crate::mail::Address;
 use crate::server::game::extra;
 use crate::server::game::record::LiveGame;
 use crate::server::model::{Password, UserId};
+use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::{Challenger, Store};
 
-use super::context::{Foreign, Reply, Request, load_for_player};
+use super::context::{Request, load_for_player};
 use super::error::{ExecError, Refusal};
-use super::thread::Thread;
+use crate::server::outgoing::thread::Thread;
 
 /// `yinsh decline board userid password`
 pub(super) fn decline(
@@ -101,6 +102,7 @@ fn mails(
             foreign: foreign.clone(),
             html: None,
             thread: Thread::game(live),
+            audience: Audience::Players,
         });
     }
     Ok(out)

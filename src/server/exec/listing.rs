@@ -12,13 +12,12 @@ use crate::server::game::index;
 use crate::server::game::ratings::{self, PROVISIONAL_GAMES, START};
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
+use crate::server::outgoing::{Foreign, Reply};
 use crate::server::store::{Account, Finished, Password, Section, Store, UserId};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail};
 
-use super::context::{
-    Foreign, Reply, Request, authenticate, board_reply, load_board, sender_text_only, to_sender,
-};
+use super::context::{Request, authenticate, board_reply, load_board, sender_text_only, to_sender};
 use super::error::{ExecError, InternalError, Refusal};
 use super::plain;
 

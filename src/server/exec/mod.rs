@@ -19,7 +19,6 @@ pub mod plain;
 pub mod play;
 pub mod robots;
 pub mod social;
-pub mod thread;
 
 use crate::server::command::{BoardAction, Command, Credentials};
 use crate::server::store::Store;
@@ -27,7 +26,8 @@ use std::borrow::Cow;
 
 use crate::server::text::{cut, help};
 
-pub use context::{Reply, Request};
+pub use crate::server::outgoing::Reply;
+pub use context::Request;
 pub use error::{ExecError, InternalError, Refusal};
 
 use context::{error_reply, owner_notice, to_sender};

@@ -13,10 +13,12 @@ use crate::server::game::extra::{self, Offer};
 use crate::server::game::record::LiveGame;
 use crate::server::game::robots;
 use crate::server::model::{EndReason, OfferKind, Password, UserId};
+use crate::server::outgoing::Reply;
+use crate::server::outgoing::board_mails::board_mails;
 use crate::server::store::{EndRecord, Store};
 use crate::server::text::reply::Event;
 
-use super::context::{Reply, Request, board_mails, load_for_player};
+use super::context::{Request, load_for_player};
 use super::error::{ExecError, Refusal};
 
 /// The turn number (1-based) of `userid`'s last own (not automatic) turn.

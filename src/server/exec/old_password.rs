@@ -7,8 +7,9 @@
 //! [`TELL_EVERY`] seconds (the time of the last one is kept in the account,
 //! `Account::old_password_told`). Masking a word because it is the right password
 //! would tell a guesser when a guess is right, so the server never does that.
+use crate::server::outgoing::Reply;
 
-use super::context::{Reply, Request};
+use super::context::Request;
 use super::error::InternalError;
 use crate::server::command::{Command, could_show};
 use crate::server::store::{Password, Store};

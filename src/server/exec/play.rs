@@ -9,17 +9,18 @@ use crate::server::game::extra;
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{EndReason, Password, UserId};
+use crate::server::outgoing::board_mails::board_mails;
+use crate::server::outgoing::{Foreign, Reply};
 use crate::server::store::{Account, EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
 
 use super::context::{
-    Foreign, Reply, Request, board_mails, board_reply, board_to_sender, load_board,
-    load_for_player, sender_text_only, to_sender,
+    Request, board_reply, board_to_sender, load_board, load_for_player, sender_text_only, to_sender,
 };
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
 use super::for_others;
 use super::robots;
-use super::thread::Thread;
+use crate::server::outgoing::thread::Thread;
 
 pub(super) fn challenge(
     store: &Store,

@@ -5,25 +5,24 @@
 
 use crate::server::command::GameFilter;
 use crate::server::game::extra;
+use crate::server::game::extra::MAX_WATCHERS;
 use crate::server::game::vacation::{MAX_DAYS, Vacations};
 use crate::server::model::{Password, UserId};
+use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::{Account, Store};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
 
 use super::context::{
-    Foreign, Reply, Request, authenticate, board_reply, load_board_of, on_board_named, to_sender,
+    Request, authenticate, board_reply, load_board_of, on_board_named, to_sender,
 };
 use super::error::{ExecError, Refusal};
 use super::listing::boards_of;
-use super::thread::{GameRef, Thread};
+use crate::server::outgoing::thread::{GameRef, Thread};
 
 fn signed(text: &str, who: &str) -> String {
     format!("{who} writes:\n\n{}\n", text.trim_end())
 }
-
-/// Watchers one game may have: each gets every board mail of the game.
-pub const MAX_WATCHERS: usize = 20;
 
 /// `yinsh chat board userid password`: the comment goes to the other player and the
 /// watchers (a player or a watcher may chat).
@@ -63,6 +62,7 @@ pub(super) fn chat(
                 foreign: Foreign::All,
                 html: None,
                 thread: Thread::chat(store, game, r)?,
+                audience: Audience::Players,
             });
         }
     }
@@ -148,6 +148,7 @@ pub(super) fn message(
             foreign: Foreign::All,
             html: None,
             thread: Thread::message(store, id, &account.userid)?,
+            audience: Audience::Players,
         });
     }
     let names: Vec<String> = to.iter().map(ToString::to_string).collect();

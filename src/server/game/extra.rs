@@ -13,6 +13,9 @@ pub const NAG_DAYS: u32 = 7;
 /// Default days without a move before the game is forfeited.
 pub const FORFEIT_DAYS: u32 = 21;
 
+/// Watchers one game may have: each gets every board mail of the game.
+pub const MAX_WATCHERS: usize = 20;
+
 /// The watchers of a game.
 pub fn subscribers(file: &GameFile) -> &[UserId] {
     &file.extra.subscribers

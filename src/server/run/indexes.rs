@@ -7,8 +7,9 @@
 
 use crate::mail::Address;
 use crate::server::config::Settings;
-use crate::server::exec::{InternalError, Reply};
 use crate::server::game::index::{self, Rebuilt};
+use crate::server::internal::InternalError;
+use crate::server::outgoing::{Audience, Reply};
 use crate::server::store::{DAY, Store};
 
 use super::log::Log;
@@ -118,6 +119,7 @@ fn notice(operator: &Address, name: &str, why: &str) -> Reply {
              backup, then run: yinsh-pbem reindex\n\
              (You are told at most once a day per file.)\n"
         ),
+        audience: Audience::Operator,
         ..Reply::default()
     }
 }

@@ -18,18 +18,18 @@ use std::time::{Duration, Instant};
 use crate::ai::{Robot, ThinkSettings, level_budget};
 use crate::notation::write_turn;
 use crate::server::config::Settings;
-use crate::server::exec::context::board_mails;
 use crate::server::exec::play::play_queued;
-use crate::server::exec::{InternalError, Reply};
 use crate::server::game::record::LiveGame;
+use crate::server::internal::InternalError;
 use crate::server::model::{BoardId, UserId};
+use crate::server::outgoing::Reply;
+use crate::server::outgoing::board_mails::board_mails;
 use crate::server::store::{RobotTurn, Store, fnv1a64, release_hash_memory};
 
-use super::guard::guard;
 use super::log::Log;
 use super::report::Report;
 use super::send::{Which, send};
-use super::txn::Locked;
+use super::txn::{Locked, Work};
 
 /// How long a run keeps a robot turn it is going to think about, in seconds.
 pub fn lease(settings: &Settings) -> u64 {
@@ -38,18 +38,10 @@ pub fn lease(settings: &Settings) -> u64 {
 
 /// Inside an open transaction: for every game it wrote, record the robot turn owed
 /// when a robot is to move (the first `[robot] turns_per_run` of them claimed for this
-/// run, and added to `report.robot_turns`), and forget the record of a game where no
-/// robot is to move any more.
-pub fn record(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
-    report: &mut Report,
-) -> Result<(), InternalError> {
+/// run: returned), and forget the record of a game where no robot is to move any more.
+pub fn record(store: &Store, settings: &Settings, now: u64) -> Result<Vec<BoardId>, InternalError> {
     let claims = settings.robot_turns_per_run;
-    let claimed = record_claiming(store, now, now + lease(settings), claims)?;
-    report.robot_turns.extend(claimed);
-    Ok(())
+    record_claiming(store, now, now + lease(settings), claims)
 }
 
 /// [`record`], claiming at most `claims` turns until `until`.
@@ -98,11 +90,18 @@ fn robot_to_move(live: &LiveGame) -> Option<(UserId, u8)> {
 }
 
 /// After a run's transaction, with the lock released: play the robot turns it
-/// claimed (`report.robot_turns`), then free ones, at most `[robot] turns_per_run` in
-/// all. A failure is logged, never the run's: the turn stays owed for the next run.
-pub fn play_owed(store: &Store, settings: &Settings, log: &Log, report: &mut Report) {
+/// `claimed`, then free ones, at most `[robot] turns_per_run` in all. A failure is
+/// logged, never the run's: the turn stays owed for the next run. Returns the boards
+/// whose game files the turns changed (for the web site).
+pub fn play_owed(
+    store: &Store,
+    settings: &Settings,
+    log: &Log,
+    report: &mut Report,
+    claimed: Vec<BoardId>,
+) -> Vec<BoardId> {
     let now = settings.now();
-    let claimed = std::mem::take(&mut report.robot_turns);
+    let mut changed = Vec::new();
     // The mail's password checks are done: their 7 MiB go before the robot's tree
     // comes (at most 7 MB, `ai::MAX_NODES`), so a run stays within 20 MB.
     release_hash_memory();
@@ -124,7 +123,10 @@ pub fn play_owed(store: &Store, settings: &Settings, log: &Log, report: &mut Rep
             None => claim_free(store, settings, now),
         };
         let result = next.and_then(|owed| match owed {
-            Some(owed) => play_one(store, settings, log, report, owed).map(|()| true),
+            Some(owed) => play_one(store, settings, log, report, owed).map(|boards| {
+                changed.extend(boards);
+                true
+            }),
             None => Ok(false),
         });
         match result {
@@ -137,6 +139,7 @@ pub fn play_owed(store: &Store, settings: &Settings, log: &Log, report: &mut Rep
             }
         }
     }
+    changed
 }
 
 /// Why no robot may think now, if so: the robots' think time for this hour is spent
@@ -172,6 +175,7 @@ fn claim_free(
     let mut report = Report::default();
     locked.transaction(
         &format!("robot-claim-{}-{}-{now}", free.board, free.turns),
+        now,
         None,
         &|k, _| format!("robot-claim-{k}"),
         &mut report,
@@ -186,21 +190,21 @@ fn claim_free(
                 store.put_robot_turn(&t)?;
                 claimed = Some(t);
             }
-            Ok(Vec::new())
+            Ok(Work::default())
         },
     )?;
     Ok(claimed)
 }
 
 /// Think about `owed` with no lock held, then play it under the lock if the game is
-/// as it was, and send the board mails.
+/// as it was, and send the board mails. Returns the boards whose game files changed.
 fn play_one(
     store: &Store,
     settings: &Settings,
     log: &Log,
     report: &mut Report,
     owed: RobotTurn,
-) -> Result<(), InternalError> {
+) -> Result<Vec<BoardId>, InternalError> {
     let board = owed.board;
     let started = Instant::now();
     let thought = match store.game(board)? {
@@ -217,26 +221,31 @@ fn play_one(
     // Every line goes to the report, and to the log below.
     let mut note = |report: &mut Report, line: String| report.lines.push(line);
     let before = report.lines.len();
-    locked.transaction(
+    let committed = locked.transaction(
         &key,
+        now,
         None,
         &|k, _| format!("{key}-{k}"),
         report,
         &mut note,
         |store, report| {
             store.put_robot_time(&store.robot_time()?.add(now, thought_ms))?;
-            let replies = apply(store, now, owed, thought.as_ref(), report)?;
-            guard(store, settings, now, replies, &mut |line| {
-                report.lines.push(line)
-            })
+            apply(store, now, owed, thought.as_ref(), report).map(Work::from)
         },
     )?;
     for line in &report.lines[before..] {
         log.line(now, line);
     }
-    let ids = std::mem::take(&mut report.spooled_ids);
     drop(locked);
-    send(store, settings, Which::Own(&ids), log, report)
+    send(
+        store,
+        settings,
+        now,
+        Which::Own(&committed.spooled),
+        log,
+        report,
+    )?;
+    Ok(committed.boards_changed)
 }
 
 /// What the robot chose: the turn's text and its comment.

@@ -3,15 +3,16 @@
 //! files left out are logged and told to the operator, as any scan's are.
 
 use crate::server::config::Settings;
-use crate::server::exec::{InternalError, Reply};
 use crate::server::game::index::{self, Rebuilt};
+use crate::server::internal::InternalError;
+use crate::server::outgoing::Reply;
 use crate::server::store::Store;
 
 use super::indexes::log_rebuilt;
 use super::log::Log;
 use super::report::Report;
 use super::send::{Which, send};
-use super::txn::Locked;
+use super::txn::{Locked, Work};
 
 /// `yinsh-pbem reindex`: under the lock, every index built again from the game files;
 /// damaged files are logged and told to the operator.
@@ -27,16 +28,24 @@ pub fn reindex(settings: &Settings) -> Result<Report, InternalError> {
     let seed = |k: usize, r: &Reply| format!("reindex-{now}-{k}-{}", r.subject);
     locked.transaction(
         &format!("reindex-{now}"),
+        now,
         None,
         &seed,
         &mut report,
         &mut |report, line| report.lines.push(line),
-        |_, _| Ok(Vec::new()),
+        |_, _| Ok(Work::default()),
     )?;
     let ids = locked.spooled_ids()?;
     drop(locked);
     let log = Log::in_home(store.home());
-    send(&store, settings, Which::Spooled(&ids), &log, &mut report)?;
+    send(
+        &store,
+        settings,
+        now,
+        Which::Spooled(&ids),
+        &log,
+        &mut report,
+    )?;
     Ok(report)
 }
 

@@ -1,7 +1,6 @@
 //! What a run of `deliver`, `flush` or `tick` did: lines for the log and `--verbose`,
-//! and the counts of replies.
-
-use crate::server::model::BoardId;
+//! and the counts of replies; nothing a run still has to do (that is
+//! `txn::Committed`).
 
 /// What `deliver`, `flush` or `tick` did, for the log and `--verbose`.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -16,12 +15,4 @@ pub struct Report {
     pub failed: usize,
     /// Replies given up (moved to `<home>/spool/failed/`).
     pub dead: usize,
-    /// The Message-IDs of the replies this run spooled: sent once the store's lock
-    /// is released.
-    pub spooled_ids: Vec<String>,
-    /// The boards whose robot turns owed this run recorded and claimed: played
-    /// once the lock is released (`run::opponent`).
-    pub robot_turns: Vec<BoardId>,
-    /// The boards whose game files this run changed (for the web site).
-    pub boards_changed: Vec<BoardId>,
 }

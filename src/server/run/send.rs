@@ -6,12 +6,11 @@
 //! moved to `<home>/spool/failed/` with a log line, and the operator, when one is
 //! configured, gets a short bounce naming it (`docs/operations.md`).
 
-use std::time::{Duration, UNIX_EPOCH};
-
 use crate::durable::fault;
-use crate::mail::{self, DeadLetter, FlushOptions, MailSettings, OutgoingMail, Spool, SpoolError};
+use crate::mail::{self, DeadLetter, FlushOptions, Spool, SpoolError};
 use crate::server::config::Settings;
-use crate::server::exec::InternalError;
+use crate::server::internal::InternalError;
+use crate::server::outgoing::{Audience, Reply, build, gate};
 use crate::server::store::Store;
 
 use super::log::Log;
@@ -35,6 +34,7 @@ pub enum Which<'a> {
 pub fn send(
     store: &Store,
     settings: &Settings,
+    now: u64,
     which: Which<'_>,
     log: &Log,
     report: &mut Report,
@@ -48,7 +48,6 @@ pub fn send(
         fault::point("after-flush");
         return Ok(());
     }
-    let now = settings.now();
     let spool = Spool::open(&store.spool_dir())?;
     let opts = FlushOptions {
         now,
@@ -95,9 +94,7 @@ pub fn send(
                 dead.why
             ),
         );
-        if let Some(id) = bounce(&spool, settings, dead, now, log, report) {
-            bounces.push(id);
-        }
+        bounces.extend(bounce(store, &spool, settings, dead, now, log, report));
     }
     if !bounces.is_empty() {
         // Sent at once where possible; a bounce that fails waits like any reply.
@@ -112,9 +109,11 @@ pub fn send(
     Ok(())
 }
 
-/// Spools the operator's bounce for `dead`, unless there is no operator or the
-/// dead mail was for the operator. Returns its Message-ID.
+/// Spools the operator's bounce for `dead`, once it passed the gate (an operator's
+/// notice: to the configured operator only), unless there is no operator or the dead
+/// mail was for the operator. Returns its Message-ID.
 fn bounce(
+    store: &Store,
     spool: &Spool,
     settings: &Settings,
     dead: &DeadLetter,
@@ -130,8 +129,8 @@ fn bounce(
     {
         return None;
     }
-    let out = OutgoingMail {
-        to: vec![operator.to_string()],
+    let notice = Reply {
+        to: vec![operator.clone()],
         subject: format!("Yinsh reply given up: {}", dead.id),
         body: format!(
             "A reply of the YINSH server could not be delivered and was given up.\n\n\
@@ -143,21 +142,24 @@ fn bounce(
             dead.why,
             dead.path.display()
         ),
-        in_reply_to: None,
-        references: Vec::new(),
-        html: None,
+        audience: Audience::Operator,
+        ..Reply::default()
     };
-    let ms = MailSettings {
-        from: settings.from.clone(),
-        loop_id: settings.address(),
-    };
-    let id = mail::new_message_id(&settings.address(), &format!("given-up-{}", dead.id));
-    let when = UNIX_EPOCH + Duration::from_secs(now);
-    let put = mail::build(&out, &ms, when, &id)
-        .map_err(|e| e.to_string())
-        .and_then(|m| spool.put(&m).map(|_| m.id).map_err(|e| e.to_string()));
+    let mut lines = Vec::new();
+    let passed = gate::pass(store, settings, now, vec![notice], &mut |l| lines.push(l));
+    let seed = |_: usize, _: &Reply| format!("given-up-{}", dead.id);
+    let put = passed.map_err(|e| e.to_string()).and_then(|passed| {
+        let built = build::replies(settings, None, &seed, &passed, now, &mut |l| lines.push(l));
+        match built.into_iter().next() {
+            Some(m) => spool.put(&m).map(|_| Some(m.id)).map_err(|e| e.to_string()),
+            None => Ok(None),
+        }
+    });
+    for line in lines {
+        log.note(now, report, line);
+    }
     match put {
-        Ok(id) => Some(id),
+        Ok(id) => id,
         Err(e) => {
             log.note(
                 now,

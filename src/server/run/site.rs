@@ -26,18 +26,23 @@ pub fn changed_boards(store: &Store, changes: &[Change]) -> Vec<BoardId> {
         .collect()
 }
 
-/// Refreshes the site for the boards `report` lists as changed, if there is a site.
-pub fn refresh(store: &Store, settings: &Settings, log: &Log, report: &mut Report) {
+/// Refreshes the site for the boards the run changed, if there is a site.
+pub fn refresh(
+    store: &Store,
+    settings: &Settings,
+    now: u64,
+    log: &Log,
+    report: &mut Report,
+    mut boards: Vec<BoardId>,
+) {
     let Some(config) = &settings.site else {
         return;
     };
-    let mut boards = std::mem::take(&mut report.boards_changed);
     boards.sort();
     boards.dedup();
     if boards.is_empty() {
         return;
     }
-    let now = settings.now();
     match site::refresh(store, &config.out, now, &boards) {
         Ok(w) => log.note(
             now,

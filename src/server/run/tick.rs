@@ -8,28 +8,30 @@
 //! `"forfeit"`) and everyone gets the final board mail. A player on vacation now is
 //! left alone. Under the store's lock, the game changes and the mails are committed
 //! through one journal, as a mail's are (`docs/reliability.md`), after passing the
-//! same gate as a mail's replies (`guard.rs`: the daily quota of unconfirmed
+//! same gate as a mail's replies (`outgoing::gate`: the daily quota of unconfirmed
 //! addresses); old seen marks and counts are expired as `deliver` does; then
 //! everything spooled is sent with the lock released.
 
 use crate::server::config::Settings;
-use crate::server::exec::context::{Foreign, board_mails, html_part};
-use crate::server::exec::thread::Thread;
-use crate::server::exec::{InternalError, Reply};
 use crate::server::game::extra::{self, LastNag};
 use crate::server::game::index;
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
+use crate::server::internal::InternalError;
 use crate::server::model::{EndReason, UserId};
+use crate::server::outgoing::board_mails::{board_mails, html_part};
+use crate::server::outgoing::thread::Thread;
+use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::{EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
 
-use super::guard::{expire, guard};
+use super::expire::expire;
 use super::log::Log;
+use super::opponent;
 use super::report::Report;
 use super::send::{Which, send};
 use super::site;
-use super::txn::Locked;
+use super::txn::{Locked, Work};
 
 const DAY: u64 = 86_400;
 
@@ -82,18 +84,14 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     let (locked, recovered) = Locked::take(&store, settings)?;
     report.lines.extend(recovered);
     let seed = |k: usize, r: &Reply| format!("tick-{now}-{k}-{}", r.subject);
-    locked.transaction(
+    let committed = locked.transaction(
         &format!("tick-{now}"),
+        now,
         None,
         &seed,
         &mut report,
         &mut |report, line| report.lines.push(line),
-        |store, report| {
-            let mails = due_games(store, now, report)?;
-            guard(store, settings, now, mails, &mut |line| {
-                report.lines.push(line)
-            })
-        },
+        |store, report| due_games(store, now, report).map(Work::from),
     )?;
     report.lines.extend(expire(&store, settings, now));
     for l in &report.lines {
@@ -101,9 +99,23 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     }
     let ids = locked.spooled_ids()?;
     drop(locked);
-    send(&store, settings, Which::Spooled(&ids), &log, &mut report)?;
-    super::opponent::play_owed(&store, settings, &log, &mut report);
-    site::refresh(&store, settings, &log, &mut report);
+    send(
+        &store,
+        settings,
+        now,
+        Which::Spooled(&ids),
+        &log,
+        &mut report,
+    )?;
+    let mut boards = committed.boards_changed;
+    boards.extend(opponent::play_owed(
+        &store,
+        settings,
+        &log,
+        &mut report,
+        Vec::new(),
+    ));
+    site::refresh(&store, settings, now, &log, &mut report, boards);
     Ok(report)
 }
 
@@ -201,5 +213,6 @@ fn nag_mail(
         foreign: Foreign::Nothing,
         html,
         thread: Thread::board(store, live, player)?,
+        audience: Audience::Players,
     }))
 }

@@ -5,19 +5,51 @@
 //! replies are sent once the lock is released ([`super::send`]). The indexes
 //! follow the game files in the same transaction (`indexes.rs`).
 
-use std::time::{Duration, UNIX_EPOCH};
-
 use crate::durable::fault;
-use crate::mail::{self, BuiltMail, InboundMail, MailSettings, OutgoingMail, Spool, Transport};
+use crate::mail::{InboundMail, Spool, Transport};
 use crate::server::config::Settings;
-use crate::server::exec::{InternalError, Reply};
+use crate::server::internal::InternalError;
+use crate::server::model::BoardId;
+use crate::server::outgoing::{Reply, build, gate};
 use crate::server::store::{Journal, Recovered, Store, StoreLock};
 
-use super::html::{Rendered, html_body};
 use super::indexes;
 use super::report::Report;
 use super::site;
-use super::threading::{self, Headers};
+
+/// What the work of a transaction asks for: its replies, and the robot turns it
+/// recorded and claimed for this run (`opponent::record`).
+#[derive(Debug, Default)]
+pub struct Work {
+    /// The replies, before the gate.
+    pub replies: Vec<Reply>,
+    /// The boards whose robot turn this run claimed.
+    pub robot_turns: Vec<BoardId>,
+}
+
+impl From<Vec<Reply>> for Work {
+    fn from(replies: Vec<Reply>) -> Work {
+        Work {
+            replies,
+            robot_turns: Vec::new(),
+        }
+    }
+}
+
+/// What a transaction committed, for what the run does once the lock is released.
+#[derive(Debug, Default)]
+pub struct Committed {
+    /// The replies as they passed the gate.
+    pub replies: Vec<Reply>,
+    /// The Message-IDs of the replies it spooled (none when they went to the outbox):
+    /// sent once the store's lock is released.
+    pub spooled: Vec<String>,
+    /// The boards whose robot turn it claimed: played once the lock is released
+    /// (`run::opponent`).
+    pub robot_turns: Vec<BoardId>,
+    /// The boards whose game files it changed (for the web site).
+    pub boards_changed: Vec<BoardId>,
+}
 
 /// The store held under its lock, with any leftover journal completed.
 pub struct Locked<'a> {
@@ -47,53 +79,66 @@ impl<'a> Locked<'a> {
         ))
     }
 
-    /// Run `work` inside a transaction of the store, then build its replies (their
-    /// Message-IDs named by `seed`, answering `answering`) and commit the changes and
-    /// replies through one journal keyed `key` (nothing is committed when there is
-    /// neither). A reply that cannot be built is skipped and told to `note`. Returns
-    /// the replies. When `work` fails, nothing it did is kept.
+    /// Run `work` inside a transaction of the store at `now`, pass all its replies
+    /// (and the indexes' notices to the operator) through the gate
+    /// (`outgoing::gate`), build them (their Message-IDs named by `seed`, answering
+    /// `answering`) and commit the changes and replies through one journal keyed
+    /// `key` (nothing is committed when there is neither). A reply left out by the
+    /// gate or that cannot be built is told to `note`. When `work` fails, nothing it
+    /// did is kept.
+    #[allow(clippy::too_many_arguments)]
     pub fn transaction(
         &self,
         key: &str,
+        now: u64,
         answering: Option<&InboundMail>,
         seed: &dyn Fn(usize, &Reply) -> String,
         report: &mut Report,
         note: &mut dyn FnMut(&mut Report, String),
-        work: impl FnOnce(&Store, &mut Report) -> Result<Vec<Reply>, InternalError>,
-    ) -> Result<Vec<Reply>, InternalError> {
-        indexes::prepare(self.store, self.settings)?;
-        self.store.begin();
-        let result = indexes::before_work(self.store, self.settings)
-            .and_then(|()| work(self.store, report))
-            .and_then(|mut replies| {
-                replies.extend(indexes::after_work(self.store, self.settings)?);
-                Ok(replies)
+        work: impl FnOnce(&Store, &mut Report) -> Result<Work, InternalError>,
+    ) -> Result<Committed, InternalError> {
+        let (store, settings) = (self.store, self.settings);
+        indexes::prepare(store, settings)?;
+        store.begin();
+        let result = indexes::before_work(store, settings)
+            .and_then(|()| work(store, report))
+            .and_then(|mut work| {
+                work.replies.extend(indexes::after_work(store, settings)?);
+                let replies = std::mem::take(&mut work.replies);
+                work.replies = gate::pass(store, settings, now, replies, &mut |line| {
+                    note(report, line)
+                })?;
+                Ok(work)
             });
-        let changes = self.store.take_changes();
+        let changes = store.take_changes();
         if let Err(e) = &result {
-            indexes::after_failure(self.store, self.settings, e);
+            indexes::after_failure(store, settings, e);
         }
-        let replies = result?;
-        report
-            .boards_changed
-            .extend(site::changed_boards(self.store, &changes));
+        let Work {
+            replies,
+            robot_turns,
+        } = result?;
+        let boards_changed = site::changed_boards(store, &changes);
         fault::point("after-command");
-        let now = self.settings.now();
-        let built = build_replies(self.settings, answering, seed, &replies, now, &mut |line| {
+        let built = build::replies(settings, answering, seed, &replies, now, &mut |line| {
             note(report, line)
         });
+        let mut spooled = Vec::new();
         if !changes.is_empty() || !built.is_empty() {
-            let journal = Journal::new(self.store, key, &changes, &built);
-            let (spooled, written) = self.store.commit(&journal, &self.settings.transport)?;
-            report.spooled += spooled;
+            let journal = Journal::new(store, key, &changes, &built);
+            let (n_spooled, written) = store.commit(&journal, &settings.transport)?;
+            report.spooled += n_spooled;
             report.sent += written;
-            if !matches!(self.settings.transport, Transport::Outbox(_)) {
-                report
-                    .spooled_ids
-                    .extend(built.iter().map(|m| m.id.clone()));
+            if !matches!(settings.transport, Transport::Outbox(_)) {
+                spooled.extend(built.iter().map(|m| m.id.clone()));
             }
         }
-        Ok(replies)
+        Ok(Committed {
+            replies,
+            spooled,
+            robot_turns,
+            boards_changed,
+        })
     }
 
     /// The Message-IDs of every mail in the spool now. Under the lock every journal
@@ -116,53 +161,4 @@ fn recovered_line(r: Recovered) -> Option<String> {
                 .to_string(),
         ),
     }
-}
-
-fn mail_settings(settings: &Settings) -> MailSettings {
-    MailSettings {
-        from: settings.from.clone(),
-        loop_id: settings.address(),
-    }
-}
-
-/// Build the reply mails; their Message-IDs are fixed from here on (the journal keeps
-/// them), so a reply spooled twice is one mail. `answering` is the mail they answer
-/// (In-Reply-To, References), `seed` names each reply's Message-ID; its thread and
-/// token are [`threading::headers`]'s. A reply that
-/// cannot be built (a bad registered address) is skipped and told to `note`.
-fn build_replies(
-    settings: &Settings,
-    answering: Option<&InboundMail>,
-    seed: &dyn Fn(usize, &Reply) -> String,
-    replies: &[Reply],
-    now: u64,
-    note: &mut dyn FnMut(String),
-) -> Vec<BuiltMail> {
-    let ms = mail_settings(settings);
-    let when = UNIX_EPOCH + Duration::from_secs(now);
-    let mut rendered = Rendered::default();
-    let mut built = Vec::new();
-    for (k, r) in replies.iter().enumerate() {
-        if r.to.is_empty() {
-            continue;
-        }
-        let Headers {
-            id,
-            in_reply_to,
-            references,
-        } = threading::headers(&settings.address(), answering, r, &seed(k, r));
-        let out = OutgoingMail {
-            to: r.to.iter().map(|a| a.to_string()).collect(),
-            subject: r.subject.clone(),
-            body: r.body.clone(),
-            in_reply_to,
-            references,
-            html: html_body(settings, r, &mut rendered, note),
-        };
-        match mail::build(&out, &ms, when, &id) {
-            Ok(mail) => built.push(mail),
-            Err(e) => note(format!("reply not built: {e}")),
-        }
-    }
-    built
 }

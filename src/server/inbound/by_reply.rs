@@ -22,14 +22,16 @@
 use crate::mail::{InboundMail, comment_of};
 use crate::server::command::{BoardAction, Command, CommandError, Credentials, OfferAction};
 use crate::server::config::Settings;
-use crate::server::exec::context::Foreign;
-use crate::server::exec::{self, InternalError, Refusal, Reply, Request};
+use crate::server::exec::{self, Refusal, Request};
 use crate::server::game::record::LiveGame;
+use crate::server::internal::InternalError;
 use crate::server::model::Password;
+use crate::server::outgoing::Foreign;
+use crate::server::outgoing::Reply;
 use crate::server::store::{Account, ReplyScope, ReplyToken, Store};
 
 use super::syntax;
-use super::threading;
+use crate::server::outgoing::threading;
 
 /// At most this many well-formed tokens of one mail are checked against the key.
 const TOKENS_CHECKED: usize = 4;

@@ -1,9 +1,9 @@
 //! The threading headers of every mail the server sends, and the reply tokens found
 //! in the headers of a mail it receives.
 //!
-//! A mail with a reply token (`exec::thread`) gets a Message-ID
+//! A mail with a reply token (`thread.rs`) gets a Message-ID
 //! `<token>~<unique>@<domain>`: the reader's mail program copies it into the
-//! In-Reply-To and References of a reply, which is how `run::by_reply` knows who
+//! In-Reply-To and References of a reply, which is how `inbound::by_reply` knows who
 //! replies to what. A token is a credential, so no mail ever carries one in its
 //! In-Reply-To or References: those of the mail answered are passed on without any
 //! token. Every mail of a game references the game's root id
@@ -11,9 +11,10 @@
 //! mails together (the root is a name only: no mail has it).
 
 use crate::mail::{InboundMail, new_message_id};
-use crate::server::exec::Reply;
-use crate::server::exec::thread::GameRef;
 use crate::server::store::ReplyToken;
+
+use super::reply::Reply;
+use super::thread::GameRef;
 
 /// The longest Message-ID the mail builder accepts, in bytes.
 const MAX_ID_LEN: usize = 200;
@@ -73,8 +74,8 @@ pub fn headers(
 /// The root id of a game's thread.
 ///
 /// ```
-/// use yinsh_pbem::server::exec::thread::GameRef;
-/// use yinsh_pbem::server::run::threading::root_id;
+/// use yinsh_pbem::server::outgoing::thread::GameRef;
+/// use yinsh_pbem::server::outgoing::threading::root_id;
 /// let game = GameRef { board: 101, created: 1_700_000_000 };
 /// assert_eq!(root_id("yinsh@example.org", game), "yinsh.game-101.1700000000@example.org");
 /// ```
@@ -121,7 +122,7 @@ pub fn tokens_named(mail: &InboundMail) -> Vec<ReplyToken> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::server::exec::thread::Thread;
+    use crate::server::outgoing::thread::Thread;
     use crate::server::store::{ReplyScope, Store};
 
     fn token(store: &Store, moveno: u32) -> ReplyToken {

@@ -1,14 +1,22 @@
-//! The HTML part of a board mail made ready to send: unless the server turns HTML
-//! off (`[mail] html = false`), the reply's [`BoardHtml`](crate::server::text::html::BoardHtml) becomes the document with
-//! the link to the game's page (when `[site] url` is set) and the picture rendered
-//! as an inline PNG. One picture is rendered once for all the replies that show it.
+//! A [`Reply`] that passed the gate made a mail (`mail::BuiltMail`): its threading
+//! headers (`threading.rs`: the Message-ID with the reader's token), and its HTML
+//! part: unless the server turns HTML off (`[mail] html = false`), the reply's
+//! [`BoardHtml`](crate::server::text::html::BoardHtml) becomes the document with the
+//! link to the game's page (when `[site] url` is set) and the picture rendered as an
+//! inline PNG. One picture is rendered once for all the replies that show it.
 
-use crate::mail::{HtmlBody, InlineImage};
+use std::time::{Duration, UNIX_EPOCH};
+
+use crate::mail::{
+    self, BuiltMail, HtmlBody, InboundMail, InlineImage, MailSettings, OutgoingMail,
+};
 use crate::picture::Picture;
 use crate::server::config::Settings;
-use crate::server::exec::Reply;
-use crate::server::exec::social::MAX_WATCHERS;
+use crate::server::game::extra::MAX_WATCHERS;
 use crate::server::model::BoardId;
+
+use super::reply::Reply;
+use super::threading::{self, Headers};
 
 /// Replies of one mail that carry the HTML part with its picture: the two players
 /// and every watcher of a game ([`MAX_WATCHERS`]) get their picture. Each such reply
@@ -122,4 +130,53 @@ impl Rendered {
             }
         }
     }
+}
+
+pub fn mail_settings(settings: &Settings) -> MailSettings {
+    MailSettings {
+        from: settings.from.clone(),
+        loop_id: settings.address(),
+    }
+}
+
+/// Build the reply mails; their Message-IDs are fixed from here on (the journal keeps
+/// them), so a reply spooled twice is one mail. `answering` is the mail they answer
+/// (In-Reply-To, References), `seed` names each reply's Message-ID; its thread and
+/// token are [`threading::headers`]'s. A reply that
+/// cannot be built (a bad registered address) is skipped and told to `note`.
+pub fn replies(
+    settings: &Settings,
+    answering: Option<&InboundMail>,
+    seed: &dyn Fn(usize, &Reply) -> String,
+    replies: &[Reply],
+    now: u64,
+    note: &mut dyn FnMut(String),
+) -> Vec<BuiltMail> {
+    let ms = mail_settings(settings);
+    let when = UNIX_EPOCH + Duration::from_secs(now);
+    let mut rendered = Rendered::default();
+    let mut built = Vec::new();
+    for (k, r) in replies.iter().enumerate() {
+        if r.to.is_empty() {
+            continue;
+        }
+        let Headers {
+            id,
+            in_reply_to,
+            references,
+        } = threading::headers(&settings.address(), answering, r, &seed(k, r));
+        let out = OutgoingMail {
+            to: r.to.iter().map(|a| a.to_string()).collect(),
+            subject: r.subject.clone(),
+            body: r.body.clone(),
+            in_reply_to,
+            references,
+            html: html_body(settings, r, &mut rendered, note),
+        };
+        match mail::build(&out, &ms, when, &id) {
+            Ok(mail) => built.push(mail),
+            Err(e) => note(format!("reply not built: {e}")),
+        }
+    }
+    built
 }

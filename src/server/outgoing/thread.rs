@@ -3,13 +3,13 @@
 //! game together) and the reply token of its one reader, minted here with the
 //! store's reply key (`store::reply_key`): a board mail to a player carries a token
 //! for that player's next turn, a chat mail one for chatting back, a message one for
-//! answering its sender. `run::threading` turns this into the mail's headers.
+//! answering its sender. `threading.rs` turns this into the mail's headers.
 
 use crate::server::game::record::LiveGame;
 use crate::server::model::UserId;
 use crate::server::store::{ReplyScope, ReplyToken, Store};
 
-use super::error::InternalError;
+use crate::server::internal::InternalError;
 
 /// The threading of one reply.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

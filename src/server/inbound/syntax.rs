@@ -4,8 +4,9 @@
 //! nobody confirmed.
 
 use crate::server::command::CommandError;
-use crate::server::exec::context::Foreign;
-use crate::server::exec::{Reply, Request};
+use crate::server::exec::Request;
+use crate::server::outgoing::Foreign;
+use crate::server::outgoing::Reply;
 use crate::server::text::{redact, reply};
 
 /// The error mail for a line that is no command, to the sender: what is wrong, the

@@ -11,7 +11,7 @@
 
 use crate::mail::{Address, InboundMail};
 use crate::server::command::{Command, Credentials};
-use crate::server::exec::InternalError;
+use crate::server::internal::InternalError;
 use crate::server::store::{Account, MAX_FAILURES, Store};
 
 use super::by_reply;

@@ -8,15 +8,14 @@ use std::collections::HashSet;
 use crate::mail::InboundMail;
 use crate::server::command::{Command, CommandError, could_show, masking, syntax_lines};
 use crate::server::config::Settings;
-use crate::server::exec::context::Foreign;
-use crate::server::exec::{self, InternalError, Reply, Request};
+use crate::server::exec::{self, Request};
+use crate::server::internal::InternalError;
+use crate::server::outgoing::{Foreign, Reply};
 use crate::server::store::{RateVerdict, Store, UserId};
 use crate::server::text::redact;
 
 use super::by_reply;
-use super::log::Log;
-use super::proven;
-use super::report::Report;
+use super::identity;
 use super::syntax;
 
 /// Challenges one mail may carry: each one mails two players, who need not be the
@@ -36,18 +35,16 @@ pub struct Context<'a> {
     pub too_big: bool,
     /// The mail's whole size in bytes.
     pub total_size: usize,
-    /// The server's log.
-    pub log: &'a Log,
     /// The time of this run.
     pub now: u64,
 }
 
 /// Judge the mail (storm limit, size) and carry its commands out, through the store's
-/// open transaction; returns the replies.
+/// open transaction; returns the replies. `note` gets the log lines.
 pub fn decide(
     store: &Store,
     ctx: &Context<'_>,
-    report: &mut Report,
+    note: &mut dyn FnMut(String),
 ) -> Result<Vec<Reply>, InternalError> {
     let Context {
         settings,
@@ -55,11 +52,9 @@ pub fn decide(
         inbound,
         too_big,
         total_size,
-        log,
         now,
     } = *ctx;
     let id = inbound.message_id.as_deref().unwrap_or("(no id)");
-    let note = |report: &mut Report, line: String| log.note(now, report, line);
     let mut verdict = match &request.reply_to {
         Some(sender) => store.count_mail(&settings.rate_limit, sender, now)?,
         None => RateVerdict::Allow,
@@ -69,26 +64,22 @@ pub fn decide(
     // that player's addresses passes the storm limit.
     if verdict != RateVerdict::Allow
         && let Some(sender) = &request.reply_to
-        && proven::proves_sender(store, inbound, sender, now)?
+        && identity::proves_sender(store, inbound, sender, now)?
     {
-        note(
-            report,
-            format!("{id} is over the storm limit but proves its sender: handled"),
-        );
+        note(format!(
+            "{id} is over the storm limit but proves its sender: handled"
+        ));
         verdict = RateVerdict::Allow;
     }
     Ok(match verdict {
         RateVerdict::Drop | RateVerdict::DropAndNotify => {
             let notify = verdict == RateVerdict::DropAndNotify;
-            note(
-                report,
-                format!(
-                    "dropped {id}: over the limit of {} mails in {} s{}",
-                    settings.rate_limit.max,
-                    settings.rate_limit.period,
-                    if notify { " (notice sent)" } else { "" }
-                ),
-            );
+            note(format!(
+                "dropped {id}: over the limit of {} mails in {} s{}",
+                settings.rate_limit.max,
+                settings.rate_limit.period,
+                if notify { " (notice sent)" } else { "" }
+            ));
             if !notify {
                 return Ok(Vec::new());
             }
@@ -102,13 +93,10 @@ pub fn decide(
             )
         }
         RateVerdict::Allow if too_big => {
-            note(
-                report,
-                format!(
-                    "refused {id}: {total_size} bytes is over the limit of {}",
-                    settings.max_message_bytes
-                ),
-            );
+            note(format!(
+                "refused {id}: {total_size} bytes is over the limit of {}",
+                settings.max_message_bytes
+            ));
             notice(
                 request,
                 format!(
@@ -117,9 +105,7 @@ pub fn decide(
                 ),
             )
         }
-        RateVerdict::Allow => run_commands(store, settings, request, inbound, &mut |line| {
-            note(report, line)
-        })?,
+        RateVerdict::Allow => run_commands(store, settings, request, inbound, note)?,
     })
 }
 

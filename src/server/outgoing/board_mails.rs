@@ -1,0 +1,99 @@
+//! The fan-out of a game's board mail to everyone concerned: each player and watcher
+//! with an address, with their own reply token and the HTML part unless they chose
+//! text only; what another person wrote marked [`Foreign`] for the gate.
+
+use crate::rules::Color;
+use crate::server::game::extra;
+use crate::server::game::ratings;
+use crate::server::game::record::LiveGame;
+use crate::server::game::vacation::Vacations;
+use crate::server::internal::InternalError;
+use crate::server::store::Store;
+use crate::server::text::html::BoardHtml;
+use crate::server::text::reply::{self, BoardMail, Event};
+
+use super::reply::{Audience, Foreign, Reply};
+use super::thread::Thread;
+
+/// The HTML part of `mail` whose text is `body`, unless the reader chose `text_only`.
+pub fn html_part(
+    mail: &BoardMail<'_>,
+    body: &str,
+    text_only: bool,
+) -> Result<Option<BoardHtml>, InternalError> {
+    if text_only {
+        return Ok(None);
+    }
+    Ok(Some(mail.html(body)?))
+}
+
+/// What an unconfirmed address reads instead of another player's comment.
+const NOT_SHOWN: &str = "(The comment is not shown: this address is not confirmed yet. Reply to the\n\"verify\" mail the server sent it.)";
+
+/// Board mails for every player and subscriber of `live` after `event`; a finished
+/// game's mails carry the rating lines.
+pub fn board_mails(
+    store: &Store,
+    live: &LiveGame,
+    event: Event,
+    comment: Option<(&str, &str)>,
+) -> Result<Vec<Reply>, InternalError> {
+    let mut out = Vec::new();
+    let comment = comment.filter(|(_, text)| !text.trim().is_empty());
+    let subject = reply::board_subject(live, &event, comment.is_some());
+    let subscribers = extra::subscribers(&live.file);
+    let ratings = if live.game.is_over() && event != Event::Show {
+        ratings::rating_lines(store, live)?
+    } else {
+        Vec::new()
+    };
+    // The time used of a finished game and the deadlines of one going on leave them out.
+    let vacations = Some(Vacations::load(store)?);
+    let readers = Color::BOTH
+        .iter()
+        .map(|&side| (live.player(side), true))
+        .chain(subscribers.iter().map(|s| (s, false)));
+    for (reader, is_player) in readers {
+        // A robot's account has no address: it reads no mail.
+        let Some(account) = store.account(reader)?.filter(|a| !a.addresses.is_empty()) else {
+            continue;
+        };
+        let queued = extra::queued(&live.file, reader).map(|q| q.text);
+        let mail = BoardMail {
+            event: event.clone(),
+            comment,
+            reader: is_player.then_some(reader),
+            subscribers,
+            ratings: &ratings,
+            queued: queued.as_deref().filter(|_| is_player),
+            vacations: vacations.as_ref(),
+            ..BoardMail::new(live)
+        };
+        // Another person's words (a comment, a challenger's address) are left out
+        // for an address nobody confirmed.
+        let foreign = if comment.is_some() || mail.names_challenger() {
+            Foreign::Part(
+                BoardMail {
+                    comment: comment.map(|(by, _)| (by, NOT_SHOWN)),
+                    withhold: true,
+                    ..mail.clone()
+                }
+                .body()?,
+            )
+        } else {
+            Foreign::Nothing
+        };
+        let body = mail.body()?;
+        let html = html_part(&mail, &body, account.text_only)?;
+        out.push(Reply {
+            to: account.addresses.clone(),
+            subject: subject.clone(),
+            body,
+            foreign,
+            html,
+            thread: Thread::board(store, live, reader)?,
+            audience: Audience::Players,
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,28 @@
+//! `yinsh-pbem flush`: send what is spooled and due.
+
+use crate::server::config::Settings;
+use crate::server::internal::InternalError;
+use crate::server::store::Store;
+
+use super::log::Log;
+use super::report::Report;
+use super::send::{Which, send};
+use super::txn::Locked;
+
+/// `yinsh-pbem flush`: send what is spooled and due. The spool's contents are read
+/// under the store's lock, after completing a journal a crash left (whose replies may
+/// not all be spooled yet); they are sent after it is released. A journal completed
+/// while its replies are being sent would queue them twice: mails spooled after the
+/// lock was released are left for the next flush.
+pub fn flush(settings: &Settings, report: &mut Report) -> Result<(), InternalError> {
+    let now = settings.now();
+    let store = Store::open(&settings.home)?;
+    let (locked, recovered) = Locked::take(&store, settings)?;
+    let log = Log::in_home(store.home());
+    if let Some(line) = recovered {
+        log.note(now, report, line);
+    }
+    let ids = locked.spooled_ids()?;
+    drop(locked);
+    send(&store, settings, now, Which::Spooled(&ids), &log, report)
+}
