@@ -391,6 +391,19 @@ impl FromStr for BoardId {
     }
 }
 
+/// How a mail proved who wrote it (`inbound::identity`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Proof {
+    /// The account's password, in the command.
+    Password,
+    /// A genuine reply token of the account's player, in a reply from one of the
+    /// account's addresses.
+    ReplyToken,
+    /// The right `verify` code for this address of the account (a proof of access to
+    /// that mailbox).
+    VerifyCode(crate::mail::Address),
+}
+
 /// A userid and the password that proves it, as written in a command.
 ///
 /// Its `Debug` masks the password (that of [`Password`]).

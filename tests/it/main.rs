@@ -20,6 +20,7 @@ mod duplicates; // the duplicate-mail guard and storm counts: one key form, expi
 mod email_game; // a whole game by mail through the binary, removals and forced passes
 mod exec; // the command handlers in-process (no process), one file per command family
 mod fuzz_seeds; // the deliver fuzz target's seeds each reach their command
+mod gate; // every mail of every run passes the one outgoing gate: closed, nothing is sent
 mod guessing; // password guessing paused per userid; admin names reserved; watcher cap
 mod hostile; // hostile input through the binary: odd userids, password leaks, broken mail
 mod html_mail; // board mails with an HTML part: picture inline, escaping, size, settings

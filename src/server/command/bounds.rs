@@ -132,7 +132,7 @@ mod tests {
             Command::parse(&line),
             Ok(Command::Show {
                 boards: vec![BoardRef {
-                    board: 101,
+                    board: 101.into(),
                     at: None
                 }]
             })

@@ -6,7 +6,7 @@
 //! missing or extra word may be the password. It names the word by its number instead.
 
 use crate::mail::AddressProblem;
-use crate::server::store::{InvalidPassword, InvalidUserId};
+use crate::server::model::{InvalidPassword, InvalidUserId};
 
 /// Why a Subject line is not a command.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]

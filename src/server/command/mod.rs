@@ -14,6 +14,7 @@
 pub mod bounds;
 mod error;
 mod parsers;
+pub mod redact;
 mod secret;
 mod spelling;
 mod table;

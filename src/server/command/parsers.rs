@@ -6,7 +6,7 @@
 use nom::combinator::opt;
 use nom::multi::many0;
 
-use crate::server::store::UserId;
+use crate::server::model::UserId;
 
 use super::error::{CommandError, Problem};
 use super::types::{BoardAction, Command, GameFilter, OfferAction};
@@ -320,7 +320,7 @@ pub(super) fn play(after: &str, usage: &'static str) -> Parsed {
         BoardAction::Move { text, moveno }
     };
     Ok(Command::Board {
-        board,
+        board: board.into(),
         auth,
         action,
     })
@@ -339,7 +339,7 @@ fn with_move(
         moveno,
     } = move_args(after, usage)?;
     Ok(Command::Board {
-        board,
+        board: board.into(),
         auth,
         action: make(text.to_string(), moveno),
     })
@@ -365,7 +365,7 @@ pub(super) fn submit(after: &str, usage: &'static str) -> Parsed {
 fn on_board(after: &str, usage: &'static str, action: BoardAction) -> Parsed {
     let (board, auth) = board_args(after, usage)?;
     Ok(Command::Board {
-        board,
+        board: board.into(),
         auth,
         action,
     })

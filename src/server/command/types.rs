@@ -9,13 +9,13 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use crate::server::model::Credentials;
-use crate::server::model::{Password, UserId};
+use crate::server::model::{BoardId, Password, UserId};
 
 /// A board and, optionally, the turn number to show it at (`104#12`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct BoardRef {
     /// The board number.
-    pub board: u32,
+    pub board: BoardId,
     /// Show the game as it was after this many turns.
     pub at: Option<u32>,
 }
@@ -79,7 +79,7 @@ pub enum Command {
     /// `yinsh <word> board userid password ...`: a player acts on one of their boards.
     Board {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// Who acts.
         auth: Credentials,
         /// What they do.

@@ -16,7 +16,7 @@ use super::error::{CommandError, Problem};
 use super::types::{BoardRef, Credentials, GameFilter, OfferAction};
 use crate::mail::{Address, strip_angles};
 use crate::notation::{mend, parse_turn};
-use crate::server::store::{Password, UserId};
+use crate::server::model::{Password, UserId};
 
 pub(super) type Res<'a, T> = IResult<&'a str, T>;
 
@@ -53,7 +53,13 @@ pub(super) fn board_ref(i: &str) -> Res<'_, BoardRef> {
     let (i, board) = digits(i)?;
     let (i, at) = opt(preceded(char('#'), map_res(digit1, str::parse::<u32>))).parse(i)?;
     let (i, ()) = word_end(i)?;
-    Ok((i, BoardRef { board, at }))
+    Ok((
+        i,
+        BoardRef {
+            board: board.into(),
+            at,
+        },
+    ))
 }
 
 // end := space* eof

@@ -12,9 +12,10 @@ use crate::server::game::vacation::Vacations;
 use crate::server::store::{ACCOUNTS_PER_ADDRESS, Account, Password, Store, Token, UserId};
 
 use crate::server::command::MailChoice;
+use crate::server::model::Proof;
 use crate::server::outgoing::Reply;
 
-use super::context::{Request, authenticate, logins_open, to_sender};
+use super::context::{Actor, Request, logins_open, to_sender};
 use super::error::{ExecError, Refusal};
 
 fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Address>, Refusal> {
@@ -188,24 +189,15 @@ fn verify_mails(account: &Account, tokens: Vec<(Address, Token)>, text: &str) ->
         .collect()
 }
 
-/// `verify userid token`: the token mailed to an address proves it reached it.
-pub(super) fn verify(
-    store: &Store,
-    req: &Request<'_>,
-    userid: &UserId,
-    token: &Password,
-) -> Result<Vec<Reply>, ExecError> {
-    let Some(mut account) = store.account(userid)? else {
+/// `verify userid token`: the token mailed to an address proves it reached it
+/// (`inbound::identity` checked the code: `actor`'s account holds the address it
+/// confirmed).
+pub(super) fn verify(store: &Store, actor: &Actor) -> Result<Vec<Reply>, ExecError> {
+    let Proof::VerifyCode(address) = &actor.proof else {
         return Err(Refusal::WrongCode.into());
     };
-    // A code is guessed like a password: wrong ones count against the same hourly
-    // limit of the userid, and past it no code is even checked.
-    logins_open(store, req.now, &account)?;
-    let Some(address) = account.confirm(token.expose(), req.now) else {
-        store.login_failed(userid, req.now)?;
-        return Err(Refusal::WrongCode.into());
-    };
-    store.put_account(&account)?;
+    let account = &actor.account;
+    store.put_account(account)?;
     Ok(vec![Reply {
         to: vec![address.clone()],
         subject: format!("Address confirmed for {}", account.userid),
@@ -222,11 +214,10 @@ pub(super) fn verify(
 pub(super) fn settings(
     store: &Store,
     req: &Request<'_>,
-    userid: &UserId,
-    password: &Password,
+    actor: &Actor,
     mail: Option<MailChoice>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let mut account = authenticate(store, req, userid, password)?;
+    let mut account = actor.account.clone();
     if let Some(choice) = mail {
         let text_only = choice == MailChoice::TextOnly;
         if account.text_only != text_only {
@@ -257,15 +248,13 @@ pub(super) fn settings(
 
 pub(super) fn change_password(
     store: &Store,
-    req: &Request<'_>,
-    userid: &UserId,
-    password: &Password,
+    actor: &Actor,
     new_password: &Password,
 ) -> Result<Vec<Reply>, ExecError> {
-    let mut account = authenticate(store, req, userid, password)?;
     if could_show(new_password.expose()) {
         return Err(Refusal::PasswordCouldShow.into());
     }
+    let mut account = actor.account.clone();
     account.set_password(new_password)?;
     store.put_account(&account)?;
     let body = format!(
@@ -283,13 +272,12 @@ pub(super) fn change_password(
 pub(super) fn change_address(
     store: &Store,
     req: &Request<'_>,
-    userid: &UserId,
-    password: &Password,
+    actor: &Actor,
     addresses: &[Address],
 ) -> Result<Vec<Reply>, ExecError> {
-    let mut account = authenticate(store, req, userid, password)?;
+    let mut account = actor.account.clone();
     let new = addresses_or_sender(req, addresses)?;
-    crowded(store, req, &new, Some(userid))?;
+    crowded(store, req, &new, Some(&actor.account.userid))?;
     let before = account.clone();
     let old = std::mem::replace(&mut account.addresses, new.clone());
     account
@@ -335,16 +323,16 @@ pub(super) fn change_address(
 pub(super) fn signoff(
     store: &Store,
     req: &Request<'_>,
-    userid: &UserId,
-    password: &Password,
+    actor: &Actor,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req, userid, password)?;
+    let account = &actor.account;
+    let userid = &account.userid;
     let mut active = Vec::new();
     for &b in &account.games {
         if let Some(file) = store.game(b)?
             && !LiveGame::load(file)?.game.is_over()
         {
-            active.push(b.get());
+            active.push(b);
         }
     }
     if !active.is_empty() {
@@ -354,9 +342,9 @@ pub(super) fn signoff(
         }
         .into());
     }
-    store.reindex(store.index_built()?, Some(&account), None)?;
+    store.reindex(store.index_built()?, Some(account), None)?;
     // The userid is retired, not freed: its games keep the name (`store::retired`).
-    store.retire_account(&account)?;
+    store.retire_account(account)?;
     // A vacation going on ends with the account, so a later account of the same
     // name does not inherit it.
     let mut vacations = Vacations::load(store)?;

@@ -1,19 +1,31 @@
-//! What every command handler shares: the request (who asks, the comment, the time),
-//! replies to the sender, checking a userid and password, and loading a board for a
-//! player. The reply type and the board mails to everyone concerned are `outgoing`'s.
+//! What every command handler shares: the request (the comment, the time, where
+//! answers go), the [`Actor`] it acts for (proved by `inbound::identity`), replies to
+//! the sender, and loading a board for a player. The reply type and the board mails to everyone concerned are `outgoing`'s.
 
 use crate::mail::Address;
 use crate::rules::Color;
 use crate::server::game::record::LiveGame;
+use crate::server::model::{BoardId, Proof};
 use crate::server::outgoing::board_mails::html_part;
 use crate::server::outgoing::reply::{Foreign, Reply};
 use crate::server::outgoing::thread::Thread;
-use crate::server::store::{Account, LoginGate, MAX_FAILURES, Password, Store, UserId};
+use crate::server::store::{Account, LoginGate, MAX_FAILURES, Store, UserId};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail, Event};
 
 use super::error::{ExecError, InternalError, Refusal};
 use super::plain;
+
+/// Who a command acts for, as `inbound::identity` proved it: handlers never check a
+/// password, a reply token or a code themselves.
+#[derive(Debug, Clone)]
+pub struct Actor {
+    /// The account (as read when it was proved; a `verify` actor's holds the address
+    /// its code confirmed, not yet stored).
+    pub account: Account,
+    /// How it was proved.
+    pub proof: Proof,
+}
 
 /// What the dispatcher knows of the mail a command came in.
 pub struct Request<'a> {
@@ -146,7 +158,8 @@ pub(super) fn error_reply(
 
 /// Refuses when too many wrong passwords (or `verify` codes) were sent for `account`
 /// in the last hour (`store::logins`); the first refusal of a pause tells the owner.
-pub(super) fn logins_open(store: &Store, now: u64, account: &Account) -> Result<(), ExecError> {
+/// `inbound::identity` asks it before every password or code it checks.
+pub fn logins_open(store: &Store, now: u64, account: &Account) -> Result<(), ExecError> {
     match store.login_gate(&account.userid, now)? {
         LoginGate::Open => Ok(()),
         LoginGate::Paused { until, tell_owner } => Err(Refusal::LoginsPaused {
@@ -160,48 +173,6 @@ pub(super) fn logins_open(store: &Store, now: u64, account: &Account) -> Result<
         }
         .into()),
     }
-}
-
-/// The account of `userid` if `password` is right; else the refusal pbmserv gave.
-/// A request whose reply token proved the sender to be `userid` needs no password
-/// (and one proven to be someone else is refused whatever the password).
-pub(super) fn authenticate(
-    store: &Store,
-    req: &Request<'_>,
-    userid: &UserId,
-    password: &Password,
-) -> Result<Account, ExecError> {
-    let now = req.now;
-    if userid.robot_level().is_some() {
-        return Err(Refusal::RobotAccount {
-            userid: userid.key(),
-        }
-        .into());
-    }
-    let Some(account) = store.account(userid)? else {
-        return Err(Refusal::UnknownUserid.into());
-    };
-    if let Some(proven) = req.proven {
-        return if proven == userid {
-            Ok(account)
-        } else {
-            Err(Refusal::WrongPassword.into())
-        };
-    }
-    logins_open(store, now, &account)?;
-    if !account.check_password(password) && !bracketed(&account, password) {
-        store.login_failed(userid, now)?;
-        return Err(Refusal::WrongPassword.into());
-    }
-    Ok(account)
-}
-
-/// Whether `password` is the account's password written inside `<` `>`, as the
-/// syntax lines show it (`<password>`): read as the password itself.
-fn bracketed(account: &Account, password: &Password) -> bool {
-    password
-        .unbracketed()
-        .is_some_and(|inner| account.check_password(&inner))
 }
 
 /// The mail that tells an account's owner that logins for it were paused, when
@@ -232,16 +203,14 @@ pub(super) fn owner_notice(refusal: &Refusal) -> Option<Reply> {
     })
 }
 
-/// Load a board for a player's command: checks password, board, membership, end.
+/// The game on `board` for `account`'s player (whom `inbound::identity` proved):
+/// checks the board, that they play in it and that it goes on.
 pub(super) fn load_for_player(
     store: &Store,
-    req: &Request<'_>,
-    board: u32,
-    userid: &UserId,
-    password: &Password,
-) -> Result<(Account, LiveGame, Color), ExecError> {
-    let account =
-        authenticate(store, req, userid, password).map_err(|e| on_board_named(e, board))?;
+    board: BoardId,
+    account: &Account,
+) -> Result<(LiveGame, Color), ExecError> {
+    let userid = &account.userid;
     let live = load_board_of(store, board, userid)?;
     let Some(side) = live.side(userid) else {
         return Err(Refusal::NotPlaying { board }.into());
@@ -249,40 +218,27 @@ pub(super) fn load_for_player(
     if live.game.is_over() {
         return Err(Refusal::GameEnded { board }.into());
     }
-    Ok((account, live, side))
-}
-
-/// A login refusal of a command on `board`, naming the board.
-pub(super) fn on_board_named(e: ExecError, board: u32) -> ExecError {
-    match e {
-        ExecError::Refused(Refusal::UnknownUserid) => Refusal::UnknownUseridOn { board }.into(),
-        ExecError::Refused(Refusal::WrongPassword) => Refusal::WrongPasswordOn { board }.into(),
-        e => e,
-    }
+    Ok((live, side))
 }
 
 /// The game on `board` for `userid`, whose password was right; when there is none,
 /// refused with the list of their games going on.
 pub(super) fn load_board_of(
     store: &Store,
-    board: u32,
+    board: BoardId,
     userid: &UserId,
 ) -> Result<LiveGame, ExecError> {
     match load_board(store, board) {
         Err(ExecError::Refused(Refusal::BoardNotFound { board })) => {
             let boards = store.player_index(&userid.key())?.active;
-            Err(Refusal::BoardNotFoundFor {
-                board,
-                boards: boards.into_iter().map(|b| b.get()).collect(),
-            }
-            .into())
+            Err(Refusal::BoardNotFoundFor { board, boards }.into())
         }
         other => other,
     }
 }
 
 /// The game on `board`, replayed; refused when there is none.
-pub(super) fn load_board(store: &Store, board: u32) -> Result<LiveGame, ExecError> {
+pub(super) fn load_board(store: &Store, board: BoardId) -> Result<LiveGame, ExecError> {
     let Some(file) = store.game(board)? else {
         return Err(Refusal::BoardNotFound { board }.into());
     };

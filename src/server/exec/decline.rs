@@ -9,23 +9,24 @@
 use crate::mail::Address;
 use crate::server::game::extra;
 use crate::server::game::record::LiveGame;
-use crate::server::model::{Password, UserId};
+use crate::server::model::UserId;
 use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::{Challenger, Store};
 
 use super::context::{Request, load_for_player};
 use super::error::{ExecError, Refusal};
+use crate::server::model::BoardId;
 use crate::server::outgoing::thread::Thread;
+use crate::server::store::Account;
 
 /// `yinsh decline board userid password`
 pub(super) fn decline(
     store: &Store,
     req: &Request<'_>,
-    board: u32,
-    userid: &UserId,
-    password: &Password,
+    board: BoardId,
+    account: &Account,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, live, _side) = load_for_player(store, req, board, userid, password)?;
+    let (live, _side) = load_for_player(store, board, account)?;
     let Some(challenger) = extra::challenger(&live.file).cloned() else {
         return Err(Refusal::NotDeclinable { board }.into());
     };

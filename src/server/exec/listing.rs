@@ -13,11 +13,11 @@ use crate::server::game::ratings::{self, PROVISIONAL_GAMES, START};
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
 use crate::server::outgoing::{Foreign, Reply};
-use crate::server::store::{Account, Finished, Password, Section, Store, UserId};
+use crate::server::store::{Account, Finished, Section, Store, UserId};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail};
 
-use super::context::{Request, authenticate, board_reply, load_board, sender_text_only, to_sender};
+use super::context::{Actor, Request, board_reply, load_board, sender_text_only, to_sender};
 use super::error::{ExecError, InternalError, Refusal};
 use super::plain;
 
@@ -286,18 +286,17 @@ fn show_mail(
 pub(super) fn show_as(
     store: &Store,
     req: &Request<'_>,
-    userid: &UserId,
-    password: &Password,
+    actor: &Actor,
     boards: &[BoardRef],
     filter: GameFilter,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req, userid, password)?;
+    let account = &actor.account;
     let vacations = Vacations::load(store)?;
     let mut out = Vec::new();
     if boards.is_empty() {
-        let (games, total) = boards_of(store, &account, filter, SHOWN_PER_PLAYER)?;
+        let (games, total) = boards_of(store, account, filter, SHOWN_PER_PLAYER)?;
         for live in &games {
-            out.push(show_mail(req, live, None, Some(&account), &vacations)?);
+            out.push(show_mail(req, live, None, Some(account), &vacations)?);
         }
         if total > games.len() {
             out.push(more_games(req, &account.userid, filter, total));
@@ -312,7 +311,7 @@ pub(super) fn show_as(
                 }
                 .into());
             }
-            out.push(show_mail(req, &live, r.at, Some(&account), &vacations)?);
+            out.push(show_mail(req, &live, r.at, Some(account), &vacations)?);
         }
     }
     if out.is_empty() {

@@ -1,6 +1,6 @@
-//! Carrying out one command: the router. Who asks is checked by userid and password
-//! (the From address alone authorises nothing); a player's mistake becomes an error
-//! reply; only internal failures come back as `Err`. A comment is cut to
+//! Carrying out one command: the router. Who asks was proved before (the [`Actor`]
+//! of `inbound::identity`: password, reply token or code; the From address alone
+//! authorises nothing); a player's mistake becomes an error reply; only internal failures come back as `Err`. A comment is cut to
 //! `text::cut::MAX_COMMENT_CHARS` here, before any handler keeps or sends it. One
 //! file per command family: [`account`], [`play`] (and `decline`), [`offer`], [`social`], [`listing`]; `old_password` asks the owner of a password set before
 //! `command::could_show` refused such ones to change it; what they share is in
@@ -20,22 +20,26 @@ pub mod play;
 pub mod robots;
 pub mod social;
 
-use crate::server::command::{BoardAction, Command, Credentials};
+use crate::server::command::{BoardAction, Command};
+use crate::server::model::BoardId;
 use crate::server::store::Store;
 use std::borrow::Cow;
 
 use crate::server::text::{cut, help};
 
 pub use crate::server::outgoing::Reply;
-pub use context::Request;
+pub use context::{Actor, Request, logins_open};
 pub use error::{ExecError, InternalError, Refusal};
 
 use context::{error_reply, owner_notice, to_sender};
 
-/// Carry out `cmd` and return the replies to send.
+/// Carry out `cmd` for `actor` (whom `inbound::identity` proved from the command's
+/// credentials; `None` for a command that carries none) and return the replies to
+/// send.
 pub fn execute(
     store: &Store,
     req: &Request<'_>,
+    actor: Option<&Actor>,
     cmd: &Command,
 ) -> Result<Vec<Reply>, InternalError> {
     // A comment over the bound is cut once, here, for every handler.
@@ -52,7 +56,31 @@ pub fn execute(
             &capped
         }
     };
-    let outcome = match cmd {
+    let outcome = route(store, req, actor, cmd);
+    match outcome {
+        Ok(mut replies) => {
+            replies.extend(old_password::notice(store, req, cmd)?);
+            Ok(replies)
+        }
+        Err(ExecError::Refused(refusal)) => refused(store, req, &refusal),
+        Err(ExecError::Internal(e)) => Err(e),
+    }
+}
+
+/// The actor of a command that carries credentials: `inbound::identity` proves one
+/// for every such command, so a missing one is refused as an unknown userid.
+fn proved(actor: Option<&Actor>) -> Result<&Actor, ExecError> {
+    actor.ok_or_else(|| Refusal::UnknownUserid.into())
+}
+
+/// The handler of `cmd`.
+fn route(
+    store: &Store,
+    req: &Request<'_>,
+    actor: Option<&Actor>,
+    cmd: &Command,
+) -> Result<Vec<Reply>, ExecError> {
+    match cmd {
         // `help yinsh`: the YINSH help, as `yinsh help`.
         Command::Help { topics } if topics.iter().any(|t| t == "yinsh") => {
             Ok(vec![to_sender(req, "Yinsh help", help::yinsh_help())])
@@ -70,13 +98,13 @@ pub fn execute(
             password,
             addresses,
         } => account::signup(store, req, userid, password, addresses),
-        Command::ChangePassword { auth, new_password } => {
-            account::change_password(store, req, &auth.userid, &auth.password, new_password)
+        Command::ChangePassword { new_password, .. } => {
+            account::change_password(store, proved(actor)?, new_password)
         }
-        Command::ChangeAddress { auth, addresses } => {
-            account::change_address(store, req, &auth.userid, &auth.password, addresses)
+        Command::ChangeAddress { addresses, .. } => {
+            account::change_address(store, req, proved(actor)?, addresses)
         }
-        Command::Signoff { auth } => account::signoff(store, req, &auth.userid, &auth.password),
+        Command::Signoff { .. } => account::signoff(store, req, proved(actor)?),
         Command::Challenge {
             blitz,
             nag_days,
@@ -84,11 +112,9 @@ pub fn execute(
             white,
             black,
         } => play::challenge(store, req, *blitz, (*nag_days, *forfeit_days), white, black),
-        Command::Board {
-            board,
-            auth,
-            action,
-        } => on_board(store, req, *board, auth, action),
+        Command::Board { board, action, .. } => {
+            on_board(store, req, *board, proved(actor)?, action)
+        }
         Command::Show { boards } => listing::show(store, req, boards),
         Command::Games {
             userids,
@@ -101,11 +127,9 @@ pub fn execute(
             page,
         } => listing::games(store, req, userids, *filter, *page),
         Command::Preview { at, moves } => play::preview(store, req, *at, moves),
-        Command::ShowAs {
-            auth,
-            boards,
-            filter,
-        } => listing::show_as(store, req, &auth.userid, &auth.password, boards, *filter),
+        Command::ShowAs { boards, filter, .. } => {
+            listing::show_as(store, req, proved(actor)?, boards, *filter)
+        }
         Command::ShowPlayers { userids, filter } => {
             listing::show_players(store, req, userids, *filter)
         }
@@ -115,25 +139,11 @@ pub fn execute(
         Command::History { player, page } => listing::history_page(store, player.as_ref(), *page)
             .map(|body| vec![to_sender(req, "Historical List of Yinsh games", body)])
             .map_err(ExecError::from),
-        Command::Message { auth, to } => {
-            social::message(store, req, &auth.userid, &auth.password, to)
-        }
-        Command::Broadcast { auth } => social::broadcast(store, req, &auth.userid, &auth.password),
-        Command::Verify { userid, token } => account::verify(store, req, userid, token),
-        Command::Settings { auth, mail } => {
-            account::settings(store, req, &auth.userid, &auth.password, *mail)
-        }
-        Command::Vacation { auth, days } => {
-            social::vacation(store, req, &auth.userid, &auth.password, *days)
-        }
-    };
-    match outcome {
-        Ok(mut replies) => {
-            replies.extend(old_password::notice(store, req, cmd)?);
-            Ok(replies)
-        }
-        Err(ExecError::Refused(refusal)) => refused(store, req, &refusal),
-        Err(ExecError::Internal(e)) => Err(e),
+        Command::Message { to, .. } => social::message(store, req, proved(actor)?, to),
+        Command::Broadcast { .. } => social::broadcast(store, req, proved(actor)?),
+        Command::Verify { .. } => account::verify(store, proved(actor)?),
+        Command::Settings { mail, .. } => account::settings(store, req, proved(actor)?, *mail),
+        Command::Vacation { days, .. } => social::vacation(store, req, proved(actor)?, *days),
     }
 }
 
@@ -149,32 +159,30 @@ pub fn refused(
     Ok(out)
 }
 
-/// Carry out what a player does on one board.
+/// Carry out what `actor`'s player does on one board.
 fn on_board(
     store: &Store,
     req: &Request<'_>,
-    board: u32,
-    auth: &Credentials,
+    board: BoardId,
+    actor: &Actor,
     action: &BoardAction,
 ) -> Result<Vec<Reply>, ExecError> {
-    let Credentials { userid, password } = auth;
+    let account = &actor.account;
     match action {
         BoardAction::Move { text, moveno } => {
-            play::play_move(store, req, board, userid, password, text, *moveno)
+            play::play_move(store, req, board, account, text, *moveno)
         }
-        BoardAction::Resign => play::resign(store, req, board, userid, password),
-        BoardAction::Offer(offer) => offer::offer(store, req, board, userid, password, *offer),
+        BoardAction::Resign => play::resign(store, req, board, account),
+        BoardAction::Offer(offer) => offer::offer(store, req, board, account, *offer),
         BoardAction::Queue { text, moveno } => {
-            play::queue(store, req, board, userid, password, text, *moveno)
+            play::queue(store, req, board, account, text, *moveno)
         }
         BoardAction::Submit { text, moveno } => {
-            play::submit(store, req, board, userid, password, text, *moveno)
+            play::submit(store, req, board, account, text, *moveno)
         }
-        BoardAction::Confirm => play::confirm(store, req, board, userid, password),
-        BoardAction::Decline => decline::decline(store, req, board, userid, password),
-        BoardAction::Chat => social::chat(store, req, board, userid, password),
-        BoardAction::Subscribe { on } => {
-            social::subscribe(store, req, board, userid, password, *on)
-        }
+        BoardAction::Confirm => play::confirm(store, req, board, account),
+        BoardAction::Decline => decline::decline(store, req, board, account),
+        BoardAction::Chat => social::chat(store, req, board, account),
+        BoardAction::Subscribe { on } => social::subscribe(store, req, board, account, *on),
     }
 }

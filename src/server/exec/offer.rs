@@ -12,9 +12,11 @@ use crate::server::command::OfferAction;
 use crate::server::game::extra::{self, Offer};
 use crate::server::game::record::LiveGame;
 use crate::server::game::robots;
-use crate::server::model::{EndReason, OfferKind, Password, UserId};
+use crate::server::model::BoardId;
+use crate::server::model::{EndReason, OfferKind, UserId};
 use crate::server::outgoing::Reply;
 use crate::server::outgoing::board_mails::board_mails;
+use crate::server::store::Account;
 use crate::server::store::{EndRecord, Store};
 use crate::server::text::reply::Event;
 
@@ -34,12 +36,11 @@ fn last_own_turn(live: &LiveGame, userid: &UserId) -> Option<usize> {
 pub(super) fn offer(
     store: &Store,
     req: &Request<'_>,
-    board: u32,
-    userid: &UserId,
-    password: &Password,
+    board: BoardId,
+    account: &Account,
     action: OfferAction,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, mut live, side) = load_for_player(store, req, board, userid, password)?;
+    let (mut live, side) = load_for_player(store, board, account)?;
     let me = account.userid.clone();
     let other = live.player(side.other()).to_string();
     let pending = extra::offer(&live.file);

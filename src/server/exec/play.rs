@@ -8,7 +8,7 @@ use crate::server::command::BoardRef;
 use crate::server::game::extra;
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
-use crate::server::model::{EndReason, Password, UserId};
+use crate::server::model::{EndReason, UserId};
 use crate::server::outgoing::board_mails::board_mails;
 use crate::server::outgoing::{Foreign, Reply};
 use crate::server::store::{Account, EndRecord, Store};
@@ -20,6 +20,7 @@ use super::context::{
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
 use super::for_others;
 use super::robots;
+use crate::server::model::BoardId;
 use crate::server::outgoing::thread::Thread;
 
 pub(super) fn challenge(
@@ -91,14 +92,13 @@ pub(super) fn challenge(
 pub(super) fn play_move(
     store: &Store,
     req: &Request<'_>,
-    board: u32,
-    userid: &UserId,
-    password: &Password,
+    board: BoardId,
+    account: &Account,
     text: &str,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, live, side) = load_for_player(store, req, board, userid, password)?;
-    play_loaded(store, req, &account, live, side, text, moveno)
+    let (live, side) = load_for_player(store, board, account)?;
+    play_loaded(store, req, account, live, side, text, moveno)
 }
 
 /// Play `text` for `account` (playing `side`) on a loaded game, then the opponent's
@@ -112,7 +112,7 @@ pub(super) fn play_loaded(
     text: &str,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let board = live.board().get();
+    let board = live.board();
     if live.game.to_act() != Some(side) {
         return Err(Refusal::NotYourMove {
             board,
@@ -181,11 +181,10 @@ pub(super) fn play_loaded(
 pub(super) fn resign(
     store: &Store,
     req: &Request<'_>,
-    board: u32,
-    userid: &UserId,
-    password: &Password,
+    board: BoardId,
+    account: &Account,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, mut live, side) = load_for_player(store, req, board, userid, password)?;
+    let (mut live, side) = load_for_player(store, board, account)?;
     if live.game.resign(side).is_err() {
         return Err(Refusal::GameEnded { board }.into());
     }
@@ -275,16 +274,15 @@ pub fn play_queued(
 pub(super) fn queue(
     store: &Store,
     req: &Request<'_>,
-    board: u32,
-    userid: &UserId,
-    password: &Password,
+    board: BoardId,
+    account: &Account,
     text: &str,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, mut live, side) = load_for_player(store, req, board, userid, password)?;
+    let (mut live, side) = load_for_player(store, board, account)?;
     if live.game.to_act() == Some(side) {
         // Already the player's turn: the move is played at once.
-        return play_loaded(store, req, &account, live, side, text, moveno);
+        return play_loaded(store, req, account, live, side, text, moveno);
     }
     if let Err(error) = crate::notation::parse_turn(text) {
         return Err(Refusal::CannotQueue {
@@ -333,13 +331,12 @@ fn try_move(live: &LiveGame, text: &str, now: u64) -> Result<LiveGame, NotationE
 pub(super) fn submit(
     store: &Store,
     req: &Request<'_>,
-    board: u32,
-    userid: &UserId,
-    password: &Password,
+    board: BoardId,
+    account: &Account,
     text: &str,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, mut live, side) = load_for_player(store, req, board, userid, password)?;
+    let (mut live, side) = load_for_player(store, board, account)?;
     if live.game.to_act() != Some(side) {
         return Err(Refusal::SubmitNotYourMove {
             board,
@@ -387,11 +384,10 @@ pub(super) fn submit(
 pub(super) fn confirm(
     store: &Store,
     req: &Request<'_>,
-    board: u32,
-    userid: &UserId,
-    password: &Password,
+    board: BoardId,
+    account: &Account,
 ) -> Result<Vec<Reply>, ExecError> {
-    let (account, live, side) = load_for_player(store, req, board, userid, password)?;
+    let (live, side) = load_for_player(store, board, account)?;
     let Some(s) = extra::submitted(&live.file, &account.userid) else {
         return Err(Refusal::NothingSubmitted {
             board,
@@ -399,7 +395,7 @@ pub(super) fn confirm(
         }
         .into());
     };
-    play_loaded(store, req, &account, live, side, &s.text, s.moveno)
+    play_loaded(store, req, account, live, side, &s.text, s.moveno)
 }
 
 /// `yinsh preview board[#moveno] move+`

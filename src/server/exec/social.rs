@@ -7,17 +7,16 @@ use crate::server::command::GameFilter;
 use crate::server::game::extra;
 use crate::server::game::extra::MAX_WATCHERS;
 use crate::server::game::vacation::{MAX_DAYS, Vacations};
-use crate::server::model::{Password, UserId};
+use crate::server::model::UserId;
 use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::{Account, Store};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
 
-use super::context::{
-    Request, authenticate, board_reply, load_board_of, on_board_named, to_sender,
-};
+use super::context::{Actor, Request, board_reply, load_board_of, to_sender};
 use super::error::{ExecError, Refusal};
 use super::listing::boards_of;
+use crate::server::model::BoardId;
 use crate::server::outgoing::thread::{GameRef, Thread};
 
 fn signed(text: &str, who: &str) -> String {
@@ -29,15 +28,12 @@ fn signed(text: &str, who: &str) -> String {
 pub(super) fn chat(
     store: &Store,
     req: &Request<'_>,
-    board: u32,
-    userid: &UserId,
-    password: &Password,
+    board: BoardId,
+    account: &Account,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account =
-        authenticate(store, req, userid, password).map_err(|e| on_board_named(e, board))?;
+    let userid = &account.userid;
     let Some(file) = store.game(board)? else {
         let boards = store.player_index(&userid.key())?.active;
-        let boards = boards.into_iter().map(|b| b.get()).collect();
         return Err(Refusal::BoardNotFoundFor { board, boards }.into());
     };
     let game = GameRef {
@@ -73,13 +69,11 @@ pub(super) fn chat(
 pub(super) fn subscribe(
     store: &Store,
     req: &Request<'_>,
-    board: u32,
-    userid: &UserId,
-    password: &Password,
+    board: BoardId,
+    account: &Account,
     on: bool,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account =
-        authenticate(store, req, userid, password).map_err(|e| on_board_named(e, board))?;
+    let userid = &account.userid;
     let mut live = load_board_of(store, board, userid)?;
     if live.side(userid).is_some() {
         return Err(Refusal::SubscribeOwnGame { board }.into());
@@ -125,11 +119,10 @@ pub(super) fn subscribe(
 pub(super) fn message(
     store: &Store,
     req: &Request<'_>,
-    userid: &UserId,
-    password: &Password,
+    actor: &Actor,
     to: &[UserId],
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req, userid, password)?;
+    let account = &actor.account;
     if req.comment.trim().is_empty() {
         return Err(Refusal::EmptyMessage.into());
     }
@@ -164,10 +157,10 @@ pub(super) fn message(
 pub(super) fn broadcast(
     store: &Store,
     req: &Request<'_>,
-    userid: &UserId,
-    password: &Password,
+    actor: &Actor,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req, userid, password)?;
+    let account = &actor.account;
+    let userid = &account.userid;
     if !store.admins()?.contains(&userid.key()) {
         return Err(Refusal::NotAdmin.into());
     }
@@ -192,11 +185,10 @@ pub(super) fn broadcast(
 pub(super) fn vacation(
     store: &Store,
     req: &Request<'_>,
-    userid: &UserId,
-    password: &Password,
+    actor: &Actor,
     days: u32,
 ) -> Result<Vec<Reply>, ExecError> {
-    let account = authenticate(store, req, userid, password)?;
+    let account = &actor.account;
     if days > MAX_DAYS {
         return Err(Refusal::VacationTooLong {
             days,
@@ -227,7 +219,7 @@ pub(super) fn vacation(
     }];
     out.extend(tell_opponents(
         store,
-        &account,
+        account,
         v.current(&account.userid, req.now).map(|p| p.until),
     )?);
     Ok(out)

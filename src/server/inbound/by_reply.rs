@@ -22,19 +22,15 @@
 use crate::mail::{InboundMail, comment_of};
 use crate::server::command::{BoardAction, Command, CommandError, Credentials, OfferAction};
 use crate::server::config::Settings;
-use crate::server::exec::{self, Refusal, Request};
+use crate::server::exec::{self, Actor, Refusal, Request};
 use crate::server::game::record::LiveGame;
 use crate::server::internal::InternalError;
-use crate::server::model::Password;
-use crate::server::outgoing::Foreign;
-use crate::server::outgoing::Reply;
-use crate::server::store::{Account, ReplyScope, ReplyToken, Store};
+use crate::server::model::{BoardId, Password, Proof};
+use crate::server::outgoing::{Foreign, Reply, threading};
+use crate::server::store::{ReplyScope, ReplyToken, Store};
 
+use super::identity::{self, TokenProof};
 use super::syntax;
-use crate::server::outgoing::threading;
-
-/// At most this many well-formed tokens of one mail are checked against the key.
-const TOKENS_CHECKED: usize = 4;
 
 /// What a reply to one of our mails is answered with.
 #[derive(Debug)]
@@ -126,7 +122,7 @@ fn replies(
             proven: None,
             ..*req
         };
-        return exec::execute(store, &sub, cmd);
+        return identity::act(store, &sub, cmd);
     }
     // A misspelt command with a board and more (`yinsh mvoe 101 alice pw e5`, `move
     // 101 alice pw e5`) gets the correction a Subject would, not a turn's error; a
@@ -149,32 +145,32 @@ fn replies(
         ));
         return Ok(syntax::error_mail(req, e, None).into_iter().collect());
     }
-    let token = genuine(store, inbound, &named, note)?;
-    let Some(token) = token else {
-        return Ok(unmatched(req, ours.as_ref(), named.is_empty(), settings));
+    let (token, account) = match identity::reply_token(store, inbound, note)? {
+        TokenProof::Proven { token, account } => (token, account),
+        TokenProof::Nothing => {
+            return Ok(unmatched(req, ours.as_ref(), named.is_empty(), settings));
+        }
+        TokenProof::NoAccount(token) => {
+            note(format!(
+                "reply token of {}: no such account now",
+                token.scope.userid()
+            ));
+            return Ok(unmatched(req, ours.as_ref(), false, settings));
+        }
+        TokenProof::NotTheirs(token) => {
+            let userid = token.scope.userid();
+            let from = inbound.from.as_deref().unwrap_or("(no From)").to_string();
+            note(format!(
+                "reply token of {userid} refused: {from} is not one of their addresses"
+            ));
+            let refusal = Refusal::ReplyNotYours {
+                userid: userid.to_string(),
+                from,
+            };
+            return exec::refused(store, req, &refusal);
+        }
     };
-    let userid = token.scope.userid().clone();
-    let Some(account) = store.account(&userid)? else {
-        note(format!("reply token of {userid}: no such account now"));
-        return Ok(unmatched(req, ours.as_ref(), false, settings));
-    };
-    let from_ok = inbound.from.as_ref().is_some_and(|from| {
-        account
-            .addresses
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(from))
-    });
-    if !from_ok {
-        let from = inbound.from.as_deref().unwrap_or("(no From)").to_string();
-        note(format!(
-            "reply token of {userid} refused: {from} is not one of their addresses"
-        ));
-        let refusal = Refusal::ReplyNotYours {
-            userid: userid.to_string(),
-            from,
-        };
-        return exec::refused(store, req, &refusal);
-    }
+    let userid = account.userid.clone();
     note(format!(
         "reply token of {userid} accepted: {:?}",
         token.scope
@@ -184,6 +180,10 @@ fn replies(
         reply_to: req.reply_to.clone(),
         proven: Some(&userid),
         ..*req
+    };
+    let actor = Actor {
+        account,
+        proof: Proof::ReplyToken,
     };
     let auth = Credentials {
         userid: userid.clone(),
@@ -203,7 +203,7 @@ fn replies(
                         auth,
                         action,
                     };
-                    return exec::execute(store, &sub, &cmd);
+                    return exec::execute(store, &sub, Some(&actor), &cmd);
                 }
                 Err(refusal) => return exec::refused(store, &proven, &refusal),
             }
@@ -224,68 +224,14 @@ fn replies(
         ..proven
     };
     *a_text = true;
-    exec::execute(store, &sub, &cmd)
-}
-
-/// The account of a genuine reply token `inbound` carries, when one of its addresses
-/// is the mail's From: the mail proves who sent it (`run::proven`).
-pub fn proven_account(
-    store: &Store,
-    inbound: &InboundMail,
-) -> Result<Option<Account>, InternalError> {
-    let named = threading::tokens_named(inbound);
-    let Some(token) = genuine(store, inbound, &named, &mut |_| {})? else {
-        return Ok(None);
-    };
-    Ok(store.account(token.scope.userid())?.filter(|a| {
-        inbound
-            .from
-            .as_ref()
-            .is_some_and(|from| a.addresses.iter().any(|x| x.eq_ignore_ascii_case(from)))
-    }))
-}
-
-/// The first genuine token among `named` whose player has the From address (or the
-/// first genuine one at all, so that the sender is told the address is wrong); at
-/// most `TOKENS_CHECKED` are checked.
-fn genuine(
-    store: &Store,
-    inbound: &InboundMail,
-    named: &[ReplyToken],
-    note: &mut dyn FnMut(String),
-) -> Result<Option<ReplyToken>, InternalError> {
-    if named.is_empty() {
-        return Ok(None);
-    }
-    let key = store.reply_key()?;
-    let mut first = None;
-    for token in named.iter().take(TOKENS_CHECKED) {
-        if !key.check(token) {
-            note(format!(
-                "reply token refused (not made with the current key): {token:?}"
-            ));
-            continue;
-        }
-        let owner = store.account(token.scope.userid())?;
-        let from_ok = owner.is_some_and(|a| {
-            inbound
-                .from
-                .as_ref()
-                .is_some_and(|from| a.addresses.iter().any(|x| x.eq_ignore_ascii_case(from)))
-        });
-        if from_ok {
-            return Ok(Some(token.clone()));
-        }
-        first.get_or_insert_with(|| token.clone());
-    }
-    Ok(first)
+    exec::execute(store, &sub, Some(&actor), &cmd)
 }
 
 /// What the first line of a reply to a board mail asks on `board`, whose token was
 /// minted when the next turn was `moveno`; `Err` when it cannot be done now.
 fn board_action(
     store: &Store,
-    board: u32,
+    board: BoardId,
     moveno: u32,
     first: &str,
 ) -> Result<Result<BoardAction, Refusal>, InternalError> {
@@ -370,7 +316,7 @@ fn after_leading_dashes(body: &str) -> Option<&str> {
 
 /// A line for the log, passwords masked.
 fn redact_line(line: &str) -> String {
-    crate::server::text::redact::loggable(line)
+    crate::server::command::redact::loggable(line)
 }
 
 /// One of the server's mails, as its Subject names it.

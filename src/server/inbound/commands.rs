@@ -6,13 +6,13 @@
 use std::collections::HashSet;
 
 use crate::mail::InboundMail;
+use crate::server::command::redact;
 use crate::server::command::{Command, CommandError, could_show, masking, syntax_lines};
 use crate::server::config::Settings;
-use crate::server::exec::{self, Request};
+use crate::server::exec::Request;
 use crate::server::internal::InternalError;
 use crate::server::outgoing::{Foreign, Reply};
 use crate::server::store::{RateVerdict, Store, UserId};
-use crate::server::text::redact;
 
 use super::by_reply;
 use super::identity;
@@ -156,11 +156,11 @@ fn run_commands(
             Ok(Command::Multiple) => run_multiple(store, settings, req, &inbound.body)?,
             // An admin's broadcast goes to every player: it is the one mail meant for all.
             Ok(cmd @ Command::Broadcast { .. }) => {
-                let mut out = exec::execute(store, req, &cmd)?;
+                let mut out = identity::act(store, req, &cmd)?;
                 unshown(store, &inbound.subject, &mut out)?;
                 return Ok(out);
             }
-            Ok(cmd) => exec::execute(store, req, &cmd)?,
+            Ok(cmd) => identity::act(store, req, &cmd)?,
             Err(e) => syntax::error_mail(req, &e, None).into_iter().collect(),
         };
         unshown(store, &judged, &mut out)?;
@@ -230,7 +230,7 @@ fn run_multiple(
             }
             Ok(cmd) => {
                 challenges += usize::from(matches!(cmd, Command::Challenge { .. }));
-                out.extend(exec::execute(store, &sub, &cmd)?);
+                out.extend(identity::act(store, &sub, &cmd)?);
             }
             Err(e) => out.extend(syntax::error_mail(&sub, &e, Some(line))),
         }

@@ -4,9 +4,9 @@
 //! original as error mails quote it.
 
 use crate::mail::{self, Address, InboundMail};
+use crate::server::command::redact;
 use crate::server::config::Settings;
 use crate::server::store::key_name;
-use crate::server::text::redact;
 
 use super::unanswered;
 

@@ -4,10 +4,11 @@
 //! nobody confirmed.
 
 use crate::server::command::CommandError;
+use crate::server::command::redact;
 use crate::server::exec::Request;
 use crate::server::outgoing::Foreign;
 use crate::server::outgoing::Reply;
-use crate::server::text::{redact, reply};
+use crate::server::text::reply;
 
 /// The error mail for a line that is no command, to the sender: what is wrong, the
 /// line (`line`, passwords masked) when it is one of several, and where the syntax is

@@ -6,7 +6,7 @@
 //! answering its sender. `threading.rs` turns this into the mail's headers.
 
 use crate::server::game::record::LiveGame;
-use crate::server::model::UserId;
+use crate::server::model::{BoardId, UserId};
 use crate::server::store::{ReplyScope, ReplyToken, Store};
 
 use crate::server::internal::InternalError;
@@ -26,7 +26,7 @@ pub struct Thread {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameRef {
     /// The board.
-    pub board: u32,
+    pub board: BoardId,
     /// When the game was made, unix seconds.
     pub created: u64,
 }
@@ -35,7 +35,7 @@ impl GameRef {
     /// The game of `live`.
     pub fn of(live: &LiveGame) -> GameRef {
         GameRef {
-            board: live.board().get(),
+            board: live.board(),
             created: live.file.created,
         }
     }
@@ -54,7 +54,7 @@ impl Thread {
     /// game's next turn.
     pub fn board(store: &Store, live: &LiveGame, reader: &UserId) -> Result<Thread, InternalError> {
         let scope = ReplyScope::Board {
-            board: live.board().get(),
+            board: live.board(),
             moveno: live.next_turn_number(),
             userid: reader.clone(),
         };

@@ -76,7 +76,7 @@ pub fn headers(
 /// ```
 /// use yinsh_pbem::server::outgoing::thread::GameRef;
 /// use yinsh_pbem::server::outgoing::threading::root_id;
-/// let game = GameRef { board: 101, created: 1_700_000_000 };
+/// let game = GameRef { board: 101.into(), created: 1_700_000_000 };
 /// assert_eq!(root_id("yinsh@example.org", game), "yinsh.game-101.1700000000@example.org");
 /// ```
 pub fn root_id(address: &str, game: GameRef) -> String {
@@ -131,7 +131,7 @@ mod tests {
 
     fn token_of(store: &Store, board: u32, moveno: u32, userid: &str) -> ReplyToken {
         store.reply_key().expect("key").mint(ReplyScope::Board {
-            board,
+            board: board.into(),
             moveno,
             userid: userid.parse().expect("userid"),
         })
@@ -142,7 +142,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let store = Store::open(dir.path()).expect("store");
         let game = GameRef {
-            board: 101,
+            board: 101.into(),
             created: 5,
         };
         let t = token(&store, 7);

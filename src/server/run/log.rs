@@ -1,6 +1,6 @@
 //! The server's log: one line per event, appended to `<home>/log/yinsh-pbem.log`
 //! (never stderr: mail systems treat stderr as failure). Lines never hold a password:
-//! callers pass command lines through `text::redact::loggable`.
+//! callers pass command lines through `command::redact::loggable`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

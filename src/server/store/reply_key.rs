@@ -21,7 +21,7 @@ use sha2::Sha256;
 use super::fs as store_fs;
 use super::{Store, StoreError};
 use crate::durable;
-use crate::server::model::UserId;
+use crate::server::model::{BoardId, UserId};
 
 /// The key's length in bytes.
 const KEY_LEN: usize = 32;
@@ -48,7 +48,7 @@ pub enum ReplyScope {
     /// reply plays (or resigns, offers...) for `userid` while that is still the turn.
     Board {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// The number of the next turn when the mail was sent.
         moveno: u32,
         /// The reader of the mail.
@@ -57,7 +57,7 @@ pub enum ReplyScope {
     /// A chat mail of `board` to `userid`: a reply chats on that board.
     Chat {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// The reader of the mail.
         userid: UserId,
     },
@@ -183,12 +183,12 @@ impl FromStr for ReplyToken {
         };
         let scope = match (fields[1], &fields[2..expected - 1]) {
             ("b", [board, moveno, user]) => ReplyScope::Board {
-                board: number(board)?,
+                board: number(board)?.into(),
                 moveno: number(moveno)?,
                 userid: userid(user)?,
             },
             ("c", [board, user]) => ReplyScope::Chat {
-                board: number(board)?,
+                board: number(board)?.into(),
                 userid: userid(user)?,
             },
             ("m", [user, to]) => ReplyScope::Message {
@@ -337,7 +337,7 @@ mod tests {
 
     fn board(moveno: u32, who: &str) -> ReplyScope {
         ReplyScope::Board {
-            board: 101,
+            board: 101.into(),
             moveno,
             userid: user(who),
         }
@@ -349,7 +349,7 @@ mod tests {
         for scope in [
             board(7, "Alice"),
             ReplyScope::Chat {
-                board: 9,
+                board: 9.into(),
                 userid: user("a.b-c_d"),
             },
             ReplyScope::Message {

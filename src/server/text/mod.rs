@@ -7,5 +7,4 @@ pub mod dates;
 pub mod help;
 pub mod html;
 pub mod last_move;
-pub mod redact;
 pub mod reply;

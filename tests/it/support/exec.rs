@@ -15,6 +15,7 @@ use yinsh_pbem::rules::Color;
 use yinsh_pbem::server::command::Command;
 use yinsh_pbem::server::exec::{self, Reply, Request};
 use yinsh_pbem::server::game::index;
+use yinsh_pbem::server::inbound::identity;
 use yinsh_pbem::server::store::Store;
 
 /// The server's own address, for the help texts.
@@ -168,7 +169,7 @@ impl Home {
         self.store.begin();
         let result = index::settle(&self.store, self.now)
             .map_err(exec::InternalError::from)
-            .and_then(|()| exec::execute(&self.store, &req, &cmd))
+            .and_then(|()| identity::act(&self.store, &req, &cmd))
             .and_then(|r| {
                 // The indexes follow the game files, as `run::txn` has them do.
                 index::update(&self.store, self.now)

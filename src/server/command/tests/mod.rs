@@ -7,7 +7,7 @@
 use super::table::{entries, families};
 use super::*;
 use crate::mail::Address;
-use crate::server::store::{Password, UserId};
+use crate::server::model::{Password, UserId};
 
 mod pbmserv_commands; // offers, queue and submit, show, people: the pbmserv families
 mod properties; // random word lists, the help texts' syntax lines, the line bound
@@ -37,7 +37,7 @@ fn auth(id: &str, p: &str) -> Credentials {
 
 fn on(board: u32, action: BoardAction) -> Command {
     Command::Board {
-        board,
+        board: board.into(),
         auth: auth("alice", "pw"),
         action,
     }
@@ -52,7 +52,10 @@ fn text_move(text: &str, moveno: Option<u32>) -> BoardAction {
 
 /// One line per word and alias of the table, and the command it must give.
 fn samples() -> Vec<(&'static str, Command)> {
-    let b = |board, at| BoardRef { board, at };
+    let b = |board: u32, at| BoardRef {
+        board: board.into(),
+        at,
+    };
     vec![
         (
             "help Move",

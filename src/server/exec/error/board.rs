@@ -2,11 +2,12 @@
 //! `Yinsh Board N Error`).
 
 use super::refusal::Refusal;
+use crate::server::model::BoardId;
 
 impl Refusal {
     /// The board whose drawing the error mail shows (its subject is then `Yinsh Board
     /// N Error`), if the refusal concerns an existing board.
-    pub fn board(&self) -> Option<u32> {
+    pub fn board(&self) -> Option<BoardId> {
         use Refusal::*;
         match self {
             NotPlaying { board }

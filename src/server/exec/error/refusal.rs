@@ -4,7 +4,7 @@
 use super::words::{join, nth_userid, or_nobody, ordinal, plural, yours};
 use crate::mail::Address;
 use crate::notation::{NotationError, ParseError};
-use crate::server::model::OfferKind;
+use crate::server::model::{BoardId, OfferKind};
 use crate::server::text::dates::format_date;
 
 /// A command refused: the player's mistake, answered by an error mail. `Display` is
@@ -12,9 +12,9 @@ use crate::server::text::dates::format_date;
 ///
 /// ```
 /// use yinsh_pbem::server::exec::error::Refusal;
-/// let r = Refusal::NotPlaying { board: 7 };
+/// let r = Refusal::NotPlaying { board: 7.into() };
 /// assert_eq!(r.to_string(), "You are NOT playing this game");
-/// assert_eq!(r.board(), Some(7));
+/// assert_eq!(r.board(), Some(7.into()));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
@@ -28,7 +28,7 @@ pub enum Refusal {
     #[error("Yinsh board {board} not found")]
     BoardNotFound {
         /// The board asked for.
-        board: u32,
+        board: BoardId,
     },
     /// A command on a board that does not exist, from a player whose password was
     /// right: their games going on are listed (never the userid, which could be the
@@ -39,9 +39,9 @@ pub enum Refusal {
     )]
     BoardNotFoundFor {
         /// The board asked for.
-        board: u32,
+        board: BoardId,
         /// The sender's games going on.
-        boards: Vec<u32>,
+        boards: Vec<BoardId>,
     },
     /// A command on a board with a userid nobody has (the userid is not repeated: it
     /// may be a password in the wrong place).
@@ -50,25 +50,25 @@ pub enum Refusal {
     )]
     UnknownUseridOn {
         /// The board named.
-        board: u32,
+        board: BoardId,
     },
     /// A command on a board with a wrong password.
     #[error("Invalid password entered for board {board}. Nothing was done.")]
     WrongPasswordOn {
         /// The board named.
-        board: u32,
+        board: BoardId,
     },
     /// The sender is not one of the board's two players.
     #[error("You are NOT playing this game")]
     NotPlaying {
         /// The board.
-        board: u32,
+        board: BoardId,
     },
     /// The game is over: nothing can be played on it.
     #[error("The game has ended")]
     GameEnded {
         /// The board.
-        board: u32,
+        board: BoardId,
     },
     /// `multiple` inside `multiple`.
     #[error("\"multiple\" cannot be nested: put one command per line in the body.")]
@@ -113,7 +113,7 @@ pub enum Refusal {
         /// The player.
         userid: String,
         /// The games not over yet.
-        boards: Vec<u32>,
+        boards: Vec<BoardId>,
     },
     /// `propose` or `undo` while the opponent's offer waits for an answer.
     #[error(
@@ -122,7 +122,7 @@ pub enum Refusal {
     )]
     OfferWaiting {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// The opponent who made the offer.
         by: String,
         /// What they offered.
@@ -134,7 +134,7 @@ pub enum Refusal {
     #[error("You have not played a move on this board yet: there is nothing to take back.")]
     NothingToTakeBack {
         /// The board.
-        board: u32,
+        board: BoardId,
     },
     /// `accept` or `reject` with no offer from the opponent pending.
     #[error(
@@ -142,7 +142,7 @@ pub enum Refusal {
     )]
     NoOfferToAnswer {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// The opponent.
         other: String,
     },
@@ -150,13 +150,13 @@ pub enum Refusal {
     #[error("There is no move left to take back.")]
     NoMoveLeftToTakeBack {
         /// The board.
-        board: u32,
+        board: BoardId,
     },
     /// A move (or `confirm`) when it is the other side's turn.
     #[error("It is not your move: it is {}'s turn.", or_nobody(.to_move))]
     NotYourMove {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// Who is to move.
         to_move: Option<String>,
     },
@@ -167,7 +167,7 @@ pub enum Refusal {
     )]
     SubmitNotYourMove {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// Who is to move.
         to_move: Option<String>,
     },
@@ -178,7 +178,7 @@ pub enum Refusal {
     )]
     StaleMoveNumber {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// The move as written.
         text: String,
         /// The number the move would have had.
@@ -190,7 +190,7 @@ pub enum Refusal {
     #[error("Move {text} received as move #{number}, but it is marked #{marked}.")]
     SubmitMoveNumber {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// The move as written.
         text: String,
         /// The number the move would have had.
@@ -202,7 +202,7 @@ pub enum Refusal {
     #[error("Move {text} is not legal: {error}")]
     IllegalMove {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// The move as written.
         text: String,
         /// What is wrong with it.
@@ -212,7 +212,7 @@ pub enum Refusal {
     #[error("Move {text} cannot be queued: {error}")]
     CannotQueue {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// The move as written.
         text: String,
         /// Where it stops reading.
@@ -225,7 +225,7 @@ pub enum Refusal {
     )]
     QueueMoveNumber {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// The move as written.
         text: String,
         /// The number it was marked with.
@@ -241,7 +241,7 @@ pub enum Refusal {
     )]
     NothingSubmitted {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// The sender.
         userid: String,
     },
@@ -249,7 +249,7 @@ pub enum Refusal {
     #[error("Board {board} has only {total} moves: there is no move #{from} to start from.")]
     PreviewTooFar {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// Its number of turns.
         total: usize,
         /// The turn asked for.
@@ -262,7 +262,7 @@ pub enum Refusal {
     )]
     PreviewStopped {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// Which of the given moves (1-based).
         nth: usize,
         /// The move as written.
@@ -274,7 +274,7 @@ pub enum Refusal {
     #[error("Board {board} has only {total} moves.")]
     ShowAsTooFar {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// Its number of turns.
         total: usize,
     },
@@ -283,7 +283,7 @@ pub enum Refusal {
     #[error("Board {board} has only {total} moves: there is no move #{at} to show.")]
     ShowTooFar {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// Its number of turns.
         total: usize,
         /// The turn asked for.
@@ -305,19 +305,19 @@ pub enum Refusal {
     )]
     NotPlayingNorWatching {
         /// The board.
-        board: u32,
+        board: BoardId,
     },
     /// `chat` with an empty body.
     #[error("The chat is empty: write your message in the body of the mail.")]
     EmptyChat {
         /// The board.
-        board: u32,
+        board: BoardId,
     },
     /// `subscribe` or `unsubscribe` by one of the players.
     #[error("You play this game: you get its mails already.")]
     SubscribeOwnGame {
         /// The board.
-        board: u32,
+        board: BoardId,
     },
     /// `message` with an empty body.
     #[error("The message is empty: write it in the body of the mail.")]
@@ -405,7 +405,7 @@ pub enum Refusal {
     #[error("Board {board} has {max} watchers already, the most a game may have.")]
     TooManyWatchers {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// The most allowed.
         max: usize,
     },
@@ -431,7 +431,7 @@ pub enum Refusal {
     )]
     EmptyReply {
         /// The board.
-        board: u32,
+        board: BoardId,
     },
     /// `decline` of a game one of its players started: only a game someone else
     /// started for them can be declined.
@@ -441,7 +441,7 @@ pub enum Refusal {
     )]
     NotDeclinable {
         /// The board.
-        board: u32,
+        board: BoardId,
     },
     /// `decline` after the player's first move in the game.
     #[error(
@@ -450,7 +450,7 @@ pub enum Refusal {
     )]
     DeclineAfterMove {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// The number of the player's first move.
         moved: u32,
     },

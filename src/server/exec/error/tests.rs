@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::notation::{NotationError, ParseError, parse_turn};
-use crate::server::model::OfferKind;
+use crate::server::model::{BoardId, OfferKind};
 
 /// What `e5-a1` reads to: a1 is not a point.
 fn parse_error() -> ParseError {
@@ -85,36 +85,40 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (UnknownUserid, s("Invalid userid entered"), None),
         (WrongPassword, s("Invalid password entered"), None),
         (
-            BoardNotFound { board: 42 },
+            BoardNotFound { board: 42.into() },
             s("Yinsh board 42 not found"),
             None,
         ),
         (
             BoardNotFoundFor {
-                board: 42,
-                boards: vec![101, 104],
+                board: 42.into(),
+                boards: vec![101.into(), 104.into()],
             },
             s("Yinsh board 42 not found. Your games going on are boards 101, 104."),
             None,
         ),
         (
-            UnknownUseridOn { board: 42 },
+            UnknownUseridOn { board: 42.into() },
             s(
                 "Invalid userid entered for board 42: no account has the userid given. Nothing was done.",
             ),
             None,
         ),
         (
-            WrongPasswordOn { board: 42 },
+            WrongPasswordOn { board: 42.into() },
             s("Invalid password entered for board 42. Nothing was done."),
             None,
         ),
         (
-            NotPlaying { board: 7 },
+            NotPlaying { board: 7.into() },
             s("You are NOT playing this game"),
             Some(7),
         ),
-        (GameEnded { board: 7 }, s("The game has ended"), Some(7)),
+        (
+            GameEnded { board: 7.into() },
+            s("The game has ended"),
+            Some(7),
+        ),
         (
             NestedMultiple,
             s("\"multiple\" cannot be nested: put one command per line in the body."),
@@ -154,7 +158,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             StillPlaying {
                 userid: s("alice"),
-                boards: vec![3],
+                boards: vec![3.into()],
             },
             s(
                 "alice still plays board 3: finish or resign it first (yinsh resign <board> <userid> <password>).",
@@ -163,7 +167,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             OfferWaiting {
-                board: 5,
+                board: 5.into(),
                 by: s("bob"),
                 kind: OfferKind::Undo,
                 me: s("alice"),
@@ -174,13 +178,13 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             Some(5),
         ),
         (
-            NothingToTakeBack { board: 5 },
+            NothingToTakeBack { board: 5.into() },
             s("You have not played a move on this board yet: there is nothing to take back."),
             Some(5),
         ),
         (
             NoOfferToAnswer {
-                board: 5,
+                board: 5.into(),
                 other: s("bob"),
             },
             s(
@@ -189,13 +193,13 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             Some(5),
         ),
         (
-            NoMoveLeftToTakeBack { board: 5 },
+            NoMoveLeftToTakeBack { board: 5.into() },
             s("There is no move left to take back."),
             Some(5),
         ),
         (
             NotYourMove {
-                board: 9,
+                board: 9.into(),
                 to_move: Some(s("bob")),
             },
             s("It is not your move: it is bob's turn."),
@@ -203,7 +207,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             SubmitNotYourMove {
-                board: 9,
+                board: 9.into(),
                 to_move: None,
             },
             s(
@@ -213,7 +217,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             StaleMoveNumber {
-                board: 9,
+                board: 9.into(),
                 text: s("e5"),
                 number: 4,
                 marked: 3,
@@ -225,7 +229,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             SubmitMoveNumber {
-                board: 9,
+                board: 9.into(),
                 text: s("e5"),
                 number: 4,
                 marked: 3,
@@ -235,7 +239,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             IllegalMove {
-                board: 9,
+                board: 9.into(),
                 text: s("e5-a1"),
                 error: parse_error().into(),
             },
@@ -244,7 +248,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             CannotQueue {
-                board: 9,
+                board: 9.into(),
                 text: s("e5-a1"),
                 error: parse_error(),
             },
@@ -253,7 +257,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             QueueMoveNumber {
-                board: 9,
+                board: 9.into(),
                 text: s("f6"),
                 marked: 4,
                 next: 4,
@@ -266,7 +270,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             NothingSubmitted {
-                board: 9,
+                board: 9.into(),
                 userid: s("alice"),
             },
             s(
@@ -276,7 +280,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             PreviewTooFar {
-                board: 9,
+                board: 9.into(),
                 total: 12,
                 from: 20,
             },
@@ -285,7 +289,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             PreviewStopped {
-                board: 9,
+                board: 9.into(),
                 nth: 2,
                 text: s("e5-a1"),
                 error: parse_error().into(),
@@ -297,7 +301,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             ShowAsTooFar {
-                board: 9,
+                board: 9.into(),
                 total: 12,
             },
             s("Board 9 has only 12 moves."),
@@ -305,7 +309,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             ShowTooFar {
-                board: 9,
+                board: 9.into(),
                 total: 12,
                 at: 30,
             },
@@ -344,19 +348,19 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             None,
         ),
         (
-            NotPlayingNorWatching { board: 2 },
+            NotPlayingNorWatching { board: 2.into() },
             s(
                 "You are NOT playing this game nor watching it: subscribe first (yinsh subscribe <board> <userid> <password>).",
             ),
             Some(2),
         ),
         (
-            EmptyChat { board: 2 },
+            EmptyChat { board: 2.into() },
             s("The chat is empty: write your message in the body of the mail."),
             Some(2),
         ),
         (
-            SubscribeOwnGame { board: 2 },
+            SubscribeOwnGame { board: 2.into() },
             s("You play this game: you get its mails already."),
             Some(2),
         ),
@@ -420,7 +424,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             TooManyWatchers {
-                board: 101,
+                board: 101.into(),
                 max: 20,
             },
             s("Board 101 has 20 watchers already, the most a game may have."),
@@ -434,7 +438,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             None,
         ),
         (
-            EmptyReply { board: 101 },
+            EmptyReply { board: 101.into() },
             s(
                 "Your reply holds no move. Write your move as the first line of the reply, above the quoted\nmail (or one of: resign, propose, accept, reject, undo, pass, chat; or decline, in a game\nsomeone else started for you, before your first move); anything below it goes to the\nother player as your comment.",
             ),
@@ -451,7 +455,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             None,
         ),
         (
-            NotDeclinable { board: 101 },
+            NotDeclinable { board: 101.into() },
             s(
                 "Board 101 was started by one of its players: only a game someone else started for you\ncan be declined. Nothing was done. To end it, resign: yinsh resign 101 <userid> <password>",
             ),
@@ -459,7 +463,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             DeclineAfterMove {
-                board: 101,
+                board: 101.into(),
                 moved: 2,
             },
             s(
@@ -480,7 +484,12 @@ fn every_refusal_reads_as_players_read_it_today() {
 #[test]
 fn every_refusal_shows_the_board_it_concerns() {
     for (refusal, _, board) in table() {
-        assert_eq!(refusal.board(), board, "{}", name(&refusal));
+        assert_eq!(
+            refusal.board(),
+            board.map(BoardId::from),
+            "{}",
+            name(&refusal)
+        );
     }
 }
 
@@ -497,7 +506,7 @@ fn the_table_holds_every_variant_once() {
 fn signoff_with_several_games_names_them_all() {
     let r = Refusal::StillPlaying {
         userid: "alice".into(),
-        boards: vec![3, 12],
+        boards: vec![3.into(), 12.into()],
     };
     assert_eq!(
         r.to_string(),
@@ -508,7 +517,7 @@ fn signoff_with_several_games_names_them_all() {
 #[test]
 fn ordinals_after_the_third_count() {
     let r = Refusal::PreviewStopped {
-        board: 1,
+        board: 1.into(),
         nth: 4,
         text: "e5-a1".into(),
         error: parse_error().into(),
@@ -518,7 +527,7 @@ fn ordinals_after_the_third_count() {
             .starts_with("Preview stopped at the 4th move given: ")
     );
     let draw = Refusal::OfferWaiting {
-        board: 5,
+        board: 5.into(),
         by: "bob".into(),
         kind: OfferKind::Draw,
         me: "alice".into(),
@@ -532,7 +541,7 @@ fn ordinals_after_the_third_count() {
 #[test]
 fn a_refusal_keeps_the_typed_notation_error() {
     let r = Refusal::IllegalMove {
-        board: 1,
+        board: 1.into(),
         text: "e5-a1".into(),
         error: parse_error().into(),
     };

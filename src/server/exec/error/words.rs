@@ -1,6 +1,8 @@
 //! The small pieces of English the refusals' texts share: plurals, lists of boards,
 //! ordinals, a userid named by its place.
 
+use crate::server::model::BoardId;
+
 /// A userid a listing named, as an error may show it: the first word after the
 /// command by name, a later one by its place only.
 pub(super) fn nth_userid(userid: &str, nth: usize) -> String {
@@ -16,10 +18,10 @@ pub(super) fn plural(n: usize, one: &'static str, more: &'static str) -> &'stati
     if n == 1 { one } else { more }
 }
 
-pub(super) fn join(boards: &[u32]) -> String {
+pub(super) fn join(boards: &[BoardId]) -> String {
     boards
         .iter()
-        .map(u32::to_string)
+        .map(BoardId::to_string)
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -38,7 +40,7 @@ pub(super) fn ordinal(n: &usize) -> String {
 }
 
 /// The sender's games going on, as a refusal lists them.
-pub(super) fn yours(boards: &[u32]) -> String {
+pub(super) fn yours(boards: &[BoardId]) -> String {
     match boards {
         [] => "You have no game going on.".to_string(),
         [one] => format!("Your game going on is board {one}."),

@@ -3,7 +3,7 @@
 //! and everything after the command words of a line that does not fit) replaced by a
 //! mask, and the original message as quoted back to its sender.
 
-use crate::server::command::masking;
+use super::secret::masking;
 
 /// The mask shown in place of a password.
 pub const MASK: &str = "********";
@@ -11,7 +11,7 @@ pub const MASK: &str = "********";
 /// `line` with the words `command::masking` hides replaced by the mask, spacing kept.
 ///
 /// ```
-/// use yinsh_pbem::server::text::redact::mask_line;
+/// use yinsh_pbem::server::command::redact::mask_line;
 /// assert_eq!(mask_line("yinsh move 104 alice s3cret e5"), "yinsh move 104 alice ******** e5");
 /// assert_eq!(mask_line("yinsh mvoe 104 alice s3cret"), "yinsh mvoe ******** ******** ********");
 /// ```
@@ -76,7 +76,7 @@ pub fn words_of(text: &str) -> impl Iterator<Item = &str> {
 /// word (no letter or digit beside it) replaced by the mask.
 ///
 /// ```
-/// use yinsh_pbem::server::text::redact::mask_occurrences;
+/// use yinsh_pbem::server::command::redact::mask_occurrences;
 /// let s = vec!["sekrit".to_string()];
 /// assert_eq!(mask_occurrences("sekrit: no such userid", &s), "********: no such userid");
 /// assert_eq!(mask_occurrences("sekrits", &s), "sekrits");
