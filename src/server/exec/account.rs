@@ -330,7 +330,7 @@ pub(super) fn signoff(
     let mut active = Vec::new();
     for &b in &account.games {
         if let Some(file) = store.game(b)?
-            && !LiveGame::load(file)?.game.is_over()
+            && !LiveGame::load(file)?.game().is_over()
         {
             active.push(b);
         }

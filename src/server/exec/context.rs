@@ -215,7 +215,7 @@ pub(super) fn load_for_player(
     let Some(side) = live.side(userid) else {
         return Err(Refusal::NotPlaying { board }.into());
     };
-    if live.game.is_over() {
+    if live.game().is_over() {
         return Err(Refusal::GameEnded { board }.into());
     }
     Ok((live, side))

@@ -27,14 +27,14 @@ pub(super) fn decline(
     account: &Account,
 ) -> Result<Vec<Reply>, ExecError> {
     let (live, _side) = load_for_player(store, board, account)?;
-    let Some(challenger) = extra::challenger(&live.file).cloned() else {
+    let Some(challenger) = extra::challenger(live.file()).cloned() else {
         return Err(Refusal::NotDeclinable { board }.into());
     };
-    if let Some(moved) = extra::first_move_of(&live.file, &account.userid) {
+    if let Some(moved) = extra::first_move_of(live.file(), &account.userid) {
         return Err(Refusal::DeclineAfterMove { board, moved }.into());
     }
     store.remove_game(live.board())?;
-    for player in [&live.file.white, &live.file.black] {
+    for player in [&live.file().white, &live.file().black] {
         if let Some(mut a) = store.account(player)? {
             a.games.retain(|b| *b != live.board());
             store.put_account(&a)?;
@@ -54,7 +54,7 @@ fn mails(
     by: &UserId,
     challenger: &Challenger,
 ) -> Result<Vec<Reply>, ExecError> {
-    let f = &live.file;
+    let f = live.file();
     let board = live.board();
     let head = |who: &str| {
         format!(

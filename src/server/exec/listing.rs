@@ -44,11 +44,11 @@ pub(super) fn show(
         };
         let live = LiveGame::load(file)?;
         if let Some(n) = r.at
-            && n as usize > live.file.turns.len()
+            && n as usize > live.file().turns.len()
         {
             let why = Refusal::ShowTooFar {
                 board: r.board,
-                total: live.file.turns.len(),
+                total: live.file().turns.len(),
                 at: n,
             }
             .to_string();
@@ -135,12 +135,12 @@ pub(super) fn games_header() -> String {
 
 /// One game's line in the table of `yinsh games`.
 pub(super) fn game_line(live: &LiveGame) -> String {
-    let status = match (live.player_to_move(), live.game.outcome()) {
+    let status = match (live.player_to_move(), live.game().outcome()) {
         (Some(p), _) => format!("{p} to move"),
         (None, Some(crate::rules::Outcome::Win(c))) => format!("won by {}", live.player(c)),
         (None, _) => "tie".to_string(),
     };
-    let variant = if live.game.variant() == Variant::Blitz {
+    let variant = if live.game().variant() == Variant::Blitz {
         "blitz"
     } else {
         ""
@@ -148,9 +148,9 @@ pub(super) fn game_line(live: &LiveGame) -> String {
     format!(
         "{:>6}  {:<12} {:<12} {:>5}  {:<6} {}",
         live.board(),
-        live.file.white,
-        live.file.black,
-        live.file.turns.len(),
+        live.file().white,
+        live.file().black,
+        live.file().turns.len(),
         variant,
         status
     )
@@ -267,9 +267,9 @@ fn show_mail(
     let reader = account.map(|a| &a.userid);
     let text_only = account.is_some_and(|a| a.text_only);
     let queued = reader
-        .and_then(|r| extra::queued(&live.file, r))
+        .and_then(|r| extra::queued(live.file(), r))
         .map(|q| q.text);
-    let subs = extra::subscribers(&live.file);
+    let subs = extra::subscribers(live.file());
     let mail = BoardMail {
         at_turn: at.map(|n| n as usize),
         reader,
@@ -304,10 +304,10 @@ pub(super) fn show_as(
     } else {
         for r in boards {
             let live = load_board(store, r.board)?;
-            if r.at.is_some_and(|n| n as usize > live.file.turns.len()) {
+            if r.at.is_some_and(|n| n as usize > live.file().turns.len()) {
                 return Err(Refusal::ShowAsTooFar {
                     board: r.board,
-                    total: live.file.turns.len(),
+                    total: live.file().turns.len(),
                 }
                 .into());
             }

@@ -16,8 +16,7 @@ use crate::server::model::BoardId;
 use crate::server::model::{EndReason, OfferKind, UserId};
 use crate::server::outgoing::Reply;
 use crate::server::outgoing::board_mails::board_mails;
-use crate::server::store::Account;
-use crate::server::store::{EndRecord, Store};
+use crate::server::store::{Account, Store};
 use crate::server::text::reply::Event;
 
 use super::context::{Request, load_for_player};
@@ -25,7 +24,7 @@ use super::error::{ExecError, Refusal};
 
 /// The turn number (1-based) of `userid`'s last own (not automatic) turn.
 fn last_own_turn(live: &LiveGame, userid: &UserId) -> Option<usize> {
-    live.file
+    live.file()
         .turns
         .iter()
         .rposition(|t| !t.auto && t.by == *userid)
@@ -43,7 +42,7 @@ pub(super) fn offer(
     let (mut live, side) = load_for_player(store, board, account)?;
     let me = account.userid.clone();
     let other = live.player(side.other()).to_string();
-    let pending = extra::offer(&live.file);
+    let pending = extra::offer(live.file());
     let note = match action {
         OfferAction::Propose | OfferAction::Undo => {
             if let Some(p) = pending.filter(|p| p.by != me) {
@@ -59,8 +58,8 @@ pub(super) fn offer(
                 let Some(k) = last_own_turn(&live, &me) else {
                     return Err(Refusal::NothingToTakeBack { board }.into());
                 };
-                let t = &live.file.turns[k - 1];
-                let n = live.file.turns.len() - k;
+                let t = &live.file().turns[k - 1];
+                let n = live.file().turns.len() - k;
                 let note = format!(
                     "{me} asks to take back move #{k} ({}){}.",
                     t.text,
@@ -77,9 +76,9 @@ pub(super) fn offer(
             } else {
                 (OfferKind::Draw, format!("{me} proposes a draw."))
             };
-            let n_turns = live.file.turns.len();
+            let n_turns = live.file().turns.len();
             extra::set_offer(
-                &mut live.file,
+                live.extra_mut(),
                 Some(Offer {
                     kind: kind.0,
                     by: me.clone(),
@@ -95,14 +94,14 @@ pub(super) fn offer(
             let Some(p) = pending.filter(|p| p.by != me) else {
                 return Err(Refusal::NoOfferToAnswer { board, other }.into());
             };
-            extra::set_offer(&mut live.file, None);
+            extra::set_offer(live.extra_mut(), None);
             if action == OfferAction::Reject {
                 format!("{me} rejected {}'s {}.", p.by, p.kind.words())
             } else if p.kind == OfferKind::Undo {
                 let Some(k) = last_own_turn(&live, &p.by) else {
                     return Err(Refusal::NoMoveLeftToTakeBack { board }.into());
                 };
-                let text = live.file.turns[k - 1].text.clone();
+                let text = live.file().turns[k - 1].text.clone();
                 let n = live.take_back_from(k, req.now)?;
                 format!(
                     "{me} accepted {}'s take-back request: move #{k} ({text}) {}was taken back.",
@@ -118,14 +117,9 @@ pub(super) fn offer(
                     }
                 )
             } else {
-                if live.game.agree_draw().is_err() {
+                if live.end(EndReason::DrawAgreed, side, req.now).is_err() {
                     return Err(Refusal::GameEnded { board }.into());
                 }
-                live.file.ended = Some(EndRecord {
-                    reason: EndReason::DrawAgreed,
-                    by: me.clone(),
-                    at: req.now,
-                });
                 format!("{me} accepted {}'s draw offer.", p.by)
             }
         }
@@ -135,10 +129,10 @@ pub(super) fn offer(
         Some(answer) => format!("{}\n{answer}", note.lines().next().unwrap_or_default()),
         None => note,
     };
-    live.file.updated = req.now;
+    live.mark_updated(req.now);
     let turn = live.next_turn_number();
     live.replace_comment(turn, &me, req.now, req.comment);
-    store.put_game(&live.file)?;
+    store.put_game(live.file())?;
     Ok(board_mails(
         store,
         &live,

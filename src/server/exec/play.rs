@@ -11,7 +11,7 @@ use crate::server::game::vacation::Vacations;
 use crate::server::model::{EndReason, UserId};
 use crate::server::outgoing::board_mails::board_mails;
 use crate::server::outgoing::{Foreign, Reply};
-use crate::server::store::{Account, EndRecord, Store};
+use crate::server::store::{Account, Store};
 use crate::server::text::reply::{BoardMail, Event};
 
 use super::context::{
@@ -79,9 +79,9 @@ pub(super) fn challenge(
         Variant::Normal
     };
     let mut live = LiveGame::new(board, variant, &wa.userid, &ba.userid, req.now);
-    extra::set_times(&mut live.file, nag, forfeit);
-    extra::set_challenger(&mut live.file, challenger);
-    store.put_game(&live.file)?;
+    extra::set_times(live.extra_mut(), nag, forfeit);
+    extra::set_challenger(live.extra_mut(), challenger);
+    store.put_game(live.file())?;
     wa.games.push(board);
     store.put_account(&wa)?;
     ba.games.push(board);
@@ -113,7 +113,7 @@ pub(super) fn play_loaded(
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
     let board = live.board();
-    if live.game.to_act() != Some(side) {
+    if live.game().to_act() != Some(side) {
         return Err(Refusal::NotYourMove {
             board,
             to_move: live.player_to_move().map(UserId::to_string),
@@ -141,8 +141,8 @@ pub(super) fn play_loaded(
         .into());
     }
     live.add_comment(number, &account.userid, req.now, req.comment);
-    extra::set_submitted(&mut live.file, &account.userid, None);
-    let lapsed = extra::lapse_offer(&mut live.file, number).map(|o| {
+    extra::set_submitted(live.extra_mut(), &account.userid, None);
+    let lapsed = live.lapse_offer(number).map(|o| {
         let me = &account.userid;
         if o.by == *me {
             format!(
@@ -167,7 +167,7 @@ pub(super) fn play_loaded(
         },
         (Some(lapse), _) => Event::Note(lapse),
     };
-    store.put_game(&live.file)?;
+    store.put_game(live.file())?;
     let mut out = board_mails(
         store,
         &live,
@@ -185,18 +185,12 @@ pub(super) fn resign(
     account: &Account,
 ) -> Result<Vec<Reply>, ExecError> {
     let (mut live, side) = load_for_player(store, board, account)?;
-    if live.game.resign(side).is_err() {
+    if live.end(EndReason::Resigned, side, req.now).is_err() {
         return Err(Refusal::GameEnded { board }.into());
     }
-    live.file.ended = Some(EndRecord {
-        reason: EndReason::Resigned,
-        by: account.userid.clone(),
-        at: req.now,
-    });
-    live.file.updated = req.now;
     let turn = live.next_turn_number();
     live.add_comment(turn, &account.userid, req.now, req.comment);
-    store.put_game(&live.file)?;
+    store.put_game(live.file())?;
     Ok(board_mails(
         store,
         &live,
@@ -216,16 +210,16 @@ pub fn play_queued(
 ) -> Result<(Event, Vec<Reply>), InternalError> {
     let mut notes = Vec::new();
     let mut notices = Vec::new();
-    let before = live.file.turns.len();
+    let before = live.file().turns.len();
     for _ in 0..4 {
-        let Some(side) = live.game.to_act() else {
+        let Some(side) = live.game().to_act() else {
             break;
         };
         let player = live.player(side).clone();
-        let Some(q) = extra::queued(&live.file, &player) else {
+        let Some(q) = extra::queued(live.file(), &player) else {
             break;
         };
-        extra::set_queued(&mut live.file, &player, None);
+        extra::set_queued(live.extra_mut(), &player, None);
         let number = live.next_turn_number();
         let failure = match q.moveno {
             Some(marked) if marked != number => Some(QueuedDropped::Marked { marked, number }),
@@ -280,7 +274,7 @@ pub(super) fn queue(
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
     let (mut live, side) = load_for_player(store, board, account)?;
-    if live.game.to_act() == Some(side) {
+    if live.game().to_act() == Some(side) {
         // Already the player's turn: the move is played at once.
         return play_loaded(store, req, account, live, side, text, moveno);
     }
@@ -303,9 +297,9 @@ pub(super) fn queue(
         }
         .into());
     }
-    let later = extra::for_later(&live.file, text, moveno);
-    extra::set_queued(&mut live.file, &account.userid, Some(later));
-    store.put_game(&live.file)?;
+    let later = extra::for_later(live.file(), text, moveno);
+    extra::set_queued(live.extra_mut(), &account.userid, Some(later));
+    store.put_game(live.file())?;
     let mail = BoardMail {
         event: Event::Note(format!(
             "Your move {text} is queued: it will be played after {}'s move, if it is legal then.",
@@ -337,7 +331,7 @@ pub(super) fn submit(
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
     let (mut live, side) = load_for_player(store, board, account)?;
-    if live.game.to_act() != Some(side) {
+    if live.game().to_act() != Some(side) {
         return Err(Refusal::SubmitNotYourMove {
             board,
             to_move: live.player_to_move().map(UserId::to_string),
@@ -359,9 +353,9 @@ pub(super) fn submit(
         text: text.to_string(),
         error,
     })?;
-    let later = extra::for_later(&live.file, text, moveno);
-    extra::set_submitted(&mut live.file, &account.userid, Some(later));
-    store.put_game(&live.file)?;
+    let later = extra::for_later(live.file(), text, moveno);
+    extra::set_submitted(live.extra_mut(), &account.userid, Some(later));
+    store.put_game(live.file())?;
     let mail = BoardMail {
         event: Event::Note(format!(
             "Preview of your move {text} (nothing has been played yet).\nTo play it, send the Subject: yinsh confirm {board} {} <password>",
@@ -388,7 +382,7 @@ pub(super) fn confirm(
     account: &Account,
 ) -> Result<Vec<Reply>, ExecError> {
     let (live, side) = load_for_player(store, board, account)?;
-    let Some(s) = extra::submitted(&live.file, &account.userid) else {
+    let Some(s) = extra::submitted(live.file(), &account.userid) else {
         return Err(Refusal::NothingSubmitted {
             board,
             userid: account.userid.to_string(),
@@ -407,12 +401,12 @@ pub(super) fn preview(
 ) -> Result<Vec<Reply>, ExecError> {
     let board = at.board;
     let live = load_board(store, board)?;
-    let total = live.file.turns.len();
+    let total = live.file().turns.len();
     let from = at.at.map_or(total, |n| n as usize);
     if from > total {
         return Err(Refusal::PreviewTooFar { board, total, from }.into());
     }
-    let mut file = live.file.clone();
+    let mut file = live.file().clone();
     file.turns.truncate(from);
     file.ended = if from == total { file.ended } else { None };
     let mut after = LiveGame::load(file)?;

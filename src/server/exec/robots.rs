@@ -69,7 +69,7 @@ pub(super) fn refused_challenge(
             let against_robot = [&file.white, &file.black]
                 .iter()
                 .any(|u| u.robot_level().is_some());
-            if against_robot && file.ended.is_none() && !LiveGame::load(file)?.game.is_over() {
+            if against_robot && file.ended.is_none() && !LiveGame::load(file)?.game().is_over() {
                 going += 1;
             }
         }

@@ -78,7 +78,7 @@ pub(super) fn subscribe(
     if live.side(userid).is_some() {
         return Err(Refusal::SubscribeOwnGame { board }.into());
     }
-    let mut subs = extra::subscribers(&live.file).to_vec();
+    let mut subs = extra::subscribers(live.file()).to_vec();
     let had = subs.contains(&account.userid);
     if on && !had && subs.len() >= MAX_WATCHERS {
         return Err(Refusal::TooManyWatchers {
@@ -103,8 +103,8 @@ pub(super) fn subscribe(
         }
     };
     if on != had {
-        extra::set_subscribers(&mut live.file, subs.clone());
-        store.put_game(&live.file)?;
+        extra::set_subscribers(live.extra_mut(), subs.clone());
+        store.put_game(live.file())?;
     }
     let mail = BoardMail {
         event: Event::Note(message),

@@ -48,7 +48,7 @@ pub fn deadlines(live: &LiveGame, vacations: &Vacations) -> Option<Deadlines> {
     if player.robot_level().is_some() {
         return None;
     }
-    let f = &live.file;
+    let f = live.file();
     let since = f.turns.last().map_or(f.created, |t| t.at);
     let paused = vacations.paused(player, since, u64::MAX);
     let forfeit = since

@@ -5,8 +5,8 @@
 //! may be declined by each of them until their own first move.
 
 use crate::server::model::UserId;
-use crate::server::store::GameFile;
 pub use crate::server::store::{Challenger, LastNag, Offer, Stored};
+use crate::server::store::{Extra, GameFile};
 
 /// Default days without a move before a reminder.
 pub const NAG_DAYS: u32 = 7;
@@ -22,8 +22,8 @@ pub fn subscribers(file: &GameFile) -> &[UserId] {
 }
 
 /// Replace the watchers of a game.
-pub fn set_subscribers(file: &mut GameFile, list: Vec<UserId>) {
-    file.extra.subscribers = list;
+pub fn set_subscribers(extra: &mut Extra, list: Vec<UserId>) {
+    extra.subscribers = list;
 }
 
 /// The pending offer, if still valid (no turn played since).
@@ -35,8 +35,8 @@ pub fn offer(file: &GameFile) -> Option<Offer> {
 }
 
 /// Record or clear the pending offer.
-pub fn set_offer(file: &mut GameFile, offer: Option<Offer>) {
-    file.extra.offer = offer;
+pub fn set_offer(extra: &mut Extra, offer: Option<Offer>) {
+    extra.offer = offer;
 }
 
 /// After turn `number` (1-based) was played: clear any offer it left behind, and
@@ -63,10 +63,10 @@ pub fn for_later(file: &GameFile, text: &str, moveno: Option<u32>) -> Stored {
 }
 
 /// Record or clear the move `userid` queued.
-pub fn set_queued(file: &mut GameFile, userid: &UserId, value: Option<Stored>) {
+pub fn set_queued(extra: &mut Extra, userid: &UserId, value: Option<Stored>) {
     match value {
-        Some(v) => file.extra.queued.insert(userid.key(), v),
-        None => file.extra.queued.remove(&userid.key()),
+        Some(v) => extra.queued.insert(userid.key(), v),
+        None => extra.queued.remove(&userid.key()),
     };
 }
 
@@ -80,10 +80,10 @@ pub fn submitted(file: &GameFile, userid: &UserId) -> Option<Stored> {
 }
 
 /// Record or clear the move `userid` submitted.
-pub fn set_submitted(file: &mut GameFile, userid: &UserId, value: Option<Stored>) {
+pub fn set_submitted(extra: &mut Extra, userid: &UserId, value: Option<Stored>) {
     match value {
-        Some(v) => file.extra.submitted.insert(userid.key(), v),
-        None => file.extra.submitted.remove(&userid.key()),
+        Some(v) => extra.submitted.insert(userid.key(), v),
+        None => extra.submitted.remove(&userid.key()),
     };
 }
 
@@ -98,9 +98,9 @@ pub fn forfeit_days(file: &GameFile) -> u32 {
 }
 
 /// Set the reminder and forfeit times (days) of a new game.
-pub fn set_times(file: &mut GameFile, nag: Option<u32>, forfeit: Option<u32>) {
-    file.extra.nagtime = nag;
-    file.extra.forfeittime = forfeit;
+pub fn set_times(extra: &mut Extra, nag: Option<u32>, forfeit: Option<u32>) {
+    extra.nagtime = nag;
+    extra.forfeittime = forfeit;
 }
 
 /// The last reminder sent.
@@ -109,8 +109,8 @@ pub fn last_nag(file: &GameFile) -> Option<LastNag> {
 }
 
 /// Record the last reminder sent.
-pub fn set_last_nag(file: &mut GameFile, nag: LastNag) {
-    file.extra.last_nag = Some(nag);
+pub fn set_last_nag(extra: &mut Extra, nag: LastNag) {
+    extra.last_nag = Some(nag);
 }
 
 /// Who started the game for its two players, when neither did.
@@ -119,8 +119,8 @@ pub fn challenger(file: &GameFile) -> Option<&Challenger> {
 }
 
 /// Record who started the game for its two players.
-pub fn set_challenger(file: &mut GameFile, challenger: Option<Challenger>) {
-    file.extra.challenger = challenger;
+pub fn set_challenger(extra: &mut Extra, challenger: Option<Challenger>) {
+    extra.challenger = challenger;
 }
 
 /// The number of the first turn `userid` played, if any (the server's forced

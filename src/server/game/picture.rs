@@ -14,10 +14,10 @@ use super::record::{LiveGame, ReplayError};
 /// number of turns or more: then the recorded ending shows too), the turn that led
 /// there marked.
 pub fn picture_at(live: &LiveGame, upto: usize) -> Result<Picture, ReplayError> {
-    let total = live.file.turns.len();
+    let total = live.file().turns.len();
     let upto = upto.min(total);
     let mut shown = None;
-    for (k, (game, last)) in positions(&live.file).enumerate() {
+    for (k, (game, last)) in positions(live.file()).enumerate() {
         if k == upto {
             shown = Some((game?, last));
             break;
@@ -25,8 +25,8 @@ pub fn picture_at(live: &LiveGame, upto: usize) -> Result<Picture, ReplayError> 
     }
     let (game, last) = match shown {
         Some((game, last)) if upto < total => (game, last),
-        Some((_, last)) => (live.game, last),
-        None => (live.game, LastMove::default()),
+        Some((_, last)) => (*live.game(), last),
+        None => (*live.game(), LastMove::default()),
     };
     Ok(Picture::new(&game).last_move(&last))
 }

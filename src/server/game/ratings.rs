@@ -143,8 +143,8 @@ pub fn play(before: [Record; 2], g: &Finished) -> [Record; 2] {
 
 /// What a finished game counts as, or `None` while it goes on.
 pub fn finished(live: &LiveGame) -> Option<Finished> {
-    let outcome = live.game.outcome()?;
-    let f = &live.file;
+    let outcome = live.game().outcome()?;
+    let f = live.file();
     let ended = f
         .ended
         .as_ref()
@@ -165,7 +165,7 @@ pub fn finished(live: &LiveGame) -> Option<Finished> {
     };
     Some(Finished {
         board: f.board,
-        variant: live.game.variant(),
+        variant: live.game().variant(),
         players: [f.white.clone(), f.black.clone()],
         white_score,
         ended,

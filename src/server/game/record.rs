@@ -1,13 +1,19 @@
 //! A stored game brought to life: the game file's move list replayed through the
 //! engine (the move list is the source of truth; a file that does not replay is
-//! refused), with the turn numbering, the players, and playing a new turn followed by
-//! the passes the server must play itself.
+//! refused), with the turn numbering, the players, playing a new turn followed by
+//! the passes the server must play itself, and ending a game ([`LiveGame::end`]). Its
+//! fields are private: the file changes only through its methods, so file and game
+//! agree.
 
 use crate::notation::{self, NotationError};
-use crate::rules::{Color, Game, Variant};
+use crate::rules::{Color, Game, IllegalAction, Variant};
 
 use crate::server::model::{BoardId, EndReason, UserId};
-use crate::server::store::{CommentRecord, GameFile, StoreError, TurnRecord};
+use crate::server::store::{
+    CommentRecord, EndRecord, Extra, GameFile, Offer, StoreError, TurnRecord,
+};
+
+use super::extra;
 
 /// Why a stored game does not replay.
 #[derive(Debug, thiserror::Error)]
@@ -59,13 +65,21 @@ pub enum LoadError {
     Replay(#[from] ReplayError),
 }
 
+/// A game could not be ended: it is over already.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("board {board} is over already")]
+pub struct AlreadyOver {
+    /// The board.
+    pub board: BoardId,
+}
+
 /// A game file and the game it replays to.
 #[derive(Debug, Clone)]
 pub struct LiveGame {
     /// The stored record.
-    pub file: GameFile,
+    file: GameFile,
     /// The position after every turn (and the recorded ending, if any).
-    pub game: Game,
+    game: Game,
 }
 
 /// Replay the first `upto` turns of `file` (all of them when `None`), without the
@@ -103,13 +117,54 @@ impl LiveGame {
                 by: end.by.clone(),
             };
             let side = side_of(&file, &end.by).ok_or_else(bad)?;
-            match end.reason {
-                // A forfeit (no move in time) ends the game like a resignation.
-                EndReason::Resigned | EndReason::Forfeit => game.resign(side).map_err(|_| bad())?,
-                EndReason::DrawAgreed => game.agree_draw().map_err(|_| bad())?,
-            }
+            play_ending(&mut game, end.reason, side).map_err(|_| bad())?;
         }
         Ok(LiveGame { file, game })
+    }
+
+    /// End the game for `reason`, `side` being the player it concerns (who resigned,
+    /// forfeited, or accepted the draw): the engine plays the ending, the file records
+    /// it (an [`EndRecord`]) and changes at `now`. A game over already is left as it
+    /// was.
+    pub fn end(&mut self, reason: EndReason, side: Color, now: u64) -> Result<(), AlreadyOver> {
+        play_ending(&mut self.game, reason, side).map_err(|_| AlreadyOver {
+            board: self.board(),
+        })?;
+        self.file.ended = Some(EndRecord {
+            reason,
+            by: self.player(side).clone(),
+            at: now,
+        });
+        self.file.updated = now;
+        Ok(())
+    }
+
+    /// The stored record.
+    pub fn file(&self) -> &GameFile {
+        &self.file
+    }
+
+    /// The position after every turn (and the recorded ending, if any).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game file's extras, to change (`game::extra`'s setters take them): the one
+    /// way to change them; every other part of the file changes through the methods
+    /// of [`LiveGame`].
+    pub fn extra_mut(&mut self) -> &mut Extra {
+        &mut self.file.extra
+    }
+
+    /// After turn `number` (1-based) was played: clear the offer it left behind, and
+    /// return it when that turn made it lapse ([`extra::lapse_offer`]).
+    pub fn lapse_offer(&mut self, number: u32) -> Option<Offer> {
+        extra::lapse_offer(&mut self.file, number)
+    }
+
+    /// Record that the file changed at `now` (an offer made or answered, say).
+    pub fn mark_updated(&mut self, now: u64) {
+        self.file.updated = now;
     }
 
     /// Take back every turn from number `from` (1-based) on; comments sent with them
@@ -234,6 +289,16 @@ impl LiveGame {
     }
 }
 
+/// Play the ending of `reason` concerning `side` on `game`: a resignation or a forfeit
+/// (`side` loses), or an agreed draw (a tie).
+fn play_ending(game: &mut Game, reason: EndReason, side: Color) -> Result<(), IllegalAction> {
+    match reason {
+        // A forfeit (no move in time) ends the game like a resignation.
+        EndReason::Resigned | EndReason::Forfeit => game.resign(side),
+        EndReason::DrawAgreed => game.agree_draw(),
+    }
+}
+
 fn side_of(file: &GameFile, userid: &UserId) -> Option<Color> {
     if file.white == *userid {
         Some(Color::White)
@@ -241,5 +306,91 @@ fn side_of(file: &GameFile, userid: &UserId) -> Option<Color> {
         Some(Color::Black)
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{self, Ending, Outcome};
+
+    const NOW: u64 = 1_700_000_000;
+    const LATER: u64 = NOW + 3600;
+
+    fn userid(s: &str) -> UserId {
+        s.parse().expect("a valid userid")
+    }
+
+    /// Board 7, alice (white) against bob (black), a ring placed each.
+    fn started() -> LiveGame {
+        let mut live = LiveGame::new(
+            BoardId::from(7),
+            Variant::Normal,
+            &userid("alice"),
+            &userid("bob"),
+            NOW,
+        );
+        live.play("e5", NOW).expect("legal");
+        live.play("f6", NOW).expect("legal");
+        live
+    }
+
+    /// The started game ended for `reason` by `side` (`by`) at LATER: checks the record
+    /// written and that the file replays to the same ending; returns the engine's.
+    fn ended(reason: EndReason, side: Color, by: &str) -> Ending {
+        let mut live = started();
+        assert_eq!(live.end(reason, side, LATER), Ok(()));
+        let record = EndRecord {
+            reason,
+            by: userid(by),
+            at: LATER,
+        };
+        assert_eq!(live.file().ended, Some(record));
+        assert_eq!(live.file().updated, LATER);
+        assert_eq!(live.file().turns.len(), 2, "no turn is added");
+        let ending = live.game().ending().expect("the game is over");
+        let replayed = LiveGame::load(live.file().clone()).expect("replays");
+        assert_eq!(replayed.game().ending(), Some(ending));
+        ending
+    }
+
+    #[test]
+    fn a_resignation_is_recorded_and_the_other_side_wins() {
+        let ending = ended(EndReason::Resigned, Color::White, "alice");
+        assert_eq!(ending.outcome, Outcome::Win(Color::Black));
+        assert_eq!(ending.reason, rules::EndReason::Resignation);
+    }
+
+    #[test]
+    fn a_forfeit_is_recorded_and_ends_like_a_resignation() {
+        let ending = ended(EndReason::Forfeit, Color::Black, "bob");
+        assert_eq!(ending.outcome, Outcome::Win(Color::White));
+        assert_eq!(ending.reason, rules::EndReason::Resignation);
+    }
+
+    #[test]
+    fn an_agreed_draw_is_recorded_with_who_accepted_it() {
+        let ending = ended(EndReason::DrawAgreed, Color::Black, "bob");
+        assert_eq!(ending.outcome, Outcome::Draw);
+        assert_eq!(ending.reason, rules::EndReason::Agreement);
+    }
+
+    #[test]
+    fn a_game_over_already_is_not_ended_again() {
+        for reason in EndReason::ALL {
+            let mut live = started();
+            live.end(EndReason::Resigned, Color::Black, NOW)
+                .expect("the game goes on");
+            let (file, game) = (live.file().clone(), *live.game());
+            assert_eq!(
+                live.end(reason, Color::White, LATER),
+                Err(AlreadyOver {
+                    board: BoardId::from(7)
+                }),
+                "{reason}"
+            );
+            assert_eq!(live.file(), &file, "{reason}: the file is unchanged");
+            assert_eq!(live.game(), &game, "{reason}: the game is unchanged");
+        }
     }
 }

@@ -6,7 +6,6 @@
 use crate::ai::{self, Budget, ThinkSettings};
 use crate::rules::Color;
 use crate::server::model::{EndReason, OfferKind};
-use crate::server::store::EndRecord;
 
 use super::extra;
 use super::record::LiveGame;
@@ -28,11 +27,11 @@ const OFFER_PLAYOUTS: u64 = 300;
 /// are rated, and a take-back would let a player try lines against a deterministic
 /// opponent until one wins).
 pub fn answer_offer(live: &mut LiveGame, now: u64) -> Option<String> {
-    let offer = extra::offer(&live.file)?;
+    let offer = extra::offer(live.file())?;
     let side = live.side(&offer.by)?.other();
     let robot = live.player(side).clone();
     robot.robot_level()?;
-    extra::set_offer(&mut live.file, None);
+    extra::set_offer(live.extra_mut(), None);
     let asker = &offer.by;
     if offer.kind == OfferKind::Undo {
         return Some(format!(
@@ -41,12 +40,7 @@ pub fn answer_offer(live: &mut LiveGame, now: u64) -> Option<String> {
     }
     let chance = estimate(live, side);
     let percent = (chance * 100.0).round();
-    if chance < DRAW_BELOW && live.game.agree_draw().is_ok() {
-        live.file.ended = Some(EndRecord {
-            reason: EndReason::DrawAgreed,
-            by: robot.clone(),
-            at: now,
-        });
+    if chance < DRAW_BELOW && live.end(EndReason::DrawAgreed, side, now).is_ok() {
         Some(format!(
             "{robot} accepted {asker}'s draw offer (it estimates its chances at {percent}%)."
         ))
@@ -61,14 +55,14 @@ pub fn answer_offer(live: &mut LiveGame, now: u64) -> Option<String> {
 /// `side`'s chance to win in `live`, by a short search (reproducible: seeded by the
 /// board and the turn).
 fn estimate(live: &LiveGame, side: Color) -> f32 {
-    let Some(to_act) = live.game.to_act() else {
-        return ai::win_chance(&live.game, side);
+    let Some(to_act) = live.game().to_act() else {
+        return ai::win_chance(live.game(), side);
     };
-    let seed = u64::from(u32::from(live.board())) << 16 | live.file.turns.len() as u64;
+    let seed = u64::from(u32::from(live.board())) << 16 | live.file().turns.len() as u64;
     let settings = ThinkSettings::new(Budget::Playouts(OFFER_PLAYOUTS), seed);
-    match ai::think(&live.game, &settings) {
+    match ai::think(live.game(), &settings) {
         Ok(turn) if to_act == side => turn.win_chance,
         Ok(turn) => 1.0 - turn.win_chance,
-        Err(_) => ai::win_chance(&live.game, side),
+        Err(_) => ai::win_chance(live.game(), side),
     }
 }

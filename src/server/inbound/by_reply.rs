@@ -247,7 +247,7 @@ fn board_action(
         return Ok(Err(Refusal::BoardNotFound { board }));
     };
     let live = LiveGame::load(file)?;
-    if live.game.is_over() {
+    if live.game().is_over() {
         return Ok(Err(Refusal::GameEnded { board }));
     }
     if first.is_empty() {

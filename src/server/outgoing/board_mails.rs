@@ -41,8 +41,8 @@ pub fn board_mails(
     let mut out = Vec::new();
     let comment = comment.filter(|(_, text)| !text.trim().is_empty());
     let subject = reply::board_subject(live, &event, comment.is_some());
-    let subscribers = extra::subscribers(&live.file);
-    let ratings = if live.game.is_over() && event != Event::Show {
+    let subscribers = extra::subscribers(live.file());
+    let ratings = if live.game().is_over() && event != Event::Show {
         ratings::rating_lines(store, live)?
     } else {
         Vec::new()
@@ -58,7 +58,7 @@ pub fn board_mails(
         let Some(account) = store.account(reader)?.filter(|a| !a.addresses.is_empty()) else {
             continue;
         };
-        let queued = extra::queued(&live.file, reader).map(|q| q.text);
+        let queued = extra::queued(live.file(), reader).map(|q| q.text);
         let mail = BoardMail {
             event: event.clone(),
             comment,

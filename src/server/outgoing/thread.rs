@@ -36,7 +36,7 @@ impl GameRef {
     pub fn of(live: &LiveGame) -> GameRef {
         GameRef {
             board: live.board(),
-            created: live.file.created,
+            created: live.file().created,
         }
     }
 }

@@ -59,7 +59,7 @@ fn record_claiming(
         let live = LiveGame::load(file)?;
         let owed = robot_to_move(&live).is_some();
         let old = store.robot_turn(board)?;
-        let turns = live.file.turns.len();
+        let turns = live.file().turns.len();
         if !owed {
             if old.is_some() {
                 store.remove_robot_turn(board)?;
@@ -256,14 +256,14 @@ struct Thought {
 
 /// The robot's turn in `live`, when it is still the one `owed` is about.
 fn think(live: LiveGame, owed: RobotTurn, think_time: Duration) -> Option<Thought> {
-    if live.file.turns.len() != owed.turns {
+    if live.file().turns.len() != owed.turns {
         return None;
     }
     let (_, level) = robot_to_move(&live)?;
     let budget = level_budget(level, think_time)?;
     let seed = fnv1a64(format!("{}-{}", owed.board, owed.turns).as_bytes());
     let turn = Robot::new(ThinkSettings::new(budget, seed))
-        .think(&live.game)
+        .think(live.game())
         .ok()?;
     Some(Thought {
         text: write_turn(&turn.actions),
@@ -297,7 +297,7 @@ fn apply(
         return Ok(Vec::new());
     };
     let mut live = LiveGame::load(file)?;
-    let Some((robot, _)) = robot_to_move(&live).filter(|_| live.file.turns.len() == owed.turns)
+    let Some((robot, _)) = robot_to_move(&live).filter(|_| live.file().turns.len() == owed.turns)
     else {
         report.lines.push(format!(
             "board {board}: the game changed: robot turn dropped"
@@ -314,7 +314,7 @@ fn apply(
     }
     live.add_comment(number, &robot, now, &thought.comment);
     let (event, notices) = play_queued(store, &mut live, now)?;
-    store.put_game(&live.file)?;
+    store.put_game(live.file())?;
     // Unclaimed: the next run (or this one, if it may play more) takes it.
     record_claiming(store, now, 0, 0)?;
     report.lines.push(format!(

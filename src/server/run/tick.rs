@@ -22,7 +22,7 @@ use crate::server::model::{EndReason, UserId};
 use crate::server::outgoing::board_mails::{board_mails, html_part};
 use crate::server::outgoing::thread::Thread;
 use crate::server::outgoing::{Audience, Foreign, Reply};
-use crate::server::store::{EndRecord, Store};
+use crate::server::store::Store;
 use crate::server::text::reply::{BoardMail, Event};
 
 use super::expire::expire;
@@ -54,7 +54,7 @@ pub fn due(live: &LiveGame, vacations: &Vacations, now: u64) -> Due {
     if vacations.current(player, now).is_some() || player.robot_level().is_some() {
         return Due::Nothing;
     }
-    let f = &live.file;
+    let f = live.file();
     let since = f.turns.last().map_or(f.created, |t| t.at);
     let idle = now
         .saturating_sub(since)
@@ -129,38 +129,32 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
         let Some(mut live) = index::load_scanned(store, b)? else {
             continue;
         };
-        let Some(side) = live.game.to_act() else {
+        let Some(side) = live.game().to_act() else {
             continue;
         };
         let player = live.player(side).clone();
         match due(&live, &vacations, now) {
             Due::Nothing => {}
             Due::Nag(period) => {
-                let n_turns = live.file.turns.len();
+                let n_turns = live.file().turns.len();
                 extra::set_last_nag(
-                    &mut live.file,
+                    live.extra_mut(),
                     LastNag {
                         turns: n_turns,
                         period,
                     },
                 );
-                store.put_game(&live.file)?;
+                store.put_game(live.file())?;
                 // Built after the reminder is recorded: it tells the next one.
                 replies.extend(nag_mail(store, &live, &player, now, &vacations)?);
                 report.lines.push(format!("board {b}: nagged {player}"));
             }
             Due::Forfeit => {
-                if live.game.resign(side).is_err() {
+                if live.end(EndReason::Forfeit, side, now).is_err() {
                     continue;
                 }
-                live.file.ended = Some(EndRecord {
-                    reason: EndReason::Forfeit,
-                    by: player.clone(),
-                    at: now,
-                });
-                live.file.updated = now;
-                store.put_game(&live.file)?;
-                let days = extra::forfeit_days(&live.file);
+                store.put_game(live.file())?;
+                let days = extra::forfeit_days(live.file());
                 replies.extend(board_mails(
                     store,
                     &live,
@@ -186,7 +180,7 @@ fn nag_mail(
     let Some(account) = store.account(player)? else {
         return Ok(None);
     };
-    let f = &live.file;
+    let f = live.file();
     let since = f.turns.last().map_or(f.created, |t| t.at);
     // The days counted: the player's vacations stop the clock.
     let days = now

@@ -31,7 +31,7 @@ pub(super) fn write_game(
     dir: &Path,
     live: &LiveGame,
 ) -> Result<Summary, SiteError> {
-    let file = &live.file;
+    let file = live.file();
     let board = live.board().get();
     let total = file.turns.len();
     let white = live.player(Color::White).as_str();
@@ -48,7 +48,7 @@ pub(super) fn write_game(
             hasher.update(b"\n");
         }
         let (game, ending) = match &file.ended {
-            Some(end) if k == total => (live.game, format!("{}:{}", end.reason, end.by)),
+            Some(end) if k == total => (*live.game(), format!("{}:{}", end.reason, end.by)),
             _ => (game, String::new()),
         };
         let mut h = hasher.clone();
@@ -104,8 +104,8 @@ pub(super) fn write_game(
     )?;
     files.remove_others(dir, &names)?;
     // The page.
-    let status = status_line(live, &live.game);
-    let ending = ending_line(live, &live.game).unwrap_or_default();
+    let status = status_line(live, live.game());
+    let ending = ending_line(live, live.game()).unwrap_or_default();
     let variant = match file.variant {
         Variant::Normal => "Normal game: the first to remove 3 rings wins.",
         Variant::Blitz => "Blitz game: the first ring removed wins.",
@@ -156,7 +156,7 @@ pub(super) fn write_game(
         black: black.to_string(),
         blitz: file.variant == Variant::Blitz,
         turns: total,
-        over: live.game.is_over(),
+        over: live.game().is_over(),
         status,
         updated: file.updated,
     })
@@ -164,7 +164,7 @@ pub(super) fn write_game(
 
 /// What the picture after `k` turns shows, in words.
 fn caption(live: &LiveGame, k: usize) -> String {
-    match k.checked_sub(1).and_then(|i| live.file.turns.get(i)) {
+    match k.checked_sub(1).and_then(|i| live.file().turns.get(i)) {
         None => "The start.".to_string(),
         Some(t) => {
             let side = if (k - 1).is_multiple_of(2) {
@@ -179,7 +179,7 @@ fn caption(live: &LiveGame, k: usize) -> String {
 
 /// The moves, each a link to the picture after it (the no-script way to step).
 fn move_table(live: &LiveGame, names: &[String]) -> String {
-    let turns = &live.file.turns;
+    let turns = &live.file().turns;
     let mut out = String::from("<table class=\"moves\"><tr><td></td><td><a href=\"");
     let _ = writeln!(
         out,

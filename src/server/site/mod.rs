@@ -249,7 +249,7 @@ fn write_site(
             continue;
         };
         let live = LiveGame::load(file)?;
-        ended |= live.game.is_over();
+        ended |= live.game().is_over();
         let summary = game_page::write_game(&mut files, &game_dir(out, board.get()), &live)?;
         let json = serde_json::to_vec_pretty(&summary).unwrap_or_default();
         files.write(&game_dir(out, board.get()).join("summary.json"), &json)?;

@@ -82,12 +82,12 @@ impl BoardMail<'_> {
     /// returned).
     pub fn html(&self, text: &str) -> Result<BoardHtml, ReplayError> {
         let live = self.live;
-        let total = live.file.turns.len();
+        let total = live.file().turns.len();
         let historic = self.at_turn.filter(|&n| n < total);
         let upto = historic.unwrap_or(total);
         let game = match historic {
-            Some(n) => record::replay_turns(&live.file, Some(n))?,
-            None => live.game,
+            Some(n) => record::replay_turns(live.file(), Some(n))?,
+            None => *live.game(),
         };
         let drawing = drawing(live, &game);
         // The text: heading and status lines, the move list, then the board and what
@@ -184,7 +184,7 @@ fn paragraphs(text: &str) -> String {
 /// (plain cells: a long game's list stays small).
 fn move_table(mail: &BoardMail<'_>, upto: usize) -> String {
     let live = mail.live;
-    let turns = &live.file.turns[..upto.min(live.file.turns.len())];
+    let turns = &live.file().turns[..upto.min(live.file().turns.len())];
     let mut out = String::from("<h2 style=\"font-size:16px;margin:16px 0 4px\">Moves</h2>\n");
     if turns.is_empty() {
         out.push_str("<p style=\"margin:4px 0\">No move yet.</p>\n");

@@ -78,12 +78,12 @@ pub fn drawing(live: &LiveGame, game: &Game) -> String {
         black: live.player(Color::Black).as_str(),
     };
     let forfeit = live
-        .file
+        .file()
         .ended
         .as_ref()
         .filter(|e| e.reason == model::EndReason::Forfeit)
         .map(|_| Forfeit {
-            days: extra::forfeit_days(&live.file),
+            days: extra::forfeit_days(live.file()),
         });
     render_with(game, &names, forfeit)
 }
@@ -118,15 +118,15 @@ pub fn ending_line(live: &LiveGame, game: &Game) -> Option<String> {
         EndReason::BothBlocked => format!("Neither side can move a ring: {}", removed()),
         EndReason::Resignation
             if live
-                .file
+                .file()
                 .ended
                 .as_ref()
                 .is_some_and(|e| e.reason == model::EndReason::Forfeit) =>
         {
-            let by = live.file.ended.as_ref().map_or("", |e| e.by.as_str());
+            let by = live.file().ended.as_ref().map_or("", |e| e.by.as_str());
             format!(
                 "{by} forfeited the game: no move in {} days.",
-                extra::forfeit_days(&live.file)
+                extra::forfeit_days(live.file())
             )
         }
         EndReason::Agreement => "The players agreed to a draw.".to_string(),
@@ -140,7 +140,7 @@ pub fn ending_line(live: &LiveGame, game: &Game) -> Option<String> {
 /// The move list in two columns (White, Black): a header of side names, a line of
 /// userids, then ` %3d %-9s` per turn. `last_rounds` keeps only the last rounds.
 pub fn move_list(live: &LiveGame, upto: usize, last_rounds: Option<usize>) -> String {
-    let turns = &live.file.turns[..upto.min(live.file.turns.len())];
+    let turns = &live.file().turns[..upto.min(live.file().turns.len())];
     let text = |k: usize| {
         let t = &turns[k];
         if t.auto {
@@ -215,19 +215,19 @@ pub fn move_template(game: &Game) -> String {
 /// the last turn to the end counts for the side that was to move.
 /// Time on vacation (`vacations`) does not count.
 pub fn time_used(live: &LiveGame, vacations: Option<&Vacations>) -> [u64; 2] {
-    let players = [live.file.white.as_str(), live.file.black.as_str()];
+    let players = [live.file().white.as_str(), live.file().black.as_str()];
     let span = |side: usize, from: u64, to: u64| {
         to.saturating_sub(from)
             .saturating_sub(vacations.map_or(0, |v| v.paused(players[side], from, to)))
     };
     let mut used = [0u64; 2];
-    let mut last = live.file.created;
-    for (k, t) in live.file.turns.iter().enumerate() {
+    let mut last = live.file().created;
+    for (k, t) in live.file().turns.iter().enumerate() {
         used[k % 2] += span(k % 2, last, t.at);
         last = t.at;
     }
-    if let Some(e) = &live.file.ended {
-        let side = live.file.turns.len() % 2;
+    if let Some(e) = &live.file().ended {
+        let side = live.file().turns.len() % 2;
         used[side] += span(side, last, e.at);
     }
     used
@@ -242,7 +242,7 @@ pub fn clock_line(live: &LiveGame, d: &Deadlines) -> String {
     });
     format!(
         "Clock: {} {}; without a move {} {reminder}forfeits on {}.",
-        if live.file.turns.is_empty() {
+        if live.file().turns.is_empty() {
             "game started"
         } else {
             "last move"
@@ -305,10 +305,10 @@ impl<'a> BoardMail<'a> {
     /// The mail body.
     pub fn body(&self) -> Result<String, ReplayError> {
         let live = self.live;
-        let historic = self.at_turn.filter(|&n| n < live.file.turns.len());
+        let historic = self.at_turn.filter(|&n| n < live.file().turns.len());
         let game = match historic {
-            Some(n) => record::replay_turns(&live.file, Some(n))?,
-            None => live.game,
+            Some(n) => record::replay_turns(live.file(), Some(n))?,
+            None => *live.game(),
         };
         let mut out = String::new();
         match self.event {
@@ -331,11 +331,11 @@ impl<'a> BoardMail<'a> {
             }
             _ => {}
         }
-        let upto = historic.unwrap_or(live.file.turns.len());
+        let upto = historic.unwrap_or(live.file().turns.len());
         if historic.is_none() {
             // The server's forced passes since the last turn a player sent, in words.
             let passes: Vec<_> = live
-                .file
+                .file()
                 .turns
                 .iter()
                 .rev()
@@ -346,7 +346,7 @@ impl<'a> BoardMail<'a> {
             }
         }
         if let Some(n) = historic {
-            let total = live.file.turns.len();
+            let total = live.file().turns.len();
             let _ = writeln!(
                 out,
                 "As it was after move {n} (the game has {total} move{}).",
@@ -372,7 +372,7 @@ impl<'a> BoardMail<'a> {
                 let _ = writeln!(out, "{line}");
             }
         }
-        if let Some(line) = last_move_line(&live.file, upto)? {
+        if let Some(line) = last_move_line(live.file(), upto)? {
             let _ = writeln!(out, "{line}");
         }
         let clocked = self.stored.unwrap_or(live);
@@ -422,7 +422,7 @@ impl<'a> BoardMail<'a> {
                 }
             }
             if game.is_over() {
-                let f = &live.file;
+                let f = live.file();
                 let end_at = f.ended.as_ref().map_or(f.updated, |e| e.at);
                 let last_move = f.turns.last().map_or(f.created, |t| t.at);
                 let used = time_used(live, self.vacations);
@@ -448,7 +448,7 @@ impl BoardMail<'_> {
     /// it reads it).
     pub fn names_challenger(&self) -> bool {
         self.reader
-            .is_some_and(|r| extra::may_decline(&self.live.file, r) && !self.live.game.is_over())
+            .is_some_and(|r| extra::may_decline(self.live.file(), r) && !self.live.game().is_over())
     }
 
     /// For a player who may still decline a game someone else started: who did, and
@@ -458,7 +458,7 @@ impl BoardMail<'_> {
             return None;
         }
         let reader = self.reader?;
-        let by = match extra::challenger(&self.live.file) {
+        let by = match extra::challenger(self.live.file()) {
             Some(c) if !self.withhold => extra::challenger_words(c),
             _ => "someone else".to_string(),
         };
@@ -495,11 +495,11 @@ impl BoardMail<'_> {
             return Ok(None);
         };
         let live = self.live;
-        let turns = &live.file.turns;
+        let turns = &live.file().turns;
         if self.at_turn.is_some_and(|n| n < turns.len()) || before == 0 || before > turns.len() {
             return Ok(None);
         }
-        let game = record::replay_turns(&live.file, Some(before))?;
+        let game = record::replay_turns(live.file(), Some(before))?;
         // The turn answered: the last one a player sent (forced passes follow it).
         let Some((k, turn)) = turns[..before]
             .iter()

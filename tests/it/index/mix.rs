@@ -13,17 +13,18 @@ use crate::support::rng::XorShift;
 /// A random legal turn of the player to move on `board`, with their userid.
 fn random_turn(home: &Home, board: u32, rng: &mut XorShift) -> Option<(String, String)> {
     let file = home.store.game(board).expect("read").expect("a game");
-    let mut live = LiveGame::load(file).expect("replays");
+    let live = LiveGame::load(file).expect("replays");
     let player = live.player_to_move()?.to_string();
-    if auto_pass_due(&live.game) {
+    let mut game = *live.game();
+    if auto_pass_due(&game) {
         return None;
     }
-    let side = live.game.to_act()?;
+    let side = game.to_act()?;
     let mut actions = Vec::new();
-    while live.game.to_act() == Some(side) {
-        let legal = live.game.legal_actions();
+    while game.to_act() == Some(side) {
+        let legal = game.legal_actions();
         let a = legal[(rng.next() % legal.len() as u64) as usize];
-        live.game.play(a).expect("legal");
+        game.play(a).expect("legal");
         actions.push(a);
     }
     Some((player, write_turn(&actions)))
@@ -40,7 +41,7 @@ fn step(home: &mut Home, rng: &mut XorShift, boards: &mut Vec<u32>) -> String {
             home.store
                 .game(b)
                 .expect("read")
-                .is_some_and(|file| !LiveGame::load(file).expect("replays").game.is_over())
+                .is_some_and(|file| !LiveGame::load(file).expect("replays").game().is_over())
         })
         .collect();
     let roll = pick(rng, 100);

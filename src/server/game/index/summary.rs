@@ -65,8 +65,8 @@ pub fn summary(live: &LiveGame, vacations: &Vacations) -> Summary {
     match ratings::finished(live) {
         Some(f) => Summary::Finished(f),
         None => Summary::Active {
-            variant: live.game.variant(),
-            players: [live.file.white.clone(), live.file.black.clone()],
+            variant: live.game().variant(),
+            players: [live.file().white.clone(), live.file().black.clone()],
             due: next_check(live, vacations),
         },
     }
@@ -83,7 +83,7 @@ pub fn next_check(live: &LiveGame, vacations: &Vacations) -> Option<u64> {
     if player.robot_level().is_some() {
         return None;
     }
-    let f = &live.file;
+    let f = live.file();
     let since = f.turns.last().map_or(f.created, |t| t.at);
     let nag = u64::from(extra::nag_days(f)) * DAY;
     let forfeit = u64::from(extra::forfeit_days(f)) * DAY;
