@@ -126,6 +126,11 @@ impl UserId {
         self.0.to_ascii_lowercase()
     }
 
+    /// The same userid spelled in lower case (its [`key`](UserId::key)).
+    pub fn lowercased(&self) -> UserId {
+        UserId(self.key())
+    }
+
     /// The level of the server's robot this userid names: `robot1` .. `robot5` (any
     /// case) are the computer opponents of levels 1 to 5.
     ///

@@ -37,7 +37,7 @@ pub(super) fn signup(
 ) -> Result<Vec<Reply>, ExecError> {
     if store.account(userid)?.is_some() {
         return Err(Refusal::UseridTaken {
-            userid: userid.to_string(),
+            userid: userid.clone(),
         }
         .into());
     }
@@ -45,13 +45,13 @@ pub(super) fn signup(
     // only to an account that existed when the operator named it.
     if userid.looks_like_robot() {
         return Err(Refusal::RobotName {
-            userid: userid.to_string(),
+            userid: userid.clone(),
         }
         .into());
     }
     if store.admins()?.contains(&userid.key()) {
         return Err(Refusal::ReservedUserid {
-            userid: userid.to_string(),
+            userid: userid.clone(),
         }
         .into());
     }
@@ -62,7 +62,7 @@ pub(super) fn signup(
     // A retired userid's owner takes it back whatever it looks like.
     if returning.is_none() && userid.reads_as_web_address() {
         return Err(Refusal::UseridLikeWebAddress {
-            userid: userid.to_string(),
+            userid: userid.clone(),
         }
         .into());
     }
@@ -118,7 +118,7 @@ fn returning(
     if !old.check_password(password) {
         store.login_failed(userid, req.now)?;
         return Err(Refusal::UseridRetired {
-            userid: userid.to_string(),
+            userid: userid.clone(),
         }
         .into());
     }
@@ -337,7 +337,7 @@ pub(super) fn signoff(
     }
     if !active.is_empty() {
         return Err(Refusal::StillPlaying {
-            userid: account.userid.to_string(),
+            userid: account.userid.clone(),
             boards: active,
         }
         .into());

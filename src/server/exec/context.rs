@@ -163,7 +163,7 @@ pub fn logins_open(store: &Store, now: u64, account: &Account) -> Result<(), Exe
     match store.login_gate(&account.userid, now)? {
         LoginGate::Open => Ok(()),
         LoginGate::Paused { until, tell_owner } => Err(Refusal::LoginsPaused {
-            userid: account.userid.to_string(),
+            userid: account.userid.clone(),
             until,
             owner: if tell_owner {
                 account.addresses.clone()

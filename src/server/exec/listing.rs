@@ -342,7 +342,7 @@ pub(super) fn show_players(
     for (k, id) in userids.iter().enumerate() {
         let Some(account) = store.account(id)? else {
             return Err(Refusal::NoSuchPlayer {
-                userid: id.to_string(),
+                userid: id.clone(),
                 nth: k + 1,
             }
             .into());

@@ -41,7 +41,7 @@ pub(super) fn offer(
 ) -> Result<Vec<Reply>, ExecError> {
     let (mut live, side) = load_for_player(store, board, account)?;
     let me = account.userid.clone();
-    let other = live.player(side.other()).to_string();
+    let other = live.player(side.other()).clone();
     let pending = extra::offer(live.file());
     let note = match action {
         OfferAction::Propose | OfferAction::Undo => {
@@ -50,7 +50,7 @@ pub(super) fn offer(
                     board,
                     by: other,
                     kind: p.kind,
-                    me: me.to_string(),
+                    me: me.clone(),
                 }
                 .into());
             }

@@ -116,7 +116,7 @@ pub(super) fn play_loaded(
     if live.game().to_act() != Some(side) {
         return Err(Refusal::NotYourMove {
             board,
-            to_move: live.player_to_move().map(UserId::to_string),
+            to_move: live.player_to_move().cloned(),
         }
         .into());
     }
@@ -293,7 +293,7 @@ pub(super) fn queue(
             text: text.to_string(),
             marked,
             next,
-            opponent: live.player(side.other()).to_string(),
+            opponent: live.player(side.other()).clone(),
         }
         .into());
     }
@@ -334,7 +334,7 @@ pub(super) fn submit(
     if live.game().to_act() != Some(side) {
         return Err(Refusal::SubmitNotYourMove {
             board,
-            to_move: live.player_to_move().map(UserId::to_string),
+            to_move: live.player_to_move().cloned(),
         }
         .into());
     }
@@ -385,7 +385,7 @@ pub(super) fn confirm(
     let Some(s) = extra::submitted(live.file(), &account.userid) else {
         return Err(Refusal::NothingSubmitted {
             board,
-            userid: account.userid.to_string(),
+            userid: account.userid.clone(),
         }
         .into());
     };

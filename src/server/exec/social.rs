@@ -129,10 +129,7 @@ pub(super) fn message(
     let mut out = Vec::new();
     for id in to {
         let Some(a) = store.account(id)? else {
-            return Err(Refusal::NoSuchRecipient {
-                userid: id.to_string(),
-            }
-            .into());
+            return Err(Refusal::NoSuchRecipient { userid: id.clone() }.into());
         };
         out.push(Reply {
             to: a.addresses.clone(),

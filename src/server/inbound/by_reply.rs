@@ -164,7 +164,7 @@ fn replies(
                 "reply token of {userid} refused: {from} is not one of their addresses"
             ));
             let refusal = Refusal::ReplyNotYours {
-                userid: userid.to_string(),
+                userid: userid.clone(),
                 from,
             };
             return exec::refused(store, req, &refusal);

@@ -72,7 +72,7 @@ fn authenticate(store: &Store, req: &Request<'_>, auth: &Credentials) -> Result<
     let Credentials { userid, password } = auth;
     if userid.robot_level().is_some() {
         return Err(Refusal::RobotAccount {
-            userid: userid.key(),
+            userid: userid.lowercased(),
         }
         .into());
     }

@@ -57,6 +57,7 @@ pub fn deliver(
     boards.extend(opponent::play_owed(
         &store,
         settings,
+        now,
         &log,
         &mut report,
         committed.robot_turns,

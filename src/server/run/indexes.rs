@@ -15,11 +15,11 @@ use crate::server::store::{DAY, Store};
 use super::log::Log;
 
 /// Before a transaction: build the index when there is none (or of another version).
-pub(super) fn prepare(store: &Store, settings: &Settings) -> Result<(), InternalError> {
-    if let Some(rebuilt) = index::ensure(store, settings.now())? {
+pub(super) fn prepare(store: &Store, now: u64) -> Result<(), InternalError> {
+    if let Some(rebuilt) = index::ensure(store, now)? {
         log_rebuilt(
             store,
-            settings,
+            now,
             "the index was missing or of another version",
             &rebuilt,
         );
@@ -29,37 +29,41 @@ pub(super) fn prepare(store: &Store, settings: &Settings) -> Result<(), Internal
 
 /// Before the work, inside the transaction: the players whose time ran out move to
 /// the inactive list of the standings (so that a `standings` mail reads them there).
-pub(super) fn before_work(store: &Store, settings: &Settings) -> Result<(), InternalError> {
-    Ok(index::settle(store, settings.now())?)
+pub(super) fn before_work(store: &Store, now: u64) -> Result<(), InternalError> {
+    Ok(index::settle(store, now)?)
 }
 
 /// After the work, inside the transaction: the indexes follow the changed game files,
 /// and the damaged files noted are logged and told to the operator.
-pub(super) fn after_work(store: &Store, settings: &Settings) -> Result<Vec<Reply>, InternalError> {
-    for (board, why) in index::update(store, settings.now())? {
+pub(super) fn after_work(
+    store: &Store,
+    settings: &Settings,
+    now: u64,
+) -> Result<Vec<Reply>, InternalError> {
+    for (board, why) in index::update(store, now)? {
         store.note_skipped(store.game_path(board), why);
     }
-    tell_damage(store, settings)
+    tell_damage(store, settings, now)
 }
 
 /// After a failed work: a damaged index file is rebuilt from the game files (the work
 /// failed, and runs again when the mail system retries).
-pub(super) fn after_failure(store: &Store, settings: &Settings, err: &InternalError) {
+pub(super) fn after_failure(store: &Store, now: u64, err: &InternalError) {
     if !matches!(err, InternalError::Store(e) if e.is_index_damage()) {
         return;
     }
     let log = Log::in_home(store.home());
-    match index::rebuild(store, settings.now()) {
-        Ok(rebuilt) => log_rebuilt(store, settings, &format!("damaged index ({err})"), &rebuilt),
-        Err(e) => log.line(settings.now(), &format!("index: rebuild failed: {e}")),
+    match index::rebuild(store, now) {
+        Ok(rebuilt) => log_rebuilt(store, now, &format!("damaged index ({err})"), &rebuilt),
+        Err(e) => log.line(now, &format!("index: rebuild failed: {e}")),
     }
 }
 
 /// Logs a rebuild and notes the game files it left out.
-pub(super) fn log_rebuilt(store: &Store, settings: &Settings, why: &str, rebuilt: &Rebuilt) {
+pub(super) fn log_rebuilt(store: &Store, now: u64, why: &str, rebuilt: &Rebuilt) {
     let log = Log::in_home(store.home());
     log.line(
-        settings.now(),
+        now,
         &format!(
             "index: rebuilt from the game files ({why}): {} games, {} finished, {} damaged file(s) left out",
             rebuilt.games,
@@ -74,12 +78,11 @@ pub(super) fn log_rebuilt(store: &Store, settings: &Settings, why: &str, rebuilt
 
 /// Logs every damaged file noted, and mails the operator about each one not told
 /// today (remembered in `<home>/damaged.json`, through the transaction).
-fn tell_damage(store: &Store, settings: &Settings) -> Result<Vec<Reply>, InternalError> {
+fn tell_damage(store: &Store, settings: &Settings, now: u64) -> Result<Vec<Reply>, InternalError> {
     let skipped = store.take_skipped();
     if skipped.is_empty() {
         return Ok(Vec::new());
     }
-    let now = settings.now();
     let log = Log::in_home(store.home());
     let mut told = store.damaged()?;
     let mut replies = Vec::new();

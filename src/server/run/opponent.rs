@@ -96,11 +96,11 @@ fn robot_to_move(live: &LiveGame) -> Option<(UserId, u8)> {
 pub fn play_owed(
     store: &Store,
     settings: &Settings,
+    now: u64,
     log: &Log,
     report: &mut Report,
     claimed: Vec<BoardId>,
 ) -> Vec<BoardId> {
-    let now = settings.now();
     let mut changed = Vec::new();
     // The mail's password checks are done: their 7 MiB go before the robot's tree
     // comes (at most 7 MB, `ai::MAX_NODES`), so a run stays within 20 MB.
@@ -213,6 +213,7 @@ fn play_one(
     };
     let thought_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     let (locked, recovered) = Locked::take(store, settings)?;
+    // The turn is played when the robot has thought: at a later time than the run's.
     let now = settings.now();
     if let Some(line) = recovered {
         log.note(now, report, line);

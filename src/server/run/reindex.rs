@@ -21,10 +21,10 @@ pub fn reindex(settings: &Settings) -> Result<Report, InternalError> {
     let mut report = Report::default();
     let (locked, recovered) = Locked::take(&store, settings)?;
     report.lines.extend(recovered);
-    let rebuilt = index::rebuild(&store, settings.now())?;
-    log_rebuilt(&store, settings, "yinsh-pbem reindex", &rebuilt);
-    report.lines.push(summary(&rebuilt));
     let now = settings.now();
+    let rebuilt = index::rebuild(&store, now)?;
+    log_rebuilt(&store, now, "yinsh-pbem reindex", &rebuilt);
+    report.lines.push(summary(&rebuilt));
     let seed = |k: usize, r: &Reply| format!("reindex-{now}-{k}-{}", r.subject);
     locked.transaction(
         &format!("reindex-{now}"),

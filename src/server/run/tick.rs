@@ -111,6 +111,7 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     boards.extend(opponent::play_owed(
         &store,
         settings,
+        now,
         &log,
         &mut report,
         Vec::new(),

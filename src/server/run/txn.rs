@@ -98,12 +98,13 @@ impl<'a> Locked<'a> {
         work: impl FnOnce(&Store, &mut Report) -> Result<Work, InternalError>,
     ) -> Result<Committed, InternalError> {
         let (store, settings) = (self.store, self.settings);
-        indexes::prepare(store, settings)?;
+        indexes::prepare(store, now)?;
         store.begin();
-        let result = indexes::before_work(store, settings)
+        let result = indexes::before_work(store, now)
             .and_then(|()| work(store, report))
             .and_then(|mut work| {
-                work.replies.extend(indexes::after_work(store, settings)?);
+                work.replies
+                    .extend(indexes::after_work(store, settings, now)?);
                 let replies = std::mem::take(&mut work.replies);
                 work.replies = gate::pass(store, settings, now, replies, &mut |line| {
                     note(report, line)
@@ -112,7 +113,7 @@ impl<'a> Locked<'a> {
             });
         let changes = store.take_changes();
         if let Err(e) = &result {
-            indexes::after_failure(store, settings, e);
+            indexes::after_failure(store, now, e);
         }
         let Work {
             replies,

@@ -4,7 +4,7 @@
 use super::words::{join, nth_userid, or_nobody, ordinal, plural, yours};
 use crate::mail::Address;
 use crate::notation::{NotationError, ParseError};
-use crate::server::model::{BoardId, OfferKind};
+use crate::server::model::{BoardId, OfferKind, UserId};
 use crate::server::text::dates::format_date;
 
 /// A command refused: the player's mistake, answered by an error mail. `Display` is
@@ -84,7 +84,7 @@ pub enum Refusal {
     )]
     UseridTaken {
         /// The userid asked for.
-        userid: String,
+        userid: UserId,
     },
     /// `signup` or `change address` naming an address that `max` accounts name
     /// already (when addresses must be confirmed).
@@ -111,7 +111,7 @@ pub enum Refusal {
     )]
     StillPlaying {
         /// The player.
-        userid: String,
+        userid: UserId,
         /// The games not over yet.
         boards: Vec<BoardId>,
     },
@@ -124,11 +124,11 @@ pub enum Refusal {
         /// The board.
         board: BoardId,
         /// The opponent who made the offer.
-        by: String,
+        by: UserId,
         /// What they offered.
         kind: OfferKind,
         /// The sender.
-        me: String,
+        me: UserId,
     },
     /// `undo` before the sender played any turn of their own.
     #[error("You have not played a move on this board yet: there is nothing to take back.")]
@@ -144,7 +144,7 @@ pub enum Refusal {
         /// The board.
         board: BoardId,
         /// The opponent.
-        other: String,
+        other: UserId,
     },
     /// An accepted take-back request finds no turn of its asker left.
     #[error("There is no move left to take back.")]
@@ -158,7 +158,7 @@ pub enum Refusal {
         /// The board.
         board: BoardId,
         /// Who is to move.
-        to_move: Option<String>,
+        to_move: Option<UserId>,
     },
     /// `submit` when it is the other side's turn.
     #[error(
@@ -169,7 +169,7 @@ pub enum Refusal {
         /// The board.
         board: BoardId,
         /// Who is to move.
-        to_move: Option<String>,
+        to_move: Option<UserId>,
     },
     /// A move marked `#n` that is not the next turn's number: not played.
     #[error(
@@ -233,7 +233,7 @@ pub enum Refusal {
         /// The next turn's number (the opponent's).
         next: u32,
         /// The opponent, to move now.
-        opponent: String,
+        opponent: UserId,
     },
     /// `confirm` with no submitted move waiting.
     #[error(
@@ -243,7 +243,7 @@ pub enum Refusal {
         /// The board.
         board: BoardId,
         /// The sender.
-        userid: String,
+        userid: UserId,
     },
     /// `preview` from a turn the game has not reached.
     #[error("Board {board} has only {total} moves: there is no move #{from} to start from.")]
@@ -295,7 +295,7 @@ pub enum Refusal {
     #[error("Invalid userid entered: {}", nth_userid(userid, *nth))]
     NoSuchPlayer {
         /// The userid.
-        userid: String,
+        userid: UserId,
         /// Its place among the words after the command (1 for the first).
         nth: usize,
     },
@@ -326,7 +326,7 @@ pub enum Refusal {
     #[error("Invalid userid entered: {userid} (nothing was sent)")]
     NoSuchRecipient {
         /// The userid.
-        userid: String,
+        userid: UserId,
     },
     /// `broadcast` by someone not an admin.
     #[error(
@@ -343,7 +343,7 @@ pub enum Refusal {
     )]
     LoginsPaused {
         /// The userid.
-        userid: String,
+        userid: UserId,
         /// When logins open again (unix seconds).
         until: u64,
         /// The owner's addresses, when this refusal is the one that tells them.
@@ -356,7 +356,7 @@ pub enum Refusal {
     )]
     ReservedUserid {
         /// The userid.
-        userid: String,
+        userid: UserId,
     },
     /// `signup` of a userid kept for the robots (`robot`, `robot7`, `Robot_3`).
     #[error(
@@ -364,7 +364,7 @@ pub enum Refusal {
     )]
     RobotName {
         /// The userid.
-        userid: String,
+        userid: UserId,
     },
     /// A command with a robot's userid and a password: nobody logs in as a robot.
     #[error(
@@ -372,7 +372,7 @@ pub enum Refusal {
     )]
     RobotAccount {
         /// The robot's userid.
-        userid: String,
+        userid: UserId,
     },
     /// `signup` of the userid of an account that was signed off, with another
     /// password than its last one: its games keep the name, so only its former owner
@@ -382,7 +382,7 @@ pub enum Refusal {
     )]
     UseridRetired {
         /// The userid.
-        userid: String,
+        userid: UserId,
     },
     /// A new userid with a dot before a letter (`cheap.example`): mail programs show
     /// such a name as a link, and a userid is shown to addresses nobody confirmed
@@ -392,7 +392,7 @@ pub enum Refusal {
     )]
     UseridLikeWebAddress {
         /// The userid.
-        userid: String,
+        userid: UserId,
     },
     /// A new password (`signup`, `change password`) that reads as a move, a number,
     /// an e-mail address, a board or a listing word: a line with a word too many
@@ -462,7 +462,7 @@ pub enum Refusal {
     )]
     ReplyNotYours {
         /// The player the token was minted for.
-        userid: String,
+        userid: UserId,
         /// The From address of the reply.
         from: String,
     },

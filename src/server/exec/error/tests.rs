@@ -3,7 +3,12 @@
 
 use super::*;
 use crate::notation::{NotationError, ParseError, parse_turn};
-use crate::server::model::{BoardId, OfferKind};
+use crate::server::model::{BoardId, OfferKind, UserId};
+
+/// A userid of the tests.
+fn u(text: &str) -> UserId {
+    text.parse().expect("a userid")
+}
 
 /// What `e5-a1` reads to: a1 is not a point.
 fn parse_error() -> ParseError {
@@ -132,7 +137,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             None,
         ),
         (
-            UseridTaken { userid: s("Alice") },
+            UseridTaken { userid: u("Alice") },
             s(
                 "The userid Alice is already taken. Choose another one: signup <userid> <password> [<e-mail address> ...]",
             ),
@@ -157,7 +162,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             StillPlaying {
-                userid: s("alice"),
+                userid: u("alice"),
                 boards: vec![3.into()],
             },
             s(
@@ -168,9 +173,9 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             OfferWaiting {
                 board: 5.into(),
-                by: s("bob"),
+                by: u("bob"),
                 kind: OfferKind::Undo,
-                me: s("alice"),
+                me: u("alice"),
             },
             s(
                 "bob has made a take-back request that waits for your answer: send \"yinsh move 5 alice <password> accept\" or \"... reject\" first.",
@@ -185,7 +190,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             NoOfferToAnswer {
                 board: 5.into(),
-                other: s("bob"),
+                other: u("bob"),
             },
             s(
                 "There is no draw offer or take-back request from bob to answer on board 5. To offer a draw write \"propose\" as your move; to ask to take back your last move, \"undo\".",
@@ -200,7 +205,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             NotYourMove {
                 board: 9.into(),
-                to_move: Some(s("bob")),
+                to_move: Some(u("bob")),
             },
             s("It is not your move: it is bob's turn."),
             Some(9),
@@ -261,7 +266,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
                 text: s("f6"),
                 marked: 4,
                 next: 4,
-                opponent: s("bob"),
+                opponent: u("bob"),
             },
             s(
                 "Move f6 is marked #4, but the next move is #4 and it is bob's: a queued move gets #5 or later.",
@@ -271,7 +276,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             NothingSubmitted {
                 board: 9.into(),
-                userid: s("alice"),
+                userid: u("alice"),
             },
             s(
                 "You have no submitted move waiting on board 9 (a move played since cancels it). Send \"yinsh submit 9 alice <password> <move>\" first, or play with yinsh move.",
@@ -318,14 +323,14 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             NoSuchPlayer {
-                userid: s("nobody"),
+                userid: u("nobody"),
                 nth: 1,
             },
             s("Invalid userid entered: nobody"),
             None,
         ),
         (
-            UseridRetired { userid: s("alice") },
+            UseridRetired { userid: u("alice") },
             s(
                 "The userid alice belonged to an account that was signed off; its games and ratings keep the name, so it is not given to anyone else. Choose another one: signup <userid> <password> [<e-mail address> ...] (its former owner takes it back by signing up with its last password).",
             ),
@@ -333,7 +338,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             UseridLikeWebAddress {
-                userid: s("cheap.example"),
+                userid: u("cheap.example"),
             },
             s(
                 "Choose another userid: cheap.example has a dot before a letter, so mail programs would show it as a web address. Use - or _ instead of the dot. Nothing was changed.",
@@ -370,7 +375,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             None,
         ),
         (
-            NoSuchRecipient { userid: s("carol") },
+            NoSuchRecipient { userid: u("carol") },
             s("Invalid userid entered: carol (nothing was sent)"),
             None,
         ),
@@ -388,7 +393,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             LoginsPaused {
-                userid: s("alice"),
+                userid: u("alice"),
                 until: 1_795_387_620,
                 owner: Vec::new(),
             },
@@ -398,7 +403,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             None,
         ),
         (
-            ReservedUserid { userid: s("admin") },
+            ReservedUserid { userid: u("admin") },
             s(
                 "The userid admin is reserved by the server's operator. Choose another one: signup <userid> <password> [<e-mail address> ...]",
             ),
@@ -406,7 +411,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             RobotName {
-                userid: s("Robot_7"),
+                userid: u("Robot_7"),
             },
             s(
                 "The userid Robot_7 is kept for the server's robots (robot1 .. robot5 play YINSH by themselves). Choose another one: signup <userid> <password> [<e-mail address> ...]",
@@ -415,7 +420,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             RobotAccount {
-                userid: s("robot3"),
+                userid: u("robot3"),
             },
             s(
                 "robot3 is one of the server's robots: it plays by itself, and nobody can log in as it. Challenge it with: yinsh challenge <your userid> robot3",
@@ -446,7 +451,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             ReplyNotYours {
-                userid: s("alice"),
+                userid: u("alice"),
                 from: s("mallory@evil.example"),
             },
             s(
@@ -505,7 +510,7 @@ fn the_table_holds_every_variant_once() {
 #[test]
 fn signoff_with_several_games_names_them_all() {
     let r = Refusal::StillPlaying {
-        userid: "alice".into(),
+        userid: u("alice"),
         boards: vec![3.into(), 12.into()],
     };
     assert_eq!(
@@ -528,9 +533,9 @@ fn ordinals_after_the_third_count() {
     );
     let draw = Refusal::OfferWaiting {
         board: 5.into(),
-        by: "bob".into(),
+        by: u("bob"),
         kind: OfferKind::Draw,
-        me: "alice".into(),
+        me: u("alice"),
     };
     assert!(
         draw.to_string()
@@ -566,7 +571,7 @@ fn a_refusal_goes_up_through_question_mark() {
 #[test]
 fn a_listing_names_an_unknown_userid_after_the_first_by_its_place_only() {
     let r = |nth| Refusal::NoSuchPlayer {
-        userid: "Pw7marker".to_string(),
+        userid: u("Pw7marker"),
         nth,
     };
     assert_eq!(

@@ -1,11 +1,11 @@
 //! The small pieces of English the refusals' texts share: plurals, lists of boards,
 //! ordinals, a userid named by its place.
 
-use crate::server::model::BoardId;
+use crate::server::model::{BoardId, UserId};
 
 /// A userid a listing named, as an error may show it: the first word after the
 /// command by name, a later one by its place only.
-pub(super) fn nth_userid(userid: &str, nth: usize) -> String {
+pub(super) fn nth_userid(userid: &UserId, nth: usize) -> String {
     match nth {
         1 => userid.to_string(),
         2 => "the 2nd userid named has no account".to_string(),
@@ -26,8 +26,8 @@ pub(super) fn join(boards: &[BoardId]) -> String {
         .join(", ")
 }
 
-pub(super) fn or_nobody(who: &Option<String>) -> &str {
-    who.as_deref().unwrap_or("nobody")
+pub(super) fn or_nobody(who: &Option<UserId>) -> &str {
+    who.as_ref().map_or("nobody", UserId::as_str)
 }
 
 pub(super) fn ordinal(n: &usize) -> String {
