@@ -11,6 +11,7 @@ use crate::server::outgoing::thread::Thread;
 use crate::server::store::{Account, LoginGate, MAX_FAILURES, Password, Store, UserId};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail, Event};
+use crate::server::text::subjects;
 
 use super::error::{ExecError, InternalError, Refusal};
 use super::plain;
@@ -59,7 +60,7 @@ pub(super) fn board_reply(
 ) -> Result<Reply, InternalError> {
     board_to_sender(
         req,
-        &reply::board_subject(mail.live, &Event::Show, false),
+        &subjects::board_mail(mail.live, &Event::Show, false),
         mail,
         text_only,
     )
@@ -124,9 +125,9 @@ pub(super) fn error_reply(
                 }
                 None => None,
             };
-            (format!("Yinsh Board {n} Error"), board)
+            (subjects::board_error(n.into()), board)
         }
-        None => ("Yinsh error".to_string(), None),
+        None => (subjects::error(), None),
     };
     let mut reply = to_sender(
         req,
@@ -217,7 +218,7 @@ pub(super) fn owner_notice(refusal: &Refusal) -> Option<Reply> {
     };
     (!owner.is_empty()).then(|| Reply {
         to: owner.clone(),
-        subject: format!("Wrong passwords for {userid}"),
+        subject: subjects::wrong_passwords_for(userid),
         body: format!(
             "{MAX_FAILURES} wrong passwords were sent for your userid {userid} within an hour, from\n\
              addresses that may not be yours. Logins for {userid} are paused until {}: until\n\

@@ -13,6 +13,7 @@ use crate::server::outgoing::board_mails::board_mails;
 use crate::server::outgoing::{Foreign, Reply};
 use crate::server::store::{Account, EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
+use crate::server::text::subjects;
 
 use super::context::{
     Request, board_reply, board_to_sender, load_board, load_for_player, sender_text_only, to_sender,
@@ -34,7 +35,7 @@ pub(super) fn challenge(
     let invalid = |why: InvalidChallenge| {
         Ok(vec![Reply {
             foreign: Foreign::Part(why.plain()),
-            ..to_sender(req, "Invalid challenge", why.to_string())
+            ..to_sender(req, &subjects::invalid_challenge(), why.to_string())
         }])
     };
     if white == black {
@@ -241,7 +242,7 @@ pub fn play_queued(
                 if let Some(account) = store.account(&player)? {
                     notices.push(Reply {
                         to: account.addresses.clone(),
-                        subject: format!("Yinsh Board {} Error", live.board()),
+                        subject: subjects::board_error(live.board()),
                         body: format!(
                             "Your queued move {} on board {} could not be played: {why}.\nIt was dropped. It is your turn now: reply to this mail with your move as the\nfirst line, or send a mail with this Subject:\n    yinsh move {} {player} <password> <move>\n",
                             q.text,
@@ -377,7 +378,7 @@ pub(super) fn submit(
     };
     Ok(vec![board_to_sender(
         req,
-        &format!("Yinsh Board {board} preview"),
+        &subjects::preview(board.into()),
         &mail,
         account.text_only,
     )?])
@@ -441,7 +442,7 @@ pub(super) fn preview(
     };
     Ok(vec![board_to_sender(
         req,
-        &format!("Yinsh Board {board} preview"),
+        &subjects::preview(board.into()),
         &mail,
         sender_text_only(store, req)?,
     )?])

@@ -12,6 +12,7 @@ use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::{Account, Store};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
+use crate::server::text::subjects;
 
 use super::context::{
     Request, authenticate, board_reply, load_board_of, on_board_named, to_sender,
@@ -57,7 +58,7 @@ pub(super) fn chat(
         if let Some(a) = store.account(r)? {
             out.push(Reply {
                 to: a.addresses.clone(),
-                subject: format!("Yinsh chat {board} {}", account.userid),
+                subject: subjects::chat(board.into(), &account.userid),
                 body: signed(req.comment, account.userid.as_str()),
                 foreign: Foreign::All,
                 html: None,
@@ -143,7 +144,7 @@ pub(super) fn message(
         };
         out.push(Reply {
             to: a.addresses.clone(),
-            subject: format!("Message from {}", account.userid),
+            subject: subjects::message_from(&account.userid),
             body: signed(req.comment, account.userid.as_str()),
             foreign: Foreign::All,
             html: None,
@@ -154,7 +155,7 @@ pub(super) fn message(
     let names: Vec<String> = to.iter().map(ToString::to_string).collect();
     out.push(to_sender(
         req,
-        "Message sent",
+        &subjects::message_sent(),
         format!("Your message was sent to {}.\n", names.join(", ")),
     ));
     Ok(out)
@@ -178,7 +179,7 @@ pub(super) fn broadcast(
     for acc in store.accounts()? {
         out.push(Reply {
             to: acc.addresses.clone(),
-            subject: format!("Broadcast from {}", account.userid),
+            subject: subjects::broadcast_from(&account.userid),
             body: signed(req.comment, account.userid.as_str()),
             foreign: Foreign::All,
             ..Reply::default()
@@ -221,7 +222,7 @@ pub(super) fn vacation(
     };
     let mut out = vec![Reply {
         to: account.addresses.clone(),
-        subject: format!("Vacation for {}", account.userid),
+        subject: subjects::vacation_for(&account.userid),
         body,
         ..Reply::default()
     }];
@@ -278,7 +279,7 @@ fn tell_opponents(
         };
         out.push(Reply {
             to: a.addresses.clone(),
-            subject: format!("Vacation for {who}"),
+            subject: subjects::vacation_for(who),
             body,
             ..Reply::default()
         });

@@ -29,6 +29,7 @@ use crate::server::model::Password;
 use crate::server::outgoing::Foreign;
 use crate::server::outgoing::Reply;
 use crate::server::store::{Account, ReplyScope, ReplyToken, Store};
+use crate::server::text::subjects::{self, OurMail};
 
 use super::syntax;
 use crate::server::outgoing::threading;
@@ -373,60 +374,6 @@ fn redact_line(line: &str) -> String {
     crate::server::text::redact::loggable(line)
 }
 
-/// One of the server's mails, as its Subject names it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum OurMail {
-    /// A board mail, a nag, a preview or a board's error mail.
-    Board(u32),
-    /// A chat mail.
-    Chat(u32),
-    /// A message from this player.
-    Message(String),
-    /// A broadcast.
-    Broadcast,
-    /// The notice of a password change or of wrong passwords.
-    Security,
-    /// Any other notice, listing or help text.
-    Notice,
-}
-
-impl OurMail {
-    /// The mail a cleaned Subject names, if it is one of ours.
-    fn named(subject: &str) -> Option<OurMail> {
-        let words: Vec<&str> = subject.split_whitespace().collect();
-        let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
-        let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
-        let number = |w: Option<&&str>| w.and_then(|w| w.parse::<u32>().ok());
-        Some(match lower.as_slice() {
-            ["yinsh", "board", n, ..]
-            | ["new", "yinsh", "board", n, ..]
-            | ["nag:", "yinsh", "board", n, ..] => OurMail::Board(number(Some(n))?),
-            ["yinsh", "chat", n, ..] => OurMail::Chat(number(Some(n))?),
-            ["message", "from", _] => OurMail::Message(words[2].to_string()),
-            ["broadcast", "from", _] => OurMail::Broadcast,
-            ["password", "changed", "for", _] | ["wrong", "passwords", "for", _] => {
-                OurMail::Security
-            }
-            ["signup", "for", _]
-            | ["address", "confirmed", "for", _]
-            | ["address", "changed", "for", _]
-            | ["signoff", "for", _]
-            | ["vacation", "for", _]
-            | ["message", "sent"]
-            | ["yinsh", "error"]
-            | ["yinsh", "pbem", "help"]
-            | ["yinsh", "help"]
-            | ["list", "of", "games"]
-            | ["list", "of", "yinsh", "games"]
-            | ["yinsh", "standings"]
-            | ["historical", "list", "of", "yinsh", "games"]
-            | ["invalid", "challenge"]
-            | ["yinsh", "reply", "given", "up:", ..] => OurMail::Notice,
-            _ => return None,
-        })
-    }
-}
-
 /// The one short answer to a reply that cannot be acted on: what to send instead.
 /// `no_token`: the reply named none of our token-bearing mails at all.
 fn unmatched(
@@ -468,7 +415,7 @@ fn unmatched(
         .iter()
         .map(|to| Reply {
             to: vec![to.clone()],
-            subject: "Yinsh error".to_string(),
+            subject: subjects::error(),
             body: text.clone(),
             foreign: foreign.clone(),
             ..Reply::default()
@@ -512,25 +459,6 @@ mod tests {
                 (first.to_string(), rest.to_string()),
                 "{body:?}"
             );
-        }
-    }
-
-    #[test]
-    fn our_subjects_are_known_and_commands_are_not() {
-        for (subject, want) in [
-            ("Yinsh Board 101 alice **", Some(OurMail::Board(101))),
-            ("New Yinsh Board 7 bob", Some(OurMail::Board(7))),
-            ("Nag: Yinsh Board 9 bob", Some(OurMail::Board(9))),
-            ("Yinsh Board 101 Error", Some(OurMail::Board(101))),
-            ("Yinsh chat 103 carol", Some(OurMail::Chat(103))),
-            ("Message from alice", Some(OurMail::Message("alice".into()))),
-            ("Password changed for bob", Some(OurMail::Security)),
-            ("Yinsh error", Some(OurMail::Notice)),
-            ("yinsh move 101 alice pw d1", None),
-            ("verify alice ABCDEFGHJK", None),
-            ("yinsh board x", None),
-        ] {
-            assert_eq!(OurMail::named(subject), want, "{subject}");
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::server::exec::{self, Request};
 use crate::server::internal::InternalError;
 use crate::server::outgoing::{Foreign, Reply};
 use crate::server::store::{RateVerdict, Store, UserId};
-use crate::server::text::redact;
+use crate::server::text::{redact, subjects};
 
 use super::by_reply;
 use super::identity;
@@ -115,7 +115,7 @@ fn notice(req: &Request<'_>, text: String) -> Vec<Reply> {
         .iter()
         .map(|to| Reply {
             to: vec![to.clone()],
-            subject: "Yinsh error".to_string(),
+            subject: subjects::error(),
             body: format!("{text}\n"),
             ..Reply::default()
         })

@@ -7,7 +7,7 @@ use crate::server::command::CommandError;
 use crate::server::exec::Request;
 use crate::server::outgoing::Foreign;
 use crate::server::outgoing::Reply;
-use crate::server::text::{redact, reply};
+use crate::server::text::{redact, reply, subjects};
 
 /// The error mail for a line that is no command, to the sender: what is wrong, the
 /// line (`line`, passwords masked) when it is one of several, and where the syntax is
@@ -24,7 +24,7 @@ pub(super) fn error_mail(req: &Request<'_>, e: &CommandError, line: Option<&str>
     let unquoted = format!("{}{HELP}", without_words(e));
     Some(Reply {
         to: vec![to],
-        subject: "Yinsh error".to_string(),
+        subject: subjects::error(),
         body: reply::error_body(&message, None, req.quoted),
         foreign: Foreign::Part(reply::error_body(&unquoted, None, "")),
         ..Reply::default()

@@ -24,6 +24,7 @@ use crate::server::outgoing::thread::Thread;
 use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::{EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
+use crate::server::text::subjects;
 
 use super::expire::expire;
 use super::log::Log;
@@ -208,7 +209,7 @@ fn nag_mail(
     let html = html_part(&mail, &body, account.text_only)?;
     Ok(Some(Reply {
         to: account.addresses.clone(),
-        subject: format!("Nag: Yinsh Board {} {}", live.board(), player),
+        subject: subjects::nag(live.board(), player),
         body,
         foreign: Foreign::Nothing,
         html,

@@ -1,6 +1,7 @@
 //! The text of the server's mails: board mails and error mails (`reply`), the HTML
 //! part of board mails (`html`), dates, the help texts, password masking (`redact`),
-//! and player comments cut to a bound (`cut`).
+//! player comments cut to a bound (`cut`), and every Subject and its reading back
+//! (`subjects`).
 
 pub mod cut;
 pub mod dates;
@@ -9,3 +10,4 @@ pub mod html;
 pub mod last_move;
 pub mod redact;
 pub mod reply;
+pub mod subjects;
