@@ -9,9 +9,8 @@ use crate::server::outgoing::board_mails::html_part;
 use crate::server::outgoing::reply::{Foreign, Reply};
 use crate::server::outgoing::thread::Thread;
 use crate::server::store::{Account, LoginGate, MAX_FAILURES, Password, Store, UserId};
-use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail, Event};
-use crate::server::text::subjects;
+use crate::server::text::{notices, subjects};
 
 use super::error::{ExecError, InternalError, Refusal};
 use super::plain;
@@ -219,16 +218,7 @@ pub(super) fn owner_notice(refusal: &Refusal) -> Option<Reply> {
     (!owner.is_empty()).then(|| Reply {
         to: owner.clone(),
         subject: subjects::wrong_passwords_for(userid),
-        body: format!(
-            "{MAX_FAILURES} wrong passwords were sent for your userid {userid} within an hour, from\n\
-             addresses that may not be yours. Logins for {userid} are paused until {}: until\n\
-             then every command with your password is refused, yours too. Nothing else\n\
-             happened: your password was not given away. (A wrong confirmation code of\n\
-             \"verify\" counts as a wrong password.)\n\n\
-             If the wrong passwords were not yours, someone is guessing. Choose a long password\n\
-             if yours is short: change password {userid} <current-password> <new-password>\n",
-            format_date(*until)
-        ),
+        body: notices::logins_paused(userid, MAX_FAILURES, *until),
         ..Reply::default()
     })
 }

@@ -13,7 +13,7 @@ use crate::server::outgoing::board_mails::board_mails;
 use crate::server::outgoing::{Foreign, Reply};
 use crate::server::store::{Account, EndRecord, Store};
 use crate::server::text::reply::{BoardMail, Event};
-use crate::server::text::subjects;
+use crate::server::text::{notices, subjects};
 
 use super::context::{
     Request, board_reply, board_to_sender, load_board, load_for_player, sender_text_only, to_sender,
@@ -144,20 +144,8 @@ pub(super) fn play_loaded(
     live.add_comment(number, &account.userid, req.now, req.comment);
     extra::set_submitted(&mut live.file, &account.userid, None);
     let lapsed = extra::lapse_offer(&mut live.file, number).map(|o| {
-        let me = &account.userid;
-        if o.by == *me {
-            format!(
-                "{me}'s {} lapsed: {me} played move #{number} before {} answered it.",
-                o.kind.words(),
-                live.player(side.other())
-            )
-        } else {
-            format!(
-                "{}'s {} lapsed: {me} played move #{number} instead of answering it.",
-                o.by,
-                o.kind.words()
-            )
-        }
+        let waiting = live.player(side.other());
+        notices::offer_lapsed(o.kind, &o.by, &account.userid, number, waiting)
     });
     let (event, mut notices) = play_queued(store, &mut live, req.now)?;
     let event = match (lapsed, event) {

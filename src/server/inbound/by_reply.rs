@@ -29,6 +29,7 @@ use crate::server::model::Password;
 use crate::server::outgoing::Foreign;
 use crate::server::outgoing::Reply;
 use crate::server::store::{Account, ReplyScope, ReplyToken, Store};
+use crate::server::text::notices::{self, Unusable};
 use crate::server::text::subjects::{self, OurMail};
 
 use super::syntax;
@@ -383,32 +384,17 @@ fn unmatched(
     settings: &Settings,
 ) -> Vec<Reply> {
     let why = if no_token {
-        "it does not say which of the server's mails it answers (your mail program left out\nthe In-Reply-To and References headers)"
+        Unusable::NoToken
     } else {
-        "the mail it answers is not one this server can act on for you (it may date from\nbefore the server's reply key was changed)"
+        Unusable::NotActable
     };
-    let text = match ours {
-        Some(OurMail::Board(n)) => format!(
-            "Your reply could not be read as a move on board {n}: {why}.\nNothing was done. Press Reply on the latest board mail of the game and write your\nmove as the first line, or send a mail with this Subject:\n    yinsh move {n} <userid> <password> <move>\n"
-        ),
-        Some(OurMail::Chat(n)) => format!(
-            "Your reply could not be passed on as a chat on board {n}: {why}.\nNothing was done. To chat, send a mail with this Subject and your text as the body:\n    yinsh chat {n} <userid> <password>\n"
-        ),
-        Some(OurMail::Message(to)) => message_text(to, why),
-        Some(OurMail::Broadcast) => "Replies to a broadcast are not passed on: nothing was done. To write to a player,\nsend a mail with this Subject and your text as the body:\n    message <userid> <password> <to-userid>\n".to_string(),
-        Some(OurMail::Security) => format!(
-            "Nobody reads replies to this notice: nothing was done. If the change was not yours,\nsomeone else knows your password: {}\n",
-            settings.operator.as_ref().map_or_else(
-                || "tell the operator of this server (write to its postmaster).".to_string(),
-                |op| format!("write to the operator of this server, {op}.")
-            )
-        ),
-        Some(OurMail::Notice) | None => "The server cannot act on a reply to this mail: nothing was done. Send \"help\" for\nthe commands.\n".to_string(),
-    };
+    let text = notices::unusable_reply(ours, why, settings.operator.as_ref());
     // The userid of a "Message from" Subject is the sender's word: an unconfirmed
     // address reads the answer without it.
     let foreign = match ours {
-        Some(OurMail::Message(_)) => Foreign::Part(message_text("<to-userid>", why)),
+        Some(OurMail::Message(_)) => {
+            Foreign::Part(notices::unusable_reply_to_message("<to-userid>", why))
+        }
         _ => Foreign::Nothing,
     };
     req.reply_to
@@ -421,13 +407,6 @@ fn unmatched(
             ..Reply::default()
         })
         .collect()
-}
-
-/// The answer to an unusable reply to a message from `to`.
-fn message_text(to: &str, why: &str) -> String {
-    format!(
-        "Your reply could not be passed on to {to}: {why}.\nNothing was done. To write to {to}, send a mail with this Subject and your text as the body:\n    message <userid> <password> {to}\n"
-    )
 }
 
 #[cfg(test)]

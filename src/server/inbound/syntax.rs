@@ -7,7 +7,7 @@ use crate::server::command::CommandError;
 use crate::server::exec::Request;
 use crate::server::outgoing::Foreign;
 use crate::server::outgoing::Reply;
-use crate::server::text::{redact, reply, subjects};
+use crate::server::text::{notices, redact, reply, subjects};
 
 /// The error mail for a line that is no command, to the sender: what is wrong, the
 /// line (`line`, passwords masked) when it is one of several, and where the syntax is
@@ -17,7 +17,7 @@ pub(super) fn error_mail(req: &Request<'_>, e: &CommandError, line: Option<&str>
     let mut message = e.to_string();
     // A line too long to be read is not repeated either.
     if let Some(l) = line.filter(|_| !matches!(e, CommandError::TooLong { .. })) {
-        message = format!("In the line \"{}\":\n{message}", redact::loggable(l));
+        message = notices::in_the_line(&redact::loggable(l), &message);
     }
     const HELP: &str = "\nSend \"help\" or \"yinsh help\" for the commands and their syntax.";
     message.push_str(HELP);
