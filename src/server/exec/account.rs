@@ -15,6 +15,8 @@ use crate::server::command::MailChoice;
 use crate::server::model::Proof;
 use crate::server::outgoing::Reply;
 
+use crate::server::text::subjects;
+
 use super::context::{Actor, Request, logins_open, to_sender};
 use super::error::{ExecError, Refusal};
 
@@ -94,7 +96,7 @@ pub(super) fn signup(
     if tokens.is_empty() {
         return Ok(vec![Reply {
             to,
-            subject: format!("Signup for {userid}"),
+            subject: subjects::signup_for(userid),
             body,
             ..Reply::default()
         }]);
@@ -176,7 +178,7 @@ fn verify_mails(account: &Account, tokens: Vec<(Address, Token)>, text: &str) ->
         .into_iter()
         .map(|(a, token)| Reply {
             to: vec![a.clone()],
-            subject: format!("verify {} {}", account.userid, token.reveal()),
+            subject: subjects::verify(&account.userid, token.reveal()),
             body: format!(
                 "{text}\nConfirm that {a} is yours: press Reply and send this mail back\n\
                  (keep the Subject; \"Re:\" in front of it is fine). Until then this address\n\
@@ -200,7 +202,7 @@ pub(super) fn verify(store: &Store, actor: &Actor) -> Result<Vec<Reply>, ExecErr
     store.put_account(account)?;
     Ok(vec![Reply {
         to: vec![address.clone()],
-        subject: format!("Address confirmed for {}", account.userid),
+        subject: subjects::address_confirmed_for(&account.userid),
         body: format!(
             "The address {address} of {} is confirmed: it now gets every mail of the server.\n",
             account.userid
@@ -241,7 +243,7 @@ pub(super) fn settings(
     );
     Ok(vec![to_sender(
         req,
-        &format!("Yinsh settings of {}", account.userid),
+        &subjects::settings_of(&account.userid),
         body,
     )])
 }
@@ -263,7 +265,7 @@ pub(super) fn change_password(
     );
     Ok(vec![Reply {
         to: account.addresses.clone(),
-        subject: format!("Password changed for {}", account.userid),
+        subject: subjects::password_changed_for(&account.userid),
         body,
         ..Reply::default()
     }])
@@ -312,7 +314,7 @@ pub(super) fn change_address(
     if !to.is_empty() {
         out.push(Reply {
             to,
-            subject: format!("Address changed for {}", account.userid),
+            subject: subjects::address_changed_for(&account.userid),
             body,
             ..Reply::default()
         });
@@ -354,7 +356,7 @@ pub(super) fn signoff(
     }
     Ok(vec![Reply {
         to: account.addresses.clone(),
-        subject: format!("Signoff for {}", account.userid),
+        subject: subjects::signoff_for(&account.userid),
         body: format!(
             "The account {} has been removed. Thank you for playing.\n",
             account.userid

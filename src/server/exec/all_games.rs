@@ -11,6 +11,8 @@ use crate::server::game::index;
 use crate::server::outgoing::Reply;
 use crate::server::store::Store;
 
+use crate::server::text::subjects;
+
 use super::context::{Request, to_sender};
 use super::error::ExecError;
 use super::listing::{GAMES_PER_MAIL, game_line, games_header, paging};
@@ -56,5 +58,5 @@ pub(super) fn games(
             "The games of one player, with all, inactive or next: \"yinsh games <userid> all\".\n",
         );
     }
-    Ok(vec![to_sender(req, "List of Yinsh games", body)])
+    Ok(vec![to_sender(req, &subjects::games(), body)])
 }

@@ -10,8 +10,8 @@ use crate::server::outgoing::board_mails::html_part;
 use crate::server::outgoing::reply::{Foreign, Reply};
 use crate::server::outgoing::thread::Thread;
 use crate::server::store::{Account, LoginGate, MAX_FAILURES, Store, UserId};
-use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail, Event};
+use crate::server::text::{notices, subjects};
 
 use super::error::{ExecError, InternalError, Refusal};
 use super::plain;
@@ -71,7 +71,7 @@ pub(super) fn board_reply(
 ) -> Result<Reply, InternalError> {
     board_to_sender(
         req,
-        &reply::board_subject(mail.live, &Event::Show, false),
+        &subjects::board_mail(mail.live, &Event::Show, false),
         mail,
         text_only,
     )
@@ -136,9 +136,9 @@ pub(super) fn error_reply(
                 }
                 None => None,
             };
-            (format!("Yinsh Board {n} Error"), board)
+            (subjects::board_error(n), board)
         }
-        None => ("Yinsh error".to_string(), None),
+        None => (subjects::error(), None),
     };
     let mut reply = to_sender(
         req,
@@ -188,17 +188,8 @@ pub(super) fn owner_notice(refusal: &Refusal) -> Option<Reply> {
     };
     (!owner.is_empty()).then(|| Reply {
         to: owner.clone(),
-        subject: format!("Wrong passwords for {userid}"),
-        body: format!(
-            "{MAX_FAILURES} wrong passwords were sent for your userid {userid} within an hour, from\n\
-             addresses that may not be yours. Logins for {userid} are paused until {}: until\n\
-             then every command with your password is refused, yours too. Nothing else\n\
-             happened: your password was not given away. (A wrong confirmation code of\n\
-             \"verify\" counts as a wrong password.)\n\n\
-             If the wrong passwords were not yours, someone is guessing. Choose a long password\n\
-             if yours is short: change password {userid} <current-password> <new-password>\n",
-            format_date(*until)
-        ),
+        subject: subjects::wrong_passwords_for(userid),
+        body: notices::logins_paused(userid, MAX_FAILURES, *until),
         ..Reply::default()
     })
 }

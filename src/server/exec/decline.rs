@@ -13,6 +13,8 @@ use crate::server::model::UserId;
 use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::{Challenger, Store};
 
+use crate::server::text::subjects;
+
 use super::context::{Request, load_for_player};
 use super::error::{ExecError, Refusal};
 use crate::server::model::BoardId;
@@ -74,7 +76,7 @@ fn mails(
     // An unconfirmed address reads neither the challenger's address nor the comment.
     let plain = head("someone else");
     let foreign = Foreign::Part(plain);
-    let subject = format!("Yinsh Board {board} declined");
+    let subject = subjects::declined(board);
     let mut told: Vec<Address> = Vec::new();
     let mut out = Vec::new();
     let readers = [&f.white, &f.black]

@@ -16,6 +16,7 @@ use crate::server::outgoing::{Foreign, Reply};
 use crate::server::store::{Account, Finished, Section, Store, UserId};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail};
+use crate::server::text::subjects;
 
 use super::context::{Actor, Request, board_reply, load_board, sender_text_only, to_sender};
 use super::error::{ExecError, InternalError, Refusal};
@@ -33,7 +34,7 @@ pub(super) fn show(
         let Some(file) = store.game(r.board)? else {
             out.push(to_sender(
                 req,
-                "Yinsh error",
+                &subjects::error(),
                 reply::error_body(
                     &Refusal::BoardNotFound { board: r.board }.to_string(),
                     None,
@@ -56,7 +57,7 @@ pub(super) fn show(
                 foreign: Foreign::Part(reply::error_body(&why, None, "")),
                 ..to_sender(
                     req,
-                    &format!("Yinsh Board {} Error", r.board),
+                    &subjects::board_error(r.board),
                     reply::error_body(&why, None, req.quoted),
                 )
             });
@@ -121,7 +122,7 @@ pub(super) fn games(
     // It names the userids the mail named: an unconfirmed address is not sent it.
     Ok(vec![Reply {
         foreign: Foreign::Part(plain::LISTING_WITHHELD.to_string()),
-        ..to_sender(req, "List of Yinsh games", body)
+        ..to_sender(req, &subjects::games(), body)
     }])
 }
 
@@ -246,7 +247,7 @@ pub(super) fn boards_of(
 fn more_games(req: &Request<'_>, userid: &UserId, filter: GameFilter, total: usize) -> Reply {
     to_sender(
         req,
-        "List of Yinsh games",
+        &subjects::games(),
         format!(
             "{userid} has {total} games ({filter}): the board mails of the {SHOWN_PER_PLAYER} most recent were sent.\n\
              For a list of them all send: yinsh games {userid} {filter}\n\
@@ -319,7 +320,7 @@ pub(super) fn show_as(
             foreign: Foreign::Part(format!("This player has no {filter} games.\n")),
             ..to_sender(
                 req,
-                "List of Yinsh games",
+                &subjects::games(),
                 format!("{} has no {filter} games.\n", account.userid),
             )
         });
@@ -366,7 +367,7 @@ pub(super) fn show_players(
             foreign: Foreign::Part(format!("No {filter} games for the userids named.\n")),
             ..to_sender(
                 req,
-                "List of Yinsh games",
+                &subjects::games(),
                 format!("No {filter} games for: {}\n", UserId::join(&empty, ", ")),
             )
         });

@@ -25,7 +25,7 @@ use crate::server::model::BoardId;
 use crate::server::store::Store;
 use std::borrow::Cow;
 
-use crate::server::text::{cut, help};
+use crate::server::text::{cut, help, subjects};
 
 pub use crate::server::outgoing::Reply;
 pub use context::{Actor, Request, logins_open};
@@ -82,16 +82,22 @@ fn route(
 ) -> Result<Vec<Reply>, ExecError> {
     match cmd {
         // `help yinsh`: the YINSH help, as `yinsh help`.
-        Command::Help { topics } if topics.iter().any(|t| t == "yinsh") => {
-            Ok(vec![to_sender(req, "Yinsh help", help::yinsh_help())])
-        }
+        Command::Help { topics } if topics.iter().any(|t| t == "yinsh") => Ok(vec![to_sender(
+            req,
+            &subjects::yinsh_help(),
+            help::yinsh_help(),
+        )]),
         Command::Help { .. } => Ok(vec![to_sender(
             req,
-            "Yinsh PBeM help",
+            &subjects::help(),
             help::general_help(req.server_address),
         )]),
-        Command::List => Ok(vec![to_sender(req, "List of games", help::list_text())]),
-        Command::YinshHelp => Ok(vec![to_sender(req, "Yinsh help", help::yinsh_help())]),
+        Command::List => Ok(vec![to_sender(req, &subjects::list(), help::list_text())]),
+        Command::YinshHelp => Ok(vec![to_sender(
+            req,
+            &subjects::yinsh_help(),
+            help::yinsh_help(),
+        )]),
         Command::Multiple => Err(Refusal::NestedMultiple.into()),
         Command::Signup {
             userid,
@@ -134,10 +140,10 @@ fn route(
             listing::show_players(store, req, userids, *filter)
         }
         Command::Standings { page } => listing::standings_page(store, req.now, *page)
-            .map(|body| vec![to_sender(req, "Yinsh Standings", body)])
+            .map(|body| vec![to_sender(req, &subjects::standings(), body)])
             .map_err(ExecError::from),
         Command::History { player, page } => listing::history_page(store, player.as_ref(), *page)
-            .map(|body| vec![to_sender(req, "Historical List of Yinsh games", body)])
+            .map(|body| vec![to_sender(req, &subjects::history(), body)])
             .map_err(ExecError::from),
         Command::Message { to, .. } => social::message(store, req, proved(actor)?, to),
         Command::Broadcast { .. } => social::broadcast(store, req, proved(actor)?),

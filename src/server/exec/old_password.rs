@@ -9,6 +9,8 @@
 //! would tell a guesser when a guess is right, so the server never does that.
 use crate::server::outgoing::Reply;
 
+use crate::server::text::subjects;
+
 use super::context::Request;
 use super::error::InternalError;
 use crate::server::command::{Command, could_show};
@@ -59,7 +61,7 @@ pub(super) fn notice(
     let userid = &account.userid;
     Ok(Some(Reply {
         to: account.addresses.clone(),
-        subject: format!("Yinsh: please change the password of {userid}"),
+        subject: subjects::change_password_of(userid),
         body: format!(
             "The password of {userid} was set before passwords that read as a move, a number,\n\
              an e-mail address, a board number or a listing word were refused. It still\n\

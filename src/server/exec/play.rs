@@ -13,6 +13,7 @@ use crate::server::outgoing::board_mails::board_mails;
 use crate::server::outgoing::{Foreign, Reply};
 use crate::server::store::{Account, Store};
 use crate::server::text::reply::{BoardMail, Event};
+use crate::server::text::{notices, subjects};
 
 use super::context::{
     Request, board_reply, board_to_sender, load_board, load_for_player, sender_text_only, to_sender,
@@ -35,7 +36,7 @@ pub(super) fn challenge(
     let invalid = |why: InvalidChallenge| {
         Ok(vec![Reply {
             foreign: Foreign::Part(why.plain()),
-            ..to_sender(req, "Invalid challenge", why.to_string())
+            ..to_sender(req, &subjects::invalid_challenge(), why.to_string())
         }])
     };
     if white == black {
@@ -143,20 +144,8 @@ pub(super) fn play_loaded(
     live.add_comment(number, &account.userid, req.now, req.comment);
     extra::set_submitted(live.extra_mut(), &account.userid, None);
     let lapsed = live.lapse_offer(number).map(|o| {
-        let me = &account.userid;
-        if o.by == *me {
-            format!(
-                "{me}'s {} lapsed: {me} played move #{number} before {} answered it.",
-                o.kind.words(),
-                live.player(side.other())
-            )
-        } else {
-            format!(
-                "{}'s {} lapsed: {me} played move #{number} instead of answering it.",
-                o.by,
-                o.kind.words()
-            )
-        }
+        let waiting = live.player(side.other());
+        notices::offer_lapsed(o.kind, &o.by, &account.userid, number, waiting)
     });
     let (event, mut notices) = play_queued(store, &mut live, req.now)?;
     let event = match (lapsed, event) {
@@ -234,7 +223,7 @@ pub fn play_queued(
                 if let Some(account) = store.account(&player)? {
                     notices.push(Reply {
                         to: account.addresses.clone(),
-                        subject: format!("Yinsh Board {} Error", live.board()),
+                        subject: subjects::board_error(live.board()),
                         body: format!(
                             "Your queued move {} on board {} could not be played: {why}.\nIt was dropped. It is your turn now: reply to this mail with your move as the\nfirst line, or send a mail with this Subject:\n    yinsh move {} {player} <password> <move>\n",
                             q.text,
@@ -368,7 +357,7 @@ pub(super) fn submit(
     };
     Ok(vec![board_to_sender(
         req,
-        &format!("Yinsh Board {board} preview"),
+        &subjects::preview(board),
         &mail,
         account.text_only,
     )?])
@@ -431,7 +420,7 @@ pub(super) fn preview(
     };
     Ok(vec![board_to_sender(
         req,
-        &format!("Yinsh Board {board} preview"),
+        &subjects::preview(board),
         &mail,
         sender_text_only(store, req)?,
     )?])

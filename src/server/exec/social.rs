@@ -12,6 +12,7 @@ use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::{Account, Store};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
+use crate::server::text::subjects;
 
 use super::context::{Actor, Request, board_reply, load_board_of, to_sender};
 use super::error::{ExecError, Refusal};
@@ -53,7 +54,7 @@ pub(super) fn chat(
         if let Some(a) = store.account(r)? {
             out.push(Reply {
                 to: a.addresses.clone(),
-                subject: format!("Yinsh chat {board} {}", account.userid),
+                subject: subjects::chat(board, &account.userid),
                 body: signed(req.comment, account.userid.as_str()),
                 foreign: Foreign::All,
                 html: None,
@@ -133,7 +134,7 @@ pub(super) fn message(
         };
         out.push(Reply {
             to: a.addresses.clone(),
-            subject: format!("Message from {}", account.userid),
+            subject: subjects::message_from(&account.userid),
             body: signed(req.comment, account.userid.as_str()),
             foreign: Foreign::All,
             html: None,
@@ -144,7 +145,7 @@ pub(super) fn message(
     let names: Vec<String> = to.iter().map(ToString::to_string).collect();
     out.push(to_sender(
         req,
-        "Message sent",
+        &subjects::message_sent(),
         format!("Your message was sent to {}.\n", names.join(", ")),
     ));
     Ok(out)
@@ -168,7 +169,7 @@ pub(super) fn broadcast(
     for acc in store.accounts()? {
         out.push(Reply {
             to: acc.addresses.clone(),
-            subject: format!("Broadcast from {}", account.userid),
+            subject: subjects::broadcast_from(&account.userid),
             body: signed(req.comment, account.userid.as_str()),
             foreign: Foreign::All,
             ..Reply::default()
@@ -210,7 +211,7 @@ pub(super) fn vacation(
     };
     let mut out = vec![Reply {
         to: account.addresses.clone(),
-        subject: format!("Vacation for {}", account.userid),
+        subject: subjects::vacation_for(&account.userid),
         body,
         ..Reply::default()
     }];
@@ -267,7 +268,7 @@ fn tell_opponents(
         };
         out.push(Reply {
             to: a.addresses.clone(),
-            subject: format!("Vacation for {who}"),
+            subject: subjects::vacation_for(who),
             body,
             ..Reply::default()
         });

@@ -28,6 +28,8 @@ use crate::server::internal::InternalError;
 use crate::server::model::{BoardId, Password, Proof};
 use crate::server::outgoing::{Foreign, Reply, threading};
 use crate::server::store::{ReplyScope, ReplyToken, Store};
+use crate::server::text::notices::{self, Unusable};
+use crate::server::text::subjects::{self, OurMail};
 
 use super::identity::{self, TokenProof};
 use super::syntax;
@@ -319,60 +321,6 @@ fn redact_line(line: &str) -> String {
     crate::server::command::redact::loggable(line)
 }
 
-/// One of the server's mails, as its Subject names it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum OurMail {
-    /// A board mail, a nag, a preview or a board's error mail.
-    Board(u32),
-    /// A chat mail.
-    Chat(u32),
-    /// A message from this player.
-    Message(String),
-    /// A broadcast.
-    Broadcast,
-    /// The notice of a password change or of wrong passwords.
-    Security,
-    /// Any other notice, listing or help text.
-    Notice,
-}
-
-impl OurMail {
-    /// The mail a cleaned Subject names, if it is one of ours.
-    fn named(subject: &str) -> Option<OurMail> {
-        let words: Vec<&str> = subject.split_whitespace().collect();
-        let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
-        let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
-        let number = |w: Option<&&str>| w.and_then(|w| w.parse::<u32>().ok());
-        Some(match lower.as_slice() {
-            ["yinsh", "board", n, ..]
-            | ["new", "yinsh", "board", n, ..]
-            | ["nag:", "yinsh", "board", n, ..] => OurMail::Board(number(Some(n))?),
-            ["yinsh", "chat", n, ..] => OurMail::Chat(number(Some(n))?),
-            ["message", "from", _] => OurMail::Message(words[2].to_string()),
-            ["broadcast", "from", _] => OurMail::Broadcast,
-            ["password", "changed", "for", _] | ["wrong", "passwords", "for", _] => {
-                OurMail::Security
-            }
-            ["signup", "for", _]
-            | ["address", "confirmed", "for", _]
-            | ["address", "changed", "for", _]
-            | ["signoff", "for", _]
-            | ["vacation", "for", _]
-            | ["message", "sent"]
-            | ["yinsh", "error"]
-            | ["yinsh", "pbem", "help"]
-            | ["yinsh", "help"]
-            | ["list", "of", "games"]
-            | ["list", "of", "yinsh", "games"]
-            | ["yinsh", "standings"]
-            | ["historical", "list", "of", "yinsh", "games"]
-            | ["invalid", "challenge"]
-            | ["yinsh", "reply", "given", "up:", ..] => OurMail::Notice,
-            _ => return None,
-        })
-    }
-}
-
 /// The one short answer to a reply that cannot be acted on: what to send instead.
 /// `no_token`: the reply named none of our token-bearing mails at all.
 fn unmatched(
@@ -382,51 +330,29 @@ fn unmatched(
     settings: &Settings,
 ) -> Vec<Reply> {
     let why = if no_token {
-        "it does not say which of the server's mails it answers (your mail program left out\nthe In-Reply-To and References headers)"
+        Unusable::NoToken
     } else {
-        "the mail it answers is not one this server can act on for you (it may date from\nbefore the server's reply key was changed)"
+        Unusable::NotActable
     };
-    let text = match ours {
-        Some(OurMail::Board(n)) => format!(
-            "Your reply could not be read as a move on board {n}: {why}.\nNothing was done. Press Reply on the latest board mail of the game and write your\nmove as the first line, or send a mail with this Subject:\n    yinsh move {n} <userid> <password> <move>\n"
-        ),
-        Some(OurMail::Chat(n)) => format!(
-            "Your reply could not be passed on as a chat on board {n}: {why}.\nNothing was done. To chat, send a mail with this Subject and your text as the body:\n    yinsh chat {n} <userid> <password>\n"
-        ),
-        Some(OurMail::Message(to)) => message_text(to, why),
-        Some(OurMail::Broadcast) => "Replies to a broadcast are not passed on: nothing was done. To write to a player,\nsend a mail with this Subject and your text as the body:\n    message <userid> <password> <to-userid>\n".to_string(),
-        Some(OurMail::Security) => format!(
-            "Nobody reads replies to this notice: nothing was done. If the change was not yours,\nsomeone else knows your password: {}\n",
-            settings.operator.as_ref().map_or_else(
-                || "tell the operator of this server (write to its postmaster).".to_string(),
-                |op| format!("write to the operator of this server, {op}.")
-            )
-        ),
-        Some(OurMail::Notice) | None => "The server cannot act on a reply to this mail: nothing was done. Send \"help\" for\nthe commands.\n".to_string(),
-    };
+    let text = notices::unusable_reply(ours, why, settings.operator.as_ref());
     // The userid of a "Message from" Subject is the sender's word: an unconfirmed
     // address reads the answer without it.
     let foreign = match ours {
-        Some(OurMail::Message(_)) => Foreign::Part(message_text("<to-userid>", why)),
+        Some(OurMail::Message(_)) => {
+            Foreign::Part(notices::unusable_reply_to_message("<to-userid>", why))
+        }
         _ => Foreign::Nothing,
     };
     req.reply_to
         .iter()
         .map(|to| Reply {
             to: vec![to.clone()],
-            subject: "Yinsh error".to_string(),
+            subject: subjects::error(),
             body: text.clone(),
             foreign: foreign.clone(),
             ..Reply::default()
         })
         .collect()
-}
-
-/// The answer to an unusable reply to a message from `to`.
-fn message_text(to: &str, why: &str) -> String {
-    format!(
-        "Your reply could not be passed on to {to}: {why}.\nNothing was done. To write to {to}, send a mail with this Subject and your text as the body:\n    message <userid> <password> {to}\n"
-    )
 }
 
 #[cfg(test)]
@@ -458,25 +384,6 @@ mod tests {
                 (first.to_string(), rest.to_string()),
                 "{body:?}"
             );
-        }
-    }
-
-    #[test]
-    fn our_subjects_are_known_and_commands_are_not() {
-        for (subject, want) in [
-            ("Yinsh Board 101 alice **", Some(OurMail::Board(101))),
-            ("New Yinsh Board 7 bob", Some(OurMail::Board(7))),
-            ("Nag: Yinsh Board 9 bob", Some(OurMail::Board(9))),
-            ("Yinsh Board 101 Error", Some(OurMail::Board(101))),
-            ("Yinsh chat 103 carol", Some(OurMail::Chat(103))),
-            ("Message from alice", Some(OurMail::Message("alice".into()))),
-            ("Password changed for bob", Some(OurMail::Security)),
-            ("Yinsh error", Some(OurMail::Notice)),
-            ("yinsh move 101 alice pw d1", None),
-            ("verify alice ABCDEFGHJK", None),
-            ("yinsh board x", None),
-        ] {
-            assert_eq!(OurMail::named(subject), want, "{subject}");
         }
     }
 }

@@ -13,6 +13,7 @@ use crate::server::exec::Request;
 use crate::server::internal::InternalError;
 use crate::server::outgoing::{Foreign, Reply};
 use crate::server::store::{RateVerdict, Store, UserId};
+use crate::server::text::{notices, subjects};
 
 use super::by_reply;
 use super::identity;
@@ -85,11 +86,7 @@ pub fn decide(
             }
             notice(
                 request,
-                format!(
-                    "You have sent more than {} mails in {} minutes. Mail from you is not handled until the\nperiod ends; this notice is sent once per period. Nothing from the dropped mails was done.",
-                    settings.rate_limit.max,
-                    settings.rate_limit.period / 60
-                ),
+                notices::storm(settings.rate_limit.max, settings.rate_limit.period),
             )
         }
         RateVerdict::Allow if too_big => {
@@ -99,10 +96,7 @@ pub fn decide(
             ));
             notice(
                 request,
-                format!(
-                    "Your mail of {total_size} bytes is larger than the limit of {} bytes, so it was not handled\nand nothing in it was stored. Send the command again without attachments.",
-                    settings.max_message_bytes
-                ),
+                notices::too_big(total_size, settings.max_message_bytes),
             )
         }
         RateVerdict::Allow => run_commands(store, settings, request, inbound, note)?,
@@ -115,7 +109,7 @@ fn notice(req: &Request<'_>, text: String) -> Vec<Reply> {
         .iter()
         .map(|to| Reply {
             to: vec![to.clone()],
-            subject: "Yinsh error".to_string(),
+            subject: subjects::error(),
             body: format!("{text}\n"),
             ..Reply::default()
         })
@@ -172,10 +166,7 @@ fn run_commands(
         out.truncate(max_replies - 1);
         out.extend(notice(
             req,
-            format!(
-                "Your mail asked for {all} mails; only the first {} were sent (at most {max_replies} a mail). Ask for fewer at a time.",
-                max_replies - 1
-            ),
+            notices::replies_capped(all, max_replies - 1, max_replies),
         ));
     }
     Ok(out)
@@ -215,12 +206,10 @@ fn run_multiple(
         let judged = judged(line, &parsed).to_string();
         match parsed {
             Ok(Command::Challenge { .. }) if challenges == CHALLENGES_PER_MAIL => {
-                let cap = format!(
-                    "One mail may start at most {CHALLENGES_PER_MAIL} games: this challenge was not made. Send it in another mail."
-                );
+                let cap = notices::challenges_capped(CHALLENGES_PER_MAIL);
                 out.extend(notice(
                     &sub,
-                    format!("In the line \"{}\":\n{cap}", redact::loggable(line)),
+                    notices::in_the_line(&redact::loggable(line), &cap),
                 ));
                 // An unconfirmed address is not shown the line: its userids may be
                 // any words a stranger chose.
@@ -241,11 +230,7 @@ fn run_multiple(
         out.truncate(max_replies - 1);
         out.extend(notice(
             req,
-            format!(
-                "Only the first {done} of the {} commands of your multiple mail were carried out (at most {} commands and {max_replies} replies a mail). The rest were not: send them in another mail.",
-                total,
-                settings.commands_per_mail
-            ),
+            notices::commands_capped(done, total, settings.commands_per_mail, max_replies),
         ));
     }
     if out.is_empty() {

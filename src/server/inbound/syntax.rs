@@ -8,7 +8,7 @@ use crate::server::command::redact;
 use crate::server::exec::Request;
 use crate::server::outgoing::Foreign;
 use crate::server::outgoing::Reply;
-use crate::server::text::reply;
+use crate::server::text::{notices, reply, subjects};
 
 /// The error mail for a line that is no command, to the sender: what is wrong, the
 /// line (`line`, passwords masked) when it is one of several, and where the syntax is
@@ -18,14 +18,14 @@ pub(super) fn error_mail(req: &Request<'_>, e: &CommandError, line: Option<&str>
     let mut message = e.to_string();
     // A line too long to be read is not repeated either.
     if let Some(l) = line.filter(|_| !matches!(e, CommandError::TooLong { .. })) {
-        message = format!("In the line \"{}\":\n{message}", redact::loggable(l));
+        message = notices::in_the_line(&redact::loggable(l), &message);
     }
     const HELP: &str = "\nSend \"help\" or \"yinsh help\" for the commands and their syntax.";
     message.push_str(HELP);
     let unquoted = format!("{}{HELP}", without_words(e));
     Some(Reply {
         to: vec![to],
-        subject: "Yinsh error".to_string(),
+        subject: subjects::error(),
         body: reply::error_body(&message, None, req.quoted),
         foreign: Foreign::Part(reply::error_body(&unquoted, None, "")),
         ..Reply::default()

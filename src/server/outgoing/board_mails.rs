@@ -10,7 +10,8 @@ use crate::server::game::vacation::Vacations;
 use crate::server::internal::InternalError;
 use crate::server::store::Store;
 use crate::server::text::html::BoardHtml;
-use crate::server::text::reply::{self, BoardMail, Event};
+use crate::server::text::reply::{BoardMail, Event};
+use crate::server::text::subjects;
 
 use super::reply::{Audience, Foreign, Reply};
 use super::thread::Thread;
@@ -40,7 +41,7 @@ pub fn board_mails(
 ) -> Result<Vec<Reply>, InternalError> {
     let mut out = Vec::new();
     let comment = comment.filter(|(_, text)| !text.trim().is_empty());
-    let subject = reply::board_subject(live, &event, comment.is_some());
+    let subject = subjects::board_mail(live, &event, comment.is_some());
     let subscribers = extra::subscribers(live.file());
     let ratings = if live.game().is_over() && event != Event::Show {
         ratings::rating_lines(store, live)?

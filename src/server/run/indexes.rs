@@ -11,6 +11,7 @@ use crate::server::game::index::{self, Rebuilt};
 use crate::server::internal::InternalError;
 use crate::server::outgoing::{Audience, Reply};
 use crate::server::store::{DAY, Store};
+use crate::server::text::subjects;
 
 use super::log::Log;
 
@@ -114,7 +115,7 @@ fn tell_damage(store: &Store, settings: &Settings, now: u64) -> Result<Vec<Reply
 fn notice(operator: &Address, name: &str, why: &str) -> Reply {
     Reply {
         to: vec![operator.clone()],
-        subject: format!("yinsh-pbem: damaged game file {name}"),
+        subject: subjects::damaged_game_file(name),
         body: format!(
             "The game file {name} in the server's home cannot be read:\n\n  {why}\n\n\
              Listings, standings, history and tick leave it out and go on; the players of\n\

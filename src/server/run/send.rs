@@ -12,6 +12,7 @@ use crate::server::config::Settings;
 use crate::server::internal::InternalError;
 use crate::server::outgoing::{Audience, Reply, build, gate};
 use crate::server::store::Store;
+use crate::server::text::subjects;
 
 use super::log::Log;
 use super::report::Report;
@@ -131,7 +132,7 @@ fn bounce(
     }
     let notice = Reply {
         to: vec![operator.clone()],
-        subject: format!("Yinsh reply given up: {}", dead.id),
+        subject: subjects::reply_given_up(&dead.id),
         body: format!(
             "A reply of the YINSH server could not be delivered and was given up.\n\n\
              Message-ID: {}\nTo: {}\nWhy: {}\nKept in: {}\n\n\

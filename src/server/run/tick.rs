@@ -24,6 +24,7 @@ use crate::server::outgoing::thread::Thread;
 use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::Store;
 use crate::server::text::reply::{BoardMail, Event};
+use crate::server::text::{notices, subjects};
 
 use super::expire::expire;
 use super::log::Log;
@@ -189,11 +190,11 @@ fn nag_mail(
         .saturating_sub(vacations.paused(player, since, now))
         / DAY;
     let mail = BoardMail {
-        event: Event::Note(format!(
-            "You have not moved on board {} for {days} day{} (vacation days not counted).\nA player who does not move in {} days forfeits the game.\n(Going away? Send: vacation {player} <password> <days>)",
+        event: Event::Note(notices::not_moved(
             live.board(),
-            if days == 1 { "" } else { "s" },
-            extra::forfeit_days(f)
+            player,
+            days,
+            extra::forfeit_days(f),
         )),
         reader: Some(player),
         vacations: Some(vacations),
@@ -203,7 +204,7 @@ fn nag_mail(
     let html = html_part(&mail, &body, account.text_only)?;
     Ok(Some(Reply {
         to: account.addresses.clone(),
-        subject: format!("Nag: Yinsh Board {} {}", live.board(), player),
+        subject: subjects::nag(live.board(), player),
         body,
         foreign: Foreign::Nothing,
         html,

@@ -1,10 +1,13 @@
 //! The text of the server's mails: board mails and error mails (`reply`), the HTML
 //! part of board mails (`html`), dates, the help texts, password masking (`redact`),
-//! and player comments cut to a bound (`cut`).
+//! player comments cut to a bound (`cut`), every Subject and its reading back
+//! (`subjects`), and the short notices (`notices`).
 
 pub mod cut;
 pub mod dates;
 pub mod help;
 pub mod html;
 pub mod last_move;
+pub mod notices;
 pub mod reply;
+pub mod subjects;

@@ -1,5 +1,5 @@
-//! The text of the mails the server sends (pbmserv-reference.md §3-§4): subjects,
-//! board mails with their move list, board and comment, error mails with the original
+//! The text of the mails the server sends (pbmserv-reference.md §3-§4): board
+//! mails with their move list, board and comment, error mails with the original
 //! message quoted, and the dates in them.
 
 use std::fmt::Write as _;
@@ -42,22 +42,6 @@ pub enum Event {
         /// How many turns the game had before the first queued move.
         before: usize,
     },
-}
-
-/// `Yinsh Board %s %s` (board, userid to move; empty when over), ` **` when the mail
-/// carries a comment; `New Yinsh Board %s %s` for a new game.
-pub fn board_subject(live: &LiveGame, event: &Event, has_comment: bool) -> String {
-    let to_move = live.player_to_move().map_or("", UserId::as_str);
-    let mut s = match event {
-        Event::NewGame => format!("New Yinsh Board {} {}", live.board(), to_move),
-        _ => format!("Yinsh Board {} {}", live.board(), to_move),
-    };
-    let trimmed = s.trim_end().len();
-    s.truncate(trimmed);
-    if has_comment {
-        s.push_str(" **");
-    }
-    s
 }
 
 /// The status line: `It is %s's turn.` / `Game won by %s.` / `Game was a tie.`
