@@ -27,7 +27,7 @@ use crate::server::game::record::LiveGame;
 use crate::server::internal::InternalError;
 use crate::server::model::{BoardId, Password, Proof};
 use crate::server::outgoing::{Foreign, Reply, threading};
-use crate::server::store::{ReplyScope, ReplyToken, Store};
+use crate::server::store::{Account, ReplyScope, Store};
 use crate::server::text::notices::{self, Unusable};
 use crate::server::text::subjects::{self, OurMail};
 
@@ -43,6 +43,32 @@ pub struct Answered {
     /// (pbmserv's syntax, misspelt or not, in place of a turn): the caller masks in
     /// `replies` the words of it that may be a password, as for a Subject line.
     pub command_line: Option<String>,
+}
+
+/// A reply to one of our mails as it was read: what it answers and what it says.
+struct Read<'a> {
+    store: &'a Store,
+    settings: &'a Settings,
+    req: &'a Request<'a>,
+    inbound: &'a InboundMail,
+    /// The mail its Subject names, if it is one of ours.
+    ours: Option<OurMail>,
+    /// Why it cannot be acted on when no genuine token proves its sender: it names
+    /// none of our token-bearing mails, or none we can act on for it.
+    why_unusable: Unusable,
+    /// Its first line (the turn, or a command) and `parsed` as a command.
+    first: &'a str,
+    parsed: &'a Result<Command, CommandError>,
+    /// The rest of it: the comment.
+    rest: &'a str,
+}
+
+/// How a reply's body was taken.
+enum Taken {
+    /// As a command, a turn or an answer to the player.
+    Acted(Vec<Reply>),
+    /// Sent on as a chat or a message: the player's own text.
+    PassedOn(Vec<Reply>),
 }
 
 /// The replies to `inbound` when it is a reply to one of our mails; `None` when it
@@ -64,19 +90,27 @@ pub fn answer(
     }
     let (first, rest) = split_reply(&inbound.body);
     let parsed = Command::parse(&first);
-    let mut a_text = false;
-    let replies = replies(
+    let read = Read {
         store,
         settings,
         req,
         inbound,
-        (ours, named),
-        (&first, &parsed, &rest),
-        (note, &mut a_text),
-    )?;
+        ours,
+        why_unusable: if named.is_empty() {
+            Unusable::NoToken
+        } else {
+            Unusable::NotActable
+        },
+        first: &first,
+        parsed: &parsed,
+        rest: &rest,
+    };
     // A chat or a message is the player's text, sent as written; anything else
     // written as a command is masked as a Subject line is.
-    let as_command = !a_text && reads_as_command(&first, &parsed);
+    let (replies, as_command) = match replies(&read, note)? {
+        Taken::Acted(replies) => (replies, reads_as_command(&first, &parsed)),
+        Taken::PassedOn(replies) => (replies, false),
+    };
     Ok(Some(Answered {
         replies,
         command_line: as_command.then_some(first),
@@ -98,70 +132,26 @@ fn reads_as_command(first: &str, parsed: &Result<Command, CommandError>) -> bool
         )
 }
 
-/// [`answer`]'s replies to a reply naming `ours` (the mail its Subject names) and
-/// carrying the tokens `named`, whose body is its first line (`parsed` as a command)
-/// and the rest; `note`
-/// gets log lines, and `a_text` is set when the body was sent on as a chat or a
-/// message.
-fn replies(
-    store: &Store,
-    settings: &Settings,
-    req: &Request<'_>,
-    inbound: &InboundMail,
-    (ours, named): (Option<OurMail>, Vec<ReplyToken>),
-    (first, parsed, rest): (&str, &Result<Command, CommandError>, &str),
-    (note, a_text): (&mut dyn FnMut(String), &mut bool),
-) -> Result<Vec<Reply>, InternalError> {
-    // pbmserv's syntax in the first line: that command, with its own password.
-    if let Ok(cmd) = parsed {
-        note(format!(
-            "reply: its first line is a command: {}",
-            redact_line(first)
-        ));
-        let sub = Request {
-            reply_to: req.reply_to.clone(),
-            comment: rest,
-            proven: None,
-            ..*req
-        };
-        return identity::act(store, &sub, cmd);
+/// [`answer`]'s replies: a first line written as a command is that command; else the
+/// reply's token says who acts, and its first line what they do.
+fn replies(r: &Read<'_>, note: &mut dyn FnMut(String)) -> Result<Taken, InternalError> {
+    if let Some(out) = written_command(r, note)? {
+        return Ok(Taken::Acted(out));
     }
-    // A misspelt command with a board and more (`yinsh mvoe 101 alice pw e5`, `move
-    // 101 alice pw e5`) gets the correction a Subject would, not a turn's error; a
-    // turn (`resign`, `accept`, `move e5`) or a sentence ("That was me") is not one.
-    let words: Vec<&str> = first.split_whitespace().take(3).collect();
-    let with_board = words.len() == 3
-        && words[1..]
-            .iter()
-            .any(|w| w.bytes().all(|b| b.is_ascii_digit()));
-    if with_board
-        && let Err(e) = parsed
-        && matches!(
-            e,
-            CommandError::DidYouMean { .. } | CommandError::WithoutYinsh { .. }
-        )
-    {
-        note(format!(
-            "reply: its first line is a misspelt command: {}",
-            redact_line(first)
-        ));
-        return Ok(syntax::error_mail(req, e, None).into_iter().collect());
-    }
-    let (token, account) = match identity::reply_token(store, inbound, note)? {
+    let req = r.req;
+    let (token, account) = match identity::reply_token(r.store, r.inbound, note)? {
         TokenProof::Proven { token, account } => (token, account),
-        TokenProof::Nothing => {
-            return Ok(unmatched(req, ours.as_ref(), named.is_empty(), settings));
-        }
+        TokenProof::Nothing => return Ok(Taken::Acted(unmatched(r, r.why_unusable))),
         TokenProof::NoAccount(token) => {
             note(format!(
                 "reply token of {}: no such account now",
                 token.scope.userid()
             ));
-            return Ok(unmatched(req, ours.as_ref(), false, settings));
+            return Ok(Taken::Acted(unmatched(r, Unusable::NotActable)));
         }
         TokenProof::NotTheirs(token) => {
             let userid = token.scope.userid();
-            let from = inbound.from.as_deref().unwrap_or("(no From)").to_string();
+            let from = r.inbound.from.as_deref().unwrap_or("(no From)").to_string();
             note(format!(
                 "reply token of {userid} refused: {from} is not one of their addresses"
             ));
@@ -169,15 +159,65 @@ fn replies(
                 userid: userid.clone(),
                 from,
             };
-            return exec::refused(store, req, &refusal);
+            return exec::refused(r.store, req, &refusal).map(Taken::Acted);
         }
     };
-    let userid = account.userid.clone();
     note(format!(
-        "reply token of {userid} accepted: {:?}",
-        token.scope
+        "reply token of {} accepted: {:?}",
+        account.userid, token.scope
     ));
-    let whole = comment_of(&inbound.body);
+    acted(r, &token.scope, account)
+}
+
+/// The replies to a reply whose first line is written in pbmserv's syntax: that
+/// command, with its own password; a misspelt command with a board and more (`yinsh
+/// mvoe 101 alice pw e5`, `move 101 alice pw e5`) gets the correction a Subject would,
+/// not a turn's error. `None` for a turn (`resign`, `accept`, `move e5`) or a
+/// sentence ("That was me").
+fn written_command(
+    r: &Read<'_>,
+    note: &mut dyn FnMut(String),
+) -> Result<Option<Vec<Reply>>, InternalError> {
+    let req = r.req;
+    if let Ok(cmd) = r.parsed {
+        note(format!(
+            "reply: its first line is a command: {}",
+            redact_line(r.first)
+        ));
+        let sub = Request {
+            reply_to: req.reply_to.clone(),
+            comment: r.rest,
+            proven: None,
+            ..*req
+        };
+        return identity::act(r.store, &sub, cmd).map(Some);
+    }
+    let words: Vec<&str> = r.first.split_whitespace().take(3).collect();
+    let with_board = words.len() == 3
+        && words[1..]
+            .iter()
+            .any(|w| w.bytes().all(|b| b.is_ascii_digit()));
+    if with_board
+        && let Err(e) = r.parsed
+        && matches!(
+            e,
+            CommandError::DidYouMean { .. } | CommandError::WithoutYinsh { .. }
+        )
+    {
+        note(format!(
+            "reply: its first line is a misspelt command: {}",
+            redact_line(r.first)
+        ));
+        return Ok(Some(syntax::error_mail(req, e, None).into_iter().collect()));
+    }
+    Ok(None)
+}
+
+/// What the player of a genuine token (`account`, proved by it) does by replying: a
+/// turn or an answer on a board mail's board, a chat, a message back.
+fn acted(r: &Read<'_>, scope: &ReplyScope, account: Account) -> Result<Taken, InternalError> {
+    let (store, req) = (r.store, r.req);
+    let userid = account.userid.clone();
     let proven = Request {
         reply_to: req.reply_to.clone(),
         proven: Some(&userid),
@@ -191,24 +231,25 @@ fn replies(
         userid: userid.clone(),
         password: Password::unchecked(),
     };
-    let cmd = match &token.scope {
+    let cmd = match scope {
         ReplyScope::Board { board, moveno, .. } => {
-            match board_action(store, *board, *moveno, first)? {
-                Ok(action) => {
-                    let sub = Request {
-                        reply_to: req.reply_to.clone(),
-                        comment: rest,
-                        ..proven
-                    };
-                    let cmd = Command::Board {
-                        board: *board,
-                        auth,
-                        action,
-                    };
-                    return exec::execute(store, &sub, Some(&actor), &cmd);
+            let action = match board_action(store, *board, *moveno, r.first)? {
+                Asked::Action(action) => action,
+                Asked::Refused(refusal) => {
+                    return exec::refused(store, &proven, &refusal).map(Taken::Acted);
                 }
-                Err(refusal) => return exec::refused(store, &proven, &refusal),
-            }
+            };
+            let sub = Request {
+                reply_to: req.reply_to.clone(),
+                comment: r.rest,
+                ..proven
+            };
+            let cmd = Command::Board {
+                board: *board,
+                auth,
+                action,
+            };
+            return exec::execute(store, &sub, Some(&actor), &cmd).map(Taken::Acted);
         }
         ReplyScope::Chat { board, .. } => Command::Board {
             board: *board,
@@ -220,13 +261,21 @@ fn replies(
             to: vec![to.clone()],
         },
     };
+    let whole = comment_of(&r.inbound.body);
     let sub = Request {
         reply_to: req.reply_to.clone(),
         comment: &whole,
         ..proven
     };
-    *a_text = true;
-    exec::execute(store, &sub, Some(&actor), &cmd)
+    exec::execute(store, &sub, Some(&actor), &cmd).map(Taken::PassedOn)
+}
+
+/// What the first line of a reply to a board mail asks.
+enum Asked {
+    /// This, to be carried out.
+    Action(BoardAction),
+    /// Nothing that can be done now: refused.
+    Refused(Refusal),
 }
 
 /// What the first line of a reply to a board mail asks on `board`, whose token was
@@ -236,24 +285,24 @@ fn board_action(
     board: BoardId,
     moveno: u32,
     first: &str,
-) -> Result<Result<BoardAction, Refusal>, InternalError> {
+) -> Result<Asked, InternalError> {
     let word = first.to_ascii_lowercase();
     if word == "chat" {
-        return Ok(Ok(BoardAction::Chat));
+        return Ok(Asked::Action(BoardAction::Chat));
     }
     // A decline holds until the player's first move, whatever mail it answers.
     if word == "decline" {
-        return Ok(Ok(BoardAction::Decline));
+        return Ok(Asked::Action(BoardAction::Decline));
     }
     let Some(file) = store.game(board)? else {
-        return Ok(Err(Refusal::BoardNotFound { board }));
+        return Ok(Asked::Refused(Refusal::BoardNotFound { board }));
     };
     let live = LiveGame::load(file)?;
     if live.game().is_over() {
-        return Ok(Err(Refusal::GameEnded { board }));
+        return Ok(Asked::Refused(Refusal::GameEnded { board }));
     }
     if first.is_empty() {
-        return Ok(Err(Refusal::EmptyReply { board }));
+        return Ok(Asked::Refused(Refusal::EmptyReply { board }));
     }
     let (text, marked) = match first.rsplit_once('#') {
         Some((text, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
@@ -263,28 +312,30 @@ fn board_action(
     };
     let number = live.next_turn_number();
     if moveno != number {
-        return Ok(Err(Refusal::StaleMoveNumber {
+        return Ok(Asked::Refused(Refusal::StaleMoveNumber {
             board,
             text: text.to_string(),
             number,
             marked: moveno,
         }));
     }
-    Ok(Ok(if let Some(offer) = OfferAction::from_word(text) {
-        BoardAction::Offer(offer)
-    } else if text.eq_ignore_ascii_case("resign") {
-        BoardAction::Resign
-    } else {
-        let text = if text.eq_ignore_ascii_case("pass") {
-            "--"
+    Ok(Asked::Action(
+        if let Some(offer) = OfferAction::from_word(text) {
+            BoardAction::Offer(offer)
+        } else if text.eq_ignore_ascii_case("resign") {
+            BoardAction::Resign
         } else {
-            text
-        };
-        BoardAction::Move {
-            text: text.to_string(),
-            moveno: Some(marked.unwrap_or(moveno)),
-        }
-    }))
+            let text = if text.eq_ignore_ascii_case("pass") {
+                "--"
+            } else {
+                text
+            };
+            BoardAction::Move {
+                text: text.to_string(),
+                moveno: Some(marked.unwrap_or(moveno)),
+            }
+        },
+    ))
 }
 
 /// The first line of a reply and the rest (the comment): quoted text, the
@@ -322,19 +373,10 @@ fn redact_line(line: &str) -> String {
 }
 
 /// The one short answer to a reply that cannot be acted on: what to send instead.
-/// `no_token`: the reply named none of our token-bearing mails at all.
-fn unmatched(
-    req: &Request<'_>,
-    ours: Option<&OurMail>,
-    no_token: bool,
-    settings: &Settings,
-) -> Vec<Reply> {
-    let why = if no_token {
-        Unusable::NoToken
-    } else {
-        Unusable::NotActable
-    };
-    let text = notices::unusable_reply(ours, why, settings.operator.as_ref());
+/// `why`: it named none of our token-bearing mails, or none we can act on for it.
+fn unmatched(r: &Read<'_>, why: Unusable) -> Vec<Reply> {
+    let (req, ours) = (r.req, r.ours.as_ref());
+    let text = notices::unusable_reply(ours, why, r.settings.operator.as_ref());
     // The userid of a "Message from" Subject is the sender's word: an unconfirmed
     // address reads the answer without it.
     let foreign = match ours {

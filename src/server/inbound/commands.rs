@@ -36,8 +36,6 @@ pub struct Context<'a> {
     pub too_big: bool,
     /// The mail's whole size in bytes.
     pub total_size: usize,
-    /// The time of this run.
-    pub now: u64,
 }
 
 /// Judge the mail (storm limit, size) and carry its commands out, through the store's
@@ -53,8 +51,8 @@ pub fn decide(
         inbound,
         too_big,
         total_size,
-        now,
     } = *ctx;
+    let now = request.now;
     let id = inbound.message_id.as_deref().unwrap_or("(no id)");
     let mut verdict = match &request.reply_to {
         Some(sender) => store.count_mail(&settings.rate_limit, sender, now)?,

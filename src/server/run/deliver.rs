@@ -109,45 +109,7 @@ fn handle(
             ..Committed::default()
         });
     }
-    let server_address = settings.address();
-    let request = Request {
-        reply_to: mail.reply_to.clone(),
-        comment: &mail.inbound.comment,
-        quoted: &mail.quoted,
-        now,
-        server_address: &server_address,
-        confirm_addresses: settings.confirm_addresses,
-        challenges_for_others: settings.challenges_for_others_per_day,
-        proven: None,
-    };
-    // Everything the mail changes is buffered, then made durable in one journal.
-    let ctx = Context {
-        settings,
-        request: &request,
-        inbound: &mail.inbound,
-        too_big: mail.too_big,
-        total_size: mail.total_size,
-        now,
-    };
-    let message_id = mail.inbound.message_id.as_deref().unwrap_or("");
-    let seed = |k: usize, _: &Reply| format!("{message_id}-{k}");
-    let mut committed = locked.transaction(
-        key,
-        now,
-        Some(&mail.inbound),
-        &seed,
-        report,
-        &mut |report, line| log.note(now, report, line),
-        |store, report| {
-            let replies = decide(store, &ctx, &mut |line| log.note(now, report, line))?;
-            let robot_turns = opponent::record(store, settings, now)?;
-            store.mark_seen(key, now)?;
-            Ok(Work {
-                replies,
-                robot_turns,
-            })
-        },
-    )?;
+    let mut committed = carry_out(&locked, settings, now, mail, log, report)?;
     for r in &committed.replies {
         report.lines.push(format!(
             "reply to {}: {}",
@@ -162,4 +124,55 @@ fn handle(
         committed.spooled = locked.spooled_ids()?;
     }
     Ok(committed)
+}
+
+/// The mail's commands carried out in one transaction of `locked`: decided
+/// (`inbound::commands`), the robot turns they made owed recorded, the mail marked
+/// seen; the transaction gates, builds and commits the replies.
+fn carry_out(
+    locked: &Locked<'_>,
+    settings: &Settings,
+    now: u64,
+    mail: &Incoming,
+    log: &Log,
+    report: &mut Report,
+) -> Result<Committed, InternalError> {
+    let server_address = settings.address();
+    let request = Request {
+        reply_to: mail.reply_to.clone(),
+        comment: &mail.inbound.comment,
+        quoted: &mail.quoted,
+        now,
+        server_address: &server_address,
+        confirm_addresses: settings.confirm_addresses,
+        challenges_for_others: settings.challenges_for_others_per_day,
+        proven: None,
+    };
+    let ctx = Context {
+        settings,
+        request: &request,
+        inbound: &mail.inbound,
+        too_big: mail.too_big,
+        total_size: mail.total_size,
+    };
+    let message_id = mail.inbound.message_id.as_deref().unwrap_or("");
+    let seed = |k: usize, _: &Reply| format!("{message_id}-{k}");
+    // Everything the mail changes is buffered, then made durable in one journal.
+    locked.transaction(
+        &mail.key,
+        now,
+        Some(&mail.inbound),
+        &seed,
+        report,
+        &mut |report, line| log.note(now, report, line),
+        |store, report| {
+            let replies = decide(store, &ctx, &mut |line| log.note(now, report, line))?;
+            let robot_turns = opponent::record(store, settings, now)?;
+            store.mark_seen(&mail.key, now)?;
+            Ok(Work {
+                replies,
+                robot_turns,
+            })
+        },
+    )
 }
