@@ -117,3 +117,126 @@ fn to_players(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::model::{Password, UserId};
+    use crate::server::store::Account;
+
+    fn address(text: &str) -> Address {
+        text.parse().expect("an address")
+    }
+
+    /// A store in a temporary home, in a transaction, with alice's confirmed address,
+    /// and the settings of that home with confirmation on and a quota of `quota`.
+    fn home(quota: u32) -> (tempfile::TempDir, Store, Settings) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(&dir.path().join("home")).expect("store");
+        store.begin();
+        let userid: UserId = "alice".parse().expect("userid");
+        let password: Password = "a-long-password".parse().expect("password");
+        let alice = Account::new(&userid, &password, vec![address("alice@example.org")], 0)
+            .expect("account");
+        store.reindex(true, None, Some(&alice)).expect("index");
+        store.put_account(&alice).expect("put");
+        let mut settings = Settings::defaults(store.home().to_path_buf());
+        settings.confirm_addresses = true;
+        settings.unconfirmed_mails_per_day = quota;
+        settings.operator = Some(address("ops@example.org"));
+        (dir, store, settings)
+    }
+
+    fn reply(to: &[&str], foreign: Foreign) -> Reply {
+        Reply {
+            to: to.iter().map(|a| address(a)).collect(),
+            subject: "Yinsh Board 101".into(),
+            body: "the board, and bob's comment\n".into(),
+            foreign,
+            ..Reply::default()
+        }
+    }
+
+    fn passed(
+        store: &Store,
+        settings: &Settings,
+        replies: Vec<Reply>,
+    ) -> (Vec<Reply>, Vec<String>) {
+        let mut notes = Vec::new();
+        let out = pass(store, settings, 1_795_384_020, replies, &mut |l| {
+            notes.push(l)
+        })
+        .expect("gate");
+        (out, notes)
+    }
+
+    #[test]
+    fn a_confirmed_address_gets_the_whole_reply_and_an_unconfirmed_one_the_servers_words() {
+        let (_dir, store, settings) = home(5);
+        let without = "the board\n".to_string();
+        let r = reply(
+            &["alice@example.org", "stranger@example.org"],
+            Foreign::Part(without.clone()),
+        );
+        let (out, notes) = passed(&store, &settings, vec![r.clone()]);
+        assert_eq!(notes, Vec::<String>::new());
+        let to = |r: &Reply| r.to.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+        let stranger = out
+            .iter()
+            .find(|o| to(o) == ["stranger@example.org"])
+            .expect("sent");
+        assert_eq!(stranger.body, without);
+        assert_eq!(stranger.foreign, Foreign::Nothing);
+        let alice = out
+            .iter()
+            .find(|o| to(o) == ["alice@example.org"])
+            .expect("sent");
+        assert_eq!(alice.body, r.body);
+    }
+
+    #[test]
+    fn another_persons_whole_text_never_reaches_an_unconfirmed_address() {
+        let (_dir, store, settings) = home(5);
+        let (out, notes) = passed(
+            &store,
+            &settings,
+            vec![reply(&["stranger@example.org"], Foreign::All)],
+        );
+        assert!(out.is_empty(), "{out:?}");
+        assert!(notes[0].contains("address not confirmed"), "{notes:?}");
+    }
+
+    #[test]
+    fn an_unconfirmed_address_gets_at_most_its_daily_quota() {
+        let (_dir, store, settings) = home(2);
+        let replies = (0..4)
+            .map(|_| reply(&["stranger@example.org"], Foreign::Nothing))
+            .collect();
+        let (out, notes) = passed(&store, &settings, replies);
+        assert_eq!(out.len(), 2);
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(notes.iter().all(|n| n.contains("over 2 mails today")));
+    }
+
+    #[test]
+    fn an_operators_notice_goes_to_the_operator_alone() {
+        let (_dir, store, settings) = home(5);
+        let notice = Reply {
+            audience: Audience::Operator,
+            ..reply(&["ops@example.org", "alice@example.org"], Foreign::Nothing)
+        };
+        let (out, notes) = passed(&store, &settings, vec![notice]);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].to, [address("ops@example.org")]);
+        assert!(notes[0].contains("not the operator"), "{notes:?}");
+    }
+
+    #[test]
+    fn with_confirmation_off_the_players_replies_pass_as_they_are() {
+        let (_dir, store, mut settings) = home(0);
+        settings.confirm_addresses = false;
+        let r = reply(&["stranger@example.org"], Foreign::All);
+        let (out, _) = passed(&store, &settings, vec![r.clone()]);
+        assert_eq!(out, [r]);
+    }
+}
