@@ -32,7 +32,7 @@ use super::outbound::BuiltMail;
 use super::sendmail;
 use super::smtp::{self, Smtp, Verdict};
 use super::spool::{Spool, SpoolEntry, SpoolError, file_stem};
-use crate::durable::{Pending, write_deferred};
+use crate::durable::{Existing, Pending, write_deferred};
 
 /// Where flushed mail goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -267,10 +267,12 @@ pub fn write_to_outbox(
     pending: &mut Pending,
 ) -> Result<(), SpoolError> {
     let path = outbox_path(dir, &mail.id)?;
-    write_deferred(&path, &mail.bytes, true, pending).map_err(|source| SpoolError::Io {
-        action: "write the outbox file",
-        path,
-        source,
+    write_deferred(&path, &mail.bytes, Existing::Replace, pending).map_err(|source| {
+        SpoolError::Io {
+            action: "write the outbox file",
+            path,
+            source,
+        }
     })
 }
 

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::durable::{Pending, lock_within, write_deferred};
+use crate::durable::{Existing, Pending, lock_within, write_deferred};
 use crate::picture::PictureError;
 use crate::server::exec::InternalError;
 use crate::server::game::index;
@@ -117,7 +117,7 @@ impl Files {
         if std::fs::read(path).is_ok_and(|old| old == bytes) {
             return Ok(());
         }
-        write_deferred(path, bytes, true, &mut self.pending).map_err(|source| {
+        write_deferred(path, bytes, Existing::Replace, &mut self.pending).map_err(|source| {
             SiteError::Write {
                 path: path.to_path_buf(),
                 source,
