@@ -96,7 +96,7 @@ fn apply(
     now: u64,
 ) -> Result<(), StoreError> {
     players(store, board, old, new)?;
-    due(store, board, old, new)?;
+    due(store, board, (old, new))?;
     let mut touched = Vec::new();
     for s in old.iter().chain(new.iter()) {
         if !touched.contains(&s.variant()) {
@@ -105,7 +105,7 @@ fn apply(
     }
     history(store, state, (old, new), recompute, now)?;
     for variant in touched {
-        active_counts(store, variant, old, new, now)?;
+        active_counts(store, variant, (old, new), now)?;
     }
     Ok(())
 }
@@ -114,8 +114,7 @@ fn apply(
 fn due(
     store: &Store,
     board: BoardId,
-    old: Option<&Summary>,
-    new: Option<&Summary>,
+    (old, new): (Option<&Summary>, Option<&Summary>),
 ) -> Result<(), StoreError> {
     let (old_due, new_due) = (old.and_then(Summary::due), new.and_then(Summary::due));
     if old_due == new_due {
@@ -172,8 +171,7 @@ fn history(
 fn active_counts(
     store: &Store,
     variant: Variant,
-    old: Option<&Summary>,
-    new: Option<&Summary>,
+    (old, new): (Option<&Summary>, Option<&Summary>),
     now: u64,
 ) -> Result<(), StoreError> {
     let count = |s: Option<&Summary>| match s {
