@@ -243,7 +243,12 @@ fn main() -> ExitCode {
         }
         Err(e) => e.exit(),
     };
-    match cli.command {
+    run(cli.command)
+}
+
+/// Runs one subcommand: one function of `cli` each.
+fn run(command: Command) -> ExitCode {
+    match command {
         Command::Deliver {
             server,
             sender,
@@ -271,14 +276,7 @@ fn main() -> ExitCode {
             playouts,
             seed,
             file,
-        } => {
-            let effort = match (level, ms, playouts) {
-                (_, Some(ms), _) => cli::Effort::Ms(ms),
-                (_, _, Some(n)) => cli::Effort::Playouts(n),
-                (level, _, _) => cli::Effort::Level(level.unwrap_or(5)),
-            };
-            cli::think(blitz, effort, seed, file.as_deref())
-        }
+        } => cli::think(blitz, effort(level, ms, playouts), seed, file.as_deref()),
         Command::Match {
             blitz,
             games,
@@ -313,5 +311,15 @@ fn main() -> ExitCode {
             };
             cli::render(format, blitz, out.as_deref(), file.as_deref())
         }
+    }
+}
+
+/// How long `think` thinks: `--ms` before `--playouts` before `--level` (5 when none
+/// is given).
+fn effort(level: Option<u8>, ms: Option<u64>, playouts: Option<u64>) -> cli::Effort {
+    match (level, ms, playouts) {
+        (_, Some(ms), _) => cli::Effort::Ms(ms),
+        (_, _, Some(n)) => cli::Effort::Playouts(n),
+        (level, _, _) => cli::Effort::Level(level.unwrap_or(5)),
     }
 }

@@ -107,20 +107,39 @@ pub(crate) fn sync_dir(dir: &Path) -> io::Result<()> {
     }
 }
 
+/// What a write does when its file is already there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Existing {
+    /// Replace it (the temp file is renamed over it).
+    Replace,
+    /// Keep it and write nothing (the temp file is hard-linked to the name, which
+    /// fails on an existing name).
+    Keep,
+}
+
+/// When the bytes of a write reach the disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flush {
+    /// The temp file is fsynced before it takes the name.
+    Now,
+    /// Left to a later [`Pending::sync`].
+    Later,
+}
+
 /// Writes `bytes` to `path` atomically for readers (a temp file `.NAME.PID.N.tmp` in
-/// the same folder, then rename when `overwrite`, else a hard link that keeps an
-/// existing file), without making it durable: `pending` records it for a later
-/// [`Pending::sync`]. Without `overwrite`, an existing file is kept and nothing is
-/// recorded.
+/// the same folder, then a rename for [`Existing::Replace`], else a hard link that
+/// keeps an existing file), without making it durable: `pending` records it for a
+/// later [`Pending::sync`]. With [`Existing::Keep`], an existing file is kept and
+/// nothing is recorded.
 ///
 /// ```
 /// # fn main() -> std::io::Result<()> {
-/// use yinsh_pbem::durable::{Pending, write_deferred};
+/// use yinsh_pbem::durable::{Existing, Pending, write_deferred};
 /// let dir = tempfile::tempdir()?;
 /// let path = dir.path().join("a.txt");
 /// let mut pending = Pending::default();
-/// write_deferred(&path, b"one", false, &mut pending)?;
-/// write_deferred(&path, b"two", false, &mut pending)?; // kept: no overwrite
+/// write_deferred(&path, b"one", Existing::Keep, &mut pending)?;
+/// write_deferred(&path, b"two", Existing::Keep, &mut pending)?; // kept
 /// assert_eq!(std::fs::read(&path)?, b"one");
 /// pending.sync()?;
 /// assert!(pending.is_empty());
@@ -130,10 +149,10 @@ pub(crate) fn sync_dir(dir: &Path) -> io::Result<()> {
 pub fn write_deferred(
     path: &Path,
     bytes: &[u8],
-    overwrite: bool,
+    existing: Existing,
     pending: &mut Pending,
 ) -> io::Result<()> {
-    if place(path, bytes, overwrite, false, |_| Ok(()))? {
+    if place(path, bytes, existing, Flush::Later, |_| Ok(()))? {
         pending.wrote(path);
     }
     Ok(())
@@ -141,8 +160,8 @@ pub fn write_deferred(
 
 /// [`write_deferred`] made durable at once: the temp file is fsynced before it takes
 /// the name, the folder after.
-pub fn write_durable(path: &Path, bytes: &[u8], overwrite: bool) -> io::Result<()> {
-    place(path, bytes, overwrite, true, |_| Ok(()))?;
+pub fn write_durable(path: &Path, bytes: &[u8], existing: Existing) -> io::Result<()> {
+    place(path, bytes, existing, Flush::Now, |_| Ok(()))?;
     sync_dir(folder_of(path))
 }
 
@@ -206,20 +225,20 @@ fn temp_for(path: &Path) -> io::Result<PathBuf> {
 /// The shared steps of an atomic write; `before_place` runs on the finished temp file
 /// just before it takes the name (the tests use it to fail at the last moment). On
 /// any failure the temp file is removed and the target left as it was. Returns whether
-/// the file was created or replaced (false: it existed and `overwrite` was off).
+/// the file was created or replaced (false: it existed and was kept).
 fn place(
     path: &Path,
     bytes: &[u8],
-    overwrite: bool,
-    sync: bool,
+    existing: Existing,
+    flush: Flush,
     before_place: impl FnOnce(&Path) -> io::Result<()>,
 ) -> io::Result<bool> {
-    if !overwrite && path.exists() {
+    if existing == Existing::Keep && path.exists() {
         return Ok(false);
     }
     let tmp = temp_for(path)?;
-    let result = write_tmp_then_place(&tmp, path, bytes, overwrite, sync, before_place);
-    if result.is_err() || !overwrite {
+    let result = write_tmp_then_place(&tmp, path, bytes, existing, flush, before_place);
+    if result.is_err() || existing == Existing::Keep {
         let _ = fs::remove_file(&tmp);
     }
     result
@@ -230,18 +249,18 @@ fn write_tmp_then_place(
     tmp: &Path,
     path: &Path,
     bytes: &[u8],
-    overwrite: bool,
-    sync: bool,
+    existing: Existing,
+    flush: Flush,
     before_place: impl FnOnce(&Path) -> io::Result<()>,
 ) -> io::Result<bool> {
     let mut file = OpenOptions::new().write(true).create_new(true).open(tmp)?;
     file.write_all(bytes)?;
-    if sync {
+    if flush == Flush::Now {
         file.sync_all()?;
     }
     drop(file);
     before_place(tmp)?;
-    if overwrite {
+    if existing == Existing::Replace {
         fs::rename(tmp, path)?;
         return Ok(true);
     }
@@ -310,9 +329,9 @@ mod tests {
     fn failure_just_before_the_rename_keeps_the_old_file_and_removes_the_temp() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("a.json");
-        write_durable(&path, b"old\n", true).expect("first write");
+        write_durable(&path, b"old\n", Existing::Replace).expect("first write");
         let mut seen = None;
-        let err = place(&path, b"new\n", true, true, |tmp| {
+        let err = place(&path, b"new\n", Existing::Replace, Flush::Now, |tmp| {
             // The temp file is complete and beside the target when the hook runs.
             seen = Some((tmp.to_path_buf(), fs::read(tmp)?));
             Err(io::Error::other("simulated failure"))
@@ -331,7 +350,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("7.json");
         let mut name = String::new();
-        place(&path, b"x", true, false, |tmp| {
+        place(&path, b"x", Existing::Replace, Flush::Later, |tmp| {
             name = tmp
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -350,11 +369,11 @@ mod tests {
     fn a_durable_write_without_overwrite_keeps_the_file_and_leaves_no_temp() {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("entry.msg");
-        write_durable(&path, b"first", false).expect("create");
-        write_durable(&path, b"second", false).expect("an existing file is not an error");
+        write_durable(&path, b"first", Existing::Keep).expect("create");
+        write_durable(&path, b"second", Existing::Keep).expect("an existing file is not an error");
         assert_eq!(fs::read(&path).expect("read"), b"first");
-        assert!(!place(&path, b"third", false, true, |_| Ok(())).expect("place"));
-        write_durable(&path, b"fourth", true).expect("overwrite");
+        assert!(!place(&path, b"third", Existing::Keep, Flush::Now, |_| Ok(())).expect("place"));
+        write_durable(&path, b"fourth", Existing::Replace).expect("overwrite");
         assert_eq!(fs::read(&path).expect("read"), b"fourth");
         assert_eq!(temp_files(dir.path()), Vec::<String>::new());
     }
@@ -367,15 +386,15 @@ mod tests {
         let a = dir.path().join("a");
         let b = dir.path().join("sub").join("b");
         fs::create_dir(dir.path().join("sub")).expect("mkdir");
-        write_deferred(&a, b"one", true, &mut pending).expect("write a");
-        write_deferred(&b, b"two", false, &mut pending).expect("write b");
+        write_deferred(&a, b"one", Existing::Replace, &mut pending).expect("write a");
+        write_deferred(&b, b"two", Existing::Keep, &mut pending).expect("write b");
         assert_eq!(
             pending.files,
             [a.clone(), b.clone()],
             "both writes are recorded"
         );
         // A second put without overwrite keeps the first, and records nothing.
-        write_deferred(&b, b"other", false, &mut pending).expect("again");
+        write_deferred(&b, b"other", Existing::Keep, &mut pending).expect("again");
         assert_eq!(pending.files, [a.clone(), b.clone()], "{pending:?}");
         assert_eq!(fs::read(&a).expect("read a"), b"one");
         assert_eq!(fs::read(&b).expect("read b"), b"two");

@@ -15,8 +15,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use lettre::Message;
-use lettre::message::Mailbox;
 use lettre::message::header::{HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MessageBuilder};
 
 use super::address::strip_angles;
 use super::alternative::{HtmlBody, MimeBody};
@@ -156,21 +156,8 @@ pub fn build(
             reason,
         });
     }
-    let loop_id = settings.loop_id.trim();
-    if loop_id.is_empty() || !loop_id.bytes().all(|b| b.is_ascii_graphic() || b == b' ') {
-        return Err(OutboundError::BadLoopId {
-            found: settings.loop_id.clone(),
-        });
-    }
-    let from: Mailbox =
-        settings
-            .from
-            .trim()
-            .parse()
-            .map_err(|e: lettre::address::AddressError| OutboundError::BadFrom {
-                found: settings.from.clone(),
-                reason: e.to_string(),
-            })?;
+    let loop_id = loop_id(settings)?;
+    let from = sender(settings)?;
     let subject: String = mail
         .subject
         .chars()
@@ -179,37 +166,12 @@ pub fn build(
     if mail.to.is_empty() {
         return Err(OutboundError::NoRecipients { subject });
     }
-    let mut builder = Message::builder()
+    let builder = Message::builder()
         .from(from)
         .subject(subject.clone())
         .date(now)
         .message_id(Some(format!("<{id}>")));
-    for to in &mail.to {
-        let mailbox: Mailbox = to
-            .trim()
-            .parse()
-            .map_err(
-                |e: lettre::address::AddressError| OutboundError::BadRecipient {
-                    found: to.clone(),
-                    reason: e.to_string(),
-                },
-            )?;
-        builder = builder.to(mailbox);
-    }
-    let in_reply_to = mail
-        .in_reply_to
-        .as_deref()
-        .map(strip_angles)
-        .filter(|id| check_message_id(id).is_ok());
-    if let Some(parent) = in_reply_to {
-        builder = builder.in_reply_to(format!("<{parent}>"));
-    }
-    let references = thread_references(&mail.references, in_reply_to);
-    if !references.is_empty() {
-        let joined: Vec<String> = references.iter().map(|r| format!("<{r}>")).collect();
-        builder = builder.references(joined.join(" "));
-    }
-    let message = builder
+    let message = threaded(addressed(builder, &mail.to)?, mail)
         .raw_header(HeaderValue::new(
             HeaderName::new_from_ascii_str("Auto-Submitted"),
             "auto-replied".to_string(),
@@ -230,6 +192,65 @@ pub fn build(
         recipients: envelope.to().iter().map(|a| a.to_string()).collect(),
         bytes: message.formatted(),
     })
+}
+
+/// The settings' X-Loop id, trimmed: printable ASCII and spaces, not empty.
+fn loop_id(settings: &MailSettings) -> Result<&str, OutboundError> {
+    let loop_id = settings.loop_id.trim();
+    if loop_id.is_empty() || !loop_id.bytes().all(|b| b.is_ascii_graphic() || b == b' ') {
+        return Err(OutboundError::BadLoopId {
+            found: settings.loop_id.clone(),
+        });
+    }
+    Ok(loop_id)
+}
+
+/// The settings' From address.
+fn sender(settings: &MailSettings) -> Result<Mailbox, OutboundError> {
+    settings
+        .from
+        .trim()
+        .parse()
+        .map_err(|e: lettre::address::AddressError| OutboundError::BadFrom {
+            found: settings.from.clone(),
+            reason: e.to_string(),
+        })
+}
+
+/// `builder` with a To header for each of `to`.
+fn addressed(mut builder: MessageBuilder, to: &[String]) -> Result<MessageBuilder, OutboundError> {
+    for to in to {
+        let mailbox: Mailbox = to
+            .trim()
+            .parse()
+            .map_err(
+                |e: lettre::address::AddressError| OutboundError::BadRecipient {
+                    found: to.clone(),
+                    reason: e.to_string(),
+                },
+            )?;
+        builder = builder.to(mailbox);
+    }
+    Ok(builder)
+}
+
+/// `builder` with the mail's In-Reply-To (when valid) and References headers, which
+/// keep it in its thread.
+fn threaded(mut builder: MessageBuilder, mail: &OutgoingMail) -> MessageBuilder {
+    let in_reply_to = mail
+        .in_reply_to
+        .as_deref()
+        .map(strip_angles)
+        .filter(|id| check_message_id(id).is_ok());
+    if let Some(parent) = in_reply_to {
+        builder = builder.in_reply_to(format!("<{parent}>"));
+    }
+    let references = thread_references(&mail.references, in_reply_to);
+    if !references.is_empty() {
+        let joined: Vec<String> = references.iter().map(|r| format!("<{r}>")).collect();
+        builder = builder.references(joined.join(" "));
+    }
+    builder
 }
 
 /// Checks a message id written without `<>`: `left@right`, printable ASCII, no

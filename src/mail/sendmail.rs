@@ -7,7 +7,8 @@
 
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, Command, ExitStatus, Stdio};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Exit codes of sendmail that refuse the mail for good (sysexits.h): 65
@@ -67,7 +68,31 @@ pub fn send(
     timeout: Duration,
 ) -> Result<(), SendmailError> {
     let name = program.display().to_string();
-    let mut child = Command::new(program)
+    let mut child = spawn(program, &name, from, to)?;
+    // Writing and reading happen in threads of their own: a program that neither
+    // reads its input nor ends must not block us past the deadline. They are not
+    // joined after a time-out (a grandchild may keep the pipes open).
+    let writer = child
+        .stdin
+        .take()
+        .map(|stdin| write_in_background(stdin, message));
+    let reader = child.stderr.take().map(read_in_background);
+    let status = wait(&mut child, &name, timeout)?;
+    drop(writer);
+    if status.success() {
+        return Ok(());
+    }
+    Err(SendmailError::Failed {
+        program: name,
+        code: status.code(),
+        status: status.to_string(),
+        stderr: stderr_of(reader),
+    })
+}
+
+/// Starts `program` (called `name` in errors) as `prog -i -f <from> -- <to>...`.
+fn spawn(program: &Path, name: &str, from: &str, to: &[String]) -> Result<Child, SendmailError> {
+    Command::new(program)
         .arg("-i")
         .arg("-f")
         .arg(if from.is_empty() { "<>" } else { from })
@@ -78,29 +103,35 @@ pub fn send(
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| SendmailError::Spawn {
-            program: name.clone(),
+            program: name.to_string(),
             reason: e.to_string(),
-        })?;
-    // Writing and reading happen in threads of their own: a program that neither
-    // reads its input nor ends must not block us past the deadline. They are not
-    // joined after a time-out (a grandchild may keep the pipes open).
-    let writer = child.stdin.take().map(|mut stdin| {
-        let message = message.to_vec();
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(&message);
         })
-    });
-    let reader = child.stderr.take().map(|stderr| {
-        std::thread::spawn(move || {
-            let mut kept = Vec::new();
-            let _ = stderr.take(STDERR_KEPT as u64).read_to_end(&mut kept);
-            String::from_utf8_lossy(&kept).trim().to_string()
-        })
-    });
+}
+
+/// Writes `message` to the program's input in a thread of its own.
+fn write_in_background(mut stdin: ChildStdin, message: &[u8]) -> JoinHandle<()> {
+    let message = message.to_vec();
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(&message);
+    })
+}
+
+/// Reads the start of the program's stderr ([`STDERR_KEPT`]) in a thread of its own.
+fn read_in_background(stderr: ChildStderr) -> JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let _ = stderr.take(STDERR_KEPT as u64).read_to_end(&mut kept);
+        String::from_utf8_lossy(&kept).trim().to_string()
+    })
+}
+
+/// Waits for `child` to end, at most `timeout`; kills it when the time is up or it
+/// cannot be waited for.
+fn wait(child: &mut Child, name: &str, timeout: Duration) -> Result<ExitStatus, SendmailError> {
     let deadline = Instant::now() + timeout;
-    let status = loop {
+    loop {
         match child.try_wait() {
-            Ok(Some(status)) => break status,
+            Ok(Some(status)) => return Ok(status),
             Ok(None) if Instant::now() < deadline => {
                 std::thread::sleep(Duration::from_millis(10));
             }
@@ -108,7 +139,7 @@ pub fn send(
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(SendmailError::TimedOut {
-                    program: name,
+                    program: name.to_string(),
                     seconds: timeout.as_secs(),
                 });
             }
@@ -116,18 +147,18 @@ pub fn send(
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(SendmailError::Spawn {
-                    program: name,
+                    program: name.to_string(),
                     reason: format!("cannot wait for it: {e}"),
                 });
             }
         }
-    };
-    drop(writer);
-    if status.success() {
-        return Ok(());
     }
+}
+
+/// What the program wrote on stderr, as far as its `reader` got.
+fn stderr_of(reader: Option<JoinHandle<String>>) -> String {
     // The pipe ends with the program, unless a child of it holds it: wait a moment.
-    let stderr = reader
+    reader
         .filter(|r| {
             let until = Instant::now() + Duration::from_secs(1);
             while !r.is_finished() && Instant::now() < until {
@@ -136,11 +167,5 @@ pub fn send(
             r.is_finished()
         })
         .and_then(|r| r.join().ok())
-        .unwrap_or_default();
-    Err(SendmailError::Failed {
-        program: name,
-        code: status.code(),
-        status: status.to_string(),
-        stderr,
-    })
+        .unwrap_or_default()
 }

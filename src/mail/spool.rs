@@ -29,7 +29,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use super::outbound::BuiltMail;
-use crate::durable::{Pending, remove_deferred, write_deferred, write_durable};
+use crate::durable::{Existing, Pending, remove_deferred, write_deferred, write_durable};
 
 /// The spool folder.
 #[derive(Debug, Clone)]
@@ -176,7 +176,7 @@ impl Spool {
     /// is idempotent). Returns the entry's path.
     pub fn put(&self, mail: &BuiltMail) -> Result<PathBuf, SpoolError> {
         let (path, bytes) = self.entry(mail)?;
-        write_durable(&path, &bytes, false).map_err(|source| SpoolError::Io {
+        write_durable(&path, &bytes, Existing::Keep).map_err(|source| SpoolError::Io {
             action: "write the spool entry",
             path: path.clone(),
             source,
@@ -193,10 +193,12 @@ impl Spool {
         pending: &mut Pending,
     ) -> Result<PathBuf, SpoolError> {
         let (path, bytes) = self.entry(mail)?;
-        write_deferred(&path, &bytes, false, pending).map_err(|source| SpoolError::Io {
-            action: "write the spool entry",
-            path: path.clone(),
-            source,
+        write_deferred(&path, &bytes, Existing::Keep, pending).map_err(|source| {
+            SpoolError::Io {
+                action: "write the spool entry",
+                path: path.clone(),
+                source,
+            }
         })?;
         Ok(path)
     }
@@ -237,7 +239,7 @@ impl Spool {
             ..header_of(entry)
         };
         let bytes = entry_bytes(&entry.path, &header, &entry.mail.bytes)?;
-        write_durable(&entry.path, &bytes, true).map_err(|source| SpoolError::Io {
+        write_durable(&entry.path, &bytes, Existing::Replace).map_err(|source| SpoolError::Io {
             action: "rewrite the spool entry",
             path: entry.path.clone(),
             source,
@@ -266,7 +268,8 @@ impl Spool {
             ..header_of(entry)
         };
         let bytes = entry_bytes(&dead, &header, &entry.mail.bytes)?;
-        write_durable(&dead, &bytes, true).map_err(io("write the dead letter", &dead))?;
+        write_durable(&dead, &bytes, Existing::Replace)
+            .map_err(io("write the dead letter", &dead))?;
         let mut removed = Pending::default();
         self.remove_deferred(entry, &mut removed)?;
         removed

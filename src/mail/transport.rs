@@ -32,7 +32,7 @@ use super::outbound::BuiltMail;
 use super::sendmail;
 use super::smtp::{self, Smtp, Verdict};
 use super::spool::{Spool, SpoolEntry, SpoolError, file_stem};
-use crate::durable::{Pending, write_deferred};
+use crate::durable::{Existing, Pending, write_deferred};
 
 /// Where flushed mail goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -144,17 +144,7 @@ pub fn flush(
     let sender = Sender::new(transport, opts.timeout)?;
     let (entries, damaged) = spool.scan()?;
     let mut report = FlushReport::default();
-    for err in damaged {
-        let name = match &err {
-            SpoolError::BadEntry { path, .. } | SpoolError::Io { path, .. } => {
-                path.file_name().map(|n| n.to_string_lossy().into_owned())
-            }
-            _ => None,
-        };
-        report
-            .failed
-            .push((name.unwrap_or_default(), err.to_string()));
-    }
+    report.failed.extend(damaged.iter().map(damaged_line));
     let mut down: Option<String> = None;
     // Outbox files are made durable together, then the sent entries are removed
     // (their removals made durable together): an entry never goes before its copy.
@@ -175,37 +165,69 @@ pub fn flush(
             ));
             continue;
         }
-        let failure = match sender.send(&entry, &mut written) {
-            Ok(()) => {
-                sent.push(entry);
-                continue;
-            }
-            Err(failure) => failure,
-        };
-        let age = opts.now.saturating_sub(entry.queued_ns / 1_000_000_000);
-        let why = failure.why;
-        match failure.kind {
-            Kind::Unreachable { wait } => {
-                down = Some(why.clone());
-                if wait {
-                    defer(spool, &entry, opts.now, &why, &mut report)?;
-                } else {
-                    report.failed.push((entry.mail.id.clone(), why));
-                }
-            }
-            Kind::Later if age < GIVE_UP_AFTER.as_secs() => {
-                defer(spool, &entry, opts.now, &why, &mut report)?;
-            }
-            Kind::Later => {
-                let why = format!(
-                    "{why} (still failing {} days after it was spooled: given up)",
-                    age / 86_400
-                );
-                report.dead.push(bury(spool, &entry, why, opts.now)?);
-            }
-            Kind::Never => report.dead.push(bury(spool, &entry, why, opts.now)?),
+        match sender.send(&entry, &mut written) {
+            Ok(()) => sent.push(entry),
+            Err(failure) => down = after_failure(spool, &entry, failure, opts.now, &mut report)?,
         }
     }
+    remove_sent(spool, &sent, written, &mut report)?;
+    Ok(report)
+}
+
+/// The line of [`FlushReport::failed`] for a spool entry that cannot be read.
+fn damaged_line(err: &SpoolError) -> (String, String) {
+    let name = match err {
+        SpoolError::BadEntry { path, .. } | SpoolError::Io { path, .. } => {
+            path.file_name().map(|n| n.to_string_lossy().into_owned())
+        }
+        _ => None,
+    };
+    (name.unwrap_or_default(), err.to_string())
+}
+
+/// Keeps `entry` for a later try or buries it, as its `failure` says. Returns why the
+/// transport is unreachable, when it is (the rest of the flush is then not tried).
+fn after_failure(
+    spool: &Spool,
+    entry: &SpoolEntry,
+    failure: Failure,
+    now: u64,
+    report: &mut FlushReport,
+) -> Result<Option<String>, SpoolError> {
+    let age = now.saturating_sub(entry.queued_ns / 1_000_000_000);
+    let why = failure.why;
+    match failure.kind {
+        Kind::Unreachable { wait } => {
+            if wait {
+                defer(spool, entry, now, &why, report)?;
+            } else {
+                report.failed.push((entry.mail.id.clone(), why.clone()));
+            }
+            return Ok(Some(why));
+        }
+        Kind::Later if age < GIVE_UP_AFTER.as_secs() => {
+            defer(spool, entry, now, &why, report)?;
+        }
+        Kind::Later => {
+            let why = format!(
+                "{why} (still failing {} days after it was spooled: given up)",
+                age / 86_400
+            );
+            report.dead.push(bury(spool, entry, why, now)?);
+        }
+        Kind::Never => report.dead.push(bury(spool, entry, why, now)?),
+    }
+    Ok(None)
+}
+
+/// Makes the outbox files `written` durable, then removes the `sent` entries (their
+/// removals made durable together).
+fn remove_sent(
+    spool: &Spool,
+    sent: &[SpoolEntry],
+    mut written: Pending,
+    report: &mut FlushReport,
+) -> Result<(), SpoolError> {
     let sync_err = |source| SpoolError::Io {
         action: "make the sent mails durable in",
         path: spool.dir().to_path_buf(),
@@ -213,12 +235,11 @@ pub fn flush(
     };
     written.sync().map_err(sync_err)?;
     let mut removed = Pending::default();
-    for entry in &sent {
+    for entry in sent {
         spool.remove_deferred(entry, &mut removed)?;
         report.sent += 1;
     }
-    removed.sync().map_err(sync_err)?;
-    Ok(report)
+    removed.sync().map_err(sync_err)
 }
 
 /// Keeps `entry` for a later try, after the wait its failures earned.
@@ -267,10 +288,12 @@ pub fn write_to_outbox(
     pending: &mut Pending,
 ) -> Result<(), SpoolError> {
     let path = outbox_path(dir, &mail.id)?;
-    write_deferred(&path, &mail.bytes, true, pending).map_err(|source| SpoolError::Io {
-        action: "write the outbox file",
-        path,
-        source,
+    write_deferred(&path, &mail.bytes, Existing::Replace, pending).map_err(|source| {
+        SpoolError::Io {
+            action: "write the outbox file",
+            path,
+            source,
+        }
     })
 }
 

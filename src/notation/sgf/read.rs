@@ -6,7 +6,7 @@
 
 use super::syntax::nodes;
 use super::{Record, RecordEnd, SgfError};
-use crate::rules::{Action, Color, Game, Point, Row, Variant};
+use crate::rules::{Action, Color, Game, IllegalAction, Point, Row, Variant};
 
 /// The record in `text`, every action checked against the rules.
 ///
@@ -101,12 +101,7 @@ impl Reader {
 
     /// Handle one event (`P0`/`P1` value) of node `node`, made by `side`.
     fn event(&mut self, node: usize, side: Color, value: &str) -> Result<(), SgfError> {
-        let words: Vec<&str> = value.split_whitespace().collect();
-        // Most events start with their number; the robot's moves do not.
-        let words = match words.first() {
-            Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => &words[1..],
-            _ => &words[..],
-        };
+        let words = event_words(value);
         let bad = || SgfError::Event {
             node,
             text: value.trim().to_string(),
@@ -119,11 +114,7 @@ impl Reader {
                 _ => Err(bad()),
             }
         };
-        let verb: Vec<String> = words
-            .iter()
-            .take(2)
-            .map(|w| w.to_ascii_lowercase())
-            .collect();
+        let verb = verb_of(&words);
         let verb: Vec<&str> = verb.iter().map(String::as_str).collect();
         if !matches!(verb.as_slice(), ["drop" | "pick", "board"]) {
             self.settle(node, value)?;
@@ -161,22 +152,14 @@ impl Reader {
             ["remove", "wr" | "br"] => self.play(node, side, value, Action::RemoveRing(point(2)?)),
             ["pass", ..] => self.play(node, side, value, Action::Pass),
             ["resign", ..] => {
-                self.game.resign(side).map_err(|reason| SgfError::Illegal {
-                    node,
-                    text: value.trim().to_string(),
-                    reason,
-                })?;
+                self.game.resign(side).map_err(illegal(node, value))?;
                 self.record.ending = Some(RecordEnd::Resigned(side));
                 Ok(())
             }
             // An offer or its refusal changes nothing; the acceptance ends the game.
             ["offerdraw" | "declinedraw", ..] => Ok(()),
             ["acceptdraw", ..] => {
-                self.game.agree_draw().map_err(|reason| SgfError::Illegal {
-                    node,
-                    text: value.trim().to_string(),
-                    reason,
-                })?;
+                self.game.agree_draw().map_err(illegal(node, value))?;
                 self.record.ending = Some(RecordEnd::DrawAgreed);
                 Ok(())
             }
@@ -212,13 +195,41 @@ impl Reader {
                     .map_or("nobody".to_string(), |c| c.to_string()),
             });
         }
-        self.game.play(action).map_err(|reason| SgfError::Illegal {
-            node,
-            text: text.trim().to_string(),
-            reason,
-        })?;
+        self.game.play(action).map_err(illegal(node, text))?;
         self.record.actions.push(action);
         Ok(())
+    }
+}
+
+/// The words of an event, without its number (most events start with it; the
+/// robot's moves do not).
+fn event_words(value: &str) -> Vec<&str> {
+    let mut words: Vec<&str> = value.split_whitespace().collect();
+    if words
+        .first()
+        .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()))
+    {
+        words.remove(0);
+    }
+    words
+}
+
+/// The first two words of an event, in lower case: what it does (`place`, `move`,
+/// `drop board`, ...).
+fn verb_of(words: &[&str]) -> Vec<String> {
+    words
+        .iter()
+        .take(2)
+        .map(|w| w.to_ascii_lowercase())
+        .collect()
+}
+
+/// The error of the event `text` of node `node` that the rules refuse.
+fn illegal(node: usize, text: &str) -> impl FnOnce(IllegalAction) -> SgfError + '_ {
+    move |reason| SgfError::Illegal {
+        node,
+        text: text.trim().to_string(),
+        reason,
     }
 }
 

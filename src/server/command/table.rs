@@ -226,16 +226,33 @@ pub(super) struct Shape {
     pub(super) known: bool,
 }
 
-/// The [`Shape`] of a line.
-pub(super) fn shape(line: &str) -> Shape {
-    let unknown = |command_words, known| Shape {
-        command_words,
+impl Shape {
+    /// A line without a word.
+    const NO_WORD: Shape = Shape {
+        command_words: 0,
         usage: None,
         fits: false,
-        known,
+        known: false,
     };
+
+    /// A first word that is no command word, family word or game's name.
+    const UNKNOWN_WORD: Shape = Shape {
+        command_words: 1,
+        ..Shape::NO_WORD
+    };
+
+    /// A family word or a game's name with no word after it.
+    const FAMILY_WORD_ALONE: Shape = Shape {
+        command_words: 1,
+        known: true,
+        ..Shape::NO_WORD
+    };
+}
+
+/// The [`Shape`] of a line.
+pub(super) fn shape(line: &str) -> Shape {
     let Ok((after, first)) = word(line) else {
-        return unknown(0, false);
+        return Shape::NO_WORD;
     };
     let lower = first.to_ascii_lowercase();
     if let Some(e) = lookup(&lower) {
@@ -248,10 +265,10 @@ pub(super) fn shape(line: &str) -> Shape {
     }
     let family = FAMILIES.iter().any(|(w, _)| *w == lower);
     if !family && !OTHER_GAMES.contains(&lower.as_str()) {
-        return unknown(1, false);
+        return Shape::UNKNOWN_WORD;
     }
     let Ok((rest, second)) = word(after) else {
-        return unknown(1, true);
+        return Shape::FAMILY_WORD_ALONE;
     };
     let head = if family { lower.as_str() } else { "yinsh" };
     let entry = lookup(&format!("{head} {}", second.to_ascii_lowercase()));

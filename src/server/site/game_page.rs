@@ -33,13 +33,42 @@ pub(super) fn write_game(
 ) -> Result<Summary, SiteError> {
     let file = live.file();
     let board = live.board().get();
-    let total = file.turns.len();
     let white = live.player(Color::White).as_str();
     let black = live.player(Color::Black).as_str();
     files.make_dir(dir)?;
-    // The pictures, named by what they show.
+    let names = write_pictures(files, dir, live)?;
+    write_records(files, dir, live)?;
+    files.remove_others(dir, &names)?;
+    let status = status_line(live, live.game());
+    let title = format!("Board {board}: {white} - {black}");
+    files.write(
+        &dir.join("index.html"),
+        page(&title, "../../", &page_body(live, &names, &title, &status)).as_bytes(),
+    )?;
+    Ok(Summary {
+        board,
+        white: white.to_string(),
+        black: black.to_string(),
+        blitz: file.variant == Variant::Blitz,
+        turns: file.turns.len(),
+        over: live.game().is_over(),
+        status,
+        updated: file.updated,
+    })
+}
+
+/// Draws the picture of every position of `live` that `dir` does not hold yet;
+/// returns their names, from the start to the position now. A picture is named by
+/// what it shows: a hash of the turns that lead to it (and of the game's end).
+fn write_pictures(
+    files: &mut Files,
+    dir: &Path,
+    live: &LiveGame,
+) -> Result<Vec<String>, SiteError> {
+    let file = live.file();
+    let board = live.board().get();
+    let total = file.turns.len();
     let mut names = Vec::with_capacity(total + 1);
-    let mut actions: Vec<Action> = Vec::new();
     let mut hasher = Sha256::new();
     for (k, (game, last)) in positions(file).enumerate() {
         let game = game?;
@@ -68,7 +97,32 @@ pub(super) fn write_game(
         }
         names.push(name);
     }
-    // The record, as atomic actions.
+    Ok(names)
+}
+
+/// The name of the record files of `board`, without the extension.
+fn record_stem(board: u32) -> String {
+    format!("board-{board}")
+}
+
+/// Writes the record of `live` to download, as our transcript and as SGF.
+fn write_records(files: &mut Files, dir: &Path, live: &LiveGame) -> Result<(), SiteError> {
+    let record = record(live)?;
+    let stem = record_stem(live.board().get());
+    files.write(
+        &dir.join(format!("{stem}.txt")),
+        write_transcript(&record).as_bytes(),
+    )?;
+    files.write(
+        &dir.join(format!("{stem}.sgf")),
+        sgf::write(&record).as_bytes(),
+    )
+}
+
+/// The record of `live`, as atomic actions.
+fn record(live: &LiveGame) -> Result<Record, ReplayError> {
+    let file = live.file();
+    let mut actions: Vec<Action> = Vec::new();
     let mut replay = crate::rules::Game::new(file.variant);
     for (k, t) in file.turns.iter().enumerate() {
         actions.extend(
@@ -85,32 +139,27 @@ pub(super) fn write_game(
         EndReason::Resigned | EndReason::Forfeit => live.side(&e.by).map(RecordEnd::Resigned),
         EndReason::DrawAgreed => Some(RecordEnd::DrawAgreed),
     });
-    let record = Record {
+    Ok(Record {
         variant: file.variant,
-        white: white.to_string(),
-        black: black.to_string(),
+        white: live.player(Color::White).as_str().to_string(),
+        black: live.player(Color::Black).as_str().to_string(),
         date: Some(format_date(file.created)),
         actions,
         ending,
-    };
-    let stem = format!("board-{board}");
-    files.write(
-        &dir.join(format!("{stem}.txt")),
-        write_transcript(&record).as_bytes(),
-    )?;
-    files.write(
-        &dir.join(format!("{stem}.sgf")),
-        sgf::write(&record).as_bytes(),
-    )?;
-    files.remove_others(dir, &names)?;
-    // The page.
-    let status = status_line(live, live.game());
+    })
+}
+
+/// The body of the game's page: players and result, the board now with the buttons
+/// that step through the pictures (`names`), the moves and the record's links.
+fn page_body(live: &LiveGame, names: &[String], title: &str, status: &str) -> String {
+    let file = live.file();
+    let total = file.turns.len();
     let ending = ending_line(live, live.game()).unwrap_or_default();
     let variant = match file.variant {
         Variant::Normal => "Normal game: the first to remove 3 rings wins.",
         Variant::Blitz => "Blitz game: the first ring removed wins.",
     };
-    let title = format!("Board {board}: {white} - {black}");
+    let stem = record_stem(live.board().get());
     let last_at = file.turns.last().map_or(file.created, |t| t.at);
     let (w, h) = Picture::size();
     let mut body = String::new();
@@ -126,11 +175,11 @@ pub(super) fn write_game(
          <button data-go=\"next\" title=\"on one move (right arrow)\">&gt;</button>\
          <button data-go=\"last\" title=\"the position now\">&gt;|</button></div>\n\
          </div><div>\n<h2>Moves</h2>\n",
-        escape(&title),
-        escape(&status),
+        escape(title),
+        escape(status),
         escape(&ending),
-        escape(white),
-        escape(black),
+        escape(live.player(Color::White).as_str()),
+        escape(live.player(Color::Black).as_str()),
         format_date(file.created),
         total,
         if total == 1 { "" } else { "s" },
@@ -138,28 +187,15 @@ pub(super) fn write_game(
         names.last().map_or("", String::as_str),
         escape(&caption(live, total)),
     );
-    body.push_str(&move_table(live, &names));
+    body.push_str(&move_table(live, names));
     let _ = write!(
         body,
         "<h2>Record</h2>\n<ul><li><a href=\"{stem}.txt\" download>Transcript</a> \
          (read by <code>yinsh-pbem replay</code>)</li>\
          <li><a href=\"{stem}.sgf\" download>Boardspace SGF</a></li></ul>\n</div></div>\n",
     );
-    body.push_str(&step_script(live, &names));
-    files.write(
-        &dir.join("index.html"),
-        page(&title, "../../", &body).as_bytes(),
-    )?;
-    Ok(Summary {
-        board,
-        white: white.to_string(),
-        black: black.to_string(),
-        blitz: file.variant == Variant::Blitz,
-        turns: total,
-        over: live.game().is_over(),
-        status,
-        updated: file.updated,
-    })
+    body.push_str(&step_script(live, names));
+    body
 }
 
 /// What the picture after `k` turns shows, in words.

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::durable::{Pending, lock_within, write_deferred};
+use crate::durable::{Existing, Pending, lock_within, write_deferred};
 use crate::picture::PictureError;
 use crate::server::exec::InternalError;
 use crate::server::game::index;
@@ -117,7 +117,7 @@ impl Files {
         if std::fs::read(path).is_ok_and(|old| old == bytes) {
             return Ok(());
         }
-        write_deferred(path, bytes, true, &mut self.pending).map_err(|source| {
+        write_deferred(path, bytes, Existing::Replace, &mut self.pending).map_err(|source| {
             SiteError::Write {
                 path: path.to_path_buf(),
                 source,
@@ -185,11 +185,21 @@ fn game_dir(out: &Path, board: u32) -> PathBuf {
     out.join("games").join(board.to_string())
 }
 
+/// How much of the site a run writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// Every page; the boards given are all the games there are, and the folders of
+    /// any others are removed.
+    Whole,
+    /// The folders of the boards given, and the pages that list them.
+    Changed,
+}
+
 /// Writes the whole site into `out`: every game's folder (pictures only where
 /// missing), the index, standings, history and rules. `now` dates the standings.
 pub fn build(store: &Store, out: &Path, now: u64) -> Result<Written, SiteError> {
     let boards = store.games()?;
-    write_site(store, out, now, &boards, true)
+    write_site(store, out, now, &boards, Scope::Whole)
 }
 
 /// Rewrites the folders of `boards` (the games a mail changed) and the index; the
@@ -201,7 +211,7 @@ pub fn refresh(
     now: u64,
     boards: &[BoardId],
 ) -> Result<Written, SiteError> {
-    write_site(store, out, now, boards, false)
+    write_site(store, out, now, boards, Scope::Changed)
 }
 
 fn write_site(
@@ -209,12 +219,32 @@ fn write_site(
     out: &Path,
     now: u64,
     boards: &[BoardId],
-    all: bool,
+    scope: Scope,
 ) -> Result<Written, SiteError> {
     let mut files = Files::new();
     files.make_dir(out)?;
-    // One writer at a time: each reads the store as it is now, so the last one to
-    // finish leaves the newest pages.
+    let _lock = lock_site(out)?;
+    // The games going on, as the index lists them: kept in `active.json`, so that a
+    // refresh reads one file, not every game's summary.
+    let mut active = match scope {
+        Scope::Whole => {
+            files.remove_games_not_in(&out.join("games"), boards)?;
+            Vec::new()
+        }
+        Scope::Changed => active_games(out),
+    };
+    let ended = write_games(&mut files, store, out, boards, &mut active)?;
+    active.sort_by_key(|s| s.board);
+    let json = serde_json::to_vec_pretty(&active).unwrap_or_default();
+    files.write(&out.join(ACTIVE), &json)?;
+    write_lists(&mut files, store, out, now, scope, ended, &active)?;
+    Ok(files.written)
+}
+
+/// Takes the site's lock (`out/.lock`), held while the returned file is open. One
+/// writer at a time: each reads the store as it is now, so the last one to finish
+/// leaves the newest pages.
+fn lock_site(out: &Path) -> Result<std::fs::File, SiteError> {
     let lock_path = out.join(".lock");
     let lock = std::fs::OpenOptions::new()
         .create(true)
@@ -234,13 +264,19 @@ fn write_site(
             path: out.to_path_buf(),
         });
     }
+    Ok(lock)
+}
+
+/// Writes the folders of `boards` (removes those of games that are gone) and keeps
+/// `active` in step with them; returns whether one of them is over.
+fn write_games(
+    files: &mut Files,
+    store: &Store,
+    out: &Path,
+    boards: &[BoardId],
+    active: &mut Vec<Summary>,
+) -> Result<bool, SiteError> {
     let mut ended = false;
-    // The games going on, as the index lists them: kept in `active.json`, so that a
-    // refresh reads one file, not every game's summary.
-    let mut active = if all { Vec::new() } else { active_games(out) };
-    if all {
-        files.remove_games_not_in(&out.join("games"), boards)?;
-    }
     for &board in boards {
         active.retain(|s| s.board != board.get());
         let Some(file) = store.game(board)? else {
@@ -250,7 +286,7 @@ fn write_site(
         };
         let live = LiveGame::load(file)?;
         ended |= live.game().is_over();
-        let summary = game_page::write_game(&mut files, &game_dir(out, board.get()), &live)?;
+        let summary = game_page::write_game(files, &game_dir(out, board.get()), &live)?;
         let json = serde_json::to_vec_pretty(&summary).unwrap_or_default();
         files.write(&game_dir(out, board.get()).join("summary.json"), &json)?;
         files.written.games += 1;
@@ -258,9 +294,22 @@ fn write_site(
             active.push(summary);
         }
     }
-    active.sort_by_key(|s| s.board);
-    let json = serde_json::to_vec_pretty(&active).unwrap_or_default();
-    files.write(&out.join(ACTIVE), &json)?;
+    Ok(ended)
+}
+
+/// The pages around the games: style and rules (when missing), standings and
+/// history (when a game `ended`, or all of them for the whole site or a new one),
+/// and the index of `active` and the newest finished games.
+fn write_lists(
+    files: &mut Files,
+    store: &Store,
+    out: &Path,
+    now: u64,
+    scope: Scope,
+    ended: bool,
+    active: &[Summary],
+) -> Result<(), SiteError> {
+    let all = scope == Scope::Whole;
     let fresh = !out.join("standings.html").exists();
     files.write(&out.join("style.css"), page::STYLE.as_bytes())?;
     if all || fresh || !out.join("rules.html").exists() {
@@ -282,9 +331,9 @@ fn write_site(
     let (finished, total) = index::history_page(store, 1, lists::INDEX_FINISHED)?;
     files.write(
         &out.join("index.html"),
-        lists::index(&active, &finished, total).as_bytes(),
+        lists::index(active, &finished, total).as_bytes(),
     )?;
-    Ok(files.written)
+    Ok(())
 }
 
 /// The site's list of the games going on (`DIR/active.json`).

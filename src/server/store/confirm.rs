@@ -19,6 +19,15 @@ use super::{Store, StoreError, UserId};
 /// How long a confirmation token is valid, in seconds (7 days).
 pub const TOKEN_SECONDS: u64 = 7 * 24 * 3600;
 
+/// Whether [`Store::index`] enters an account's userid or takes it out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Indexing {
+    /// The account names its addresses: its userid is listed under each.
+    Add,
+    /// The account no longer names them: its userid is taken out.
+    Remove,
+}
+
 /// At most this many accounts may name one address.
 pub const ACCOUNTS_PER_ADDRESS: usize = 3;
 
@@ -120,19 +129,19 @@ impl Store {
             return Ok(());
         }
         for account in self.accounts()? {
-            self.index(&account, true)?;
+            self.index(&account, Indexing::Add)?;
         }
         self.write_file(&self.index_marker(), b"1\n")
     }
 
     /// Adds (or removes) `account`'s userid in the index files of its addresses.
-    fn index(&self, account: &Account, add: bool) -> Result<(), StoreError> {
+    fn index(&self, account: &Account, indexing: Indexing) -> Result<(), StoreError> {
         for a in &account.addresses {
             let path = self.owners_path(a);
             let mut owners: Vec<String> =
                 self.read_json(&path, "address index")?.unwrap_or_default();
             owners.retain(|u| !u.eq_ignore_ascii_case(account.userid.as_str()));
-            if add {
+            if indexing == Indexing::Add {
                 owners.push(account.userid.to_string());
             }
             if owners.is_empty() {
@@ -167,10 +176,10 @@ impl Store {
         }
         self.ensure_index()?;
         if let Some(o) = old {
-            self.index(o, false)?;
+            self.index(o, Indexing::Remove)?;
         }
         if let Some(n) = new {
-            self.index(n, true)?;
+            self.index(n, Indexing::Add)?;
         }
         Ok(())
     }

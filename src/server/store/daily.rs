@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::seen::{key_name, read_dir, remove};
+use super::seen::{key_name, read_dir, remove_file};
 use super::{Store, StoreError};
 
 /// Seconds in a day.
@@ -63,7 +63,7 @@ impl Store {
                     .ok()
                     .and_then(|b| serde_json::from_slice::<Daily>(&b).ok())
                     .is_none_or(|d| d.day < now / DAY);
-                if old && remove(&e.path(), false)? {
+                if old && remove_file(&e.path())? {
                     removed += 1;
                 }
             }

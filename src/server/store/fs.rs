@@ -12,7 +12,7 @@ use std::thread::{self, ThreadId};
 use serde::Serialize;
 
 use super::StoreError;
-use crate::durable::{self, Pending, fault, folder_of};
+use crate::durable::{self, Existing, Pending, fault, folder_of};
 
 /// Writes `bytes` to `path` atomically: readers see the old content or the new, never
 /// a mix, and a crash leaves at worst a `.NAME.PID.N.tmp` file beside the target.
@@ -33,7 +33,7 @@ use crate::durable::{self, Pending, fault, folder_of};
 /// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     fault::write_error()
-        .and_then(|()| durable::write_durable(path, bytes, true))
+        .and_then(|()| durable::write_durable(path, bytes, Existing::Replace))
         .map_err(|e| StoreError::io("write", path, e))
 }
 
@@ -45,7 +45,7 @@ pub(crate) fn write_deferred(
     pending: &mut Pending,
 ) -> Result<(), StoreError> {
     fault::write_error()
-        .and_then(|()| durable::write_deferred(path, bytes, true, pending))
+        .and_then(|()| durable::write_deferred(path, bytes, Existing::Replace, pending))
         .map_err(|e| StoreError::io("write", path, e))
 }
 

@@ -209,9 +209,9 @@ impl Store {
             let Ok(meta) = e.metadata() else { continue };
             let gone = if meta.is_dir() {
                 // Day names sort as dates.
-                name.len() == 10 && name < oldest && remove(&path, true)?
+                name.len() == 10 && name < oldest && remove_folder(&path)?
             } else {
-                !name.starts_with('.') && age(&meta) > SEEN_DAYS * DAY && remove(&path, false)?
+                !name.starts_with('.') && age(&meta) > SEEN_DAYS * DAY && remove_file(&path)?
             };
             removed += usize::from(gone);
         }
@@ -220,7 +220,7 @@ impl Store {
                 .ok()
                 .and_then(|b| serde_json::from_slice::<Window>(&b).ok())
                 .is_none_or(|w| now >= w.start.saturating_add(period) || now < w.start);
-            if over && remove(&e.path(), false)? {
+            if over && remove_file(&e.path())? {
                 removed += 1;
             }
         }
@@ -230,7 +230,7 @@ impl Store {
                 .ok()
                 .and_then(|b| serde_json::from_slice::<super::Failures>(&b).ok())
                 .is_none_or(|f| now >= f.start.saturating_add(super::WINDOW) || now < f.start);
-            if over && remove(&e.path(), false)? {
+            if over && remove_file(&e.path())? {
                 removed += 1;
             }
         }
@@ -251,14 +251,19 @@ pub(super) fn read_dir(dir: &Path) -> Result<Vec<std::fs::DirEntry>, StoreError>
     }
 }
 
-/// Remove a file or a whole folder; `false` when it was already gone.
-pub(super) fn remove(path: &Path, folder: bool) -> Result<bool, StoreError> {
-    let r = if folder {
-        std::fs::remove_dir_all(path)
-    } else {
-        std::fs::remove_file(path)
-    };
-    match r {
+/// Removes a file; `false` when it was already gone.
+pub(super) fn remove_file(path: &Path) -> Result<bool, StoreError> {
+    was_removed(std::fs::remove_file(path), path)
+}
+
+/// Removes a whole folder; `false` when it was already gone.
+fn remove_folder(path: &Path) -> Result<bool, StoreError> {
+    was_removed(std::fs::remove_dir_all(path), path)
+}
+
+/// Whether a removal of `path` removed something; a missing `path` is no error.
+fn was_removed(result: std::io::Result<()>, path: &Path) -> Result<bool, StoreError> {
+    match result {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
         Err(e) => Err(StoreError::io("remove", path, e)),

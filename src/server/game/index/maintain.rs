@@ -96,81 +96,118 @@ fn apply(
     now: u64,
 ) -> Result<(), StoreError> {
     players(store, board, old, new)?;
-    let (old_due, new_due) = (old.and_then(Summary::due), new.and_then(Summary::due));
-    if old_due != new_due {
-        if let Some(at) = old_due {
-            file_due(store, DueEntry { at, board }, false)?;
-        }
-        if let Some(at) = new_due {
-            file_due(store, DueEntry { at, board }, true)?;
-        }
-    }
+    due(store, board, (old, new))?;
     let mut touched = Vec::new();
     for s in old.iter().chain(new.iter()) {
         if !touched.contains(&s.variant()) {
             touched.push(s.variant());
         }
     }
+    history(store, state, (old, new), recompute, now)?;
+    for variant in touched {
+        active_counts(store, variant, (old, new), now)?;
+    }
+    Ok(())
+}
+
+/// The board in the due files: out of the day it was due, into the day it is due.
+fn due(
+    store: &Store,
+    board: BoardId,
+    (old, new): (Option<&Summary>, Option<&Summary>),
+) -> Result<(), StoreError> {
+    let (old_due, new_due) = (old.and_then(Summary::due), new.and_then(Summary::due));
+    if old_due == new_due {
+        return Ok(());
+    }
+    if let Some(at) = old_due {
+        unfile_due(store, DueEntry { at, board })?;
+    }
+    if let Some(at) = new_due {
+        file_due(store, DueEntry { at, board })?;
+    }
+    Ok(())
+}
+
+/// The game in the history when it finished (out of it when it no longer is), and
+/// its players' ratings: moved by this one game when it is the last rated game of
+/// its players, else its variant goes in `recompute`.
+fn history(
+    store: &Store,
+    state: &mut IndexState,
+    (old, new): (Option<&Summary>, Option<&Summary>),
+    recompute: &mut Vec<Variant>,
+    now: u64,
+) -> Result<(), StoreError> {
     let (old_end, new_end) = (
         old.and_then(Summary::finished),
         new.and_then(Summary::finished),
     );
-    if old_end != new_end {
-        if let Some(f) = old_end {
-            remove_history(store, state, f.order())?;
+    if old_end == new_end {
+        return Ok(());
+    }
+    if let Some(f) = old_end {
+        remove_history(store, state, f.order())?;
+        if !recompute.contains(&f.variant) {
+            recompute.push(f.variant);
+        }
+    }
+    if let Some(f) = new_end {
+        let later = insert_history(store, state, f)?;
+        let shares = |g: &Finished| g.variant == f.variant && g.rated && shares_player(f, g);
+        if later.iter().any(shares) {
             if !recompute.contains(&f.variant) {
                 recompute.push(f.variant);
             }
+        } else if f.rated && !recompute.contains(&f.variant) {
+            rate(store, f, now)?;
         }
-        if let Some(f) = new_end {
-            let later = insert_history(store, state, f)?;
-            let shares = |g: &Finished| g.variant == f.variant && g.rated && shares_player(f, g);
-            if later.iter().any(shares) {
-                if !recompute.contains(&f.variant) {
-                    recompute.push(f.variant);
-                }
-            } else if f.rated && !recompute.contains(&f.variant) {
-                rate(store, f, now)?;
-            }
-        }
-    }
-    for variant in touched {
-        let count = |s: Option<&Summary>| match s {
-            Some(Summary::Active { variant: v, .. }) if *v == variant => 1i64,
-            _ => 0,
-        };
-        let delta = count(new) - count(old);
-        let renamed = old
-            .zip(new)
-            .is_some_and(|(o, n)| o.players() != n.players());
-        if delta == 0 && !renamed {
-            continue;
-        }
-        let keys: Vec<String> = old
-            .iter()
-            .chain(new.iter())
-            .flat_map(|s| s.players().iter().map(UserId::key))
-            .collect();
-        let mut table = store.standings_of(variant, &keys)?;
-        let before = table.clone();
-        for (summary, sign) in [(old, -1i64), (new, 1)] {
-            let Some(s) = summary.filter(|s| count(Some(s)) == 1) else {
-                continue;
-            };
-            for p in s.players() {
-                let entry = table.entry(p.key()).or_insert_with(|| standing(p));
-                entry.active = u32::try_from(i64::from(entry.active) + sign).unwrap_or(0);
-            }
-        }
-        let removed: Vec<String> = table
-            .iter()
-            .filter(|(_, s)| s.active == 0 && s.record.games() == 0)
-            .map(|(k, _)| k.clone())
-            .collect();
-        table.retain(|k, _| !removed.contains(k));
-        write_standings(store, variant, &before, &table, &removed, now)?;
     }
     Ok(())
+}
+
+/// The count of active games in `variant`'s standings of the players of `old` and
+/// `new` (a player with no game left, active or rated, leaves the standings).
+fn active_counts(
+    store: &Store,
+    variant: Variant,
+    (old, new): (Option<&Summary>, Option<&Summary>),
+    now: u64,
+) -> Result<(), StoreError> {
+    let count = |s: Option<&Summary>| match s {
+        Some(Summary::Active { variant: v, .. }) if *v == variant => 1i64,
+        _ => 0,
+    };
+    let delta = count(new) - count(old);
+    let renamed = old
+        .zip(new)
+        .is_some_and(|(o, n)| o.players() != n.players());
+    if delta == 0 && !renamed {
+        return Ok(());
+    }
+    let keys: Vec<String> = old
+        .iter()
+        .chain(new.iter())
+        .flat_map(|s| s.players().iter().map(UserId::key))
+        .collect();
+    let mut table = store.standings_of(variant, &keys)?;
+    let before = table.clone();
+    for (summary, sign) in [(old, -1i64), (new, 1)] {
+        let Some(s) = summary.filter(|s| count(Some(s)) == 1) else {
+            continue;
+        };
+        for p in s.players() {
+            let entry = table.entry(p.key()).or_insert_with(|| standing(p));
+            entry.active = u32::try_from(i64::from(entry.active) + sign).unwrap_or(0);
+        }
+    }
+    let removed: Vec<String> = table
+        .iter()
+        .filter(|(_, s)| s.active == 0 && s.record.games() == 0)
+        .map(|(k, _)| k.clone())
+        .collect();
+    table.retain(|k, _| !removed.contains(k));
+    write_standings(store, variant, &before, &table, &removed, now)
 }
 
 fn standing(p: &UserId) -> crate::server::store::Standing {
@@ -261,16 +298,28 @@ fn players(
     Ok(())
 }
 
-/// Files (or unfiles) one game in the due file of its day.
-fn file_due(store: &Store, entry: DueEntry, add: bool) -> Result<(), StoreError> {
-    let day = entry.at / DAY;
-    let mut entries = store.due_on(day)?;
-    if add {
+/// Files one game in the due file of its day, in order.
+fn file_due(store: &Store, entry: DueEntry) -> Result<(), StoreError> {
+    edit_due(store, entry, |entries| {
         let at = entries.partition_point(|e| *e < entry);
         entries.insert(at, entry);
-    } else {
-        entries.retain(|e| *e != entry);
-    }
+    })
+}
+
+/// Takes one game out of the due file of its day.
+fn unfile_due(store: &Store, entry: DueEntry) -> Result<(), StoreError> {
+    edit_due(store, entry, |entries| entries.retain(|e| *e != entry))
+}
+
+/// Rewrites the due file of `entry`'s day as `edit` changes it.
+fn edit_due(
+    store: &Store,
+    entry: DueEntry,
+    edit: impl FnOnce(&mut Vec<DueEntry>),
+) -> Result<(), StoreError> {
+    let day = entry.at / DAY;
+    let mut entries = store.due_on(day)?;
+    edit(&mut entries);
     store.put_due_on(day, &entries)
 }
 

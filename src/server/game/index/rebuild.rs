@@ -12,8 +12,8 @@ use crate::server::game::record::{LiveGame, LoadError};
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{BoardId, Variant};
 use crate::server::store::{
-    DAY, DueEntry, Finished, HISTORY_PAGE, INDEX_VERSION, IdleEntry, IndexState, PlayerIndex,
-    Section, Standing, Standings, Store, StoreError, rank_key,
+    DAY, DueEntry, Finished, HISTORY_PAGE, INDEX_VERSION, IdleEntry, IndexState, IndexWriter,
+    PlayerIndex, Section, Standing, Standings, Store, StoreError, rank_key,
 };
 
 use super::rank::{idle_at, section};
@@ -50,16 +50,26 @@ pub struct Snapshot {
     pub idle: [Vec<IdleEntry>; 2],
 }
 
+/// The indexes as built in memory from the game files, before they are written.
+#[derive(Default)]
+struct Built {
+    /// The finished games (in the history's order once [`Built::rate`] ran).
+    finished: Vec<Finished>,
+    /// Each player's boards, by key.
+    players: BTreeMap<String, PlayerIndex>,
+    /// The ratings tables, normal then blitz.
+    tables: [Standings; 2],
+    /// The due entries, by day.
+    due: BTreeMap<u64, Vec<DueEntry>>,
+}
+
 /// Builds every index from the game files, replacing what was there, the standings'
 /// sections as they are at `now`. Call it outside a transaction, holding the lock: the
 /// files are written directly, made durable together, and the state file last.
 pub fn rebuild(store: &Store, now: u64) -> Result<Rebuilt, StoreError> {
     store.clear_index()?;
     let mut out = Rebuilt::default();
-    let mut finished = Vec::new();
-    let mut players: BTreeMap<String, PlayerIndex> = BTreeMap::new();
-    let mut tables: [Standings; 2] = Default::default();
-    let mut due: BTreeMap<u64, Vec<DueEntry>> = BTreeMap::new();
+    let mut built = Built::default();
     let vacations = Vacations::load(store)?;
     for board in store.games()? {
         let live = match store
@@ -75,15 +85,28 @@ pub fn rebuild(store: &Store, now: u64) -> Result<Rebuilt, StoreError> {
             }
         };
         out.games += 1;
-        match summary(&live, &vacations) {
+        built.add(board, summary(&live, &vacations));
+    }
+    built.rate();
+    out.finished = built.finished.len() as u64;
+    built.write(store, now)?;
+    Ok(out)
+}
+
+impl Built {
+    /// Takes in the game on `board`: a game going on in its players' indexes, their
+    /// count of active games and the due files; a finished one is kept for
+    /// [`Built::rate`].
+    fn add(&mut self, board: BoardId, summary: Summary) {
+        match summary {
             Summary::Active {
                 variant,
                 players: ps,
                 due: at,
             } => {
                 for p in &ps {
-                    players.entry(p.key()).or_default().active.push(board);
-                    let table = &mut tables[slot(variant)];
+                    self.players.entry(p.key()).or_default().active.push(board);
+                    let table = &mut self.tables[slot(variant)];
                     let entry = table.entry(p.key()).or_insert_with(|| Standing {
                         name: p.clone(),
                         record: ratings::Record::default(),
@@ -92,68 +115,96 @@ pub fn rebuild(store: &Store, now: u64) -> Result<Rebuilt, StoreError> {
                     entry.active += 1;
                 }
                 if let Some(at) = at {
-                    due.entry(at / DAY)
+                    self.due
+                        .entry(at / DAY)
                         .or_default()
                         .push(DueEntry { at, board });
                 }
             }
-            Summary::Finished(f) => finished.push(f),
+            Summary::Finished(f) => self.finished.push(f),
         }
     }
-    finished.sort_by_key(Finished::order);
-    for f in &finished {
-        for p in &f.players {
-            players.entry(p.key()).or_default().finished.push(f.order());
-        }
-        if f.rated {
-            ratings::rate_table(&mut tables[slot(f.variant)], f);
-        }
-    }
-    let mut writer = store.index_writer();
-    let size = usize::try_from(HISTORY_PAGE).unwrap_or(100);
-    for (k, chunk) in finished.chunks(size).enumerate() {
-        writer.history_page(store, k as u64, chunk)?;
-    }
-    for (variant, table) in [Variant::Normal, Variant::Blitz].into_iter().zip(&tables) {
-        writer.standings(store, variant, table)?;
-        let mut lists: [Vec<Standing>; 3] = Default::default();
-        let mut idle: BTreeMap<u64, Vec<IdleEntry>> = BTreeMap::new();
-        for s in table.values() {
-            if let Some(sec) = section(s, now) {
-                lists[sec as usize].push(s.clone());
+
+    /// Puts the finished games in order, in their players' indexes, and rates the
+    /// rated ones in that order.
+    fn rate(&mut self) {
+        self.finished.sort_by_key(Finished::order);
+        for f in &self.finished {
+            for p in &f.players {
+                self.players
+                    .entry(p.key())
+                    .or_default()
+                    .finished
+                    .push(f.order());
             }
-            if let Some(at) = idle_at(s, now) {
-                idle.entry(at / DAY).or_default().push(IdleEntry {
-                    at,
-                    key: s.name.key(),
-                });
+            if f.rated {
+                ratings::rate_table(&mut self.tables[slot(f.variant)], f);
             }
         }
-        for (sec, mut list) in Section::ALL.into_iter().zip(lists) {
-            list.sort_by_key(rank_key);
-            writer.ranking(store, variant, sec, &list)?;
+    }
+
+    /// Writes every index file, made durable together, the state file last.
+    fn write(self, store: &Store, now: u64) -> Result<(), StoreError> {
+        let mut writer = store.index_writer();
+        let size = usize::try_from(HISTORY_PAGE).unwrap_or(100);
+        for (k, chunk) in self.finished.chunks(size).enumerate() {
+            writer.history_page(store, k as u64, chunk)?;
         }
-        for (day, mut entries) in idle {
+        for (variant, table) in [Variant::Normal, Variant::Blitz]
+            .into_iter()
+            .zip(&self.tables)
+        {
+            write_variant_standings(&mut writer, store, variant, table, now)?;
+        }
+        for (key, index) in &self.players {
+            writer.player(store, key, index)?;
+        }
+        for (day, mut entries) in self.due {
             entries.sort_unstable();
-            writer.idle_on(store, variant, day, &entries)?;
+            writer.due_on(store, day, &entries)?;
+        }
+        writer.finish(
+            store,
+            &IndexState {
+                version: INDEX_VERSION,
+                finished: self.finished.len() as u64,
+            },
+        )
+    }
+}
+
+/// Writes `variant`'s ratings table, its standings in order by section at `now`, and
+/// who turns inactive when.
+fn write_variant_standings(
+    writer: &mut IndexWriter,
+    store: &Store,
+    variant: Variant,
+    table: &Standings,
+    now: u64,
+) -> Result<(), StoreError> {
+    writer.standings(store, variant, table)?;
+    let mut lists: [Vec<Standing>; 3] = Default::default();
+    let mut idle: BTreeMap<u64, Vec<IdleEntry>> = BTreeMap::new();
+    for s in table.values() {
+        if let Some(sec) = section(s, now) {
+            lists[sec as usize].push(s.clone());
+        }
+        if let Some(at) = idle_at(s, now) {
+            idle.entry(at / DAY).or_default().push(IdleEntry {
+                at,
+                key: s.name.key(),
+            });
         }
     }
-    for (key, index) in &players {
-        writer.player(store, key, index)?;
+    for (sec, mut list) in Section::ALL.into_iter().zip(lists) {
+        list.sort_by_key(rank_key);
+        writer.ranking(store, variant, sec, &list)?;
     }
-    for (day, mut entries) in due {
+    for (day, mut entries) in idle {
         entries.sort_unstable();
-        writer.due_on(store, day, &entries)?;
+        writer.idle_on(store, variant, day, &entries)?;
     }
-    out.finished = finished.len() as u64;
-    writer.finish(
-        store,
-        &IndexState {
-            version: INDEX_VERSION,
-            finished: out.finished,
-        },
-    )?;
-    Ok(out)
+    Ok(())
 }
 
 fn slot(v: Variant) -> usize {
