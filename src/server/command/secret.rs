@@ -47,7 +47,7 @@ impl Masking {
 
     /// Whether the line fits a command without password places: its hidden words
     /// are userids or topics that may be a password written out of place, to be
-    /// shown only where no account is told them (`run::commands` masks those
+    /// shown only where no account is told them (`inbound::commands` masks those
     /// naming no account in the replies).
     pub fn unplaced(&self) -> bool {
         self.unplaced

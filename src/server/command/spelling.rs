@@ -180,7 +180,7 @@ fn edits(a: &str, b: &str) -> usize {
 /// `message`'s password, a word that may be a password pushed out of its place), or
 /// a word shown elsewhere is a password too: the line is then not shown at all. A
 /// line of a command without password places is shown whole: the reply's words that
-/// name no account are masked by `run::commands` (a password written out of place).
+/// name no account are masked by `inbound::commands` (a password written out of place).
 pub(super) fn shown(line: &str) -> Option<String> {
     let m = masking(line);
     let words: Vec<&str> = line.split_whitespace().collect();

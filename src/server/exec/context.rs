@@ -47,7 +47,7 @@ pub struct Request<'a> {
     /// Games a day a sender may start between two other players, and a player may
     /// be put in by others (`[limits] challenges_for_others_per_day`).
     pub challenges_for_others: u32,
-    /// The player a reply token of this mail speaks for (`run::by_reply`): commands
+    /// The player a reply token of this mail speaks for (`inbound::by_reply`): commands
     /// built from the reply act for them without a password. `None` for every
     /// command a player wrote (those always carry their password).
     pub proven: Option<&'a UserId>,

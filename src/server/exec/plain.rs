@@ -1,5 +1,5 @@
 //! A refusal told in the server's own words alone: the text an address nobody has
-//! confirmed reads instead of the refusal's `Display` (`run::guard` sends it). The
+//! confirmed reads instead of the refusal's `Display` (`outgoing::gate` sends it). The
 //! mail may be a stranger's with the victim in Reply-To, and a refusal that quotes
 //! what it found (an unknown userid, a move as written, a player's name) would carry
 //! up to two 32-character words of the stranger's choice. These texts keep the kind
