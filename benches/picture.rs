@@ -5,7 +5,7 @@
 //! Run with `cargo bench --bench picture`; `cargo test --benches` runs each once.
 
 use divan::black_box;
-use yinsh_pbem::notation::play_transcript;
+use yinsh_pbem::notation::{FinalPass, play_transcript};
 use yinsh_pbem::picture::{LastMove, Picture};
 use yinsh_pbem::rules::Variant;
 
@@ -20,7 +20,8 @@ fn picture() -> Picture {
         "/tests/data/transcripts/in-progress.txt"
     );
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let played = play_transcript(Variant::Normal, &text, true).unwrap_or_else(|e| panic!("{e}"));
+    let played =
+        play_transcript(Variant::Normal, &text, FinalPass::Play).unwrap_or_else(|e| panic!("{e}"));
     assert!(played.game.markers_on_board() >= 30);
     let (before, actions) = &played.last_turn;
     let last = LastMove::from_turn(before, actions).unwrap_or_else(|e| panic!("{e}"));

@@ -14,7 +14,9 @@ use super::serve::{EX_TEMPFAIL, settings_or_log};
 
 /// Rotate the reply key of the home the settings name.
 pub fn rotate_reply_key(opts: Overrides) -> ExitCode {
-    let Some(settings) = settings_or_log(&opts, true) else {
+    // Rotating the key always says what it did.
+    let verbose = true;
+    let Some(settings) = settings_or_log(&opts, verbose) else {
         return ExitCode::from(EX_TEMPFAIL);
     };
     let now = settings.now();

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use super::transcript::{read, variant};
 use crate::notation::sgf::{self, Record};
-use crate::notation::{play_transcript, transcript_header, write_transcript};
+use crate::notation::{FinalPass, play_transcript, transcript_header, write_transcript};
 
 /// `yinsh-pbem import [FILE]`: read a Boardspace SGF record (stdin when `file` is
 /// `None`) and print it as a transcript. Exit 1, saying why, when it cannot be read.
@@ -31,7 +31,8 @@ pub fn import(file: Option<&Path>) -> ExitCode {
 /// naming the turn, when it cannot be played.
 pub fn export(blitz: bool, file: Option<&Path>) -> ExitCode {
     let result = read(file).and_then(|text| {
-        let played = play_transcript(variant(blitz), &text, true).map_err(|e| e.to_string())?;
+        let played =
+            play_transcript(variant(blitz), &text, FinalPass::Play).map_err(|e| e.to_string())?;
         let (white, black, ending) = transcript_header(&text);
         Ok(Record {
             variant: variant(blitz),

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::transcript::{read, variant};
-use crate::notation::{Played, play_transcript};
+use crate::notation::{FinalPass, Played, play_transcript};
 use crate::picture::{LastMove, Picture};
 
 /// The picture formats `render` writes.
@@ -43,7 +43,7 @@ fn picture(format: PictureFormat, blitz: bool, file: Option<&Path>) -> Result<Ve
     let text = read(file)?;
     let Played {
         game, last_turn, ..
-    } = play_transcript(variant(blitz), &text, true).map_err(|e| e.to_string())?;
+    } = play_transcript(variant(blitz), &text, FinalPass::Play).map_err(|e| e.to_string())?;
     let (before, actions) = last_turn;
     // The actions were just played from `before`: they cannot be refused.
     let last = LastMove::from_turn(&before, &actions).map_err(|e| e.to_string())?;

@@ -9,7 +9,7 @@ use serde_json::json;
 
 use super::transcript::{read, variant};
 use crate::notation::render::{SideNames, render};
-use crate::notation::{Played, play_transcript, transcript_header};
+use crate::notation::{FinalPass, Played, play_transcript, transcript_header};
 use crate::rules::{Color, EndReason, Game, Outcome};
 
 /// `yinsh-pbem replay [--blitz] [--json] [FILE]` (stdin when `file` is `None`).
@@ -26,7 +26,7 @@ pub fn replay(blitz: bool, json: bool, file: Option<&Path>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match play_transcript(variant(blitz), &text, true) {
+    match play_transcript(variant(blitz), &text, FinalPass::Play) {
         Ok(Played {
             mut game, turns, ..
         }) => {

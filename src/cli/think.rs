@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::transcript::read;
 use crate::ai::{Budget, DEFAULT_THINK_TIME, Robot, SearchConfig, ThinkSettings, level_budget};
-use crate::notation::play_transcript;
+use crate::notation::{FinalPass, play_transcript};
 use crate::notation::{parse_turn, write_turn};
 use crate::rules::{Game, Variant};
 
@@ -61,7 +61,7 @@ fn run(
         Variant::Normal
     };
     let text = read(file)?;
-    let game = play_transcript(variant, &text, false)
+    let game = play_transcript(variant, &text, FinalPass::Leave)
         .map_err(|e| e.to_string())?
         .game;
     let mut robot = Robot::new(ThinkSettings {

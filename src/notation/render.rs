@@ -134,29 +134,38 @@ fn position(i: i32, n: i32) -> (usize, usize) {
 /// assert_eq!(board.matches('.').count(), 85);
 /// ```
 pub fn render_board(game: &Game) -> String {
+    /// Where a text goes at a point's column: centred on it, or starting there.
+    #[derive(Clone, Copy)]
+    enum Place {
+        Centred,
+        From,
+    }
     let mut grid = [[b' '; WIDTH]; LINES];
-    let mut put = |i: i32, n: i32, text: &[u8], centred: bool| {
+    let mut put = |i: i32, n: i32, text: &[u8], at: Place| {
         let (line, col) = position(i, n);
-        let start = if centred { col - text.len() / 2 } else { col };
+        let start = match at {
+            Place::Centred => col - text.len() / 2,
+            Place::From => col,
+        };
         grid[line][start..start + text.len()].copy_from_slice(text);
     };
     // Number labels: one step before the first point of their row (rows 1 and 6
     // start at the missing corners a1 and a6, so their labels sit left of those).
     for n in 1..=11 {
-        put((n - 7).max(-1), n, n.to_string().as_bytes(), false);
+        put((n - 7).max(-1), n, n.to_string().as_bytes(), Place::From);
     }
     // Column letters: one step below the lowest point of the column (counting the
     // missing corners a1, f1 and k6 as the foot of their columns).
     for (i, letter) in (b'A'..=b'K').enumerate() {
         let i = i as i32;
-        put(i, (i - 5).max(0), &[letter], false);
+        put(i, (i - 5).max(0), &[letter], Place::From);
     }
     for p in Point::ALL {
         let (i, n) = (i32::from(p.column()), i32::from(p.number()));
         match game.piece_at(p) {
-            None => put(i, n, b".", true),
-            Some(Piece::Marker(c)) => put(i, n, &[symbol(c) as u8], true),
-            Some(Piece::Ring(c)) => put(i, n, &[b'(', symbol(c) as u8, b')'], true),
+            None => put(i, n, b".", Place::Centred),
+            Some(Piece::Marker(c)) => put(i, n, &[symbol(c) as u8], Place::Centred),
+            Some(Piece::Ring(c)) => put(i, n, &[b'(', symbol(c) as u8, b')'], Place::Centred),
         }
     }
     let mut out = String::with_capacity(LINES * (WIDTH + 1));

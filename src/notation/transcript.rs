@@ -78,22 +78,30 @@ impl fmt::Display for TranscriptErrorKind {
     }
 }
 
-/// Play every turn of `text` from the empty board. With `final_pass`, a forced pass
-/// due at the end is played too, as the server would; without it the game is left
-/// with the pass to play (for `think`).
+/// What [`play_transcript`] does with a forced pass due after the last turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FinalPass {
+    /// Play it, as the server would.
+    Play,
+    /// Leave it to play (for `think`, which answers the position as it is).
+    Leave,
+}
+
+/// Play every turn of `text` from the empty board; a forced pass due at the end is
+/// played or left as `final_pass` says.
 ///
 /// ```
-/// use yinsh_pbem::notation::play_transcript;
+/// use yinsh_pbem::notation::{FinalPass, play_transcript};
 /// use yinsh_pbem::rules::Variant;
-/// let played = play_transcript(Variant::Normal, "# two rings\ne5 f6\n", true).unwrap();
+/// let played = play_transcript(Variant::Normal, "# two rings\ne5 f6\n", FinalPass::Play).unwrap();
 /// assert_eq!(played.turns, 2);
-/// let e = play_transcript(Variant::Normal, "e5 e5", true).unwrap_err();
+/// let e = play_transcript(Variant::Normal, "e5 e5", FinalPass::Play).unwrap_err();
 /// assert!(e.to_string().starts_with("turn 2 `e5` (line 1): e5 is not empty"));
 /// ```
 pub fn play_transcript(
     variant: Variant,
     text: &str,
-    final_pass: bool,
+    final_pass: FinalPass,
 ) -> Result<Played, TranscriptError> {
     let mut game = Game::new(variant);
     let mut turns: u32 = 0;
@@ -141,7 +149,7 @@ pub fn play_transcript(
         }
     }
     // The server plays a forced pass at once: so does the end of a transcript.
-    if final_pass && auto_pass_due(&game) && game.play(Action::Pass).is_ok() {
+    if final_pass == FinalPass::Play && auto_pass_due(&game) && game.play(Action::Pass).is_ok() {
         actions.push(Action::Pass);
         turns += 1;
     }
@@ -298,7 +306,8 @@ mod tests {
 
     #[test]
     fn comments_turn_numbers_and_refusals() {
-        let played = play_transcript(Variant::Normal, "# a comment\n e5 f6\n", true).unwrap();
+        let played =
+            play_transcript(Variant::Normal, "# a comment\n e5 f6\n", FinalPass::Play).unwrap();
         assert_eq!(played.turns, 2);
         assert_eq!(played.game.rings_on_board(Color::White), 1);
         assert_eq!(
@@ -306,18 +315,18 @@ mod tests {
             vec![Action::Place("f6".parse().unwrap())]
         );
         assert_eq!(played.last_turn.0.rings_on_board(Color::Black), 0);
-        let e = play_transcript(Variant::Normal, "e5 e5", true)
+        let e = play_transcript(Variant::Normal, "e5 e5", FinalPass::Play)
             .unwrap_err()
             .to_string();
         assert!(
             e.starts_with("turn 2 `e5` (line 1): e5 is not empty"),
             "{e}"
         );
-        let e = play_transcript(Variant::Normal, "e5\nf6#3", true)
+        let e = play_transcript(Variant::Normal, "e5\nf6#3", FinalPass::Play)
             .unwrap_err()
             .to_string();
         assert!(e.contains("turn #3 but it is turn #2"), "{e}");
-        let e = play_transcript(Variant::Normal, "e5 f6;", true)
+        let e = play_transcript(Variant::Normal, "e5 f6;", FinalPass::Play)
             .unwrap_err()
             .to_string();
         assert!(

@@ -158,12 +158,17 @@ fn marks_under(out: &mut String, last: &LastMove) {
 
 /// The last move's marks over the pieces: start, end, flipped markers, removed rings.
 fn marks_over(out: &mut String, last: &LastMove) {
-    let circle = |out: &mut String, p: Point, r: f64, width: f64, dashed: bool| {
+    /// A circle's line: dashed where a ring left, solid elsewhere.
+    #[derive(Clone, Copy)]
+    enum Line {
+        Dashed,
+        Solid,
+    }
+    let circle = |out: &mut String, p: Point, r: f64, width: f64, line: Line| {
         let (x, y) = geometry::point(p);
-        let dash = if dashed {
-            r#" stroke-dasharray="5 3.4""#
-        } else {
-            ""
+        let dash = match line {
+            Line::Dashed => r#" stroke-dasharray="5 3.4""#,
+            Line::Solid => "",
         };
         let _ = writeln!(
             out,
@@ -171,14 +176,14 @@ fn marks_over(out: &mut String, last: &LastMove) {
         );
     };
     if let Some((from, to)) = last.moved {
-        circle(out, from, MARKER + 5.0, 3.0, true);
-        circle(out, to, RING + 4.0, 3.5, false);
+        circle(out, from, MARKER + 5.0, 3.0, Line::Dashed);
+        circle(out, to, RING + 4.0, 3.5, Line::Solid);
     }
     if let Some(p) = last.placed {
-        circle(out, p, RING + 4.0, 3.5, false);
+        circle(out, p, RING + 4.0, 3.5, Line::Solid);
     }
     for &p in &last.flipped {
-        circle(out, p, MARKER + 4.0, 3.0, false);
+        circle(out, p, MARKER + 4.0, 3.0, Line::Solid);
     }
     for &p in &last.removed_rings {
         let (x, y) = geometry::point(p);

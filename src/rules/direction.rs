@@ -73,17 +73,28 @@ pub struct Direction {
 impl Direction {
     /// The six directions.
     pub const ALL: [Direction; 6] = [
-        Direction::new(Axis::Column, true),
-        Direction::new(Axis::Column, false),
-        Direction::new(Axis::Number, true),
-        Direction::new(Axis::Number, false),
-        Direction::new(Axis::Diagonal, true),
-        Direction::new(Axis::Diagonal, false),
+        Direction::forward(Axis::Column),
+        Direction::backward(Axis::Column),
+        Direction::forward(Axis::Number),
+        Direction::backward(Axis::Number),
+        Direction::forward(Axis::Diagonal),
+        Direction::backward(Axis::Diagonal),
     ];
 
-    /// A direction along `axis`, positive if `forward`.
-    pub const fn new(axis: Axis, forward: bool) -> Direction {
-        Direction { axis, forward }
+    /// The positive sense along `axis` (letter and/or number rising).
+    pub const fn forward(axis: Axis) -> Direction {
+        Direction {
+            axis,
+            forward: true,
+        }
+    }
+
+    /// The negative sense along `axis`.
+    pub const fn backward(axis: Axis) -> Direction {
+        Direction {
+            axis,
+            forward: false,
+        }
     }
 
     /// The neighbour of `p` in this direction, if it is on the board.
@@ -91,7 +102,7 @@ impl Direction {
     /// ```
     /// use yinsh_pbem::rules::{Axis, Direction, Point};
     /// let e5: Point = "e5".parse().unwrap();
-    /// let up = Direction::new(Axis::Diagonal, true);
+    /// let up = Direction::forward(Axis::Diagonal);
     /// assert_eq!(up.step(e5), Some("f6".parse().unwrap()));
     /// assert_eq!(up.step("j11".parse().unwrap()), None);
     /// ```
@@ -137,23 +148,23 @@ mod tests {
         assert_eq!(Axis::between(p("e5"), p("e5")), None);
         assert_eq!(
             Axis::between(p("e5"), p("g7")),
-            Some((Direction::new(Axis::Diagonal, true), 2))
+            Some((Direction::forward(Axis::Diagonal), 2))
         );
         assert_eq!(
             Axis::between(p("e5"), p("e2")),
-            Some((Direction::new(Axis::Column, false), 3))
+            Some((Direction::backward(Axis::Column), 3))
         );
         assert_eq!(
             Axis::between(p("e5"), p("a5")),
-            Some((Direction::new(Axis::Number, false), 4))
+            Some((Direction::backward(Axis::Number), 4))
         );
     }
 
     #[test]
     fn each_axis_has_eleven_lines_of_the_right_lengths_section_1() {
         for axis in Axis::ALL {
-            let back = Direction::new(axis, false);
-            let fwd = Direction::new(axis, true);
+            let back = Direction::backward(axis);
+            let fwd = Direction::forward(axis);
             let mut lens: Vec<usize> = Point::ALL
                 .iter()
                 .filter(|&&q| back.step(q).is_none())

@@ -81,7 +81,7 @@ impl Row {
 
     /// The row that starts at `start` (its canonical first point) along `axis`.
     pub fn starting_at(start: Point, axis: Axis) -> Option<Row> {
-        let dir = Direction::new(axis, true);
+        let dir = Direction::forward(axis);
         let mut end = start;
         for _ in 0..4 {
             end = dir.step(end)?;

@@ -11,8 +11,8 @@
 use std::io::Cursor;
 use std::path::PathBuf;
 
-use yinsh_pbem::notation::play_transcript;
 use yinsh_pbem::notation::render::render_board;
+use yinsh_pbem::notation::{FinalPass, play_transcript};
 use yinsh_pbem::picture::{LastMove, Picture};
 use yinsh_pbem::rules::{Game, Point, Variant};
 
@@ -70,7 +70,7 @@ fn position(file: &str, variant: Variant, drop: usize) -> (Game, LastMove) {
         .flat_map(str::split_whitespace)
         .collect();
     let kept = tokens[..tokens.len() - drop].join(" ");
-    let played = play_transcript(variant, &kept, true).unwrap();
+    let played = play_transcript(variant, &kept, FinalPass::Play).unwrap();
     let (before, actions) = &played.last_turn;
     (played.game, LastMove::from_turn(before, actions).unwrap())
 }

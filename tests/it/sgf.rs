@@ -5,7 +5,7 @@
 //! moves. Also `yinsh-pbem import` and `export` end to end.
 
 use yinsh_pbem::notation::sgf::{self, Record, RecordEnd, SgfError};
-use yinsh_pbem::notation::{play_transcript, transcript_header, write_transcript};
+use yinsh_pbem::notation::{FinalPass, play_transcript, transcript_header, write_transcript};
 use yinsh_pbem::rules::{Action, Color, EndReason, Outcome};
 
 use crate::boardspace::records;
@@ -47,7 +47,7 @@ fn every_boardspace_game_round_trips_sgf_transcript_sgf() {
 
         // SGF -> transcript: it replays to the same moves and the recorded result.
         let transcript = write_transcript(&record);
-        let played = play_transcript(record.variant, &transcript, true)
+        let played = play_transcript(record.variant, &transcript, FinalPass::Play)
             .unwrap_or_else(|e| panic!("{}: {e}\n{transcript}", rec.file));
         let (white, black, resigned_side) = transcript_header(&transcript);
         assert_eq!(white.as_deref(), Some(record.white.as_str()));

@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use yinsh_pbem::notation::play_transcript;
 use yinsh_pbem::notation::sgf;
+use yinsh_pbem::notation::{FinalPass, play_transcript};
 use yinsh_pbem::rules::Variant;
 
 use crate::support::bin;
@@ -131,7 +131,8 @@ fn the_site_follows_the_mails_and_holds_nothing_private() {
     assert_nothing_private(&site);
     // The records read back: the transcript plays, the SGF holds the same actions.
     let transcript = std::fs::read_to_string(site.join("games/101/board-101.txt")).expect("txt");
-    let played = play_transcript(Variant::Normal, &transcript, false).expect("transcript plays");
+    let played =
+        play_transcript(Variant::Normal, &transcript, FinalPass::Leave).expect("transcript plays");
     let record =
         sgf::read(&std::fs::read_to_string(site.join("games/101/board-101.sgf")).expect("sgf"))
             .expect("sgf reads");

@@ -11,6 +11,7 @@ use crate::server::outgoing::reply::{Foreign, Reply};
 use crate::server::outgoing::thread::Thread;
 use crate::server::store::{Account, LoginGate, MAX_FAILURES, Store, UserId};
 use crate::server::text::reply::{self, BoardMail, Event};
+use crate::server::text::subjects::Commented;
 use crate::server::text::{notices, subjects};
 
 use super::error::{ExecError, InternalError, Refusal};
@@ -71,7 +72,7 @@ pub(super) fn board_reply(
 ) -> Result<Reply, InternalError> {
     board_to_sender(
         req,
-        &subjects::board_mail(mail.live, &Event::Show, false),
+        &subjects::board_mail(mail.live, &Event::Show, Commented::No),
         mail,
         text_only,
     )

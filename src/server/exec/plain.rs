@@ -23,7 +23,7 @@ impl Refusal {
     ///
     /// ```
     /// use yinsh_pbem::server::exec::error::Refusal;
-    /// let r = Refusal::NoSuchRecipient { userid: "buy-now".into() };
+    /// let r = Refusal::NoSuchRecipient { userid: "buy-now".parse().unwrap() };
     /// assert!(!r.plain().contains("buy-now"));
     /// ```
     pub fn plain(&self) -> String {

@@ -11,7 +11,7 @@ use crate::server::internal::InternalError;
 use crate::server::store::Store;
 use crate::server::text::html::BoardHtml;
 use crate::server::text::reply::{BoardMail, Event};
-use crate::server::text::subjects;
+use crate::server::text::subjects::{self, Commented};
 
 use super::reply::{Audience, Foreign, Reply};
 use super::thread::Thread;
@@ -31,6 +31,15 @@ pub fn html_part(
 /// What an unconfirmed address reads instead of another player's comment.
 const NOT_SHOWN: &str = "(The comment is not shown: this address is not confirmed yet. Reply to the\n\"verify\" mail the server sent it.)";
 
+/// What a reader of a game's board mail is to the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// One of its two players: told their command to send and their queued move.
+    Player,
+    /// A watcher.
+    Watcher,
+}
+
 /// Board mails for every player and subscriber of `live` after `event`; a finished
 /// game's mails carry the rating lines.
 pub fn board_mails(
@@ -41,7 +50,12 @@ pub fn board_mails(
 ) -> Result<Vec<Reply>, InternalError> {
     let mut out = Vec::new();
     let comment = comment.filter(|(_, text)| !text.trim().is_empty());
-    let subject = subjects::board_mail(live, &event, comment.is_some());
+    let commented = if comment.is_some() {
+        Commented::Yes
+    } else {
+        Commented::No
+    };
+    let subject = subjects::board_mail(live, &event, commented);
     let subscribers = extra::subscribers(live.file());
     let ratings = if live.game().is_over() && event != Event::Show {
         ratings::rating_lines(store, live)?
@@ -52,9 +66,10 @@ pub fn board_mails(
     let vacations = Some(Vacations::load(store)?);
     let readers = Color::BOTH
         .iter()
-        .map(|&side| (live.player(side), true))
-        .chain(subscribers.iter().map(|s| (s, false)));
-    for (reader, is_player) in readers {
+        .map(|&side| (live.player(side), Role::Player))
+        .chain(subscribers.iter().map(|s| (s, Role::Watcher)));
+    for (reader, role) in readers {
+        let is_player = role == Role::Player;
         // A robot's account has no address: it reads no mail.
         let Some(account) = store.account(reader)?.filter(|a| !a.addresses.is_empty()) else {
             continue;

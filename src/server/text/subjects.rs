@@ -11,17 +11,25 @@ use super::reply::Event;
 /// `Yinsh Board %s %s` (board, userid to move; nothing when the game is over), or
 /// `New Yinsh Board %s %s` for a new game; ` **` after it when the mail carries a
 /// comment.
-pub fn board_mail(live: &LiveGame, event: &Event, has_comment: bool) -> String {
+pub fn board_mail(live: &LiveGame, event: &Event, comment: Commented) -> String {
     let to_move = live.player_to_move();
     let subject = match event {
         Event::NewGame => new_board(live.board(), to_move),
         _ => board(live.board(), to_move),
     };
-    if has_comment {
-        subject + " **"
-    } else {
-        subject
+    match comment {
+        Commented::Yes => subject + " **",
+        Commented::No => subject,
     }
+}
+
+/// Whether a board mail carries a player's comment (its Subject then ends in `**`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Commented {
+    /// It does.
+    Yes,
+    /// It does not.
+    No,
 }
 
 /// `Yinsh Board %s %s`: the board and the userid to move (none when it is over).
