@@ -8,6 +8,7 @@
 //! answers on one move keep one comment of theirs: a later one replaces it.
 //! A robot answers an offer made to it at once ([`robots::answer_offer`]).
 
+use crate::rules::Color;
 use crate::server::command::OfferAction;
 use crate::server::game::extra::{self, Offer};
 use crate::server::game::record::LiveGame;
@@ -42,86 +43,10 @@ pub(super) fn offer(
     let (mut live, side) = load_for_player(store, board, account)?;
     let me = account.userid.clone();
     let other = live.player(side.other()).clone();
-    let pending = extra::offer(live.file());
     let note = match action {
-        OfferAction::Propose | OfferAction::Undo => {
-            if let Some(p) = pending.filter(|p| p.by != me) {
-                return Err(Refusal::OfferWaiting {
-                    board,
-                    by: other,
-                    kind: p.kind,
-                    me: me.clone(),
-                }
-                .into());
-            }
-            let kind = if action == OfferAction::Undo {
-                let Some(k) = last_own_turn(&live, &me) else {
-                    return Err(Refusal::NothingToTakeBack { board }.into());
-                };
-                let t = &live.file().turns[k - 1];
-                let n = live.file().turns.len() - k;
-                let note = format!(
-                    "{me} asks to take back move #{k} ({}){}.",
-                    t.text,
-                    if n > 0 {
-                        format!(
-                            " and the {n} turn{} after it",
-                            if n == 1 { "" } else { "s" }
-                        )
-                    } else {
-                        String::new()
-                    }
-                );
-                (OfferKind::Undo, note)
-            } else {
-                (OfferKind::Draw, format!("{me} proposes a draw."))
-            };
-            let n_turns = live.file().turns.len();
-            extra::set_offer(
-                live.extra_mut(),
-                Some(Offer {
-                    kind: kind.0,
-                    by: me.clone(),
-                    turns: n_turns,
-                }),
-            );
-            format!(
-                "{}\n{other} may answer with the Subject \"yinsh move {board} {other} <password> accept\" (or reject),\nor press Reply on this mail and write accept (or reject) as the first line.",
-                kind.1
-            )
-        }
+        OfferAction::Propose | OfferAction::Undo => propose(&mut live, board, &me, &other, action)?,
         OfferAction::Accept | OfferAction::Reject => {
-            let Some(p) = pending.filter(|p| p.by != me) else {
-                return Err(Refusal::NoOfferToAnswer { board, other }.into());
-            };
-            extra::set_offer(live.extra_mut(), None);
-            if action == OfferAction::Reject {
-                format!("{me} rejected {}'s {}.", p.by, p.kind.words())
-            } else if p.kind == OfferKind::Undo {
-                let Some(k) = last_own_turn(&live, &p.by) else {
-                    return Err(Refusal::NoMoveLeftToTakeBack { board }.into());
-                };
-                let text = live.file().turns[k - 1].text.clone();
-                let n = live.take_back_from(k, req.now)?;
-                format!(
-                    "{me} accepted {}'s take-back request: move #{k} ({text}) {}was taken back.",
-                    p.by,
-                    if n > 1 {
-                        format!(
-                            "and the {} turn{} after it ",
-                            n - 1,
-                            if n == 2 { "" } else { "s" }
-                        )
-                    } else {
-                        String::new()
-                    }
-                )
-            } else {
-                if live.end(EndReason::DrawAgreed, side, req.now).is_err() {
-                    return Err(Refusal::GameEnded { board }.into());
-                }
-                format!("{me} accepted {}'s draw offer.", p.by)
-            }
+            answer(&mut live, board, (&me, side), other, action, req.now)?
         }
     };
     // A robot answers at once (by its rule), in place of the line that says how to.
@@ -139,4 +64,101 @@ pub(super) fn offer(
         Event::Note(note),
         Some((me.as_str(), req.comment)),
     )?)
+}
+
+/// `propose` or `undo` by `me`, whose opponent is `other`: the offer stored, and the
+/// line of the board mail that tells it; refused while `other`'s offer waits.
+fn propose(
+    live: &mut LiveGame,
+    board: BoardId,
+    me: &UserId,
+    other: &UserId,
+    action: OfferAction,
+) -> Result<String, ExecError> {
+    if let Some(p) = extra::offer(live.file()).filter(|p| p.by != *me) {
+        return Err(Refusal::OfferWaiting {
+            board,
+            by: other.clone(),
+            kind: p.kind,
+            me: me.clone(),
+        }
+        .into());
+    }
+    let (kind, note) = if action == OfferAction::Undo {
+        let Some(k) = last_own_turn(live, me) else {
+            return Err(Refusal::NothingToTakeBack { board }.into());
+        };
+        let t = &live.file().turns[k - 1];
+        let n = live.file().turns.len() - k;
+        let after = if n > 0 {
+            format!(
+                " and the {n} turn{} after it",
+                if n == 1 { "" } else { "s" }
+            )
+        } else {
+            String::new()
+        };
+        (
+            OfferKind::Undo,
+            format!("{me} asks to take back move #{k} ({}){after}.", t.text),
+        )
+    } else {
+        (OfferKind::Draw, format!("{me} proposes a draw."))
+    };
+    let turns = live.file().turns.len();
+    extra::set_offer(
+        live.extra_mut(),
+        Some(Offer {
+            kind,
+            by: me.clone(),
+            turns,
+        }),
+    );
+    Ok(format!(
+        "{note}\n{other} may answer with the Subject \"yinsh move {board} {other} <password> accept\" (or reject),\nor press Reply on this mail and write accept (or reject) as the first line."
+    ))
+}
+
+/// `accept` or `reject` by `me` (playing `side`) of `other`'s offer: the draw agreed
+/// or the turns taken back, and the line of the board mail that tells it; refused
+/// when no offer of the opponent waits.
+fn answer(
+    live: &mut LiveGame,
+    board: BoardId,
+    (me, side): (&UserId, Color),
+    other: UserId,
+    action: OfferAction,
+    now: u64,
+) -> Result<String, ExecError> {
+    let Some(p) = extra::offer(live.file()).filter(|p| p.by != *me) else {
+        return Err(Refusal::NoOfferToAnswer { board, other }.into());
+    };
+    extra::set_offer(live.extra_mut(), None);
+    if action == OfferAction::Reject {
+        return Ok(format!("{me} rejected {}'s {}.", p.by, p.kind.words()));
+    }
+    if p.kind == OfferKind::Draw {
+        if live.end(EndReason::DrawAgreed, side, now).is_err() {
+            return Err(Refusal::GameEnded { board }.into());
+        }
+        return Ok(format!("{me} accepted {}'s draw offer.", p.by));
+    }
+    let Some(k) = last_own_turn(live, &p.by) else {
+        return Err(Refusal::NoMoveLeftToTakeBack { board }.into());
+    };
+    let text = live.file().turns[k - 1].text.clone();
+    let n = live.take_back_from(k, now)?;
+    let after = if n > 1 {
+        format!(
+            "and the {} turn{} after it ",
+            n - 1,
+            if n == 2 { "" } else { "s" }
+        )
+    } else {
+        String::new()
+    };
+    Ok(format!(
+        "{me} accepted {}'s take-back request: move #{k} ({text}) {after}was taken back.",
+        p.by
+    ))
 }

@@ -294,7 +294,31 @@ impl<'a> BoardMail<'a> {
             Some(n) => record::replay_turns(live.file(), Some(n))?,
             None => *live.game(),
         };
+        let upto = historic.unwrap_or(live.file().turns.len());
         let mut out = String::new();
+        self.write_status(&mut out, &game, historic)?;
+        out.push('\n');
+        let full = matches!(self.event, Event::NewGame | Event::Show) || game.is_over();
+        let last = if full { None } else { Some(4) };
+        out.push_str(&move_list(live, upto, last));
+        out.push('\n');
+        out.push_str(&drawing(live, &game));
+        self.write_after_board(&mut out, historic)?;
+        if historic.is_none() {
+            self.write_turn_or_end(&mut out, &game);
+        }
+        Ok(out)
+    }
+
+    /// The status part of [`body`](BoardMail::body): what happened, whose turn it is,
+    /// the ending, ratings, the last move, the clock, who may still decline.
+    fn write_status(
+        &self,
+        out: &mut String,
+        game: &Game,
+        historic: Option<usize>,
+    ) -> Result<(), ReplayError> {
+        let live = self.live;
         match self.event {
             Event::NewGame => {
                 let _ = writeln!(out, "A new Yinsh board ({}) has been started", live.board());
@@ -337,7 +361,7 @@ impl<'a> BoardMail<'a> {
                 if total == 1 { "" } else { "s" }
             );
         }
-        let _ = writeln!(out, "{}", status_line(live, &game));
+        let _ = writeln!(out, "{}", status_line(live, game));
         if let Some(robot) = live.player_to_move().filter(|p| p.robot_level().is_some())
             && historic.is_none()
         {
@@ -346,7 +370,7 @@ impl<'a> BoardMail<'a> {
                 "{robot} is a robot: its move follows in a mail of its own."
             );
         }
-        if let Some(why) = ending_line(live, &game).filter(|_| historic.is_none())
+        if let Some(why) = ending_line(live, game).filter(|_| historic.is_none())
             && !matches!(self.event, Event::Resigned(_))
         {
             let _ = writeln!(out, "{why}");
@@ -370,12 +394,16 @@ impl<'a> BoardMail<'a> {
         if let Some(lines) = self.decline_lines().filter(|_| historic.is_none()) {
             out.push_str(&lines);
         }
-        out.push('\n');
-        let full = matches!(self.event, Event::NewGame | Event::Show) || game.is_over();
-        let last = if full { None } else { Some(4) };
-        out.push_str(&move_list(live, upto, last));
-        out.push('\n');
-        out.push_str(&drawing(live, &game));
+        Ok(())
+    }
+
+    /// What follows the drawing: the board before a queued move, the watchers, the
+    /// reader's queued move, the comment.
+    fn write_after_board(
+        &self,
+        out: &mut String,
+        historic: Option<usize>,
+    ) -> Result<(), ReplayError> {
         if let Some(section) = self.before_queued()? {
             out.push_str(&section.text());
         }
@@ -392,38 +420,42 @@ impl<'a> BoardMail<'a> {
         if let Some((who, text)) = self.comment {
             let _ = writeln!(out, "\n{STARS}\n{who} writes:\n{text}");
         }
-        if historic.is_none() {
-            if let (Some(reader), Some(side)) = (self.reader, game.to_act()) {
-                let mover = live.player(side);
-                if mover == reader {
-                    let _ = writeln!(
-                        out,
-                        "\nYour move, {mover}. Press Reply and write your move as the first line (anything\nbelow it goes to the other player as your comment). Or send a mail with this\nSubject, putting your password in place of <password>:\n    yinsh move {} {mover} <password> {}#{}",
-                        live.board(),
-                        move_template(&game),
-                        live.next_turn_number()
-                    );
-                }
-            }
-            if game.is_over() {
-                let f = live.file();
-                let end_at = f.ended.as_ref().map_or(f.updated, |e| e.at);
-                let last_move = f.turns.last().map_or(f.created, |t| t.at);
-                let used = time_used(live, self.vacations);
+        Ok(())
+    }
+
+    /// The end of a mail of the game as it is: the command to send when it is the
+    /// reader's turn, or the dates and time used of a finished game.
+    fn write_turn_or_end(&self, out: &mut String, game: &Game) {
+        let live = self.live;
+        if let (Some(reader), Some(side)) = (self.reader, game.to_act()) {
+            let mover = live.player(side);
+            if mover == reader {
                 let _ = writeln!(
                     out,
-                    "\n{STARS}\nGame started.... {}\nLast move made.. {}\nGame ended...... {}\nTime used: {} {}, {} {}",
-                    format_date(f.created),
-                    format_date(last_move),
-                    format_date(end_at),
-                    f.white,
-                    format_duration(used[0]),
-                    f.black,
-                    format_duration(used[1])
+                    "\nYour move, {mover}. Press Reply and write your move as the first line (anything\nbelow it goes to the other player as your comment). Or send a mail with this\nSubject, putting your password in place of <password>:\n    yinsh move {} {mover} <password> {}#{}",
+                    live.board(),
+                    move_template(game),
+                    live.next_turn_number()
                 );
             }
         }
-        Ok(out)
+        if game.is_over() {
+            let f = live.file();
+            let end_at = f.ended.as_ref().map_or(f.updated, |e| e.at);
+            let last_move = f.turns.last().map_or(f.created, |t| t.at);
+            let used = time_used(live, self.vacations);
+            let _ = writeln!(
+                out,
+                "\n{STARS}\nGame started.... {}\nLast move made.. {}\nGame ended...... {}\nTime used: {} {}, {} {}",
+                format_date(f.created),
+                format_date(last_move),
+                format_date(end_at),
+                f.white,
+                format_duration(used[0]),
+                f.black,
+                format_duration(used[1])
+            );
+        }
     }
 }
 
