@@ -71,10 +71,7 @@ pub fn html_body(
     let domain = settings.address();
     let domain = domain.rsplit('@').next().unwrap_or("localhost");
     let cid = format!("board-{}@{domain}", html.board);
-    let page = settings
-        .site
-        .as_ref()
-        .and_then(|s| s.game_url(html.board.get()));
+    let page = settings.site.as_ref().and_then(|s| s.game_url(html.board));
     let earlier_cid = format!("board-{}-earlier@{domain}", html.board);
     let mut images = vec![InlineImage {
         cid: cid.clone(),

@@ -16,7 +16,7 @@ use crate::picture::Picture;
 use crate::rules::{Action, Color, Variant};
 use crate::server::game::picture::positions;
 use crate::server::game::record::{LiveGame, ReplayError};
-use crate::server::model::EndReason;
+use crate::server::model::{BoardId, EndReason};
 use crate::server::text::dates::format_date;
 use crate::server::text::html::escape;
 use crate::server::text::reply::{ending_line, status_line};
@@ -101,14 +101,14 @@ fn write_pictures(
 }
 
 /// The name of the record files of `board`, without the extension.
-fn record_stem(board: u32) -> String {
+fn record_stem(board: BoardId) -> String {
     format!("board-{board}")
 }
 
 /// Writes the record of `live` to download, as our transcript and as SGF.
 fn write_records(files: &mut Files, dir: &Path, live: &LiveGame) -> Result<(), SiteError> {
     let record = record(live)?;
-    let stem = record_stem(live.board().get());
+    let stem = record_stem(live.board());
     files.write(
         &dir.join(format!("{stem}.txt")),
         write_transcript(&record).as_bytes(),
@@ -159,7 +159,7 @@ fn page_body(live: &LiveGame, names: &[String], title: &str, status: &str) -> St
         Variant::Normal => "Normal game: the first to remove 3 rings wins.",
         Variant::Blitz => "Blitz game: the first ring removed wins.",
     };
-    let stem = record_stem(live.board().get());
+    let stem = record_stem(live.board());
     let last_at = file.turns.last().map_or(file.created, |t| t.at);
     let (w, h) = Picture::size();
     let mut body = String::new();

@@ -22,9 +22,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::durable::{Existing, Pending, lock_within, write_deferred};
 use crate::picture::PictureError;
-use crate::server::exec::InternalError;
 use crate::server::game::index;
 use crate::server::game::record::{LiveGame, ReplayError};
+use crate::server::internal::InternalError;
 use crate::server::model::BoardId;
 use crate::server::store::{Store, StoreError};
 
@@ -181,7 +181,7 @@ impl Files {
 const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The folder of board `board` under `out`.
-fn game_dir(out: &Path, board: u32) -> PathBuf {
+fn game_dir(out: &Path, board: BoardId) -> PathBuf {
     out.join("games").join(board.to_string())
 }
 
@@ -281,14 +281,14 @@ fn write_games(
         active.retain(|s| s.board != board.get());
         let Some(file) = store.game(board)? else {
             // The game is gone (deleted, declined): so is its page.
-            files.remove_game(&game_dir(out, board.get()))?;
+            files.remove_game(&game_dir(out, board))?;
             continue;
         };
         let live = LiveGame::load(file)?;
         ended |= live.game().is_over();
-        let summary = game_page::write_game(files, &game_dir(out, board.get()), &live)?;
+        let summary = game_page::write_game(files, &game_dir(out, board), &live)?;
         let json = serde_json::to_vec_pretty(&summary).unwrap_or_default();
-        files.write(&game_dir(out, board.get()).join("summary.json"), &json)?;
+        files.write(&game_dir(out, board).join("summary.json"), &json)?;
         files.written.games += 1;
         if !summary.over {
             active.push(summary);

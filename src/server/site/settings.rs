@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 
+use crate::server::model::BoardId;
+
 /// `[site]`: where the web site of the games is written and where it is published.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SiteSettings {
@@ -22,9 +24,9 @@ impl SiteSettings {
     /// ```
     /// use yinsh_pbem::server::site::SiteSettings;
     /// let site = SiteSettings { out: "site".into(), url: Some("https://example.org/yinsh".into()) };
-    /// assert_eq!(site.game_url(12).as_deref(), Some("https://example.org/yinsh/games/12/"));
+    /// assert_eq!(site.game_url(12.into()).as_deref(), Some("https://example.org/yinsh/games/12/"));
     /// ```
-    pub fn game_url(&self, board: u32) -> Option<String> {
+    pub fn game_url(&self, board: BoardId) -> Option<String> {
         self.url.as_ref().map(|u| format!("{u}/games/{board}/"))
     }
 }
