@@ -20,9 +20,9 @@ use crate::server::store::Store;
 use super::expire::expire;
 use super::log::Log;
 use super::opponent;
+use super::released;
 use super::report::Report;
-use super::send::{Which, send};
-use super::site;
+use super::send::Which;
 use super::txn::{Committed, Locked, Work};
 
 /// Handle one raw mail. `total_size` is its whole size in bytes (`raw` may hold only
@@ -43,26 +43,10 @@ pub fn deliver(
     let Some(mail) = read else {
         return Ok(report);
     };
-    let committed = handle(&store, settings, now, &mail, &log, &mut report)?;
-    // Sent with the store's lock released: a slow or failing relay holds no one up.
-    send(
-        &store,
-        settings,
-        now,
-        Which::Own(&committed.spooled),
-        &log,
-        &mut report,
-    )?;
-    let mut boards = committed.boards_changed;
-    boards.extend(opponent::play_owed(
-        &store,
-        settings,
-        now,
-        &log,
-        &mut report,
-        committed.robot_turns,
-    ));
-    site::refresh(&store, settings, now, &log, &mut report, boards);
+    let mut committed = handle(&store, settings, now, &mail, &log, &mut report)?;
+    let own = std::mem::take(&mut committed.spooled);
+    let which = Which::Own(&own);
+    released::finish(&store, settings, now, &log, &mut report, which, committed)?;
     log.line(
         now,
         &format!(

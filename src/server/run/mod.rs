@@ -9,6 +9,7 @@ mod indexes;
 pub mod log;
 pub mod opponent;
 pub mod reindex;
+mod released;
 pub mod report;
 pub mod send;
 pub mod site;

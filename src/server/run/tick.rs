@@ -28,10 +28,9 @@ use crate::server::text::{notices, subjects};
 
 use super::expire::expire;
 use super::log::Log;
-use super::opponent;
+use super::released;
 use super::report::Report;
-use super::send::{Which, send};
-use super::site;
+use super::send::Which;
 use super::txn::{Locked, Work};
 
 const DAY: u64 = 86_400;
@@ -100,24 +99,9 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     }
     let ids = locked.spooled_ids()?;
     drop(locked);
-    send(
-        &store,
-        settings,
-        now,
-        Which::Spooled(&ids),
-        &log,
-        &mut report,
-    )?;
-    let mut boards = committed.boards_changed;
-    boards.extend(opponent::play_owed(
-        &store,
-        settings,
-        now,
-        &log,
-        &mut report,
-        Vec::new(),
-    ));
-    site::refresh(&store, settings, now, &log, &mut report, boards);
+    // Tick claims no robot turn itself: play_owed takes the free ones.
+    let which = Which::Spooled(&ids);
+    released::finish(&store, settings, now, &log, &mut report, which, committed)?;
     Ok(report)
 }
 

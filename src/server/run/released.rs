@@ -1,0 +1,40 @@
+//! What `deliver` and `tick` do once the store's lock is released: send the replies
+//! their transaction spooled, play the robot turns owed (`opponent`), and refresh the
+//! web site for the boards that changed.
+
+use crate::server::config::Settings;
+use crate::server::internal::InternalError;
+use crate::server::store::Store;
+
+use super::log::Log;
+use super::opponent;
+use super::report::Report;
+use super::send::{Which, send};
+use super::site;
+use super::txn::Committed;
+
+/// Send `which`, play the robot turns `committed` claimed (then free ones), refresh
+/// the site for the boards `committed` and the robots' turns changed.
+pub fn finish(
+    store: &Store,
+    settings: &Settings,
+    now: u64,
+    log: &Log,
+    report: &mut Report,
+    which: Which<'_>,
+    committed: Committed,
+) -> Result<(), InternalError> {
+    // Sent with the store's lock released: a slow or failing relay holds no one up.
+    send(store, settings, now, which, log, report)?;
+    let mut boards = committed.boards_changed;
+    boards.extend(opponent::play_owed(
+        store,
+        settings,
+        now,
+        log,
+        report,
+        committed.robot_turns,
+    ));
+    site::refresh(store, settings, now, log, report, boards);
+    Ok(())
+}
