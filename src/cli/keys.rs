@@ -10,11 +10,11 @@ use crate::server::config::Overrides;
 use crate::server::run::log::Log;
 use crate::server::store::{Store, StoreError};
 
-use super::serve::{EX_TEMPFAIL, settings_or_log};
+use super::serve::{EX_TEMPFAIL, Host, settings_or_log};
 
 /// Rotate the reply key of the home the settings name.
 pub fn rotate_reply_key(opts: Overrides) -> ExitCode {
-    let Some(settings) = settings_or_log(&opts, true) else {
+    let Some(settings) = settings_or_log(&Host::process(), &opts, true) else {
         return ExitCode::from(EX_TEMPFAIL);
     };
     let now = settings.now();

@@ -18,7 +18,7 @@ use yinsh_pbem::server::store::Store;
 
 use crate::mail_io::{flush_retrying, script};
 use crate::support::bin::{command, spawn_deliver};
-use crate::support::server::TestServer;
+use crate::support::server::{Runs, TestServer};
 
 /// A fixed clock for the flushes.
 const T0: u64 = 1_795_384_020;
@@ -152,6 +152,7 @@ fn server(relay: &Relay) -> TestServer {
         "operator = \"ops@example.org\"\n[limits]\nsend_timeout_seconds = 5\n",
     )
     .expect("config");
+    s.runs = Runs::Binary;
     s.args = vec!["--smtp".into(), relay.url()];
     s
 }
