@@ -4,7 +4,8 @@
 //! the server's own runner (`run::txn::Locked`: the store's lock, the indexes kept,
 //! the gate, one journal committed), and returns the replies with the files changed
 //! (the derived indexes left out of that list). [`Home::refused`] also checks that
-//! nothing changed.
+//! nothing changed. Passwords are hashed with the tests' cheap argon2 parameters
+//! (`store::with_cheap_hashes`).
 //! The store is read back through its read API, as JSON, so the tests keep working
 //! when the stored types gain stronger field types.
 
@@ -18,7 +19,7 @@ use yinsh_pbem::server::command::Command;
 use yinsh_pbem::server::exec::{self, Reply, Request};
 use yinsh_pbem::server::game::index;
 use yinsh_pbem::server::run::txn::{Locked, Work};
-use yinsh_pbem::server::store::Store;
+use yinsh_pbem::server::store::{Store, with_cheap_hashes};
 use yinsh_pbem::server::{Report, Settings};
 
 /// The server's own address, for the help texts.
@@ -180,8 +181,8 @@ impl Home {
         let (locked, recovered) =
             Locked::take(&self.store, &settings).map_err(|e| e.to_string())?;
         assert_eq!(recovered, None, "a journal was left before {subject:?}");
-        let committed = locked
-            .transaction(
+        let committed = with_cheap_hashes(|| {
+            locked.transaction(
                 &format!("home-{now}"),
                 now,
                 None,
@@ -190,7 +191,8 @@ impl Home {
                 &mut |_, _| {},
                 |store, _| Ok(Work::from(exec::execute(store, &req, &cmd)?)),
             )
-            .map_err(|e| e.to_string())?;
+        })
+        .map_err(|e| e.to_string())?;
         assert_eq!(
             std::fs::metadata(self.journal()).map_or(0, |m| m.len()),
             0,

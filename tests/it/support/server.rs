@@ -5,7 +5,8 @@
 //! and variables, the same panic guard and exit codes); [`TestServer::with_binary`]
 //! starts the real binary instead, for the tests of what only a process has (faults
 //! injected by `YINSH_PBEM_FAULT`, command-line arguments, stderr, kills, locks
-//! between processes).
+//! between processes). In-process, new password hashes use the cheap argon2
+//! parameters of the tests (`store::with_cheap_hashes`); the binary's, the real ones.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -14,6 +15,7 @@ use std::process::ExitCode;
 use mail_parser::MimeHeaders as _;
 use yinsh_pbem::cli::{self, Host, Panics};
 use yinsh_pbem::rules;
+use yinsh_pbem::server::store::with_cheap_hashes;
 
 use super::bin;
 use super::mail;
@@ -288,7 +290,8 @@ impl TestServer {
             home: Some(self.home()),
             ..cli::Overrides::default()
         };
-        run(&host, &opts)
+        // The hashes of in-process runs are cheap (`store::with_cheap_hashes`).
+        with_cheap_hashes(|| run(&host, &opts))
     }
 
     /// The server's log.
