@@ -43,7 +43,7 @@ fn template() -> &'static Path {
     static HOME: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
     &HOME
         .get_or_init(|| {
-            let dir = tempfile::tempdir().expect("tempdir");
+            let dir = crate::support::tmp::dir();
             let home = dir.path().join("home");
             let body = format!(
                 "signup alice {MARKER} alice@example.org\nsignup bob bpw bob@example.org\nyinsh challenge alice bob"
@@ -75,7 +75,7 @@ fn copy_dir(from: &Path, to: &Path) {
 /// What a mail with this Subject (and body) made the server write: every reply, raw
 /// and decoded, and the log.
 fn written_for(subject: &str, body: &str) -> (usize, String) {
-    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = crate::support::tmp::dir();
     let home = dir.path().join("home");
     copy_dir(template(), &home);
     let raw = mail(subject, body, "case");
@@ -486,7 +486,7 @@ fn the_owner_of_an_old_password_that_could_be_shown_is_asked_to_change_it() {
     // mask it without telling a guesser it is right, so it asks its owner to change it
     // (issue 13 §3), once a week, and only after a command that logged in with it.
     use yinsh_pbem::server::store::{Account, Password, Store, UserId};
-    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = crate::support::tmp::dir();
     let home = dir.path().join("home");
     copy_dir(template(), &home);
     let old: Password = "e5e9".parse().expect("password");

@@ -100,7 +100,7 @@ pub fn assert_reply(reply: &Reply, to: &[&str], subject: &str, lines: &[&str]) {
 impl Home {
     /// An empty home.
     pub fn new() -> Home {
-        let dir = tempfile::tempdir().expect("tempdir");
+        let dir = crate::support::tmp::dir();
         let store = Store::open(&dir.path().join("games")).expect("open the store");
         index::rebuild(&store, START).expect("build the indexes");
         Home {

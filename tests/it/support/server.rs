@@ -92,7 +92,7 @@ impl Sent {
 impl TestServer {
     pub fn new() -> TestServer {
         TestServer {
-            dir: tempfile::tempdir().expect("tempdir"),
+            dir: crate::support::tmp::dir(),
             now: 1_795_384_020,
             args: Vec::new(),
             envs: Vec::new(),
