@@ -43,7 +43,9 @@ fn template() -> &'static Path {
     static HOME: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
     &HOME
         .get_or_init(|| {
-            let dir = crate::support::tmp::dir();
+            // A static is never dropped: the template stays in the system's temporary
+            // folder, not in memory (`/dev/shm`); each case copies it to its own home.
+            let dir = tempfile::tempdir().expect("tempdir");
             let home = dir.path().join("home");
             let body = format!(
                 "signup alice {MARKER} alice@example.org\nsignup bob bpw bob@example.org\nyinsh challenge alice bob"
