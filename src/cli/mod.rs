@@ -21,7 +21,10 @@ pub use perft::perft;
 pub use record::{export, import};
 pub use render::{PictureFormat, render};
 pub use replay::replay;
-pub use serve::{EX_TEMPFAIL, check_config, deliver, deliver_usage_error, flush, is_deliver};
+pub use serve::{
+    EX_TEMPFAIL, Host, Panics, check_config, deliver, deliver_in, deliver_usage_error, flush,
+    flush_in, is_deliver,
+};
 pub use site::site;
 pub use think::{Effort, think};
-pub use tick::{reindex, tick};
+pub use tick::{reindex, tick, tick_in};

@@ -2,6 +2,11 @@
 //! when the mail was handled (player mistakes included: they are answered by mail),
 //! 75 (EX_TEMPFAIL) for internal failures and panics, so the mail system keeps the
 //! mail and retries. Nothing is written to stderr: mail systems treat it as failure.
+//!
+//! The binary runs them with the process's environment and a panic hook of its own
+//! ([`Host::process`]); the integration tests run the same functions
+//! ([`deliver_in`], [`flush_in`], `tick_in`) on their own threads, with their own
+//! environment and no process-wide hook ([`Host`] with [`Panics::Caught`]).
 
 use std::ffi::OsString;
 use std::io::Read;
@@ -11,7 +16,7 @@ use std::process::ExitCode;
 
 use crate::mail::Transport;
 use crate::server::check;
-use crate::server::config::{self, Overrides};
+use crate::server::config::{self, Env, Overrides};
 use crate::server::exec::InternalError;
 use crate::server::run::deliver as run_deliver;
 use crate::server::run::log::Log;
@@ -34,14 +39,54 @@ pub enum RunFailure {
     Panic,
 }
 
-/// Read the mail on stdin: keep at most `max + 1` bytes (enough to see that it is too
-/// big), read and drop the rest so that the mail system's pipe is drained, and return
-/// the kept bytes with the whole size.
-fn read_mail(max: usize) -> std::io::Result<(Vec<u8>, usize)> {
-    let mut stdin = std::io::stdin().lock();
+/// What a run of `deliver`, `flush` or `tick` takes from the process around it: the
+/// environment variables it reads, and how its panics are logged.
+///
+/// ```
+/// use std::ffi::OsString;
+/// use yinsh_pbem::cli::{Host, Panics};
+///
+/// let env = |name: &str| (name == "YINSH_PBEM_NOW").then(|| OsString::from("1000"));
+/// let host = Host { env: &env, panics: Panics::Caught };
+/// assert!(matches!(host.panics, Panics::Caught));
+/// ```
+pub struct Host<'a> {
+    /// The environment variables (`config::resolve_with`).
+    pub env: Env<'a>,
+    /// How a panic is logged.
+    pub panics: Panics,
+}
+
+impl Host<'static> {
+    /// The process itself: its environment, and a panic hook installed for the run
+    /// (the binary runs one command and exits).
+    pub fn process() -> Host<'static> {
+        Host {
+            env: &|name| std::env::var_os(name),
+            panics: Panics::Hook,
+        }
+    }
+}
+
+/// How a run's panic is logged before it exits 75.
+#[derive(Debug, Clone, Copy)]
+pub enum Panics {
+    /// A panic hook, installed for the whole process, logs the message and where the
+    /// panic happened (and nothing reaches stderr): a process that runs one command.
+    Hook,
+    /// The panic is caught and its message logged after unwinding; no process-wide
+    /// hook is installed: a run among other work of its process (the tests' threads,
+    /// whose own panics must reach the test harness).
+    Caught,
+}
+
+/// Read the mail from `input` (stdin): keep at most `max + 1` bytes (enough to see
+/// that it is too big), read and drop the rest so that the mail system's pipe is
+/// drained, and return the kept bytes with the whole size.
+fn read_mail(mut input: impl Read, max: usize) -> std::io::Result<(Vec<u8>, usize)> {
     let mut raw = Vec::new();
-    (&mut stdin).take(max as u64 + 1).read_to_end(&mut raw)?;
-    let rest = std::io::copy(&mut stdin, &mut std::io::sink())?;
+    (&mut input).take(max as u64 + 1).read_to_end(&mut raw)?;
+    let rest = std::io::copy(&mut input, &mut std::io::sink())?;
     let total = raw.len() + rest as usize;
     Ok((raw, total))
 }
@@ -49,16 +94,29 @@ fn read_mail(max: usize) -> std::io::Result<(Vec<u8>, usize)> {
 /// Run `f`, turning a panic into a logged internal failure.
 pub(super) fn guarded(
     home: &std::path::Path,
+    panics: Panics,
     f: impl FnOnce() -> Result<Report, RunFailure>,
 ) -> Result<Report, RunFailure> {
     let log = Log::in_home(home);
-    let hook_log = log.clone();
-    std::panic::set_hook(Box::new(move |info| {
-        hook_log.line(0, &format!("panic: {info}"));
-    }));
+    if let Panics::Hook = panics {
+        let hook_log = log.clone();
+        std::panic::set_hook(Box::new(move |info| {
+            hook_log.line(0, &format!("panic: {info}"));
+        }));
+    }
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
-        Err(_) => Err(RunFailure::Panic),
+        Err(payload) => {
+            if let Panics::Caught = panics {
+                let message = payload
+                    .downcast_ref::<&str>()
+                    .copied()
+                    .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+                    .unwrap_or("(no message)");
+                log.line(0, &format!("panic: {message}"));
+            }
+            Err(RunFailure::Panic)
+        }
     }
 }
 
@@ -101,11 +159,29 @@ pub(super) fn finish(
 
 /// `yinsh-pbem deliver`: read one mail on stdin and handle it.
 pub fn deliver(opts: Overrides, sender: Option<&str>, verbose: bool) -> ExitCode {
-    let Some(settings) = settings_or_log(&opts, verbose) else {
+    deliver_in(
+        &Host::process(),
+        &opts,
+        std::io::stdin().lock(),
+        sender,
+        verbose,
+    )
+}
+
+/// [`deliver`] in `host`, the mail read from `input`.
+pub fn deliver_in(
+    host: &Host<'_>,
+    opts: &Overrides,
+    input: impl Read,
+    sender: Option<&str>,
+    verbose: bool,
+) -> ExitCode {
+    let Some(settings) = settings_or_log(host, opts, verbose) else {
         return ExitCode::from(EX_TEMPFAIL);
     };
-    let result = guarded(&settings.home, || {
-        let (raw, total) = read_mail(settings.max_message_bytes).map_err(RunFailure::Stdin)?;
+    let result = guarded(&settings.home, host.panics, || {
+        let (raw, total) =
+            read_mail(input, settings.max_message_bytes).map_err(RunFailure::Stdin)?;
         Ok(run_deliver::deliver(&raw, total, sender, &settings)?)
     });
     finish(&settings, result, verbose)
@@ -149,10 +225,15 @@ pub fn deliver_usage_error(args: impl Iterator<Item = OsString>, message: &str) 
 
 /// `yinsh-pbem flush`: send what waits in the spool.
 pub fn flush(opts: Overrides, verbose: bool) -> ExitCode {
-    let Some(settings) = settings_or_log(&opts, verbose) else {
+    flush_in(&Host::process(), &opts, verbose)
+}
+
+/// [`flush`] in `host`.
+pub fn flush_in(host: &Host<'_>, opts: &Overrides, verbose: bool) -> ExitCode {
+    let Some(settings) = settings_or_log(host, opts, verbose) else {
         return ExitCode::from(EX_TEMPFAIL);
     };
-    let result = guarded(&settings.home, || {
+    let result = guarded(&settings.home, host.panics, || {
         let mut report = Report::default();
         crate::server::run::flush(&settings, &mut report)?;
         Ok(report)
@@ -162,8 +243,12 @@ pub fn flush(opts: Overrides, verbose: bool) -> ExitCode {
 
 /// The settings, or `None` after logging why the configuration is unusable (the mail
 /// is then kept by the mail system: exit 75).
-pub(super) fn settings_or_log(opts: &Overrides, verbose: bool) -> Option<Settings> {
-    match config::resolve(opts) {
+pub(super) fn settings_or_log(
+    host: &Host<'_>,
+    opts: &Overrides,
+    verbose: bool,
+) -> Option<Settings> {
+    match config::resolve_with(opts, host.env) {
         Ok(r) => Some(r.settings),
         Err(e) => {
             let home = opts.home.clone().unwrap_or_else(|| "games".into());

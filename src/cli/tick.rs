@@ -4,25 +4,33 @@
 
 use std::process::ExitCode;
 
-use super::serve::{EX_TEMPFAIL, finish, guarded, settings_or_log};
+use super::serve::{EX_TEMPFAIL, Host, finish, guarded, settings_or_log};
 use crate::server::config::Overrides;
 use crate::server::run::tick as run_tick;
 
 /// `yinsh-pbem tick`: nag and forfeit where due, then send the spool.
 pub fn tick(opts: Overrides, verbose: bool) -> ExitCode {
-    let Some(settings) = settings_or_log(&opts, verbose) else {
+    tick_in(&Host::process(), &opts, verbose)
+}
+
+/// [`tick`] in `host` (`cli::Host`).
+pub fn tick_in(host: &Host<'_>, opts: &Overrides, verbose: bool) -> ExitCode {
+    let Some(settings) = settings_or_log(host, opts, verbose) else {
         return ExitCode::from(EX_TEMPFAIL);
     };
-    let result = guarded(&settings.home, || Ok(run_tick::tick(&settings)?));
+    let result = guarded(&settings.home, host.panics, || {
+        Ok(run_tick::tick(&settings)?)
+    });
     finish(&settings, result, verbose)
 }
 
 /// `yinsh-pbem reindex`: every index built again from the game files.
 pub fn reindex(opts: Overrides, verbose: bool) -> ExitCode {
-    let Some(settings) = settings_or_log(&opts, verbose) else {
+    let host = Host::process();
+    let Some(settings) = settings_or_log(&host, &opts, verbose) else {
         return ExitCode::from(EX_TEMPFAIL);
     };
-    let result = guarded(&settings.home, || {
+    let result = guarded(&settings.home, host.panics, || {
         let report = crate::server::run::reindex(&settings)?;
         if !verbose && let Some(first) = report.lines.last() {
             println!("{first}");

@@ -41,6 +41,7 @@
 //! think_seconds_per_hour = 1200 # all robots' think time in one clock hour, at most
 //! ```
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -315,8 +316,29 @@ pub fn read_config(path: &Path) -> Result<ConfigFile, ConfigError> {
     })
 }
 
-/// Merge defaults, the config file and the overrides into settings.
+/// A lookup of one environment variable: the process's own (`std::env::var_os`), or
+/// a test's, given to [`resolve_with`] so that it never sets the process's variables.
+pub type Env<'a> = &'a dyn Fn(&str) -> Option<OsString>;
+
+/// Merge defaults, the config file, the process's environment variables
+/// (`YINSH_PBEM_CONFIRM_ADDRESSES`, `YINSH_PBEM_ROBOT_THINK_MS`, `YINSH_PBEM_NOW`,
+/// `YINSH_PBEM_SMTP_CA_FILE`) and the overrides into settings.
 pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
+    resolve_with(o, &|name| std::env::var_os(name))
+}
+
+/// [`resolve`] with the environment variables read through `env`.
+///
+/// ```
+/// use std::ffi::OsString;
+/// use yinsh_pbem::server::config::{Overrides, resolve_with};
+///
+/// let o = Overrides { home: Some("/nonexistent/games".into()), ..Overrides::default() };
+/// let env = |name: &str| (name == "YINSH_PBEM_NOW").then(|| OsString::from("1000"));
+/// assert_eq!(resolve_with(&o, &env).unwrap().settings.now, Some(1000));
+/// ```
+pub fn resolve_with(o: &Overrides, env: Env<'_>) -> Result<Resolved, ConfigError> {
+    let var = |name: &str| env(name).and_then(|v| v.into_string().ok());
     let config_file = config_path(o);
     let file = match &config_file {
         Some(p) => read_config(p)?,
@@ -333,7 +355,7 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
     }
     let t = file.transport.unwrap_or_default();
     s.transport = if let Some(url) = &o.smtp {
-        Transport::Smtp(smtp_target(url, &t))
+        Transport::Smtp(smtp_target(url, &t, env))
     } else if let Some(p) = &o.sendmail {
         Transport::Sendmail(p.clone())
     } else if let Some(p) = &o.outbox {
@@ -348,6 +370,7 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
                     )
                 })?,
                 &t,
+                env,
             )),
             "sendmail" => Transport::Sendmail(
                 t.path
@@ -379,10 +402,7 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
     s.unconfirmed_mails_per_day = security
         .unconfirmed_mails_per_day
         .unwrap_or(s.unconfirmed_mails_per_day);
-    if let Some(on) = std::env::var("YINSH_PBEM_CONFIRM_ADDRESSES")
-        .ok()
-        .and_then(|v| parse_switch(&v))
-    {
+    if let Some(on) = var("YINSH_PBEM_CONFIRM_ADDRESSES").and_then(|v| parse_switch(&v)) {
         s.confirm_addresses = on;
     }
     if let Some(n) = limits.lock_wait_seconds {
@@ -402,8 +422,7 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
     }
     s.site = site_settings(file.site).map_err(ConfigError::Invalid)?;
     let robot = file.robot.unwrap_or_default();
-    let think_ms = std::env::var("YINSH_PBEM_ROBOT_THINK_MS")
-        .ok()
+    let think_ms = var("YINSH_PBEM_ROBOT_THINK_MS")
         .and_then(|v| v.trim().parse().ok())
         .or(robot.think_ms);
     if let Some(ms) = think_ms {
@@ -413,9 +432,7 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
     if let Some(secs) = robot.think_seconds_per_hour {
         s.robot_think_per_hour = Duration::from_secs(secs);
     }
-    s.now = std::env::var("YINSH_PBEM_NOW")
-        .ok()
-        .and_then(|v| v.parse().ok());
+    s.now = var("YINSH_PBEM_NOW").and_then(|v| v.parse().ok());
     Ok(Resolved {
         settings: s,
         config_file,
@@ -424,8 +441,8 @@ pub fn resolve(o: &Overrides) -> Result<Resolved, ConfigError> {
 
 /// The SMTP relay at `url`, with the CA file of `YINSH_PBEM_SMTP_CA_FILE`, else of
 /// `[transport] ca_file` (an empty variable means none).
-fn smtp_target(url: &str, t: &TransportConfig) -> Smtp {
-    let ca_file = match std::env::var_os("YINSH_PBEM_SMTP_CA_FILE") {
+fn smtp_target(url: &str, t: &TransportConfig, env: Env<'_>) -> Smtp {
+    let ca_file = match env("YINSH_PBEM_SMTP_CA_FILE") {
         Some(v) if v.is_empty() => None,
         Some(v) => Some(PathBuf::from(v)),
         None => t.ca_file.clone(),

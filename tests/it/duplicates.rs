@@ -35,7 +35,7 @@ fn send(home: &Path, now: u64, from: &str, subject: &str, id: &str) -> usize {
 }
 
 fn home() -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = crate::support::tmp::dir();
     let home = dir.path().join("home");
     assert_eq!(
         send(
@@ -166,7 +166,7 @@ fn a_seen_mark_of_the_earlier_layout_is_still_honoured() {
 
 #[test]
 fn a_case_variant_of_a_sender_counts_against_the_same_limit() {
-    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = crate::support::tmp::dir();
     let home = dir.path().join("home");
     let mut s = settings(&home, NOW);
     s.rate_limit = RateLimit {

@@ -2,7 +2,8 @@
 //! with a reply and touch nothing outside the home; a wrong password changes nothing
 //! and is answered as pbmserv did; passwords never reach a mail, the log or a file;
 //! huge, deeply nested, broken or binary mail gets a short reply or a logged drop,
-//! never a crash (exit 0, nothing on stderr: `TestServer` checks both).
+//! never a crash (exit 0, nothing on stderr: `TestServer` checks both, a process
+//! each: `TestServer::with_binary`).
 
 use std::path::Path;
 
@@ -44,7 +45,7 @@ fn records(home: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 fn with_game() -> TestServer {
-    let mut s = TestServer::new();
+    let mut s = TestServer::with_binary();
     s.send("alice@example.org", "signup alice Zq7secretA", "");
     s.send(
         "bob@example.org",

@@ -1,7 +1,8 @@
 //! Passwords never leave the server (issue 13 §3): whatever shape a command line has,
 //! mistyped, joined, with a word too many or too few, the password written in it
 //! appears in no reply and no log line. The lines go through the real `deliver`,
-//! in-process, against a home where alice's password is the marker.
+//! in-process, against a home where alice's password is the marker (hashed with the
+//! tests' cheap argon2 parameters: `store::with_cheap_hashes`).
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -9,7 +10,7 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use yinsh_pbem::mail::Transport;
 use yinsh_pbem::server::command::{Command, syntax_lines};
-use yinsh_pbem::server::store::RateLimit;
+use yinsh_pbem::server::store::{RateLimit, with_cheap_hashes};
 use yinsh_pbem::server::{Settings, deliver};
 
 use crate::support::server::read_sent;
@@ -42,13 +43,16 @@ fn template() -> &'static Path {
     static HOME: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
     &HOME
         .get_or_init(|| {
+            // A static is never dropped: the template stays in the system's temporary
+            // folder, not in memory (`/dev/shm`); each case copies it to its own home.
             let dir = tempfile::tempdir().expect("tempdir");
             let home = dir.path().join("home");
             let body = format!(
                 "signup alice {MARKER} alice@example.org\nsignup bob bpw bob@example.org\nyinsh challenge alice bob"
             );
             let raw = mail("multiple", &body, "setup");
-            deliver(raw.as_bytes(), raw.len(), None, &settings(&home)).expect("setup");
+            with_cheap_hashes(|| deliver(raw.as_bytes(), raw.len(), None, &settings(&home)))
+                .expect("setup");
             assert!(home.join("boards/101.json").exists());
             // The set-up's own mails and log lines are not what is tested.
             std::fs::remove_dir_all(home.join("outbox")).expect("clear outbox");
@@ -73,11 +77,12 @@ fn copy_dir(from: &Path, to: &Path) {
 /// What a mail with this Subject (and body) made the server write: every reply, raw
 /// and decoded, and the log.
 fn written_for(subject: &str, body: &str) -> (usize, String) {
-    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = crate::support::tmp::dir();
     let home = dir.path().join("home");
     copy_dir(template(), &home);
     let raw = mail(subject, body, "case");
-    deliver(raw.as_bytes(), raw.len(), None, &settings(&home)).expect("deliver");
+    with_cheap_hashes(|| deliver(raw.as_bytes(), raw.len(), None, &settings(&home)))
+        .expect("deliver");
     let mut all = String::new();
     let mut replies = 0;
     for e in std::fs::read_dir(home.join("outbox"))
@@ -483,7 +488,7 @@ fn the_owner_of_an_old_password_that_could_be_shown_is_asked_to_change_it() {
     // mask it without telling a guesser it is right, so it asks its owner to change it
     // (issue 13 §3), once a week, and only after a command that logged in with it.
     use yinsh_pbem::server::store::{Account, Password, Store, UserId};
-    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = crate::support::tmp::dir();
     let home = dir.path().join("home");
     copy_dir(template(), &home);
     let old: Password = "e5e9".parse().expect("password");
@@ -505,7 +510,7 @@ fn the_owner_of_an_old_password_that_could_be_shown_is_asked_to_change_it() {
         n += 1;
         let _ = std::fs::remove_dir_all(home.join("outbox"));
         let raw = mail(subject, "", &format!("old{n}"));
-        deliver(raw.as_bytes(), raw.len(), None, settings).expect("deliver");
+        with_cheap_hashes(|| deliver(raw.as_bytes(), raw.len(), None, settings)).expect("deliver");
         std::fs::read_dir(home.join("outbox"))
             .into_iter()
             .flatten()

@@ -5,7 +5,7 @@
 //! is stored; every mail we send carries our X-Loop.
 
 use crate::support::mail::{Client, reply};
-use crate::support::server::TestServer;
+use crate::support::server::{Runs, TestServer};
 
 /// alice and bob signed up and board 101 started.
 fn started() -> TestServer {
@@ -83,6 +83,8 @@ fn auto_submitted_no_is_a_person_and_is_answered() {
 #[test]
 fn an_empty_envelope_sender_from_the_mta_is_a_bounce() {
     let mut s = started();
+    // The envelope sender is an argument of the binary.
+    s.runs = Runs::Binary;
     s.args = vec!["--sender".into(), "".into()];
     let raw = move_mail(&mut s, "");
     assert!(s.send_raw(raw.as_bytes()).is_empty());
@@ -229,6 +231,7 @@ fn forged_mails_in_a_players_name_do_not_silence_the_player() {
 #[test]
 fn an_oversized_mail_gets_a_short_error_and_its_attachment_is_never_stored() {
     let mut s = started();
+    s.runs = Runs::Binary;
     s.args = vec!["--max-message-bytes".into(), "20000".into()];
     let marker = "ATTACHMENT-PAYLOAD-7f3a";
     let payload = marker.repeat(2000);
@@ -301,6 +304,7 @@ fn daemons_autoreplies_and_our_own_address_are_never_answered() {
     }
     // Our own address as the envelope sender: dropped.
     let mut s = started();
+    s.runs = Runs::Binary;
     s.args = vec!["--sender=yinsh@localhost".into()];
     let raw = s.mail("carol@example.org", "help", "");
     assert!(s.send_raw(raw.as_bytes()).is_empty());
@@ -344,6 +348,7 @@ fn an_envelope_sender_starting_with_a_dash_is_a_value() {
         vec!["--sender".to_string(), "-v@example.org".to_string()],
     ] {
         let mut s = started();
+        s.runs = Runs::Binary;
         s.args = args.clone();
         let raw = s.mail("carol@example.org", "help", "");
         let r = s.send_raw(raw.as_bytes());

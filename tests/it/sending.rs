@@ -18,7 +18,7 @@ use yinsh_pbem::server::store::Store;
 
 use crate::mail_io::{flush_retrying, script};
 use crate::support::bin::{command, spawn_deliver};
-use crate::support::server::TestServer;
+use crate::support::server::{Runs, TestServer};
 
 /// A fixed clock for the flushes.
 const T0: u64 = 1_795_384_020;
@@ -152,6 +152,7 @@ fn server(relay: &Relay) -> TestServer {
         "operator = \"ops@example.org\"\n[limits]\nsend_timeout_seconds = 5\n",
     )
     .expect("config");
+    s.runs = Runs::Binary;
     s.args = vec!["--smtp".into(), relay.url()];
     s
 }
@@ -227,7 +228,7 @@ fn deliver_sends_only_its_own_replies_and_leaves_the_stuck_spool_to_flush() {
 #[test]
 fn a_temporary_failure_waits_longer_each_time_and_is_given_up_after_days() {
     let relay = Relay::start();
-    let tmp = tempfile::tempdir().expect("tempdir");
+    let tmp = crate::support::tmp::dir();
     let spool = Spool::open(&tmp.path().join("spool")).expect("spool");
     spool
         .put(&built("t-1@localhost", "later@example.org"))
@@ -273,7 +274,7 @@ fn flush_sendmail(
 
 #[test]
 fn a_hung_sendmail_is_killed_after_the_time_limit_and_a_refusing_one_is_given_up() {
-    let tmp = tempfile::tempdir().expect("tempdir");
+    let tmp = crate::support::tmp::dir();
     let spool = Spool::open(&tmp.path().join("spool")).expect("spool");
     spool
         .put(&built("h-1@localhost", "alice@example.org"))

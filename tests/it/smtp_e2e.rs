@@ -282,7 +282,7 @@ fn replies_go_out_by_smtp_and_wait_in_the_spool_while_the_server_is_down() {
         );
         return;
     }
-    let mut s = TestServer::new();
+    let mut s = TestServer::with_binary();
     let mail_dir = s.dir.path().join("smtp-received");
     let sink = Sink::start(&mail_dir, 0);
     let url = sink.url();

@@ -5,6 +5,8 @@
 //! replies are sent once the lock is released ([`super::send`]). The indexes
 //! follow the game files in the same transaction (`indexes.rs`).
 
+use std::path::PathBuf;
+
 use crate::durable::fault;
 use crate::mail::{InboundMail, Spool, Transport};
 use crate::server::config::Settings;
@@ -49,6 +51,9 @@ pub struct Committed {
     pub robot_turns: Vec<BoardId>,
     /// The boards whose game files it changed (for the web site).
     pub boards_changed: Vec<BoardId>,
+    /// Every file of the store it wrote or removed (the indexes among them), as the
+    /// store names them: what the in-process tests check a command changed.
+    pub files_changed: Vec<PathBuf>,
 }
 
 /// The store held under its lock, with any leftover journal completed.
@@ -120,6 +125,7 @@ impl<'a> Locked<'a> {
             robot_turns,
         } = result?;
         let boards_changed = site::changed_boards(store, &changes);
+        let files_changed = changes.iter().map(|c| c.path.clone()).collect();
         fault::point("after-command");
         let built = build::replies(settings, answering, seed, &replies, now, &mut |line| {
             note(report, line)
@@ -139,6 +145,7 @@ impl<'a> Locked<'a> {
             spooled,
             robot_turns,
             boards_changed,
+            files_changed,
         })
     }
 

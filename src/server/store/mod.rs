@@ -62,7 +62,8 @@ pub use index::{
 pub use journal::{Journal, Recovered, fnv1a64};
 pub use logins::{Failures, LoginGate, MAX_FAILURES, WINDOW};
 pub use password::{
-    ARGON2_M_KIB, ARGON2_P, ARGON2_T, hash_password, release_hash_memory, verify_password,
+    ARGON2_M_KIB, ARGON2_P, ARGON2_T, CHEAP_PARAMS, hash_password, release_hash_memory,
+    verify_password, with_cheap_hashes,
 };
 pub use ranking::{CHUNK, ChunkRef, IdleEntry, RankDir, RankKey, Section, rank_key};
 pub use reply_key::{InvalidToken, ReplyKey, ReplyScope, ReplyToken};

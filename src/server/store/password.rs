@@ -4,7 +4,20 @@
 //! by every hash and check: a fresh 7 MiB block for each check, freed after it, left
 //! the allocator's heap fragmented, and a `multiple` mail of a few password checks
 //! peaked at 35 MB (the soak test found it; `tests/it/soak/memory.rs`).
+//!
+//! The tests that run the server in-process make their hashes cheap: inside
+//! [`with_cheap_hashes`], the new hashes of the calling thread use [`CHEAP_PARAMS`]
+//! (m = 8 KiB, t = 1) instead of the real parameters. A PHC string names its own
+//! parameters, so such a hash is checked like any other, and checking it is cheap too.
+//! Like the fault injection (`durable::fault`), the switch is compiled in only for
+//! builds with debug assertions (what `cargo test` builds) or with the cargo feature
+//! `fault-injection`; in a release build [`with_cheap_hashes`] only runs its closure,
+//! so no release binary can make a cheap hash. Each thread starts with the real
+//! parameters, so the tests of the hash itself and of memory never see cheap ones
+//! (`docs/performance.md`, "Test suite time").
 
+#[cfg(any(debug_assertions, feature = "fault-injection"))]
+use std::cell::Cell;
 use std::cell::RefCell;
 
 use argon2::password_hash::phc::{Output, ParamsString, PasswordHash, Salt};
@@ -31,15 +44,74 @@ const PARAMS: Params = match Params::new(ARGON2_M_KIB, ARGON2_T, ARGON2_P, None)
     Err(_) => panic!("invalid argon2 parameters"),
 };
 
+/// The cheap parameters of the in-process tests' hashes ([`with_cheap_hashes`]):
+/// m = 8 KiB (argon2's least), t = 1, p = 1.
+pub const CHEAP_PARAMS: Params = match Params::new(8, 1, 1, None) {
+    Ok(p) => p,
+    Err(_) => panic!("invalid argon2 parameters"),
+};
+
 thread_local! {
     /// Argon2's working memory, grown to the largest `m` used and then kept.
     static MEMORY: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
+}
+
+#[cfg(any(debug_assertions, feature = "fault-injection"))]
+thread_local! {
+    /// Whether this thread's new hashes use [`CHEAP_PARAMS`] (inside
+    /// [`with_cheap_hashes`]).
+    static CHEAP: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` with the new hashes of this thread made with [`CHEAP_PARAMS`], for the
+/// tests that run the server in-process. Only builds with debug assertions or the
+/// `fault-injection` feature have the switch; elsewhere `f` runs with the real
+/// parameters.
+///
+/// ```
+/// use yinsh_pbem::server::store::{Password, hash_password, verify_password, with_cheap_hashes};
+/// let p: Password = "hunter2".parse().unwrap();
+/// let phc = with_cheap_hashes(|| hash_password(&p)).unwrap();
+/// if cfg!(debug_assertions) {
+///     assert!(phc.starts_with("$argon2id$v=19$m=8,t=1,p=1$"));
+/// }
+/// assert!(verify_password(&p, &phc));
+/// assert!(hash_password(&p).unwrap().contains("m=7168,t=5,p=1"));
+/// ```
+#[cfg(any(debug_assertions, feature = "fault-injection"))]
+pub fn with_cheap_hashes<R>(f: impl FnOnce() -> R) -> R {
+    /// Puts the thread's switch back as it was, after a panic too.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CHEAP.set(self.0);
+        }
+    }
+    let _restore = Restore(CHEAP.replace(true));
+    f()
+}
+
+/// Runs `f`: a build without debug assertions or the `fault-injection` feature has
+/// no cheap hashes.
+#[cfg(not(any(debug_assertions, feature = "fault-injection")))]
+pub fn with_cheap_hashes<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 /// Give this thread's argon2 memory back (the next hash allocates it again): a run
 /// does so before a robot thinks, so that the two never add up.
 pub fn release_hash_memory() {
     MEMORY.with_borrow_mut(|memory| *memory = Vec::new());
+}
+
+/// The parameters of a new hash on this thread: the real ones, or [`CHEAP_PARAMS`]
+/// inside [`with_cheap_hashes`].
+fn new_hash_params() -> Params {
+    #[cfg(any(debug_assertions, feature = "fault-injection"))]
+    if CHEAP.get() {
+        return CHEAP_PARAMS;
+    }
+    PARAMS
 }
 
 /// Argon2 of `password` and `salt` into `out`, in the thread's reused memory.
@@ -58,8 +130,9 @@ fn hash_into(
     })
 }
 
-/// Hashes `p` with argon2id (m = 7168 KiB, t = 5, p = 1) and a fresh 16-byte salt
-/// from the operating system, giving a PHC string.
+/// Hashes `p` with argon2id (m = 7168 KiB, t = 5, p = 1; [`CHEAP_PARAMS`] inside
+/// [`with_cheap_hashes`]) and a fresh 16-byte salt from the operating system, giving
+/// a PHC string.
 ///
 /// ```
 /// use yinsh_pbem::server::store::{Password, hash_password, verify_password};
@@ -73,12 +146,13 @@ pub fn hash_password(p: &Password) -> Result<String, StoreError> {
     let mut salt = [0u8; SALT_LEN];
     getrandom::fill(&mut salt).map_err(|_| hash_error(argon2::password_hash::Error::Crypto))?;
     let mut out = [0u8; OUTPUT_LEN];
-    let argon = Argon2::new(Algorithm::Argon2id, Version::V0x13, PARAMS);
+    let params = new_hash_params();
+    let argon = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
     hash_into(&argon, p.expose().as_bytes(), &salt, &mut out).map_err(|e| hash_error(e.into()))?;
     let phc = PasswordHash {
         algorithm: Algorithm::Argon2id.ident(),
         version: Some(Version::V0x13.into()),
-        params: ParamsString::try_from(&PARAMS).map_err(hash_error)?,
+        params: ParamsString::try_from(&params).map_err(hash_error)?,
         salt: Some(Salt::new(&salt).map_err(|e| hash_error(e.into()))?),
         hash: Some(Output::new(&out).map_err(|e| hash_error(e.into()))?),
     };

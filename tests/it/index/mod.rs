@@ -24,7 +24,7 @@ const DAY: u64 = 86_400;
 
 /// The indexes of `home` rebuilt from its game files alone, in a copy of the home.
 fn rebuilt(home: &Path, now: u64) -> index::Snapshot {
-    let copy = tempfile::tempdir().expect("tempdir");
+    let copy = crate::support::tmp::dir();
     let status = std::process::Command::new("cp")
         .arg("-a")
         .arg(home)
@@ -418,7 +418,7 @@ fn a_player_on_vacation_is_not_due_and_tick_forfeits_them_only_when_their_clock_
 fn the_standings_kept_in_chunks_stay_in_order_through_inserts_and_removals() {
     use yinsh_pbem::server::model::Variant;
     use yinsh_pbem::server::store::{Record, Section, Standing, rank_key};
-    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = crate::support::tmp::dir();
     let store = Store::open(&dir.path().join("home")).expect("open");
     index::rebuild(&store, 0).expect("an empty index");
     let line = |k: u64, rating: i32| Standing {

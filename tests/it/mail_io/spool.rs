@@ -32,7 +32,7 @@ fn names(dir: &Path) -> Vec<String> {
 
 #[test]
 fn spool_put_is_idempotent_and_entries_come_oldest_first() {
-    let tmp = tempfile::tempdir().expect("tempdir");
+    let tmp = crate::support::tmp::dir();
     let spool = Spool::open(&tmp.path().join("spool")).expect("open");
     let first = spool.put(&built("z-first@localhost")).expect("put");
     // A second put of the same id, other bytes: the first entry is kept as it was.
@@ -70,7 +70,7 @@ fn spool_put_is_idempotent_and_entries_come_oldest_first() {
 
 #[test]
 fn flush_to_outbox_moves_each_mail_once() {
-    let tmp = tempfile::tempdir().expect("tempdir");
+    let tmp = crate::support::tmp::dir();
     let spool = Spool::open(&tmp.path().join("spool")).expect("open");
     let outbox = tmp.path().join("outbox");
     let mail = built("o-1@localhost");
@@ -103,7 +103,7 @@ fn flush_to_outbox_moves_each_mail_once() {
 
 #[test]
 fn a_damaged_entry_is_reported_and_kept_while_the_others_go() {
-    let tmp = tempfile::tempdir().expect("tempdir");
+    let tmp = crate::support::tmp::dir();
     let spool = Spool::open(&tmp.path().join("spool")).expect("open");
     fs::write(spool.dir().join("junk.msg"), b"not a spool entry").expect("junk");
     spool.put(&built("ok@localhost")).expect("put");
@@ -135,7 +135,7 @@ fn now() -> FlushOptions<'static> {
 #[cfg(unix)]
 #[test]
 fn a_failing_sendmail_keeps_the_mail_until_a_later_flush_sends_it_once() {
-    let tmp = tempfile::tempdir().expect("tempdir");
+    let tmp = crate::support::tmp::dir();
     let spool = Spool::open(&tmp.path().join("spool")).expect("open");
     let mail = built("s-1@localhost");
     spool.put(&mail).expect("put");
@@ -188,7 +188,7 @@ fn a_failing_sendmail_keeps_the_mail_until_a_later_flush_sends_it_once() {
 
 #[test]
 fn a_bad_smtp_url_is_refused_without_showing_the_password() {
-    let tmp = tempfile::tempdir().expect("tempdir");
+    let tmp = crate::support::tmp::dir();
     let spool = Spool::open(tmp.path()).expect("open");
     let err = flush(
         &spool,
@@ -206,7 +206,7 @@ fn a_bad_smtp_url_is_refused_without_showing_the_password() {
 
 #[test]
 fn an_unreachable_smtp_server_keeps_every_mail_and_tries_only_once() {
-    let tmp = tempfile::tempdir().expect("tempdir");
+    let tmp = crate::support::tmp::dir();
     let spool = Spool::open(tmp.path()).expect("open");
     spool.put(&built("u-1@localhost")).expect("put");
     spool.put(&built("u-2@localhost")).expect("put");
@@ -286,7 +286,7 @@ fn tiny_smtp_server(listener: TcpListener) -> std::thread::JoinHandle<(Vec<Strin
 
 #[test]
 fn flush_over_smtp_delivers_the_exact_bytes() {
-    let tmp = tempfile::tempdir().expect("tempdir");
+    let tmp = crate::support::tmp::dir();
     let spool = Spool::open(tmp.path()).expect("open");
     let mut mail = reply(&format!("{BOARD}.\n..two dots\n"));
     mail.subject = "smtp".into();
@@ -328,7 +328,7 @@ fn flush_over_smtp_delivers_the_exact_bytes() {
 
 #[test]
 fn spool_paths_stay_inside_the_folder() {
-    let tmp = tempfile::tempdir().expect("tempdir");
+    let tmp = crate::support::tmp::dir();
     let spool = Spool::open(&tmp.path().join("s")).expect("open");
     let mut evil = built("x@localhost");
     evil.id = "../../etc/passwd".into();

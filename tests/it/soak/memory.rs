@@ -9,7 +9,7 @@ use super::runner::Runner;
 
 /// A runner on a new, empty home (the folder lives as long as the first value).
 fn fresh(seed: u64) -> (tempfile::TempDir, Runner) {
-    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = crate::support::tmp::dir();
     let home = dir.path().join("games");
     std::fs::create_dir_all(&home).expect("home");
     let run = Runner::new(super::binary(), home, 1_795_384_020, seed);

@@ -417,7 +417,7 @@ fn binary() -> PathBuf {
 #[test]
 fn soak_mixed_honest_and_hostile_mail_with_kills() {
     let n = mails();
-    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = crate::support::tmp::dir();
     // YINSH_PBEM_SOAK_KEEP=1 keeps the home to look at after the run.
     let dir = if std::env::var_os("YINSH_PBEM_SOAK_KEEP").is_some() {
         let kept = dir.keep();

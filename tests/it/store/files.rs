@@ -41,7 +41,7 @@ fn atomic_writes_leave_no_temp_files() {
 
 #[test]
 fn a_failed_rename_removes_the_temp_file_and_names_the_target() {
-    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = crate::support::tmp::dir();
     // A non-empty folder in the way makes the final rename fail, even for root.
     let target = dir.path().join("101.json");
     fs::create_dir(&target).expect("mkdir");

@@ -17,7 +17,7 @@ mod files; // atomic writes, corrupt and stray files
 mod lock; // the store lock and concurrent board allocation
 
 fn store() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = crate::support::tmp::dir();
     let store = Store::open(&dir.path().join("games")).expect("open");
     (dir, store)
 }

@@ -1,9 +1,11 @@
 //! Commands carried out in-process, with no process started: a [`Home`] is a store in
 //! a temporary folder with a fixed clock; [`Home::run`] parses a Subject line with
-//! `Command::parse`, carries it out with `exec::execute` inside a transaction (the
-//! store's lock held), writes the transaction's changes to disk and returns the
-//! replies with the files changed (the derived indexes are kept as `run::txn` keeps
-//! them, and left out of that list). [`Home::refused`] also checks that nothing changed.
+//! `Command::parse` and carries it out with `exec::execute` inside a transaction of
+//! the server's own runner (`run::txn::Locked`: the store's lock, the indexes kept,
+//! the gate, one journal committed), and returns the replies with the files changed
+//! (the derived indexes left out of that list). [`Home::refused`] also checks that
+//! nothing changed. Passwords are hashed with the tests' cheap argon2 parameters
+//! (`store::with_cheap_hashes`).
 //! The store is read back through its read API, as JSON, so the tests keep working
 //! when the stored types gain stronger field types.
 
@@ -11,12 +13,15 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use yinsh_pbem::mail::Transport;
 use yinsh_pbem::rules::Color;
 use yinsh_pbem::server::command::Command;
-use yinsh_pbem::server::exec::{self, Reply, Request};
+use yinsh_pbem::server::exec::{Reply, Request};
 use yinsh_pbem::server::game::index;
 use yinsh_pbem::server::inbound::identity;
-use yinsh_pbem::server::store::Store;
+use yinsh_pbem::server::run::txn::{Locked, Work};
+use yinsh_pbem::server::store::{Store, with_cheap_hashes};
+use yinsh_pbem::server::{Report, Settings};
 
 /// The server's own address, for the help texts.
 pub const SERVER: &str = "yinsh@example.org";
@@ -37,7 +42,7 @@ pub fn password(name: &str) -> String {
 
 /// A server home in a temporary folder.
 pub struct Home {
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
     /// The store, opened on the home.
     pub store: Store,
     /// The clock: each command runs a minute after the one before.
@@ -96,11 +101,11 @@ pub fn assert_reply(reply: &Reply, to: &[&str], subject: &str, lines: &[&str]) {
 impl Home {
     /// An empty home.
     pub fn new() -> Home {
-        let dir = tempfile::tempdir().expect("tempdir");
+        let dir = crate::support::tmp::dir();
         let store = Store::open(&dir.path().join("games")).expect("open the store");
         index::rebuild(&store, START).expect("build the indexes");
         Home {
-            _dir: dir,
+            dir,
             store,
             now: START,
         }
@@ -149,53 +154,63 @@ impl Home {
     }
 
     /// Carries out `subject` sent by `from` with the comment `comment` inside a
-    /// transaction, and writes what it changed; an internal failure comes back as its
-    /// message, with nothing written.
+    /// transaction of the real runner (`run::txn::Locked`: the lock, the indexes, the
+    /// gate, the replies built and the journal committed), and writes what it
+    /// changed; an internal failure comes back as its message, with nothing written.
     pub fn try_run(&mut self, from: &str, subject: &str, comment: &str) -> Result<Done, String> {
         self.now += 60;
+        let now = self.now;
         let cmd = Command::parse(subject).unwrap_or_else(|e| panic!("{subject:?}: {e}"));
         let quoted = format!("> Subject: {subject}\n");
         let req = Request {
             reply_to: Some(address(from).parse().expect("an address")),
             comment,
             quoted: &quoted,
-            now: self.now,
+            now,
             server_address: SERVER,
             confirm_addresses: false,
             challenges_for_others: 5,
             proven: None,
         };
-        let _lock = self.store.lock().expect("lock");
-        self.store.begin();
-        let result = index::settle(&self.store, self.now)
-            .map_err(exec::InternalError::from)
-            .and_then(|()| identity::act(&self.store, &req, &cmd))
-            .and_then(|r| {
-                // The indexes follow the game files, as `run::txn` has them do.
-                index::update(&self.store, self.now)
-                    .map_err(exec::InternalError::from)
-                    .map(|_| r)
-            });
-        let changes = self.store.take_changes();
-        let replies = result.map_err(|e| e.to_string())?;
-        let mut changed = Vec::new();
-        for c in changes {
-            // The day-count folders (`challenges/`) are made by the journal's apply.
-            if let Some(parent) = c.path.parent().filter(|_| c.content.is_some()) {
-                std::fs::create_dir_all(parent).expect("a folder");
-            }
-            match &c.content {
-                Some(bytes) => self.store.write_file(&c.path, bytes),
-                None => self.store.remove_file(&c.path),
-            }
-            .expect("write a change");
-            // The derived indexes are checked by tests of their own (index.rs).
-            if !c.path.starts_with(self.store.index_dir()) {
-                changed.push(self.relative(&c.path));
-            }
-        }
+        let mut settings = Settings::defaults(self.path().to_path_buf());
+        settings.now = Some(now);
+        settings.confirm_addresses = false;
+        // The replies are read here as the handlers made them; the mails built from
+        // them go to an outbox beside the home, without a picture.
+        settings.transport = Transport::Outbox(self.dir.path().join("outbox"));
+        settings.html_mail = false;
+        let (locked, recovered) =
+            Locked::take(&self.store, &settings).map_err(|e| e.to_string())?;
+        assert_eq!(recovered, None, "a journal was left before {subject:?}");
+        let committed = with_cheap_hashes(|| {
+            locked.transaction(
+                &format!("home-{now}"),
+                now,
+                None,
+                &|k, _| format!("home-{now}-{k}"),
+                &mut Report::default(),
+                &mut |_, _| {},
+                |store, _| Ok(Work::from(identity::act(store, &req, &cmd)?)),
+            )
+        })
+        .map_err(|e| e.to_string())?;
+        assert_eq!(
+            std::fs::metadata(self.journal()).map_or(0, |m| m.len()),
+            0,
+            "{subject:?} left a journal"
+        );
+        // The derived indexes are checked by tests of their own (index.rs).
+        let mut changed: Vec<String> = committed
+            .files_changed
+            .iter()
+            .filter(|path| !path.starts_with(self.store.index_dir()))
+            .map(|path| self.relative(path))
+            .collect();
         changed.sort();
-        Ok(Done { replies, changed })
+        Ok(Done {
+            replies: committed.replies,
+            changed,
+        })
     }
 
     /// Carries out `subject` sent by `from` with `comment`, checking that no file of
@@ -285,7 +300,13 @@ impl Home {
         reply
     }
 
-    /// Every file of the home with its content (the lock file aside).
+    /// The journal file, empty between transactions.
+    fn journal(&self) -> PathBuf {
+        self.path().join("journal").join("pending")
+    }
+
+    /// Every file of the home with its content (the lock file and the journal, empty
+    /// between transactions as [`Home::try_run`] checks, aside).
     pub fn files(&self) -> BTreeMap<PathBuf, Vec<u8>> {
         let mut out = BTreeMap::new();
         let mut dirs = vec![self.path().to_path_buf()];
@@ -294,7 +315,7 @@ impl Home {
                 let path = entry.expect("entry").path();
                 if path.is_dir() {
                     dirs.push(path);
-                } else if path != self.store.lock_path() {
+                } else if path != self.store.lock_path() && path != self.journal() {
                     let bytes = std::fs::read(&path).expect("read a file");
                     out.insert(path, bytes);
                 }

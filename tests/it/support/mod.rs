@@ -2,7 +2,8 @@
 //! starting the `yinsh-pbem` binary ([`bin`]), writing mails to it ([`mail`]), a
 //! server home driven through the binary ([`server`]), commands carried out
 //! in-process ([`exec`]), seeded generators ([`rng`]), turns of random games
-//! ([`turns`]) and the data beside the checkout ([`data`]).
+//! ([`turns`]), the data beside the checkout ([`data`]) and the temporary folders of
+//! the homes ([`tmp`]).
 
 pub mod bin;
 pub mod data;
@@ -10,4 +11,5 @@ pub mod exec;
 pub mod mail;
 pub mod rng;
 pub mod server;
+pub mod tmp;
 pub mod turns;

@@ -1,10 +1,21 @@
-//! Driving the real `yinsh-pbem deliver` binary against a temporary home, and
-//! reading the replies it writes to the outbox.
+//! Driving `yinsh-pbem deliver` and `tick` against a temporary home, and reading the
+//! replies they write to the outbox. By default they run in-process, on the test's
+//! own thread, through the same library functions the binary's `main` calls
+//! (`cli::deliver_in`, `cli::tick_in`: the settings resolved from the same arguments
+//! and variables, the same panic guard and exit codes); [`TestServer::with_binary`]
+//! starts the real binary instead, for the tests of what only a process has (faults
+//! injected by `YINSH_PBEM_FAULT`, command-line arguments, stderr, kills, locks
+//! between processes). In-process, new password hashes use the cheap argon2
+//! parameters of the tests (`store::with_cheap_hashes`); the binary's, the real ones.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use mail_parser::MimeHeaders as _;
+use yinsh_pbem::cli::{self, Host, Panics};
 use yinsh_pbem::rules;
+use yinsh_pbem::server::store::with_cheap_hashes;
 
 use super::bin;
 use super::mail;
@@ -13,12 +24,36 @@ use super::mail;
 pub struct TestServer {
     pub dir: tempfile::TempDir,
     pub now: u64,
-    /// Extra arguments for every `deliver` (e.g. `--sender`).
+    /// Extra arguments for every `deliver` (e.g. `--sender`): only with
+    /// [`with_binary`](TestServer::with_binary).
     pub args: Vec<String>,
-    /// Extra environment variables for every `deliver`.
+    /// Extra environment variables for every `deliver` and `tick`. In-process, only
+    /// those `config::resolve_with` reads ([`IN_PROCESS_VARIABLES`]).
     pub envs: Vec<(&'static str, &'static str)>,
+    /// How `deliver` and `tick` run.
+    pub runs: Runs,
     seq: u32,
 }
+
+/// How a [`TestServer`] runs `deliver` and `tick`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Runs {
+    /// In the test's own process and thread, through the library.
+    InProcess,
+    /// As the real `yinsh-pbem` binary, a process each.
+    Binary,
+}
+
+/// The variables an in-process run reads: those `config::resolve_with` reads through
+/// the environment it is given. The others are read by the binary's argument parser
+/// (`YINSH_PBEM_HOME`, ...) or once per process (`YINSH_PBEM_FAULT`): a test setting
+/// them needs [`TestServer::with_binary`].
+pub const IN_PROCESS_VARIABLES: [&str; 4] = [
+    bin::CONFIRM,
+    "YINSH_PBEM_NOW",
+    "YINSH_PBEM_ROBOT_THINK_MS",
+    "YINSH_PBEM_SMTP_CA_FILE",
+];
 
 /// One reply read back from the outbox.
 #[derive(Debug, Clone)]
@@ -57,11 +92,21 @@ impl Sent {
 impl TestServer {
     pub fn new() -> TestServer {
         TestServer {
-            dir: tempfile::tempdir().expect("tempdir"),
+            dir: crate::support::tmp::dir(),
             now: 1_795_384_020,
             args: Vec::new(),
             envs: Vec::new(),
+            runs: Runs::InProcess,
             seq: 0,
+        }
+    }
+
+    /// A server whose `deliver` and `tick` are the real binary, a process each: for
+    /// the tests of command-line arguments, injected faults, stderr and processes.
+    pub fn with_binary() -> TestServer {
+        TestServer {
+            runs: Runs::Binary,
+            ..TestServer::new()
         }
     }
 
@@ -95,6 +140,12 @@ impl TestServer {
     /// Deliver raw mail bytes; returns the exit code.
     pub fn deliver_raw(&mut self, raw: &[u8]) -> i32 {
         self.now += 60;
+        if self.runs == Runs::InProcess {
+            let code = self.in_process(self.now, |host, opts| {
+                cli::deliver_in(host, opts, raw, None, false)
+            });
+            return exit_code(code);
+        }
         let out = bin::assert_command()
             .arg("deliver")
             .arg("--home")
@@ -177,6 +228,12 @@ impl TestServer {
     /// mails it sent.
     pub fn tick(&mut self, now: u64) -> Vec<Sent> {
         let before = self.outbox_files();
+        if self.runs == Runs::InProcess {
+            let code = self.in_process(now, |host, opts| cli::tick_in(host, opts, false));
+            assert_eq!(exit_code(code), 0, "tick");
+            self.now = now;
+            return self.sent_since(&before);
+        }
         let out = bin::command()
             .arg("tick")
             .arg("--home")
@@ -194,6 +251,47 @@ impl TestServer {
         assert!(out.stderr.is_empty());
         self.now = now;
         self.sent_since(&before)
+    }
+
+    /// Runs `run` in-process with the home as `--home` and the environment the binary
+    /// would see: the clock `now`, confirmation off (as [`bin::command`] has it), then
+    /// the server's variables.
+    fn in_process(
+        &self,
+        now: u64,
+        run: impl FnOnce(&Host<'_>, &cli::Overrides) -> ExitCode,
+    ) -> ExitCode {
+        assert!(
+            self.args.is_empty(),
+            "arguments {:?} need the binary: TestServer::with_binary()",
+            self.args
+        );
+        for (name, _) in &self.envs {
+            assert!(
+                IN_PROCESS_VARIABLES.contains(name),
+                "{name} needs the binary: TestServer::with_binary()"
+            );
+        }
+        let now = now.to_string();
+        let env = |name: &str| {
+            let set = self.envs.iter().rev().find(|(n, _)| *n == name);
+            match (set, name) {
+                (Some((_, value)), _) => Some(OsString::from(value)),
+                (None, "YINSH_PBEM_NOW") => Some(OsString::from(&now)),
+                (None, bin::CONFIRM) => Some(OsString::from("false")),
+                (None, _) => None,
+            }
+        };
+        let host = Host {
+            env: &env,
+            panics: Panics::Caught,
+        };
+        let opts = cli::Overrides {
+            home: Some(self.home()),
+            ..cli::Overrides::default()
+        };
+        // The hashes of in-process runs are cheap (`store::with_cheap_hashes`).
+        with_cheap_hashes(|| run(&host, &opts))
     }
 
     /// The server's log.
@@ -222,6 +320,17 @@ impl TestServer {
             std::fs::read_to_string(self.home().join("boards").join(format!("{board}.json")))
                 .expect("game file");
         serde_json::from_str(&text).expect("game json")
+    }
+}
+
+/// The number a process would exit with: 0 or 75 (`cli::EX_TEMPFAIL`).
+fn exit_code(code: ExitCode) -> i32 {
+    if code == ExitCode::SUCCESS {
+        0
+    } else if code == ExitCode::from(cli::EX_TEMPFAIL) {
+        i32::from(cli::EX_TEMPFAIL)
+    } else {
+        panic!("an exit code neither 0 nor 75: {code:?}")
     }
 }
 
