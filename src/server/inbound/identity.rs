@@ -157,7 +157,7 @@ pub enum TokenProof {
 
 /// What the reply tokens `inbound` names prove: the first genuine token whose player
 /// has the From address, else the first genuine one (so that the sender is told the
-/// address is wrong); at most [`TOKENS_CHECKED`] are checked. `note` gets log lines.
+/// address is wrong); at most `TOKENS_CHECKED` (4) are checked. `note` gets log lines.
 pub fn reply_token(
     store: &Store,
     inbound: &InboundMail,
