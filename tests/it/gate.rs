@@ -182,26 +182,13 @@ fn scenario(gate: Gate) -> (Home, Sent) {
 
 /// Puts one reply to `to` in the spool of `home`.
 fn spool_one(home: &Path, to: &str) {
-    use yinsh_pbem::mail::outbound::{MailSettings, OutgoingMail, build};
     use yinsh_pbem::mail::spool::Spool;
     use yinsh_pbem::server::store::Store;
     let store = Store::open(home).expect("store");
     let spool = Spool::open(&store.spool_dir()).expect("spool");
-    let out = OutgoingMail {
-        to: vec![to.to_string()],
-        subject: "Yinsh Board 101".into(),
-        body: "a board\n".into(),
-        in_reply_to: None,
-        references: Vec::new(),
-        html: None,
-    };
-    let settings = MailSettings {
-        from: "YINSH PBeM <yinsh@localhost>".into(),
-        loop_id: "yinsh@localhost".into(),
-    };
-    let when = std::time::UNIX_EPOCH + std::time::Duration::from_secs(T0);
-    let mail = build(&out, &settings, when, "stuck-1@localhost").expect("build");
-    spool.put(&mail).expect("spool");
+    spool
+        .put(&crate::sending::built("stuck-1@localhost", to))
+        .expect("spool");
 }
 
 #[test]

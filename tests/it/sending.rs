@@ -112,7 +112,7 @@ fn serve(stream: TcpStream, seen: &Mutex<Vec<String>>) {
     }
 }
 
-fn built(id: &str, to: &str) -> BuiltMail {
+pub(crate) fn built(id: &str, to: &str) -> BuiltMail {
     let settings = MailSettings {
         from: "YINSH PBeM <yinsh@localhost>".into(),
         loop_id: "yinsh@localhost".into(),

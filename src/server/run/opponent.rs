@@ -246,7 +246,7 @@ fn play_one(
         log,
         report,
     )?;
-    Ok(committed.boards_changed)
+    Ok(committed.boards_changed(store))
 }
 
 /// What the robot chose: the turn's text and its comment.

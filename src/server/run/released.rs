@@ -26,7 +26,7 @@ pub fn finish(
 ) -> Result<(), InternalError> {
     // Sent with the store's lock released: a slow or failing relay holds no one up.
     send(store, settings, now, which, log, report)?;
-    let mut boards = committed.boards_changed;
+    let mut boards = committed.boards_changed(store);
     boards.extend(opponent::play_owed(
         store,
         settings,

@@ -1,25 +1,27 @@
 //! The web site kept up to date by the runs that change games (`deliver`, `tick`):
-//! which boards a transaction changed, and once the store's lock is released, the
+//! which boards the files a transaction changed name, and once the store's lock is released, the
 //! refresh of those games' pages and the index (`server::site::refresh`), when
 //! `[site]` is configured. A refresh that fails is logged; the mail was handled.
+
+use std::path::PathBuf;
 
 use crate::server::config::Settings;
 use crate::server::model::BoardId;
 use crate::server::site;
-use crate::server::store::{Change, Store};
+use crate::server::store::Store;
 
 use super::log::Log;
 use super::report::Report;
 
 /// The boards whose game files `changes` write or remove (a removed game's pages are
 /// taken off the site).
-pub fn changed_boards(store: &Store, changes: &[Change]) -> Vec<BoardId> {
+pub fn changed_boards(store: &Store, changes: &[PathBuf]) -> Vec<BoardId> {
     let dir = store.boards_dir();
     changes
         .iter()
-        .filter(|c| c.path.parent() == Some(dir.as_path()))
-        .filter_map(|c| {
-            let name = c.path.file_name()?.to_str()?;
+        .filter(|path| path.parent() == Some(dir.as_path()))
+        .filter_map(|path| {
+            let name = path.file_name()?.to_str()?;
             name.strip_suffix(".json")?.parse::<u32>().ok()
         })
         .map(BoardId::from)
@@ -66,15 +68,8 @@ mod tests {
     fn a_removed_game_file_is_a_changed_board() {
         let dir = tempfile::tempdir().expect("tempdir");
         let store = Store::open(&dir.path().join("home")).expect("open");
-        let change = |name: &str, content: Option<Vec<u8>>| Change {
-            path: store.boards_dir().join(name),
-            content,
-        };
-        let changes = [
-            change("101.json", Some(b"{}".to_vec())),
-            change("102.json", None),
-            change("counter", Some(b"103".to_vec())),
-        ];
+        // A write and a removal both name the file changed.
+        let changes = ["101.json", "102.json", "counter"].map(|name| store.boards_dir().join(name));
         assert_eq!(
             changed_boards(&store, &changes),
             [BoardId::from(101), BoardId::from(102)]

@@ -49,11 +49,16 @@ pub struct Committed {
     /// The boards whose robot turn it claimed: played once the lock is released
     /// (`run::opponent`).
     pub robot_turns: Vec<BoardId>,
-    /// The boards whose game files it changed (for the web site).
-    pub boards_changed: Vec<BoardId>,
     /// Every file of the store it wrote or removed (the indexes among them), as the
     /// store names them: what the in-process tests check a command changed.
     pub files_changed: Vec<PathBuf>,
+}
+
+impl Committed {
+    /// The boards whose game files it wrote or removed (for the web site).
+    pub fn boards_changed(&self, store: &Store) -> Vec<BoardId> {
+        site::changed_boards(store, &self.files_changed)
+    }
 }
 
 /// The store held under its lock, with any leftover journal completed.
@@ -124,7 +129,6 @@ impl<'a> Locked<'a> {
             replies,
             robot_turns,
         } = result?;
-        let boards_changed = site::changed_boards(store, &changes);
         let files_changed = changes.iter().map(|c| c.path.clone()).collect();
         fault::point("after-command");
         let built = build::replies(settings, answering, seed, &replies, now, &mut |line| {
@@ -144,7 +148,6 @@ impl<'a> Locked<'a> {
             replies,
             spooled,
             robot_turns,
-            boards_changed,
             files_changed,
         })
     }
