@@ -105,6 +105,36 @@ impl Address {
     pub fn as_lettre(&self) -> &lettre::Address {
         &self.0
     }
+
+    /// The mailbox this address reaches, in the one form the server compares
+    /// addresses in (budgets, caps, confirmations, owners): all lower case, and the
+    /// local part without a `+tag`. Almost every provider (Gmail, Outlook.com,
+    /// Fastmail, iCloud, and Postfix's default `recipient_delimiter`) delivers
+    /// `name+anything@` to `name@` and reads local parts without regard to case, so
+    /// every such spelling is one mailbox: a stranger who writes `Target+1@Example.ORG`
+    /// reaches the same person as `target@example.org`, and is counted as such. Mail is
+    /// still sent to the address as written.
+    ///
+    /// ```
+    /// use yinsh_pbem::mail::Address;
+    /// let a: Address = "Target+Yinsh@ExampLe.oRG".parse().unwrap();
+    /// assert_eq!(a.canonical(), "target@example.org");
+    /// let b: Address = "+x@example.org".parse().unwrap();
+    /// assert_eq!(b.canonical(), "+x@example.org");
+    /// ```
+    pub fn canonical(&self) -> String {
+        let user = self.user().to_ascii_lowercase();
+        let user = match user.split_once('+') {
+            Some((name, _)) if !name.is_empty() => name.to_string(),
+            _ => user,
+        };
+        format!("{user}@{}", self.domain().to_ascii_lowercase())
+    }
+
+    /// Whether `self` and `other` reach the same mailbox ([`Address::canonical`]).
+    pub fn same_mailbox(&self, other: &Address) -> bool {
+        self.canonical() == other.canonical()
+    }
 }
 
 impl FromStr for Address {
