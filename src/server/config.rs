@@ -27,6 +27,8 @@
 //! [security]
 //! confirm_addresses = true      # false: every address counts as confirmed
 //! unconfirmed_mails_per_day = 5 # mails a day to an address nobody confirmed
+//! stranger_mails_per_day = 10   # mails a day that mail proving no sender may cause
+//!                               # to one mailbox (replies, verify and board mails)
 //!
 //! [mail]
 //! html = true                   # false: board mails are text/plain only
@@ -81,6 +83,10 @@ pub struct Settings {
     pub confirm_addresses: bool,
     /// Mails a day to an address nobody confirmed; more are dropped with a log line.
     pub unconfirmed_mails_per_day: u32,
+    /// Mails a day that mail proving no sender (no password, reply token or code of
+    /// an account with a confirmed address) may cause to one mailbox, by every path
+    /// (`outgoing::gate`); more are dropped with a log line.
+    pub stranger_mails_per_day: u32,
     /// How long `deliver`, `flush` and `tick` wait for the store's lock (and a
     /// `flush` for the spool's) before giving up with exit 75.
     pub lock_wait: Duration,
@@ -121,6 +127,7 @@ impl Settings {
             challenges_for_others_per_day: 5,
             confirm_addresses: true,
             unconfirmed_mails_per_day: 5,
+            stranger_mails_per_day: 10,
             lock_wait: Duration::from_secs(120),
             send_timeout: SMTP_TIMEOUT,
             operator: None,
@@ -199,6 +206,8 @@ pub struct Security {
     pub confirm_addresses: Option<bool>,
     /// Mails a day to an address nobody has confirmed.
     pub unconfirmed_mails_per_day: Option<u32>,
+    /// Mails a day that mail proving no sender may cause to one mailbox.
+    pub stranger_mails_per_day: Option<u32>,
 }
 
 /// `[transport]`
@@ -402,6 +411,9 @@ pub fn resolve_with(o: &Overrides, env: Env<'_>) -> Result<Resolved, ConfigError
     s.unconfirmed_mails_per_day = security
         .unconfirmed_mails_per_day
         .unwrap_or(s.unconfirmed_mails_per_day);
+    s.stranger_mails_per_day = security
+        .stranger_mails_per_day
+        .unwrap_or(s.stranger_mails_per_day);
     if let Some(on) = var("YINSH_PBEM_CONFIRM_ADDRESSES").and_then(|v| parse_switch(&v)) {
         s.confirm_addresses = on;
     }

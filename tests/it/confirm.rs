@@ -116,9 +116,16 @@ fn a_board_comment_reaches_a_confirmed_opponent_and_an_unconfirmed_one_after_ver
         "yinsh move 101 bob bpw f6",
         "SECOND COMMENT",
     );
+    // bob's password proves an account with no confirmed address, which anyone could
+    // have made: his text reaches nobody yet (issue 25, "never quote the stranger's
+    // text"), his move does.
     let to_alice = to(&sent, "alice@example.org");
     assert_eq!(to_alice.len(), 1, "{sent:?}");
-    assert_says(&to_alice[0], "SECOND COMMENT");
+    assert!(
+        !to_alice[0].body.contains("SECOND COMMENT"),
+        "{}",
+        to_alice[0].body
+    );
     confirm(&mut s, "bob@example.org", &bob);
     let sent = s.send(
         "alice@example.org",
@@ -126,6 +133,12 @@ fn a_board_comment_reaches_a_confirmed_opponent_and_an_unconfirmed_one_after_ver
         "THIRD COMMENT",
     );
     assert_says(&to(&sent, "bob@example.org")[0], "THIRD COMMENT");
+    let sent = s.send(
+        "bob@example.org",
+        "yinsh move 101 bob bpw f7",
+        "FOURTH COMMENT",
+    );
+    assert_says(&to(&sent, "alice@example.org")[0], "FOURTH COMMENT");
 }
 
 #[test]
@@ -239,8 +252,15 @@ fn regression_a_strangers_unknown_command_word_is_not_repeated_to_an_unconfirmed
         mails.iter().any(|m| m.body.contains("at most 3 games")),
         "{mails:?}"
     );
-    // A confirmed address (a player's own) still reads the word it wrote.
+    // A confirmed address (a player's own) does not read the words of a mail that
+    // proved no sender either: anyone can write its From (issue 25 finding 2). The
+    // answer keeps the server's words, and a command with the password is answered
+    // in full.
     confirm(&mut s, "alice@example.org", &alice);
     let sent = s.send("alice@example.org", "yinsh mvoe 101", "");
-    assert_says(&to(&sent, "alice@example.org")[0], "\"mvoe\"");
+    let answer = &to(&sent, "alice@example.org")[0];
+    assert!(!answer.body.contains("\"mvoe\""), "{}", answer.body);
+    assert_says(answer, "The command word is misspelt");
+    let sent = s.send("alice@example.org", "yinsh settings alice apw mvoe", "");
+    assert_says(&to(&sent, "alice@example.org")[0], "mvoe");
 }

@@ -214,16 +214,19 @@ fn forged_mails_in_a_players_name_do_not_silence_the_player() {
     let r = s.send_raw(raw.as_bytes());
     assert_eq!(r.len(), 2, "{r:?}");
     assert_eq!(s.game_file(101)["turns"].as_array().map(Vec::len), Some(2));
-    // A password proves its own account's addresses only: alice's password cannot aim
-    // replies at bob's storm-limited address.
+    // A password proves its own account only: alice's password cannot aim replies at
+    // bob's address, whatever Reply-To her mail names; her answers go to her own
+    // address (issue 25 finding 1).
+    let r = s.send_with_reply_to(
+        "Alice <alice@example.org>",
+        "bob@example.org",
+        "yinsh showas alice apw",
+        "",
+    );
+    assert!(!r.is_empty());
     assert!(
-        s.send_with_reply_to(
-            "Alice <alice@example.org>",
-            "bob@example.org",
-            "yinsh showas alice apw",
-            ""
-        )
-        .is_empty()
+        r.iter().all(|m| m.to == ["alice@example.org"]),
+        "{r:?}"
     );
     assert!(s.log().contains("proves its sender"), "{}", s.log());
 }

@@ -24,7 +24,7 @@ fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Addre
     if !given.is_empty() {
         return Ok(given.to_vec());
     }
-    match &req.reply_to {
+    match req.sender {
         Some(a) => Ok(vec![a.clone()]),
         None => Err(Refusal::NoAddress),
     }

@@ -30,9 +30,14 @@ pub struct Actor {
 
 /// What the dispatcher knows of the mail a command came in.
 pub struct Request<'a> {
-    /// Where errors and query results go (Reply-To, else From, else the envelope
-    /// sender); `None` when nobody can be answered.
+    /// Where errors and query results go: the mail's [`Request::sender`], or, for a
+    /// request proven for an account, that account's own address
+    /// (`inbound::identity::answering`); `None` when nobody can be answered.
     pub reply_to: Option<Address>,
+    /// The mail's own reply address as written (Reply-To, else From, else the
+    /// envelope sender): what a command takes as "the sender's address" (`signup` or
+    /// `change address` without one). Never answered as such: see `reply_to`.
+    pub sender: Option<&'a Address>,
     /// The comment (body without signature and quotes).
     pub comment: &'a str,
     /// The original message as the sender sees it, quoted with `>`, passwords

@@ -106,6 +106,7 @@ fn mails(
             html: None,
             thread: Thread::game(live),
             audience: Audience::Players,
+            ..Reply::default()
         });
     }
     Ok(out)

@@ -10,7 +10,7 @@ use super::error::{InvalidChallenge, Refusal};
 use crate::server::text::dates::format_date;
 
 /// The line below a plain refusal, saying why it has no details.
-pub const NO_DETAILS: &str = "(This address is not a confirmed address of any account, so the words of the\ncommand and the board are not repeated here. An account's new address is\nconfirmed by replying to the \"verify\" mail the server sends it.)";
+pub const NO_DETAILS: &str = "(The words of the command and the board are not repeated here: either this\naddress is not a confirmed address of any account, or the mail carried no\npassword and was no reply to one of our mails, so anyone could have sent it. An\naccount's new address is confirmed by replying to the \"verify\" mail the server\nsends it.)";
 
 /// What an unconfirmed address reads instead of a `yinsh games` listing, which names
 /// the userids the mail named.

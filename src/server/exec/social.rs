@@ -60,6 +60,7 @@ pub(super) fn chat(
                 html: None,
                 thread: Thread::chat(store, game, r)?,
                 audience: Audience::Players,
+                ..Reply::default()
             });
         }
     }
@@ -140,6 +141,7 @@ pub(super) fn message(
             html: None,
             thread: Thread::message(store, id, &account.userid)?,
             audience: Audience::Players,
+            ..Reply::default()
         });
     }
     let names: Vec<String> = to.iter().map(ToString::to_string).collect();

@@ -227,6 +227,8 @@ fn acted(r: &Read<'_>, scope: &ReplyScope, account: Account) -> Result<Taken, In
         account,
         proof: Proof::ReplyToken,
     };
+    // The token's player is answered at their own addresses (`identity::answering`),
+    // never at the Reply-To of a mail anyone can forge.
     let auth = Credentials {
         userid: userid.clone(),
         password: Password::unchecked(),
@@ -236,7 +238,8 @@ fn acted(r: &Read<'_>, scope: &ReplyScope, account: Account) -> Result<Taken, In
             let action = match board_action(store, *board, *moveno, r.first)? {
                 Asked::Action(action) => action,
                 Asked::Refused(refusal) => {
-                    return exec::refused(store, &proven, &refusal).map(Taken::Acted);
+                    return identity::refused_for(store, &proven, &actor, &refusal)
+                        .map(Taken::Acted);
                 }
             };
             let sub = Request {
@@ -249,7 +252,7 @@ fn acted(r: &Read<'_>, scope: &ReplyScope, account: Account) -> Result<Taken, In
                 auth,
                 action,
             };
-            return exec::execute(store, &sub, Some(&actor), &cmd).map(Taken::Acted);
+            return identity::carry_out(store, &sub, Some(&actor), &cmd).map(Taken::Acted);
         }
         ReplyScope::Chat { board, .. } => Command::Board {
             board: *board,
@@ -267,7 +270,7 @@ fn acted(r: &Read<'_>, scope: &ReplyScope, account: Account) -> Result<Taken, In
         comment: &whole,
         ..proven
     };
-    exec::execute(store, &sub, Some(&actor), &cmd).map(Taken::PassedOn)
+    identity::carry_out(store, &sub, Some(&actor), &cmd).map(Taken::PassedOn)
 }
 
 /// What the first line of a reply to a board mail asks.

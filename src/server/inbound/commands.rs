@@ -5,13 +5,13 @@
 
 use std::collections::HashSet;
 
-use crate::mail::InboundMail;
+use crate::mail::{Address, InboundMail};
 use crate::server::command::redact;
 use crate::server::command::{Command, CommandError, could_show, masking, syntax_lines};
 use crate::server::config::Settings;
 use crate::server::exec::Request;
 use crate::server::internal::InternalError;
-use crate::server::outgoing::{Foreign, Reply};
+use crate::server::outgoing::{Cause, Foreign, Reply};
 use crate::server::store::{RateVerdict, Store, UserId};
 use crate::server::text::{notices, subjects};
 
@@ -54,50 +54,71 @@ pub fn decide(
     } = *ctx;
     let now = request.now;
     let id = inbound.message_id.as_deref().unwrap_or("(no id)");
-    let mut verdict = match &request.reply_to {
-        Some(sender) => store.count_mail(&settings.rate_limit, sender, now)?,
-        None => RateVerdict::Allow,
-    };
-    // Forged mails in a player's name must not silence the player: a mail that proves
-    // its sender (the right password, a genuine reply token) and is answered at one of
-    // that player's addresses passes the storm limit.
-    if verdict != RateVerdict::Allow
-        && let Some(sender) = &request.reply_to
-        && identity::proves_sender(store, inbound, sender, now)?
+    let limit = &settings.rate_limit;
+    // Forged mails in a player's name must not silence the player, and honest play is
+    // never throttled: only mail that proves no sender counts against the storm limit,
+    // and a mail over it that proves its sender (the right password, a genuine reply
+    // token, of an account with a confirmed address) is still carried out.
+    if let Some(sender) = &request.reply_to
+        && store.over_limit(limit, sender, now)
     {
-        note(format!(
-            "{id} is over the storm limit but proves its sender: handled"
-        ));
-        verdict = RateVerdict::Allow;
+        if identity::proves_sender(store, inbound, settings.confirm_addresses, now)? {
+            note(format!(
+                "{id} is over the storm limit but proves its sender: handled"
+            ));
+        } else {
+            return dropped(store, ctx, sender, note);
+        }
     }
-    Ok(match verdict {
-        RateVerdict::Drop | RateVerdict::DropAndNotify => {
-            let notify = verdict == RateVerdict::DropAndNotify;
-            note(format!(
-                "dropped {id}: over the limit of {} mails in {} s{}",
-                settings.rate_limit.max,
-                settings.rate_limit.period,
-                if notify { " (notice sent)" } else { "" }
-            ));
-            if !notify {
-                return Ok(Vec::new());
-            }
-            notice(
-                request,
-                notices::storm(settings.rate_limit.max, settings.rate_limit.period),
-            )
-        }
-        RateVerdict::Allow if too_big => {
-            note(format!(
-                "refused {id}: {total_size} bytes is over the limit of {}",
-                settings.max_message_bytes
-            ));
-            notice(
-                request,
-                notices::too_big(total_size, settings.max_message_bytes),
-            )
-        }
-        RateVerdict::Allow => run_commands(store, settings, request, inbound, note)?,
+    let out = if too_big {
+        note(format!(
+            "refused {id}: {total_size} bytes is over the limit of {}",
+            settings.max_message_bytes
+        ));
+        notice(
+            request,
+            notices::too_big(total_size, settings.max_message_bytes),
+        )
+    } else {
+        run_commands(store, settings, request, inbound, note)?
+    };
+    if let Some(sender) = &request.reply_to
+        && !out.iter().any(|r| r.cause == Cause::Proven)
+    {
+        // Under the limit (checked above): counted, and allowed.
+        store.count_mail(limit, sender, now)?;
+    }
+    Ok(out)
+}
+
+/// The answer to a mail from `sender` over the storm limit that proves no sender:
+/// counted, and dropped; the first of the period gets the one notice saying until
+/// when.
+fn dropped(
+    store: &Store,
+    ctx: &Context<'_>,
+    sender: &Address,
+    note: &mut dyn FnMut(String),
+) -> Result<Vec<Reply>, InternalError> {
+    let limit = &ctx.settings.rate_limit;
+    let id = ctx.inbound.message_id.as_deref().unwrap_or("(no id)");
+    let verdict = store.count_mail(limit, sender, ctx.request.now)?;
+    let until = match verdict {
+        RateVerdict::DropAndNotify { until } => Some(until),
+        RateVerdict::Drop | RateVerdict::Allow => None,
+    };
+    note(format!(
+        "dropped {id}: over the limit of {} mails in {} s{}",
+        limit.max,
+        limit.period,
+        if until.is_some() { " (notice sent)" } else { "" }
+    ));
+    Ok(match until {
+        Some(until) => notice(
+            ctx.request,
+            notices::storm(limit.max, limit.period, until),
+        ),
+        None => Vec::new(),
     })
 }
 

@@ -10,18 +10,25 @@
 //! - `verify <userid> <code>`: the right code, counted like a password when wrong.
 //! - A reply to one of our mails ([`reply_token`]): a genuine reply token (made with
 //!   the store's reply key) whose player has the mail's From among their addresses.
+//! - Where the answers go ([`carry_out`]): the answers to a proven request go to the
+//!   account's own confirmed addresses (the From or Reply-To when it is one of them,
+//!   else the account's first), never to an address the mail merely names; a verify
+//!   code's answer goes to the address it confirms. The replies of a request proven
+//!   for an account with a confirmed address are [`Cause::Proven`]: honest play, which
+//!   the gate (`outgoing::gate`) never budgets; every other reply to a mail is a
+//!   stranger's, budgeted per mailbox.
 //! - The storm limit ([`proves_sender`]): anyone can forge 60 mails with
 //!   `Reply-To: alice@...`, but not alice's password or a reply token minted for her. A
-//!   mail over the limit is still carried out when it proves its sender as above, and
-//!   only when its reply address is one of that account's own, so that a player's
-//!   password cannot aim a storm of replies at someone else's address either.
+//!   mail that proves its sender as above is not counted, and is carried out over the
+//!   limit (its answers go to the account's own addresses, so a player's password
+//!   cannot aim a storm of replies at someone else's address).
 
 use crate::mail::{Address, InboundMail};
 use crate::server::command::{Command, Credentials};
 use crate::server::exec::{self, Actor, ExecError, Refusal, Request, logins_open};
 use crate::server::internal::InternalError;
 use crate::server::model::{BoardId, Proof};
-use crate::server::outgoing::{Reply, threading};
+use crate::server::outgoing::{Cause, Reply, threading};
 use crate::server::store::{Account, MAX_FAILURES, ReplyToken, Store};
 
 /// At most this many well-formed tokens of one mail are checked against the key.
@@ -31,20 +38,95 @@ const TOKENS_CHECKED: usize = 4;
 /// wrong password or code, logins paused) is answered as any refusal is.
 pub fn act(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Vec<Reply>, InternalError> {
     match actor(store, req, cmd) {
-        Ok(actor) => exec::execute(store, req, actor.as_ref(), cmd),
+        Ok(actor) => carry_out(store, req, actor.as_ref(), cmd),
         Err(ExecError::Refused(refusal)) => exec::refused(store, req, &refusal),
         Err(ExecError::Internal(e)) => Err(e),
     }
 }
 
-/// Whether `from` (a mail's From) is one of `account`'s addresses.
+/// Carry out `cmd` for `actor` (proved by [`actor`] or by a reply token): its answers
+/// go where [`answering`] says, and are [`Cause::Proven`] when [`owns`] says so.
+pub fn carry_out(
+    store: &Store,
+    req: &Request<'_>,
+    actor: Option<&Actor>,
+    cmd: &Command,
+) -> Result<Vec<Reply>, InternalError> {
+    let answered = answering(req, actor);
+    let out = exec::execute(store, &answered, actor, cmd)?;
+    Ok(caused(out, req, actor))
+}
+
+/// A refusal to `actor`'s request (a reply token's stale turn...), answered as
+/// [`carry_out`] answers.
+pub fn refused_for(
+    store: &Store,
+    req: &Request<'_>,
+    actor: &Actor,
+    refusal: &Refusal,
+) -> Result<Vec<Reply>, InternalError> {
+    let answered = answering(req, Some(actor));
+    let out = exec::refused(store, &answered, refusal)?;
+    Ok(caused(out, req, Some(actor)))
+}
+
+/// `out`, marked [`Cause::Proven`] when `actor` [`owns`] its account.
+fn caused(mut out: Vec<Reply>, req: &Request<'_>, actor: Option<&Actor>) -> Vec<Reply> {
+    if actor.is_some_and(|a| owns(a, req.confirm_addresses)) {
+        for r in &mut out {
+            r.cause = Cause::Proven;
+        }
+    }
+    out
+}
+
+/// `req` with its answers sent to `actor`'s own addresses: the reply address when it
+/// is one of the account's confirmed addresses, else the account's first confirmed
+/// address; for a verify code, the address it confirms. Without an actor, or for
+/// an account with no confirmed address, `req` as it is (such answers are a
+/// stranger's, budgeted by the gate).
+pub fn answering<'a>(req: &Request<'a>, actor: Option<&Actor>) -> Request<'a> {
+    let Some(actor) = actor else {
+        return Request {
+            reply_to: req.reply_to.clone(),
+            ..*req
+        };
+    };
+    if let Proof::VerifyCode(address) = &actor.proof {
+        return Request {
+            reply_to: Some(address.clone()),
+            ..*req
+        };
+    }
+    let own = own_addresses(&actor.account, req.confirm_addresses);
+    let reply_to = match &req.reply_to {
+        Some(r) if own.iter().any(|a| a.same_mailbox(r)) => Some(r.clone()),
+        _ => own.first().map(|a| (*a).clone()).or(req.reply_to.clone()),
+    };
+    Request { reply_to, ..*req }
+}
+
+/// `account`'s addresses that its owner confirmed (all of them when confirmation is
+/// off).
+fn own_addresses(account: &Account, confirm_addresses: bool) -> Vec<&Address> {
+    account
+        .addresses
+        .iter()
+        .filter(|a| !confirm_addresses || account.is_confirmed(a))
+        .collect()
+}
+
+/// Whether `actor` is the owner of an account with a confirmed address: its request
+/// is honest play, answered at that account's own addresses.
+pub fn owns(actor: &Actor, confirm_addresses: bool) -> bool {
+    matches!(actor.proof, Proof::VerifyCode(_))
+        || !own_addresses(&actor.account, confirm_addresses).is_empty()
+}
+
+/// Whether `from` (a mail's From) reaches the same mailbox as one of `account`'s
+/// addresses.
 pub fn sent_by(account: &Account, from: Option<&Address>) -> bool {
-    from.is_some_and(|from| {
-        account
-            .addresses
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(from))
-    })
+    from.is_some_and(|from| account.addresses.iter().any(|a| a.same_mailbox(from)))
 }
 
 /// Who `cmd` acts for: `None` for a command that names no account of the sender's
@@ -195,12 +277,13 @@ pub fn reply_token(
     Ok(first)
 }
 
-/// Whether `inbound`, answered at `reply_to`, proves its sender (see the module
-/// text); `now` for the login gate.
+/// Whether `inbound` proves its sender (see the module text): a genuine reply token
+/// of its From's player, or the right password of the Subject's command, for an
+/// account with a confirmed address. `now` for the login gate.
 pub fn proves_sender(
     store: &Store,
     inbound: &InboundMail,
-    reply_to: &Address,
+    confirm_addresses: bool,
     now: u64,
 ) -> Result<bool, InternalError> {
     let account = match reply_token(store, inbound, &mut |_| {})? {
@@ -213,7 +296,7 @@ pub fn proves_sender(
             Err(_) => None,
         },
     };
-    Ok(account.is_some_and(|a| sent_by(&a, Some(reply_to))))
+    Ok(account.is_some_and(|a| !own_addresses(&a, confirm_addresses).is_empty()))
 }
 
 /// The account of `auth` if its password is right and its logins open; a wrong
@@ -268,6 +351,7 @@ mod tests {
     fn request(proven: Option<&UserId>) -> Request<'_> {
         Request {
             reply_to: "alice@example.org".parse().ok(),
+            sender: None,
             comment: "",
             quoted: "",
             now: NOW,
@@ -391,8 +475,67 @@ mod tests {
             reply_token(&store, &plain, &mut note).expect("read"),
             TokenProof::Nothing
         ));
-        let reply_to: Address = "alice@example.org".parse().expect("address");
-        assert!(proves_sender(&store, &own, &reply_to, NOW).expect("proof"));
-        assert!(!proves_sender(&store, &forged, &reply_to, NOW).expect("proof"));
+        // alice's address counts as confirmed (an account made before confirmation).
+        assert!(proves_sender(&store, &own, true, NOW).expect("proof"));
+        assert!(!proves_sender(&store, &forged, true, NOW).expect("proof"));
+    }
+
+    /// Issue 25 finding 1: the answers to a request proven for alice go to alice's own
+    /// address, whatever Reply-To the mail names; a verify code's answer goes to the
+    /// address it confirms; a request proving nobody is answered where it asks.
+    #[test]
+    fn a_proven_request_is_answered_at_the_accounts_own_address_only() {
+        let (_dir, store) = home();
+        let mut req = request(None);
+        req.reply_to = "mallory@evil.test".parse().ok();
+        let alice = store.account(&userid("alice")).expect("read").expect("alice");
+        let actor = Actor {
+            account: alice.clone(),
+            proof: Proof::ReplyToken,
+        };
+        let answered = answering(&req, Some(&actor));
+        assert_eq!(answered.reply_to, "alice@example.org".parse().ok());
+        let upper = Request {
+            reply_to: "ALICE+games@Example.org".parse().ok(),
+            ..request(None)
+        };
+        assert_eq!(
+            answering(&upper, Some(&actor)).reply_to,
+            upper.reply_to,
+            "one of her own mailboxes, as she wrote it"
+        );
+        let code = Actor {
+            account: alice,
+            proof: Proof::VerifyCode("alice2@example.org".parse().expect("address")),
+        };
+        assert_eq!(
+            answering(&req, Some(&code)).reply_to,
+            "alice2@example.org".parse().ok()
+        );
+        assert_eq!(answering(&req, None).reply_to, req.reply_to);
+        assert!(owns(&actor, true));
+    }
+
+    /// An account whose only address waits for its code owns nothing yet: its
+    /// requests are a stranger's (issue 25 finding 3).
+    #[test]
+    fn an_account_without_a_confirmed_address_is_no_owner() {
+        let (_dir, store) = home();
+        let password: Password = "mal-secret-1".parse().expect("password");
+        let mut mal = Account::new(&userid("mal1"), &password, Vec::new(), 0).expect("account");
+        let victim: Address = "alice@example.org".parse().expect("address");
+        mal.addresses.push(victim.clone());
+        mal.add_pending(&victim, NOW).expect("pending");
+        store.put_account(&mal).expect("put");
+        let actor = Actor {
+            account: mal,
+            proof: Proof::Password,
+        };
+        assert!(!owns(&actor, true));
+        assert!(owns(&actor, false), "with confirmation off every address counts");
+        let mut req = request(None);
+        req.reply_to = "mallory@evil.test".parse().ok();
+        req.confirm_addresses = true;
+        assert_eq!(answering(&req, Some(&actor)).reply_to, req.reply_to);
     }
 }

@@ -109,6 +109,7 @@ pub fn board_mails(
             html,
             thread: Thread::board(store, live, reader)?,
             audience: Audience::Players,
+            ..Reply::default()
         });
     }
     Ok(out)

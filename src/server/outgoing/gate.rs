@@ -1,13 +1,26 @@
 //! THE gate: every mail of every run passes here before it is committed (`run::txn`
 //! calls [`pass`] on all the replies of a transaction, so no path can go round it).
+//! The threat model and the budgets are in `docs/reliability.md` ("Strangers,
+//! players, operator").
 //!
 //! - A reply for the operator ([`Audience::Operator`]: the server's own notices of
 //!   damaged files and of replies given up) goes only to the configured operator.
+//! - **What a stranger causes is budgeted per mailbox.** A reply to a mail that proved
+//!   no account with a confirmed address ([`Cause::Unproven`]: anyone can send it,
+//!   from any From, to any Reply-To) is counted against each mailbox it reaches
+//!   ([`Address::canonical`]: every spelling and `+tag` of one mailbox is one), at
+//!   most `stranger_mails_per_day` a day (`<home>/strangers/`, inside the
+//!   transaction); the last one of the day says so and until when, the rest are
+//!   dropped with a log line. Such a reply never carries text another person chose
+//!   (its [`Foreign`] part is left out, a chat or message is not sent). Honest play
+//!   ([`Cause::Proven`]) and the server's own runs ([`Source::Server`]: reminders,
+//!   robot turns, bounces) are not counted. All this when `[security]
+//!   confirm_addresses` is on (the default); off, the operator trusts every address.
 //! - When `[security] confirm_addresses` is on, a recipient address that no account has
-//!   confirmed (a stranger's Reply-To included) gets no text another person chose (the
-//!   reply's [`Foreign`] part is left out; a chat, message or broadcast is not sent at
-//!   all), and at most `unconfirmed_mails_per_day` mails a day (the count is in
-//!   `<home>/quota/`, inside the transaction); the rest are dropped with a log line.
+//!   confirmed gets no text another person chose either, and at most
+//!   `unconfirmed_mails_per_day` mails a day (`<home>/quota/`); and a reply token goes
+//!   only to an address the token's own account confirmed (another recipient gets the
+//!   mail without it).
 //!
 //! With fault injection compiled in, `YINSH_PBEM_FAULT=gate-closed` makes the gate let
 //! nothing through (`durable::fault`): the test that every run's mail passes it.
@@ -17,14 +30,30 @@ use crate::mail::Address;
 use crate::server::config::Settings;
 use crate::server::internal::InternalError;
 use crate::server::store::Store;
+use crate::server::text::notices;
 
-use super::reply::{Audience, Foreign, Reply};
+use super::reply::{Audience, Cause, Foreign, Reply};
+
+/// Which run made the replies the gate judges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The answer to one incoming mail (`deliver`): each reply is judged by its
+    /// [`Cause`].
+    Mail,
+    /// The server's own run (`tick`, a robot's turn, `flush`): nobody outside asked
+    /// for it, so nothing is counted against a stranger's budget.
+    Server,
+}
+
+/// Seconds in a day.
+const DAY: u64 = 86_400;
 
 /// The replies as they may be sent; `note` gets a line for each address left out.
 pub fn pass(
     store: &Store,
     settings: &Settings,
     now: u64,
+    source: Source,
     replies: Vec<Reply>,
     note: &mut dyn FnMut(String),
 ) -> Result<Vec<Reply>, InternalError> {
@@ -38,11 +67,17 @@ pub fn pass(
         }
         return Ok(Vec::new());
     }
+    let judge = Judge {
+        store,
+        settings,
+        now,
+        source,
+    };
     let mut out = Vec::with_capacity(replies.len());
     for reply in replies {
         match reply.audience {
             Audience::Operator => out.extend(to_operator(settings, reply, note)),
-            Audience::Players => out.extend(to_players(store, settings, now, reply, note)?),
+            Audience::Players => out.extend(judge.to_players(reply, note)?),
         }
     }
     Ok(out)
@@ -55,7 +90,7 @@ fn to_operator(settings: &Settings, reply: Reply, note: &mut dyn FnMut(String)) 
         .to
         .iter()
         .cloned()
-        .partition(|a| operator.is_some_and(|op| a.eq_ignore_ascii_case(op)));
+        .partition(|a| operator.is_some_and(|op| a.same_mailbox(op)));
     for a in other {
         note(format!(
             "not sent to {a} (not the operator): {}",
@@ -65,57 +100,142 @@ fn to_operator(settings: &Settings, reply: Reply, note: &mut dyn FnMut(String)) 
     (!to.is_empty()).then_some(Reply { to, ..reply })
 }
 
-/// A reply to players and senders: addresses nobody confirmed get the server's words
-/// only, a few a day (when confirmation is on).
-fn to_players(
-    store: &Store,
-    settings: &Settings,
+/// How one recipient gets a reply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Share {
+    /// Without the text another person chose (and without the HTML part).
+    servers_words_only: bool,
+    /// With the reply token of its thread.
+    token: bool,
+    /// The last mail of the day a stranger may cause to this mailbox: it says so.
+    last_of_budget: bool,
+}
+
+/// What the gate needs to judge one reply to players.
+struct Judge<'a> {
+    store: &'a Store,
+    settings: &'a Settings,
     now: u64,
-    reply: Reply,
-    note: &mut dyn FnMut(String),
-) -> Result<Vec<Reply>, InternalError> {
-    if !settings.confirm_addresses {
-        return Ok(vec![reply]);
+    source: Source,
+}
+
+impl Judge<'_> {
+    /// A reply to players and senders, as each recipient may get it (see the module
+    /// text); recipients who get it alike share one reply.
+    fn to_players(
+        &self,
+        reply: Reply,
+        note: &mut dyn FnMut(String),
+    ) -> Result<Vec<Reply>, InternalError> {
+        let mut lots: Vec<(Share, Vec<Address>)> = Vec::new();
+        for a in &reply.to {
+            let Some(share) = self.share(&reply, a, note)? else {
+                continue;
+            };
+            match lots.iter_mut().find(|(s, _)| *s == share) {
+                Some((_, to)) => to.push(a.clone()),
+                None => lots.push((share, vec![a.clone()])),
+            }
+        }
+        Ok(lots
+            .into_iter()
+            .map(|(share, to)| self.shaped(&reply, share, to))
+            .collect())
     }
-    let mut sure: Vec<Address> = Vec::new();
-    let mut unsure: Vec<Address> = Vec::new();
-    for a in &reply.to {
-        if store.is_confirmed(a)? {
-            sure.push(a.clone());
-        } else if reply.foreign == Foreign::All {
-            note(format!(
-                "not sent to {a} (address not confirmed): {}",
-                reply.subject
-            ));
-        } else if store.count_unconfirmed_mail(a, now, settings.unconfirmed_mails_per_day)? {
-            unsure.push(a.clone());
-        } else {
+
+    /// How `a` gets `reply`, or `None` when it does not (with a line to `note`).
+    fn share(
+        &self,
+        reply: &Reply,
+        a: &Address,
+        note: &mut dyn FnMut(String),
+    ) -> Result<Option<Share>, InternalError> {
+        let (store, settings) = (self.store, self.settings);
+        // With confirmation off the operator trusts every address (`[security]
+        // confirm_addresses`): nothing is a stranger's.
+        let stranger = settings.confirm_addresses
+            && self.source == Source::Mail
+            && reply.cause == Cause::Unproven;
+        let confirmed = !settings.confirm_addresses || store.is_confirmed(a)?;
+        let servers_words_only = stranger || !confirmed;
+        if servers_words_only && reply.foreign == Foreign::All {
+            let why = if stranger {
+                "the mail that caused it proved no sender"
+            } else {
+                "address not confirmed"
+            };
+            note(format!("not sent to {a} ({why}): {}", reply.subject));
+            return Ok(None);
+        }
+        let mut last_of_budget = false;
+        if stranger {
+            let max = settings.stranger_mails_per_day;
+            let sent = store.counted_today("strangers", &a.canonical(), self.now)?;
+            if sent >= max {
+                note(format!(
+                    "not sent to {a}: over {max} mails today caused by mail that proved no sender: {}",
+                    reply.subject
+                ));
+                return Ok(None);
+            }
+            store.count_today("strangers", &a.canonical(), self.now)?;
+            last_of_budget = sent + 1 == max;
+        }
+        if !confirmed
+            && !store.count_unconfirmed_mail(a, self.now, settings.unconfirmed_mails_per_day)?
+        {
             note(format!(
                 "not sent to {a}: over {} mails today to an unconfirmed address: {}",
                 settings.unconfirmed_mails_per_day, reply.subject
             ));
+            return Ok(None);
         }
+        Ok(Some(Share {
+            servers_words_only,
+            token: self.token_may_reach(reply, a)?,
+            last_of_budget,
+        }))
     }
-    let mut out = Vec::new();
-    if !unsure.is_empty() {
-        let body = match &reply.foreign {
-            Foreign::Part(without) => without.clone(),
-            _ => reply.body.clone(),
+
+    /// Whether the reply token of `reply` (if any) may go to `a`: only to an address
+    /// the token's own account confirmed (any of its addresses when confirmation is
+    /// off).
+    fn token_may_reach(&self, reply: &Reply, a: &Address) -> Result<bool, InternalError> {
+        let Some(token) = &reply.thread.token else {
+            return Ok(false);
         };
-        out.push(Reply {
-            to: unsure,
-            subject: reply.subject.clone(),
-            body,
-            foreign: Foreign::Nothing,
-            html: None,
-            thread: reply.thread.clone(),
-            audience: Audience::Players,
-        });
+        let Some(account) = self.store.account(token.scope.userid())? else {
+            return Ok(false);
+        };
+        Ok(account.addresses.iter().any(|x| x.same_mailbox(a))
+            && (!self.settings.confirm_addresses || account.is_confirmed(a)))
     }
-    if !sure.is_empty() {
-        out.push(Reply { to: sure, ..reply });
+
+    /// `reply` as the recipients `to`, who share `share`, get it.
+    fn shaped(&self, reply: &Reply, share: Share, to: Vec<Address>) -> Reply {
+        let mut out = Reply {
+            to,
+            ..reply.clone()
+        };
+        if share.servers_words_only {
+            if let Foreign::Part(without) = &reply.foreign {
+                out.body = without.clone();
+                out.html = None;
+            }
+            out.foreign = Foreign::Nothing;
+        }
+        if !share.token {
+            out.thread.token = None;
+        }
+        if share.last_of_budget {
+            let until = (self.now / DAY + 1) * DAY;
+            out.body.push_str(&notices::stranger_budget_spent(
+                self.settings.stranger_mails_per_day,
+                until,
+            ));
+        }
+        out
     }
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -147,27 +267,142 @@ mod tests {
         (dir, store, settings)
     }
 
+    /// A reply of honest play (a proven request's).
     fn reply(to: &[&str], foreign: Foreign) -> Reply {
         Reply {
             to: to.iter().map(|a| address(a)).collect(),
             subject: "Yinsh Board 101".into(),
             body: "the board, and bob's comment\n".into(),
             foreign,
+            cause: Cause::Proven,
             ..Reply::default()
         }
     }
+
+    /// A reply to a mail that proved no sender.
+    fn strangers(to: &[&str], foreign: Foreign) -> Reply {
+        Reply {
+            cause: Cause::Unproven,
+            ..reply(to, foreign)
+        }
+    }
+
+    const NOW: u64 = 1_795_384_020;
 
     fn passed(
         store: &Store,
         settings: &Settings,
         replies: Vec<Reply>,
     ) -> (Vec<Reply>, Vec<String>) {
+        passed_from(store, settings, Source::Mail, replies)
+    }
+
+    fn passed_from(
+        store: &Store,
+        settings: &Settings,
+        source: Source,
+        replies: Vec<Reply>,
+    ) -> (Vec<Reply>, Vec<String>) {
         let mut notes = Vec::new();
-        let out = pass(store, settings, 1_795_384_020, replies, &mut |l| {
-            notes.push(l)
-        })
-        .expect("gate");
+        let out = pass(store, settings, NOW, source, replies, &mut |l| notes.push(l))
+            .expect("gate");
         (out, notes)
+    }
+
+    /// Issue 25 findings 2 and 4: however many spellings of one mailbox a stranger
+    /// writes, the mails its unproven mail causes there stay within the daily budget;
+    /// the last says until when; a confirmed player's mailbox is no exception.
+    #[test]
+    fn a_strangers_mail_reaches_one_mailbox_at_most_the_daily_budget() {
+        let (_dir, store, settings) = home(100);
+        let spellings = [
+            "alice@example.org",
+            "Alice@example.org",
+            "ALICE@EXAMPLE.ORG",
+            "alice+1@example.org",
+            "alice+yinsh@Example.Org",
+        ];
+        let replies: Vec<Reply> = (0..14)
+            .map(|k| strangers(&[spellings[k % spellings.len()]], Foreign::Nothing))
+            .collect();
+        let (out, notes) = passed(&store, &settings, replies);
+        assert_eq!(out.len(), 10, "{notes:?}");
+        assert_eq!(notes.len(), 4, "{notes:?}");
+        assert!(notes.iter().all(|n| n.contains("over 10 mails today")), "{notes:?}");
+        assert!(out[9].body.contains("not sent until 2026-11-23 00:00 UTC"), "{}", out[9].body);
+        assert!(!out[8].body.contains("not sent until"));
+        // The next day the budget is whole again.
+        let mut notes = Vec::new();
+        let next = pass(
+            &store,
+            &settings,
+            NOW + 86_400,
+            Source::Mail,
+            vec![strangers(&["alice@example.org"], Foreign::Nothing)],
+            &mut |l| notes.push(l),
+        )
+        .expect("gate");
+        assert_eq!(next.len(), 1, "{notes:?}");
+    }
+
+    /// Issue 25 finding 2: a stranger's text never goes out from the server's address,
+    /// not even to a confirmed player; the server's own run and honest play are not
+    /// budgeted.
+    #[test]
+    fn a_strangers_mail_carries_only_the_servers_words_and_honest_mail_is_not_counted() {
+        let (_dir, store, settings) = home(100);
+        let without = "the board\n".to_string();
+        let (out, _) = passed(
+            &store,
+            &settings,
+            vec![strangers(&["alice@example.org"], Foreign::Part(without.clone()))],
+        );
+        assert_eq!(out[0].body, without);
+        let (out, notes) = passed(
+            &store,
+            &settings,
+            vec![strangers(&["alice@example.org"], Foreign::All)],
+        );
+        assert!(out.is_empty());
+        assert!(notes[0].contains("proved no sender"), "{notes:?}");
+        let many = |r: fn(&[&str], Foreign) -> Reply| -> Vec<Reply> {
+            (0..30).map(|_| r(&["alice@example.org"], Foreign::Nothing)).collect()
+        };
+        let (out, _) = passed(&store, &settings, many(reply));
+        assert_eq!(out.len(), 30, "honest play is never budgeted");
+        let (out, _) = passed_from(&store, &settings, Source::Server, many(strangers));
+        assert_eq!(out.len(), 30, "the server's own runs are not a stranger's");
+    }
+
+    /// Issue 25 finding 1: a reply token goes only to an address its own account
+    /// confirmed; another recipient gets the mail without it.
+    #[test]
+    fn a_reply_token_reaches_only_its_accounts_own_confirmed_address() {
+        use crate::server::outgoing::thread::Thread;
+        use crate::server::store::ReplyScope;
+        let (_dir, store, settings) = home(100);
+        let token = store.reply_key().expect("key").mint(ReplyScope::Chat {
+            board: 101.into(),
+            userid: "alice".parse().expect("userid"),
+        });
+        let r = Reply {
+            thread: Thread {
+                game: None,
+                token: Some(token.clone()),
+            },
+            ..reply(&["alice@example.org", "mallory@evil.test"], Foreign::Nothing)
+        };
+        let (out, _) = passed(&store, &settings, vec![r]);
+        let to_alice = out
+            .iter()
+            .find(|o| o.to == [address("alice@example.org")])
+            .expect("alice");
+        assert_eq!(to_alice.thread.token, Some(token));
+        let to_mallory = out
+            .iter()
+            .find(|o| o.to == [address("mallory@evil.test")])
+            .expect("mallory");
+        assert_eq!(to_mallory.thread.token, None);
     }
 
     #[test]

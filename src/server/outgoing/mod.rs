@@ -13,4 +13,4 @@ pub mod reply;
 pub mod thread;
 pub mod threading;
 
-pub use reply::{Audience, Foreign, Reply};
+pub use reply::{Audience, Cause, Foreign, Reply};

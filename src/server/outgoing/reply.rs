@@ -1,6 +1,7 @@
 //! The one outgoing type: a [`Reply`] (recipients, subject, text and HTML parts, its
 //! thread and reader's token) with what of it another person chose ([`Foreign`]),
-//! so that the gate (`gate.rs`) can leave that out for an address nobody confirmed.
+//! so that the gate (`gate.rs`) can leave that out for an address nobody confirmed,
+//! and what caused it ([`Cause`]), so that the gate can budget what a stranger causes.
 
 use crate::mail::Address;
 use crate::server::text::html::BoardHtml;
@@ -26,6 +27,23 @@ pub struct Reply {
     pub thread: Thread,
     /// Who it is for, as the gate (`gate.rs`) judges its recipients.
     pub audience: Audience,
+    /// What caused it, as the gate budgets it.
+    pub cause: Cause,
+}
+
+/// What caused a [`Reply`] of a mail, as the gate (`gate.rs`) budgets it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Cause {
+    /// A mail that proved no account with a confirmed address: anyone can send it from
+    /// any From to any Reply-To, so each mailbox it reaches is counted against the
+    /// daily budget of such mails, and it carries none of the text another person
+    /// chose. Every reply to a mail is this unless `inbound::identity` proved more.
+    #[default]
+    Unproven,
+    /// A mail proven (password, reply token or verify code) to come from the owner of
+    /// an account with a confirmed address, answered at that account's own
+    /// addresses: honest play, never budgeted.
+    Proven,
 }
 
 /// Who a [`Reply`] is for.

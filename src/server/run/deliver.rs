@@ -124,6 +124,7 @@ fn carry_out(
     let server_address = settings.address();
     let request = Request {
         reply_to: mail.reply_to.clone(),
+        sender: mail.reply_to.as_ref(),
         comment: &mail.inbound.comment,
         quoted: &mail.quoted,
         now,

@@ -194,5 +194,6 @@ fn nag_mail(
         html,
         thread: Thread::board(store, live, player)?,
         audience: Audience::Players,
+        ..Reply::default()
     }))
 }

@@ -116,7 +116,13 @@ impl<'a> Locked<'a> {
                 work.replies
                     .extend(indexes::after_work(store, settings, now)?);
                 let replies = std::mem::take(&mut work.replies);
-                work.replies = gate::pass(store, settings, now, replies, &mut |line| {
+                // A run answering a mail is judged by its replies' causes; a run of
+                // the server's own (tick, a robot's turn) was asked for by nobody.
+                let source = match answering {
+                    Some(_) => gate::Source::Mail,
+                    None => gate::Source::Server,
+                };
+                work.replies = gate::pass(store, settings, now, source, replies, &mut |line| {
                     note(report, line)
                 })?;
                 Ok(work)

@@ -2,7 +2,8 @@
 //! holding the day (days since 1970) and the count; a count of an earlier day is no
 //! count. The folders ([`FOLDERS`]): `quota/`, mails to an address nobody confirmed
 //! (`confirm.rs`), and `challenges/`, games a sender started for two other players
-//! (by the reply address, and by the userid owning it). Written through the store's
+//! (by the reply address, and by the userid owning it), and `strangers/`, mails a
+//! mail that proved no sender caused to one mailbox (`outgoing::gate`). Written through the store's
 //! transaction; the files of past days are removed by [`Store::expire`] once a day.
 
 use serde::{Deserialize, Serialize};
@@ -14,7 +15,7 @@ use super::{Store, StoreError};
 const DAY: u64 = 86_400;
 
 /// The folders of daily counts under the home.
-pub const FOLDERS: &[&str] = &["quota", "challenges"];
+pub const FOLDERS: &[&str] = &["quota", "challenges", "strangers"];
 
 /// One key's count on one day.
 #[derive(Debug, Default, Serialize, Deserialize)]

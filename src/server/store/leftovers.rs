@@ -25,6 +25,7 @@ pub const FOLDERS: &[&str] = &[
     "rate",
     "robot-turns",
     "seen",
+    "strangers",
 ];
 
 /// Folders whose files are written by other processes without the store's lock.

@@ -22,6 +22,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::mail::Address;
+
 use super::journal::fnv1a64;
 use super::{Store, StoreError};
 
@@ -92,14 +94,19 @@ pub enum RateVerdict {
     /// Under the limit: handle it.
     Allow,
     /// Just over the limit: drop it, and send the one short notice of this period.
-    DropAndNotify,
+    DropAndNotify {
+        /// When the period ends (unix seconds): mail is handled again from then.
+        until: u64,
+    },
     /// Over the limit, notice already sent: drop silently.
     Drop,
 }
 
-/// The one form of a sender's address the limit counts by.
-fn sender_key(sender: &str) -> String {
-    sender.trim().to_ascii_lowercase()
+/// The one form of a sender's address the limit counts by: the mailbox it reaches
+/// ([`Address::canonical`]: lower case, no `+tag`), so that no spelling of one
+/// mailbox has a limit of its own.
+fn sender_key(sender: &Address) -> String {
+    sender.canonical()
 }
 
 impl Store {
@@ -139,39 +146,53 @@ impl Store {
         self.write_file(&path, format!("{message_id}\n").as_bytes())
     }
 
-    /// Count one mail from `sender` at `now` against `limit` (`<home>/rate/<key>.json`,
-    /// the sender lower-cased) and judge it. Inside a transaction the count is part of
-    /// the mail's journal, so a crashed attempt is not counted.
-    pub fn count_mail(
-        &self,
-        limit: &RateLimit,
-        sender: &str,
-        now: u64,
-    ) -> Result<RateVerdict, StoreError> {
+    /// The window of `sender`'s mails at `now` (a new one when the stored one is
+    /// over or unreadable), and where it is kept.
+    fn window(&self, limit: &RateLimit, sender: &Address, now: u64) -> (Window, PathBuf) {
         let sender = sender_key(sender);
         let path = self
             .home()
             .join("rate")
             .join(format!("{}.json", key_name(&sender)));
-        let mut w: Window = std::fs::read(&path)
+        let w: Window = std::fs::read(&path)
             .ok()
             .and_then(|b| serde_json::from_slice(&b).ok())
             .filter(|w: &Window| w.sender == sender)
-            .unwrap_or_default();
-        if now >= w.start.saturating_add(limit.period) || now < w.start {
-            w = Window {
+            .filter(|w: &Window| now < w.start.saturating_add(limit.period) && now >= w.start)
+            .unwrap_or(Window {
                 sender,
                 start: now,
                 count: 0,
                 notified: false,
-            };
-        }
+            });
+        (w, path)
+    }
+
+    /// Whether one more mail from `sender` at `now` would be over `limit` (nothing is
+    /// counted: see [`Store::count_mail`]).
+    pub fn over_limit(&self, limit: &RateLimit, sender: &Address, now: u64) -> bool {
+        self.window(limit, sender, now).0.count >= limit.max
+    }
+
+    /// Count one mail from `sender` at `now` against `limit` (`<home>/rate/<key>.json`,
+    /// keyed by the mailbox, [`Address::canonical`]) and judge it. Inside a
+    /// transaction the count is part of the mail's journal, so a crashed attempt is
+    /// not counted.
+    pub fn count_mail(
+        &self,
+        limit: &RateLimit,
+        sender: &Address,
+        now: u64,
+    ) -> Result<RateVerdict, StoreError> {
+        let (mut w, path) = self.window(limit, sender, now);
         w.count = w.count.saturating_add(1);
         let verdict = if w.count <= limit.max {
             RateVerdict::Allow
         } else if !w.notified {
             w.notified = true;
-            RateVerdict::DropAndNotify
+            RateVerdict::DropAndNotify {
+                until: w.start.saturating_add(limit.period),
+            }
         } else {
             RateVerdict::Drop
         };

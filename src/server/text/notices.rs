@@ -19,11 +19,22 @@ pub fn not_moved(board: BoardId, player: &UserId, days: u64, forfeit_days: u32) 
     )
 }
 
-/// The storm limit: more than `max` mails in `period_seconds`; sent once a period.
-pub fn storm(max: u32, period_seconds: u64) -> String {
+/// The storm limit: more than `max` mails in `period_seconds`, handled again from
+/// `until`; sent once a period.
+pub fn storm(max: u32, period_seconds: u64, until: u64) -> String {
     format!(
-        "You have sent more than {max} mails in {} minutes. Mail from you is not handled until the\nperiod ends; this notice is sent once per period. Nothing from the dropped mails was done.",
-        period_seconds / 60
+        "You have sent more than {max} mails in {} minutes that proved no sender. Such mail from you\nis not handled until {}; this notice is sent once per period. Nothing from the\ndropped mails was done. Commands with your userid and password, and replies to\nyour board mails, are handled at any pace.",
+        period_seconds / 60,
+        format_date(until),
+    )
+}
+
+/// The line added to the last mail of the day (`max`) that mail proving no sender
+/// may cause to one mailbox; more are sent from `until`.
+pub fn stranger_budget_spent(max: u32, until: u64) -> String {
+    format!(
+        "\n(This address has now been sent {max} mails today answering mail that proved no\nsender: no password, and not a reply to one of our mails. More such mails are\nnot sent until {}. Commands with your userid and password, and replies to your\nboard mails, are answered at any pace.)\n",
+        format_date(until),
     )
 }
 
@@ -167,9 +178,10 @@ mod tests {
 
     #[test]
     fn the_limits_read_as_before() {
+        // The storm notice says until when (issue 25 finding 15).
         assert_eq!(
-            storm(60, 3600),
-            "You have sent more than 60 mails in 60 minutes. Mail from you is not handled until the\nperiod ends; this notice is sent once per period. Nothing from the dropped mails was done."
+            storm(60, 3600, 1_795_384_020),
+            "You have sent more than 60 mails in 60 minutes that proved no sender. Such mail from you\nis not handled until 2026-11-22 21:47 UTC; this notice is sent once per period. Nothing from the\ndropped mails was done. Commands with your userid and password, and replies to\nyour board mails, are handled at any pace."
         );
         assert_eq!(
             replies_capped(70, 49, 50),

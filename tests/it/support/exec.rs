@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use yinsh_pbem::mail::Transport;
+use yinsh_pbem::mail::{Address, Transport};
 use yinsh_pbem::rules::Color;
 use yinsh_pbem::server::command::Command;
 use yinsh_pbem::server::exec::{Reply, Request};
@@ -162,8 +162,10 @@ impl Home {
         let now = self.now;
         let cmd = Command::parse(subject).unwrap_or_else(|e| panic!("{subject:?}: {e}"));
         let quoted = format!("> Subject: {subject}\n");
+        let sender: Address = address(from).parse().expect("an address");
         let req = Request {
-            reply_to: Some(address(from).parse().expect("an address")),
+            reply_to: Some(sender.clone()),
+            sender: Some(&sender),
             comment,
             quoted: &quoted,
             now,
