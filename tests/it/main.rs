@@ -47,6 +47,7 @@ mod site; // the static web site: refreshed after mails, the site command, nothi
 mod smtp_e2e; // delivery over real SMTP to a local sink, retries and flush
 mod soak; // 300 (or 5,000) honest and hostile mails through deliver with kill -9; the end state checked
 mod store; // the store: accounts and game files round-trip, atomic writes, the lock
+mod strangers; // issue 25: a stranger's reach per mailbox, proven answers, honest play
 mod support; // helpers shared by the tests (binary, mails, test servers): no tests
 mod typos; // common typos get the fix: en dash, spaces, to, pass, <password>, did you mean
 mod unconfirmed; // no word of a stranger's mail reaches an unconfirmed address, whatever the refusal

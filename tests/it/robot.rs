@@ -224,10 +224,7 @@ fn forged_mails_in_a_players_name_do_not_silence_the_player() {
         "",
     );
     assert!(!r.is_empty());
-    assert!(
-        r.iter().all(|m| m.to == ["alice@example.org"]),
-        "{r:?}"
-    );
+    assert!(r.iter().all(|m| m.to == ["alice@example.org"]), "{r:?}");
     assert!(s.log().contains("proves its sender"), "{}", s.log());
 }
 

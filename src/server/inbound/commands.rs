@@ -111,13 +111,14 @@ fn dropped(
         "dropped {id}: over the limit of {} mails in {} s{}",
         limit.max,
         limit.period,
-        if until.is_some() { " (notice sent)" } else { "" }
+        if until.is_some() {
+            " (notice sent)"
+        } else {
+            ""
+        }
     ));
     Ok(match until {
-        Some(until) => notice(
-            ctx.request,
-            notices::storm(limit.max, limit.period, until),
-        ),
+        Some(until) => notice(ctx.request, notices::storm(limit.max, limit.period, until)),
         None => Vec::new(),
     })
 }

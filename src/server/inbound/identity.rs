@@ -488,7 +488,10 @@ mod tests {
         let (_dir, store) = home();
         let mut req = request(None);
         req.reply_to = "mallory@evil.test".parse().ok();
-        let alice = store.account(&userid("alice")).expect("read").expect("alice");
+        let alice = store
+            .account(&userid("alice"))
+            .expect("read")
+            .expect("alice");
         let actor = Actor {
             account: alice.clone(),
             proof: Proof::ReplyToken,
@@ -532,7 +535,10 @@ mod tests {
             proof: Proof::Password,
         };
         assert!(!owns(&actor, true));
-        assert!(owns(&actor, false), "with confirmation off every address counts");
+        assert!(
+            owns(&actor, false),
+            "with confirmation off every address counts"
+        );
         let mut req = request(None);
         req.reply_to = "mallory@evil.test".parse().ok();
         req.confirm_addresses = true;

@@ -107,7 +107,8 @@ struct Share {
     servers_words_only: bool,
     /// With the reply token of its thread.
     token: bool,
-    /// The last mail of the day a stranger may cause to this mailbox: it says so.
+    /// The last mail of the day a stranger may cause to this mailbox (or that an
+    /// unconfirmed address may get): it says so, and until when.
     last_of_budget: bool,
 }
 
@@ -168,27 +169,32 @@ impl Judge<'_> {
             return Ok(None);
         }
         let mut last_of_budget = false;
+        let mailbox = a.canonical();
         if stranger {
             let max = settings.stranger_mails_per_day;
-            let sent = store.counted_today("strangers", &a.canonical(), self.now)?;
-            if sent >= max {
-                note(format!(
-                    "not sent to {a}: over {max} mails today caused by mail that proved no sender: {}",
-                    reply.subject
-                ));
-                return Ok(None);
+            match self.count("strangers", &mailbox, max)? {
+                Some(last) => last_of_budget |= last,
+                None => {
+                    note(format!(
+                        "not sent to {a}: over {max} mails today caused by mail that proved no sender: {}",
+                        reply.subject
+                    ));
+                    return Ok(None);
+                }
             }
-            store.count_today("strangers", &a.canonical(), self.now)?;
-            last_of_budget = sent + 1 == max;
         }
-        if !confirmed
-            && !store.count_unconfirmed_mail(a, self.now, settings.unconfirmed_mails_per_day)?
-        {
-            note(format!(
-                "not sent to {a}: over {} mails today to an unconfirmed address: {}",
-                settings.unconfirmed_mails_per_day, reply.subject
-            ));
-            return Ok(None);
+        if !confirmed {
+            let max = settings.unconfirmed_mails_per_day;
+            match self.count("quota", &mailbox, max)? {
+                Some(last) => last_of_budget |= last,
+                None => {
+                    note(format!(
+                        "not sent to {a}: over {max} mails today to an unconfirmed address: {}",
+                        reply.subject
+                    ));
+                    return Ok(None);
+                }
+            }
         }
         Ok(Some(Share {
             servers_words_only,
@@ -209,6 +215,23 @@ impl Judge<'_> {
         };
         Ok(account.addresses.iter().any(|x| x.same_mailbox(a))
             && (!self.settings.confirm_addresses || account.is_confirmed(a)))
+    }
+
+    /// Counts one mail to `mailbox` in the daily counts of `folder`, at most `max`
+    /// a day: `None` when the day's are spent (nothing counted), else whether this
+    /// is the day's last.
+    fn count(
+        &self,
+        folder: &'static str,
+        mailbox: &str,
+        max: u32,
+    ) -> Result<Option<bool>, InternalError> {
+        let sent = self.store.counted_today(folder, mailbox, self.now)?;
+        if sent >= max {
+            return Ok(None);
+        }
+        self.store.count_today(folder, mailbox, self.now)?;
+        Ok(Some(sent + 1 == max))
     }
 
     /// `reply` as the recipients `to`, who share `share`, get it.
@@ -304,8 +327,10 @@ mod tests {
         replies: Vec<Reply>,
     ) -> (Vec<Reply>, Vec<String>) {
         let mut notes = Vec::new();
-        let out = pass(store, settings, NOW, source, replies, &mut |l| notes.push(l))
-            .expect("gate");
+        let out = pass(store, settings, NOW, source, replies, &mut |l| {
+            notes.push(l)
+        })
+        .expect("gate");
         (out, notes)
     }
 
@@ -328,8 +353,15 @@ mod tests {
         let (out, notes) = passed(&store, &settings, replies);
         assert_eq!(out.len(), 10, "{notes:?}");
         assert_eq!(notes.len(), 4, "{notes:?}");
-        assert!(notes.iter().all(|n| n.contains("over 10 mails today")), "{notes:?}");
-        assert!(out[9].body.contains("not sent until 2026-11-23 00:00 UTC"), "{}", out[9].body);
+        assert!(
+            notes.iter().all(|n| n.contains("over 10 mails today")),
+            "{notes:?}"
+        );
+        assert!(
+            out[9].body.contains("not sent until 2026-11-23 00:00 UTC"),
+            "{}",
+            out[9].body
+        );
         assert!(!out[8].body.contains("not sent until"));
         // The next day the budget is whole again.
         let mut notes = Vec::new();
@@ -355,7 +387,10 @@ mod tests {
         let (out, _) = passed(
             &store,
             &settings,
-            vec![strangers(&["alice@example.org"], Foreign::Part(without.clone()))],
+            vec![strangers(
+                &["alice@example.org"],
+                Foreign::Part(without.clone()),
+            )],
         );
         assert_eq!(out[0].body, without);
         let (out, notes) = passed(
@@ -366,7 +401,9 @@ mod tests {
         assert!(out.is_empty());
         assert!(notes[0].contains("proved no sender"), "{notes:?}");
         let many = |r: fn(&[&str], Foreign) -> Reply| -> Vec<Reply> {
-            (0..30).map(|_| r(&["alice@example.org"], Foreign::Nothing)).collect()
+            (0..30)
+                .map(|_| r(&["alice@example.org"], Foreign::Nothing))
+                .collect()
         };
         let (out, _) = passed(&store, &settings, many(reply));
         assert_eq!(out.len(), 30, "honest play is never budgeted");
@@ -390,7 +427,10 @@ mod tests {
                 game: None,
                 token: Some(token.clone()),
             },
-            ..reply(&["alice@example.org", "mallory@evil.test"], Foreign::Nothing)
+            ..reply(
+                &["alice@example.org", "mallory@evil.test"],
+                Foreign::Nothing,
+            )
         };
         let (out, _) = passed(&store, &settings, vec![r]);
         let to_alice = out

@@ -147,7 +147,14 @@ fn bounce(
         ..Reply::default()
     };
     let mut lines = Vec::new();
-    let passed = gate::pass(store, settings, now, gate::Source::Server, vec![notice], &mut |l| lines.push(l));
+    let passed = gate::pass(
+        store,
+        settings,
+        now,
+        gate::Source::Server,
+        vec![notice],
+        &mut |l| lines.push(l),
+    );
     let seed = |_: usize, _: &Reply| format!("given-up-{}", dead.id);
     let put = passed.map_err(|e| e.to_string()).and_then(|passed| {
         let built = build::replies(settings, None, &seed, &passed, now, &mut |l| lines.push(l));

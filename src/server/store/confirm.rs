@@ -2,8 +2,9 @@
 //! ([`Token`], stored only as a SHA-256 hash in a [`PendingAddress`] of the account),
 //! the index `<home>/addresses/<hash>.json` from an address to the userids naming it
 //! (so "is this address confirmed?" and the cap of [`ACCOUNTS_PER_ADDRESS`] never scan
-//! every account), and the daily quota `<home>/quota/<hash>.json` of mails to an
-//! address nobody has confirmed (a count of `daily.rs`). All of it goes through the store's transaction.
+//! every account). (The daily quota of mails to an address nobody has confirmed,
+//! `<home>/quota/`, is a count of `daily.rs` that `outgoing::gate` keeps.) All of it
+//! goes through the store's transaction.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -219,20 +220,5 @@ impl Store {
             }
         }
         Ok(false)
-    }
-
-    /// Counts one mail to the unconfirmed `address` today; false when it is over `max`
-    /// (the mail is then not to be sent).
-    pub fn count_unconfirmed_mail(
-        &self,
-        address: &str,
-        now: u64,
-        max: u32,
-    ) -> Result<bool, StoreError> {
-        if self.counted_today("quota", address, now)? >= max {
-            return Ok(false);
-        }
-        self.count_today("quota", address, now)?;
-        Ok(true)
     }
 }
