@@ -57,17 +57,17 @@ pub fn carry_out(
     Ok(caused(out, req, actor))
 }
 
-/// A refusal to `actor`'s request (a reply token's stale turn...), answered as
-/// [`carry_out`] answers.
+/// A refusal of what a reply token's player asked (a stale turn, an old mail's
+/// answer): answered at the player's own address as [`carry_out`] answers, but as a
+/// stranger's ([`Cause::Unproven`]): a token already used proves only that someone
+/// holds a copy of an old mail, so such refusals are budgeted.
 pub fn refused_for(
     store: &Store,
     req: &Request<'_>,
     actor: &Actor,
     refusal: &Refusal,
 ) -> Result<Vec<Reply>, InternalError> {
-    let answered = answering(req, Some(actor));
-    let out = exec::refused(store, &answered, refusal)?;
-    Ok(caused(out, req, Some(actor)))
+    exec::refused(store, &answering(req, Some(actor)), refusal)
 }
 
 /// `out`, marked [`Cause::Proven`] when `actor` [`owns`] its account.

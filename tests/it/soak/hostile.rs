@@ -7,7 +7,7 @@
 //! each kind must cause is asserted here, the rest by [`Soak::deliver`] and the final
 //! checks.
 
-use super::{FOREIGN, Soak};
+use super::{FOREIGN, STRANGER, Soak};
 use crate::support::server::Sent;
 
 /// A stranger's From.
@@ -71,9 +71,17 @@ fn flood_line(s: &mut Soak, k: u64) -> String {
 }
 
 /// One hostile step (one or more mails); `n` is the soak's size (floods scale with it).
+/// Every mail it causes is checked against the stranger's budget
+/// ([`Soak::deliver`]).
 pub fn step(s: &mut Soak, n: usize) {
+    s.hostile = true;
+    attack(s, n);
+    s.hostile = false;
+}
+
+fn attack(s: &mut Soak, n: usize) {
     s.tick_clock(120);
-    match s.run.below(20) {
+    match s.run.below(24) {
         // A flood of lines in one `multiple` mail.
         0..=2 => {
             let lines = 30 + s.run.below(300);
@@ -235,10 +243,99 @@ pub fn step(s: &mut Soak, n: usize) {
                 assert_eq!(s.stored_turns(g.board).len(), n, "board {}", g.board);
             }
         }
+        20..=23 => identity_attack(s),
         // An unknown command word that is a stranger's text, to a victim.
         _ => {
             let subject = format!("{FOREIGN}-http://evil.example/login now");
             send(s, &subject, &format!("{FOREIGN}\n"));
+        }
+    }
+}
+
+/// Issue 25's attacks on players who confirmed their addresses: a reply to an old
+/// board mail with the player's From forged, a `multiple` cannon at a player, every
+/// spelling of a player's address, and a throwaway account on a player's address.
+fn identity_attack(s: &mut Soak) {
+    let confirmed: Vec<String> = s.confirmed.iter().cloned().collect();
+    if confirmed.is_empty() {
+        return;
+    }
+    let player = confirmed[s.run.below(confirmed.len() as u64) as usize].clone();
+    match s.run.below(4) {
+        0 => {
+            // Only a board mail its game has moved past twice: its token is stale.
+            let stale: Vec<Sent> = s
+                .board_mails
+                .iter()
+                .filter(|(board, done, _)| {
+                    s.games
+                        .iter()
+                        .any(|g| g.board == *board && g.done >= done + 2)
+                })
+                .map(|(_, _, m)| m.clone())
+                .collect();
+            if stale.is_empty() {
+                return;
+            }
+            let m = stale[s.run.below(stale.len() as u64) as usize].clone();
+            let from = m.to[0].clone();
+            let thief = attacker(s);
+            let id = s.mid("stale");
+            let raw = crate::support::mail::reply(
+                crate::support::mail::Client::Thunderbird,
+                &from,
+                &m.original(),
+                &format!("e5\n{STRANGER} forged"),
+                &id,
+            )
+            .replacen("\nTo: ", &format!("\nReply-To: {thief}\nTo: "), 1);
+            let sent = s.deliver(raw.as_bytes());
+            assert!(
+                sent.iter()
+                    .all(|r| r.to.iter().all(|t| !t.contains("evil.example"))),
+                "a forged reply answered at the stranger's address: {sent:?}"
+            );
+        }
+        1 => {
+            let body: String = (0..25)
+                .map(|k| match k % 5 {
+                    0 => format!("yinsh show {}\n", some_board(s)),
+                    1 => "help\n".to_string(),
+                    2 => "yinsh games\n".to_string(),
+                    3 => "yinsh standings\n".to_string(),
+                    _ => format!("yinsh {STRANGER}-log-in-at-http://evil.example/\n"),
+                })
+                .collect();
+            let from = attacker(s);
+            let raw = s.mail(&from, Some(&player), "multiple", &body);
+            s.deliver(raw.as_bytes());
+        }
+        2 => {
+            let (user, domain) = player.rsplit_once('@').unwrap_or((&player, ""));
+            let spelt = match s.run.below(3) {
+                0 => format!("{}@{}", user.to_ascii_uppercase(), domain),
+                1 => format!(
+                    "{user}+{}@{}",
+                    s.run.below(100),
+                    domain.to_ascii_uppercase()
+                ),
+                _ => format!("{user}@{domain}"),
+            };
+            let from = attacker(s);
+            let raw = s.mail(&from, Some(&spelt), "yinsh help", &format!("{STRANGER}\n"));
+            s.deliver(raw.as_bytes());
+        }
+        _ => {
+            let a = 20 + s.run.below(5);
+            send(s, &format!("signup spam{a} atSOAK{a} {player}"), "");
+            let from = attacker(s);
+            let raw = s.mail(
+                &from,
+                None,
+                &format!("yinsh showas spam{a} atSOAK{a} all"),
+                "",
+            );
+            s.deliver(raw.as_bytes());
         }
     }
 }

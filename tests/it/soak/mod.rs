@@ -8,7 +8,12 @@
 //! journal, every account and game file loads, `tick` runs clean), every honest game
 //! must hold exactly the model's moves, no unconfirmed address may have got text
 //! another person chose or more than the daily quota, no password may be in a reply
-//! or the log, and no run may have used 20 MB.
+//! or the log, and no run may have used 20 MB. Issue 25: the strangers also reply to
+//! players' old board mails with a forged From, fire `multiple` cannons and every
+//! spelling of a player's address, and make throwaway accounts on players' addresses;
+//! no mailbox may get more than the daily budget of mails a stranger caused
+//! ([`STRANGER_BUDGET`]) or any of a stranger's text, and no honest move may be
+//! refused by a limit.
 //!
 //! N is 300 (`cargo test`); `YINSH_PBEM_SOAK_MAILS` sets it (`.ci/run`: 5,000) and
 //! `YINSH_PBEM_SOAK_BIN` the binary (`.ci/run`: the release build).
@@ -32,10 +37,15 @@ use runner::Runner;
 
 /// Text a person chose: it must never reach an unconfirmed address.
 pub const FOREIGN: &str = "FOREIGNTEXT";
+/// Text a stranger chose in issue 25's attacks: it must never reach anyone.
+pub const STRANGER: &str = "STRANGERTEXT";
 /// The beginnings of every password the soak writes (honest, guessed, attackers').
 pub const SECRETS: [&str; 3] = ["pwSOAK", "gsSOAK", "atSOAK"];
 /// The daily quota of mails to an unconfirmed address (the default).
 pub const QUOTA: usize = 5;
+/// The daily budget of mails that mail proving no sender may cause to one mailbox
+/// (`[security] stranger_mails_per_day`, the default).
+pub const STRANGER_BUDGET: usize = 10;
 /// Replies one mail may cause (`replies_per_mail`, default 50), each possibly split
 /// by the confirmation gate into a confirmed and an unconfirmed copy.
 pub const MAX_FILES_PER_MAIL: usize = 2 * 50;
@@ -82,6 +92,13 @@ pub struct Soak {
     pub confirmed: HashSet<String>,
     /// Mails to each unconfirmed address, by (address, day).
     pub unconfirmed_mails: HashMap<(String, u64), usize>,
+    /// Mails the strangers' mail caused to each mailbox, by (mailbox, day).
+    pub stranger_mails: HashMap<(String, u64), usize>,
+    /// Whether the mail being delivered is a stranger's ([`hostile::step`]).
+    pub hostile: bool,
+    /// Honest board mails to players: (board, moves done when sent, the mail), the
+    /// last 30, for the strangers' replies to old ones.
+    pub board_mails: Vec<(u32, usize, Sent)>,
     /// Verify codes seen (they must not reach the log).
     pub codes: Vec<String>,
     /// Honest mails kept for replaying their Message-ID: (id, raw).
@@ -115,6 +132,9 @@ impl Soak {
             String::from_utf8_lossy(&raw[..raw.len().min(300)])
         );
         let day = self.run.now / 86_400;
+        if self.hostile {
+            self.count_strangers(&sent, day);
+        }
         for m in &sent {
             for to in &m.to {
                 let to = to.to_ascii_lowercase();
@@ -137,6 +157,35 @@ impl Soak {
             }
         }
         sent
+    }
+
+    /// Checks the mails a stranger's mail caused: none carries its text, and no
+    /// mailbox (lower case, without `+tag`) gets more than [`STRANGER_BUDGET`] a day.
+    fn count_strangers(&mut self, sent: &[Sent], day: u64) {
+        for m in sent {
+            assert!(
+                !m.raw.contains(STRANGER),
+                "a stranger's text went out to {:?}:\n{}",
+                m.to,
+                m.raw
+            );
+            for to in &m.to {
+                let lower = to.to_ascii_lowercase();
+                let (user, domain) = lower.rsplit_once('@').unwrap_or((&lower, ""));
+                let user = user.split('+').next().unwrap_or(user);
+                let n = self
+                    .stranger_mails
+                    .entry((format!("{user}@{domain}"), day))
+                    .or_default();
+                *n += 1;
+                assert!(
+                    *n <= STRANGER_BUDGET,
+                    "mail {} of day {day} a stranger caused to {to}: {}",
+                    *n,
+                    m.subject
+                );
+            }
+        }
     }
 
     /// A plain mail from `from` (and a Reply-To, if given).
@@ -326,6 +375,12 @@ impl Soak {
         };
         let sent = self.deliver(raw.as_bytes());
         self.keep_honest(&raw);
+        for m in sent.iter().filter(|m| m.subject.starts_with("Yinsh Board")) {
+            if self.board_mails.len() == 30 {
+                self.board_mails.remove(0);
+            }
+            self.board_mails.push((board, k + 1, m.clone()));
+        }
         let stored = self.stored_turns(board);
         let accepted = sent.iter().any(|m| {
             m.subject.starts_with(&format!("Yinsh Board {board}"))
@@ -444,6 +499,9 @@ fn soak_mixed_honest_and_hostile_mail_with_kills() {
         games: Vec::new(),
         confirmed: HashSet::new(),
         unconfirmed_mails: HashMap::new(),
+        stranger_mails: HashMap::new(),
+        hostile: false,
+        board_mails: Vec::new(),
         codes: Vec::new(),
         honest_mails: Vec::new(),
         refusals: Refusals::default(),
@@ -458,12 +516,16 @@ fn soak_mixed_honest_and_hostile_mail_with_kills() {
         }
     }
     check::at_the_end(&mut soak);
+    // Honest play is never throttled (issue 25 finding 15): proven moves pass every
+    // limit, however the strangers flood the players' addresses.
+    assert_eq!(soak.refusals.storm, 0, "honest moves dropped by a limit");
     let s = &soak.run.stats;
     let moves: usize = soak.games.iter().map(|g| g.done).sum();
     eprintln!(
         "soak: {} mails, {} runs, {} killed, {} honest games, {moves} honest moves, \
          honest moves refused: {} (logins paused) + {} (storm limit), peak {} KiB ({}), \
-         at most {} replies to one mail, {:.1} s",
+         at most {} replies to one mail, at most {} mails a day a stranger caused to one \
+         mailbox, {:.1} s",
         s.mails,
         s.runs,
         s.killed,
@@ -473,6 +535,7 @@ fn soak_mixed_honest_and_hostile_mail_with_kills() {
         s.peak_kib,
         s.peak_subject,
         soak.most_files,
+        soak.stranger_mails.values().max().unwrap_or(&0),
         started.elapsed().as_secs_f64()
     );
 }
