@@ -132,8 +132,8 @@ pub fn describe(r: &Resolved) -> String {
         "confirm addresses:  {}\n",
         if s.confirm_addresses {
             format!(
-                "yes (at most {} mails a day to an unconfirmed address)",
-                s.unconfirmed_mails_per_day
+                "yes (at most {} mails a day to an unconfirmed address, {} to any mailbox for mail that proves no sender)",
+                s.unconfirmed_mails_per_day, s.stranger_mails_per_day
             )
         } else {
             "no (every address counts as confirmed)".to_string()
