@@ -26,6 +26,7 @@ mod hostile; // hostile input through the binary: odd userids, password leaks, b
 mod html_mail; // board mails with an HTML part: picture inline, escaping, size, settings
 mod index; // the derived indexes: kept equal to a rebuild, rebuilt when damaged, pages; damaged game files skipped
 mod limits; // capped comments and offers, challenges for others, verify guessing, tick gate, reused userids
+mod mail_hygiene; // huge References, hidden characters removed and log fields escaped, private files whatever the umask
 mod mail_io; // mail in and out: parsing the corpus, building replies, flushing the spool
 mod mails_explain; // mails that explain themselves: help yinsh, yinsh games for the whole server
 mod naive; // a naive second YINSH generator that cross-checks the engine
