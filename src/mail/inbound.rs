@@ -11,6 +11,7 @@ use std::collections::HashSet;
 use mail_parser::{HeaderValue, Message, MessageParser};
 
 use super::address::{Address, InvalidAddress, bare_address, strip_angles};
+use super::auth_results::{self, AuthResults};
 use super::comment::comment_of;
 use super::hidden::without_hidden;
 use super::subject::{clean_subject, is_reply_subject};
@@ -59,6 +60,10 @@ pub struct InboundMail {
     pub date: Option<i64>,
     /// The size of the raw message in bytes.
     pub size: usize,
+    /// The first [`MAX_HEADERS`](super::auth_results::MAX_HEADERS)
+    /// `Authentication-Results` headers, read (those that could not be are left out);
+    /// whose are trusted is for [`from_verdict`](super::auth_results::from_verdict).
+    pub auth_results: Vec<AuthResults>,
 }
 
 /// A From or Reply-To header whose address is not a usable [`Address`].
@@ -146,6 +151,10 @@ pub fn parse_inbound(raw: &[u8]) -> Result<InboundMail, InboundError> {
             .filter(|d| d.is_valid())
             .map(|d| d.to_timestamp()),
         size: raw.len(),
+        auth_results: raw_headers(&message, "Authentication-Results")
+            .take(auth_results::MAX_HEADERS)
+            .filter_map(|value| auth_results::parse_header(&value))
+            .collect(),
     })
 }
 

@@ -8,6 +8,7 @@
 
 pub mod address;
 pub mod alternative;
+pub mod auth_results;
 pub mod comment;
 pub mod hidden;
 mod html_text;

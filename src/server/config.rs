@@ -27,6 +27,8 @@
 //! [security]
 //! confirm_addresses = true      # false: every address counts as confirmed
 //! unconfirmed_mails_per_day = 5 # mails a day to an address nobody confirmed
+//! trusted_authserv_id = "mx.example.org"  # the local MTA's Authentication-Results
+//!                               # id: a From failing DMARC there proves nothing (none)
 //!
 //! [mail]
 //! html = true                   # false: board mails are text/plain only
@@ -81,6 +83,10 @@ pub struct Settings {
     pub confirm_addresses: bool,
     /// Mails a day to an address nobody confirmed; more are dropped with a log line.
     pub unconfirmed_mails_per_day: u32,
+    /// The authserv-id the local mail system writes in `Authentication-Results`
+    /// (`[security] trusted_authserv_id`): only its headers are believed
+    /// (`mail::auth_results::from_verdict`); `None` (the default) reads none.
+    pub trusted_authserv_id: Option<String>,
     /// How long `deliver`, `flush` and `tick` wait for the store's lock (and a
     /// `flush` for the spool's) before giving up with exit 75.
     pub lock_wait: Duration,
@@ -121,6 +127,7 @@ impl Settings {
             challenges_for_others_per_day: 5,
             confirm_addresses: true,
             unconfirmed_mails_per_day: 5,
+            trusted_authserv_id: None,
             lock_wait: Duration::from_secs(120),
             send_timeout: SMTP_TIMEOUT,
             operator: None,
@@ -199,6 +206,8 @@ pub struct Security {
     pub confirm_addresses: Option<bool>,
     /// Mails a day to an address nobody has confirmed.
     pub unconfirmed_mails_per_day: Option<u32>,
+    /// The authserv-id of the local mail system's `Authentication-Results`.
+    pub trusted_authserv_id: Option<String>,
 }
 
 /// `[transport]`
@@ -402,6 +411,9 @@ pub fn resolve_with(o: &Overrides, env: Env<'_>) -> Result<Resolved, ConfigError
     s.unconfirmed_mails_per_day = security
         .unconfirmed_mails_per_day
         .unwrap_or(s.unconfirmed_mails_per_day);
+    if let Some(id) = &security.trusted_authserv_id {
+        s.trusted_authserv_id = Some(authserv_id(id)?);
+    }
     if let Some(on) = var("YINSH_PBEM_CONFIRM_ADDRESSES").and_then(|v| parse_switch(&v)) {
         s.confirm_addresses = on;
     }
@@ -460,4 +472,20 @@ fn parse_switch(v: &str) -> Option<bool> {
         "false" | "no" | "0" | "off" => Some(false),
         _ => None,
     }
+}
+
+/// `[security] trusted_authserv_id`, checked: an authserv-id as mail systems write it
+/// (a host name such as `mx.example.org`): not empty, no white space, `;`, `(`, `"`
+/// or control character.
+fn authserv_id(id: &str) -> Result<String, ConfigError> {
+    let id = id.trim();
+    let odd = |c: char| c.is_whitespace() || c.is_control() || ";()\"".contains(c);
+    if id.is_empty() || id.contains(odd) {
+        return Err(ConfigError::Invalid(format!(
+            "[security] trusted_authserv_id = {id:?}: write the authserv-id your mail system \
+             puts first in its Authentication-Results headers (e.g. \"mx.example.org\"; \
+             opendkim's and opendmarc's AuthservID)"
+        )));
+    }
+    Ok(id.to_string())
 }

@@ -4,6 +4,7 @@
 mod accounts_by_mail; // signup, change password/address, signoff, list, help, multiple by mail
 mod address; // mail addresses: what is accepted can be mailed; odd From/Reply-To
 mod ai; // the computer opponent: self-play, think and match through the binary, Elo
+mod auth_results; // [security] trusted_authserv_id: Authentication-Results of that id judge the From, others ignored
 mod boardspace; // the 408 Boardspace games replayed through the engine and the notation
 mod bounds; // bounded work per mail: multiple, show, message and challenge caps
 mod browser; // headless Chromium opens a board mail's HTML part and a game page: screenshots, picture loaded, nothing fetched
