@@ -84,6 +84,17 @@ fn hidden_characters_reach_no_other_player() {
     }
     let game = s.game_file(101).to_string();
     assert!(!has_hidden(&game), "{game}");
+    // Nor in a Subject: a zero-width look-alike of a userid is that userid.
+    let r = s.send(
+        "Mallory <mallory@example.org>",
+        "signup bo\u{200B}b mpw",
+        "",
+    );
+    assert!(
+        r[0].body.contains("The userid bob is already taken"),
+        "{}",
+        r[0].body
+    );
 }
 
 /// Issue 25 finding 12: a 5,000-character Message-ID with U+202E, and a Subject with
