@@ -1,6 +1,7 @@
 //! The `Authentication-Results` headers of an incoming mail (RFC 8601), read into
-//! types ([`AuthResults`]), and what they say of its From ([`from_verdict`]): the
-//! defence in depth against a forged From (issue 25).
+//! types ([`AuthResults`]), and what they say of its From ([`verdict`], which
+//! `InboundMail::from_verdict` asks): the defence in depth against a forged From
+//! (issue 25).
 //!
 //! Anyone can write an `Authentication-Results` header into a mail. Only those written
 //! by the server's own mail system count: their authserv-id is the one the operator
@@ -18,7 +19,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::inbound::InboundMail;
+use super::address::Address;
 
 /// The most `Authentication-Results` headers read from one mail (the first ones: a
 /// mail system adds its own on top).
@@ -362,9 +363,8 @@ fn aligned(domain: &str, from: &str) -> bool {
     d == f || under(&d, &f) || under(&f, &d)
 }
 
-/// What the `Authentication-Results` headers of `mail` written by `trusted` (its
-/// authserv-id, without regard to case) say of its From; headers of any other id are
-/// ignored.
+/// What the headers `headers` written by `trusted` (their authserv-id, without regard
+/// to case) say of the From `from`; headers of any other id are ignored.
 ///
 /// `Fail` when DMARC failed for the From's domain (a `dmarc` result about another
 /// domain is ignored), or when neither DKIM nor SPF passed for a domain aligned with
@@ -374,20 +374,21 @@ fn aligned(domain: &str, from: &str) -> bool {
 /// Else `Unknown`, and always so without a From.
 ///
 /// ```
-/// use yinsh_pbem::mail::auth_results::{FromAuth, from_verdict};
+/// use yinsh_pbem::mail::auth_results::{FromAuth, verdict};
 /// use yinsh_pbem::mail::parse_inbound;
 /// let raw = b"Authentication-Results: mx.example.net; dmarc=fail header.from=example.org\n\
 ///             From: alice@example.org\nSubject: yinsh help\n\n";
 /// let mail = parse_inbound(raw).unwrap();
-/// assert_eq!(from_verdict(&mail, "MX.example.net"), FromAuth::Fail);
-/// assert_eq!(from_verdict(&mail, "mx.google.com"), FromAuth::Unknown);
+/// let from = mail.from.as_ref();
+/// assert_eq!(verdict(&mail.auth_results, from, "MX.example.net"), FromAuth::Fail);
+/// assert_eq!(verdict(&mail.auth_results, from, "mx.google.com"), FromAuth::Unknown);
+/// assert_eq!(mail.from_verdict("mx.example.net"), FromAuth::Fail);
 /// ```
-pub fn from_verdict(mail: &InboundMail, trusted: &str) -> FromAuth {
-    let Some(from) = mail.from.as_ref().map(|a| a.domain().to_string()) else {
+pub fn verdict(headers: &[AuthResults], from: Option<&Address>, trusted: &str) -> FromAuth {
+    let Some(from) = from.map(|a| a.domain().to_string()) else {
         return FromAuth::Unknown;
     };
-    let results: Vec<&MethodResult> = mail
-        .auth_results
+    let results: Vec<&MethodResult> = headers
         .iter()
         .filter(|h| h.authserv_id.eq_ignore_ascii_case(trusted))
         .flat_map(|h| &h.results)
@@ -420,12 +421,37 @@ pub fn from_verdict(mail: &InboundMail, trusted: &str) -> FromAuth {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mail::parse_inbound;
 
-    /// A mail from `from` with these headers on top.
-    fn mail(headers: &str, from: &str) -> InboundMail {
-        let raw = format!("{headers}From: {from}\nSubject: yinsh help\n\nhi\n");
-        parse_inbound(raw.as_bytes()).expect("mail")
+    /// A mail from `from` with these headers on top, as `mail::inbound` reads it
+    /// (without its other fields).
+    struct Mail {
+        auth_results: Vec<AuthResults>,
+        from: Option<Address>,
+    }
+
+    fn mail(headers: &str, from: &str) -> Mail {
+        // Unfolded header lines (a line starting with white space continues one).
+        let mut unfolded: Vec<String> = Vec::new();
+        for line in headers.lines() {
+            match unfolded.last_mut() {
+                Some(last) if line.starts_with([' ', '\t']) => last.push_str(line),
+                _ => unfolded.push(line.to_string()),
+            }
+        }
+        let auth_results = unfolded
+            .iter()
+            .filter_map(|h| h.strip_prefix("Authentication-Results:"))
+            .take(MAX_HEADERS)
+            .filter_map(parse_header)
+            .collect();
+        Mail {
+            auth_results,
+            from: crate::mail::bare_address(from).parse().ok(),
+        }
+    }
+
+    fn from_verdict(mail: &Mail, trusted: &str) -> FromAuth {
+        verdict(&mail.auth_results, mail.from.as_ref(), trusted)
     }
 
     const ALICE: &str = "Alice <alice@example.org>";

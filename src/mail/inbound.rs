@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use mail_parser::{HeaderValue, Message, MessageParser};
 
 use super::address::{Address, InvalidAddress, bare_address, strip_angles};
-use super::auth_results::{self, AuthResults};
+use super::auth_results::{self, AuthResults, FromAuth};
 use super::comment::comment_of;
 use super::hidden::without_hidden;
 use super::subject::{clean_subject, is_reply_subject};
@@ -62,8 +62,27 @@ pub struct InboundMail {
     pub size: usize,
     /// The first [`MAX_HEADERS`](super::auth_results::MAX_HEADERS)
     /// `Authentication-Results` headers, read (those that could not be are left out);
-    /// whose are trusted is for [`from_verdict`](super::auth_results::from_verdict).
+    /// whose are trusted is for [`from_verdict`](InboundMail::from_verdict).
     pub auth_results: Vec<AuthResults>,
+}
+
+impl InboundMail {
+    /// What the `Authentication-Results` headers written by `trusted` (the local mail
+    /// system's authserv-id, `[security] trusted_authserv_id`) say of the From:
+    /// [`auth_results::verdict`]. Headers naming another authserv-id are ignored.
+    ///
+    /// ```
+    /// use yinsh_pbem::mail::auth_results::FromAuth;
+    /// use yinsh_pbem::mail::parse_inbound;
+    /// let raw = b"Authentication-Results: mx.example.net; dmarc=pass header.from=example.org\n\
+    ///             From: alice@example.org\nSubject: yinsh help\n\n";
+    /// let mail = parse_inbound(raw).unwrap();
+    /// assert_eq!(mail.from_verdict("mx.example.net"), FromAuth::Pass);
+    /// assert_eq!(mail.from_verdict("evil.test"), FromAuth::Unknown);
+    /// ```
+    pub fn from_verdict(&self, trusted: &str) -> FromAuth {
+        auth_results::verdict(&self.auth_results, self.from.as_ref(), trusted)
+    }
 }
 
 /// A From or Reply-To header whose address is not a usable [`Address`].

@@ -6,7 +6,7 @@
 use std::ffi::OsString;
 use std::path::Path;
 
-use yinsh_pbem::mail::auth_results::{FromAuth, from_verdict};
+use yinsh_pbem::mail::auth_results::FromAuth;
 use yinsh_pbem::mail::parse_inbound;
 use yinsh_pbem::server::config::{Overrides, resolve_with};
 
@@ -48,20 +48,20 @@ fn the_trusted_authserv_id_is_read_and_judges_only_its_own_headers() {
         "Authentication-Results: mail.yinsh.example; dmarc=fail (p=reject dis=none) header.from=example.org\n\
          Authentication-Results: mail.yinsh.example;\n\tdkim=none; spf=fail smtp.mailfrom=evil.test\n",
     );
-    assert_eq!(from_verdict(&forged, &trusted), FromAuth::Fail);
+    assert_eq!(forged.from_verdict(&trusted), FromAuth::Fail);
     // The forger's own header, with another id, changes nothing: ignored.
     let with_theirs = mail_with(
         "Authentication-Results: mail.yinsh.example; dmarc=fail header.from=example.org\n\
          Authentication-Results: evil.test; dmarc=pass header.from=example.org; dkim=pass header.d=example.org\n",
     );
-    assert_eq!(from_verdict(&with_theirs, &trusted), FromAuth::Fail);
+    assert_eq!(with_theirs.from_verdict(&trusted), FromAuth::Fail);
     let only_theirs =
         mail_with("Authentication-Results: evil.test; dmarc=fail; dkim=fail; spf=fail\n");
-    assert_eq!(from_verdict(&only_theirs, &trusted), FromAuth::Unknown);
+    assert_eq!(only_theirs.from_verdict(&trusted), FromAuth::Unknown);
     let genuine = mail_with(
         "Authentication-Results: MAIL.yinsh.example; dkim=pass header.d=example.org; dmarc=pass header.from=example.org\n",
     );
-    assert_eq!(from_verdict(&genuine, &trusted), FromAuth::Pass);
+    assert_eq!(genuine.from_verdict(&trusted), FromAuth::Pass);
 }
 
 #[test]
