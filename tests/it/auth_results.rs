@@ -96,3 +96,19 @@ fn check_config_shows_the_trusted_authserv_id_and_refuses_a_broken_one() {
     assert_ne!(code, Some(0), "{out}");
     assert!(out.contains("trusted_authserv_id"), "{out}");
 }
+
+/// Only the first 20 `Authentication-Results` headers are read: 30 forged ones on top
+/// push a trusted one (which a mail system writes on top, so it is never there) out.
+#[test]
+fn at_most_20_headers_are_read() {
+    let headers = "Authentication-Results: evil.test; dmarc=pass\n".repeat(30)
+        + "Authentication-Results: mx.y.example; dmarc=fail header.from=example.org\n";
+    let m = mail_with(&headers);
+    assert_eq!(m.auth_results.len(), 20);
+    assert_eq!(m.from_verdict("mx.y.example"), FromAuth::Unknown);
+    let long = format!(
+        "Authentication-Results: mx.y.example; dmarc=fail{}\n",
+        " (x)".repeat(2000)
+    );
+    assert!(mail_with(&long).auth_results.is_empty());
+}
