@@ -129,7 +129,7 @@ pub(super) fn finish(
         Ok(report) => {
             if verbose {
                 for l in &report.lines {
-                    println!("{l}");
+                    println!("{}", crate::mail::hidden::log_line(l));
                 }
                 match &settings.transport {
                     Transport::Outbox(dir) => println!(

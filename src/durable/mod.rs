@@ -9,7 +9,13 @@
 //!
 //! Callers order their steps so that nothing depends on a deferred write before its
 //! `sync` (the store's journal is made durable first, on its own; see
-//! `server/store/journal.rs`). [`fault`] holds the crash tests' fault injection,
+//! `server/store/journal.rs`).
+//!
+//! Every file written here is the server's user's alone (mode 0600, whatever the
+//! umask: the store, the spool and the outbox hold reply tokens, verify codes and
+//! addresses) unless its caller says it is [`Readers::Everyone`]'s (mode 0644 at most:
+//! the web site's public pages); folders made by [`create_dir`] likewise (0700 or
+//! 0755), issue 25 finding 14. [`fault`] holds the crash tests' fault injection,
 //! compiled in only for debug builds and the `fault-injection` feature.
 
 use std::fs::{self, File, OpenOptions};
@@ -117,6 +123,70 @@ pub enum Existing {
     Keep,
 }
 
+/// Who may read a file or folder the server writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Readers {
+    /// The server's user only: files 0600, folders 0700, whatever the umask.
+    Owner,
+    /// Anyone (the web site's pages): files 0644, folders 0755 at most (the umask may
+    /// take more away, never add).
+    Everyone,
+}
+
+impl Readers {
+    /// The mode of a new file.
+    pub fn file_mode(self) -> u32 {
+        match self {
+            Readers::Owner => 0o600,
+            Readers::Everyone => 0o644,
+        }
+    }
+
+    /// The mode of a new folder.
+    pub fn dir_mode(self) -> u32 {
+        match self {
+            Readers::Owner => 0o700,
+            Readers::Everyone => 0o755,
+        }
+    }
+
+    /// Options that create a file with [`file_mode`](Readers::file_mode) (on Unix; the
+    /// caller adds what it opens the file for).
+    ///
+    /// ```
+    /// # fn main() -> std::io::Result<()> {
+    /// use yinsh_pbem::durable::Readers;
+    /// let dir = tempfile::tempdir()?;
+    /// let path = dir.path().join("secret");
+    /// Readers::Owner.options().write(true).create_new(true).open(&path)?;
+    /// # #[cfg(unix)]
+    /// # {
+    /// use std::os::unix::fs::PermissionsExt;
+    /// assert_eq!(std::fs::metadata(&path)?.permissions().mode() & 0o777, 0o600);
+    /// # }
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn options(self) -> OpenOptions {
+        let mut options = OpenOptions::new();
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, self.file_mode());
+        options
+    }
+}
+
+/// Creates `dir` and its missing parents, each new one with `readers`'
+/// [`dir_mode`](Readers::dir_mode) (on Unix); an existing folder is left as it is.
+pub fn create_dir(dir: &Path, readers: Readers) -> io::Result<()> {
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, readers.dir_mode());
+    #[cfg(not(unix))]
+    let _ = readers;
+    builder.create(dir)
+}
+
 /// When the bytes of a write reach the disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Flush {
@@ -130,7 +200,8 @@ enum Flush {
 /// the same folder, then a rename for [`Existing::Replace`], else a hard link that
 /// keeps an existing file), without making it durable: `pending` records it for a
 /// later [`Pending::sync`]. With [`Existing::Keep`], an existing file is kept and
-/// nothing is recorded.
+/// nothing is recorded. The file is the server's user's alone ([`Readers::Owner`]);
+/// [`write_public_deferred`] writes one for everyone.
 ///
 /// ```
 /// # fn main() -> std::io::Result<()> {
@@ -152,16 +223,46 @@ pub fn write_deferred(
     existing: Existing,
     pending: &mut Pending,
 ) -> io::Result<()> {
-    if place(path, bytes, existing, Flush::Later, |_| Ok(()))? {
+    if place(path, bytes, existing, Readers::Owner, Flush::Later, |_| {
+        Ok(())
+    })? {
+        pending.wrote(path);
+    }
+    Ok(())
+}
+
+/// [`write_deferred`] of a file everyone may read ([`Readers::Everyone`]): the web
+/// site's pages, and nothing else.
+pub fn write_public_deferred(
+    path: &Path,
+    bytes: &[u8],
+    existing: Existing,
+    pending: &mut Pending,
+) -> io::Result<()> {
+    if place(
+        path,
+        bytes,
+        existing,
+        Readers::Everyone,
+        Flush::Later,
+        |_| Ok(()),
+    )? {
         pending.wrote(path);
     }
     Ok(())
 }
 
 /// [`write_deferred`] made durable at once: the temp file is fsynced before it takes
-/// the name, the folder after.
+/// the name, the folder after. The file is the server's user's alone.
 pub fn write_durable(path: &Path, bytes: &[u8], existing: Existing) -> io::Result<()> {
-    place(path, bytes, existing, Flush::Now, |_| Ok(()))?;
+    place(
+        path,
+        bytes,
+        existing,
+        Readers::Owner,
+        Flush::Now,
+        |_| Ok(()),
+    )?;
     sync_dir(folder_of(path))
 }
 
@@ -230,6 +331,7 @@ fn place(
     path: &Path,
     bytes: &[u8],
     existing: Existing,
+    readers: Readers,
     flush: Flush,
     before_place: impl FnOnce(&Path) -> io::Result<()>,
 ) -> io::Result<bool> {
@@ -237,7 +339,7 @@ fn place(
         return Ok(false);
     }
     let tmp = temp_for(path)?;
-    let result = write_tmp_then_place(&tmp, path, bytes, existing, flush, before_place);
+    let result = write_tmp_then_place(&tmp, path, bytes, existing, readers, flush, before_place);
     if result.is_err() || existing == Existing::Keep {
         let _ = fs::remove_file(&tmp);
     }
@@ -250,10 +352,11 @@ fn write_tmp_then_place(
     path: &Path,
     bytes: &[u8],
     existing: Existing,
+    readers: Readers,
     flush: Flush,
     before_place: impl FnOnce(&Path) -> io::Result<()>,
 ) -> io::Result<bool> {
-    let mut file = OpenOptions::new().write(true).create_new(true).open(tmp)?;
+    let mut file = readers.options().write(true).create_new(true).open(tmp)?;
     file.write_all(bytes)?;
     if flush == Flush::Now {
         file.sync_all()?;
@@ -331,11 +434,18 @@ mod tests {
         let path = dir.path().join("a.json");
         write_durable(&path, b"old\n", Existing::Replace).expect("first write");
         let mut seen = None;
-        let err = place(&path, b"new\n", Existing::Replace, Flush::Now, |tmp| {
-            // The temp file is complete and beside the target when the hook runs.
-            seen = Some((tmp.to_path_buf(), fs::read(tmp)?));
-            Err(io::Error::other("simulated failure"))
-        })
+        let err = place(
+            &path,
+            b"new\n",
+            Existing::Replace,
+            Readers::Owner,
+            Flush::Now,
+            |tmp| {
+                // The temp file is complete and beside the target when the hook runs.
+                seen = Some((tmp.to_path_buf(), fs::read(tmp)?));
+                Err(io::Error::other("simulated failure"))
+            },
+        )
         .expect_err("the hook fails the write");
         let (tmp, content) = seen.expect("the hook ran");
         assert_eq!(tmp.parent(), Some(dir.path()));
@@ -350,13 +460,20 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let path = dir.path().join("7.json");
         let mut name = String::new();
-        place(&path, b"x", Existing::Replace, Flush::Later, |tmp| {
-            name = tmp
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            Ok(())
-        })
+        place(
+            &path,
+            b"x",
+            Existing::Replace,
+            Readers::Owner,
+            Flush::Later,
+            |tmp| {
+                name = tmp
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                Ok(())
+            },
+        )
         .expect("write");
         let pid = std::process::id().to_string();
         assert!(name.starts_with(".7.json."), "{name}");
@@ -372,7 +489,17 @@ mod tests {
         write_durable(&path, b"first", Existing::Keep).expect("create");
         write_durable(&path, b"second", Existing::Keep).expect("an existing file is not an error");
         assert_eq!(fs::read(&path).expect("read"), b"first");
-        assert!(!place(&path, b"third", Existing::Keep, Flush::Now, |_| Ok(())).expect("place"));
+        assert!(
+            !place(
+                &path,
+                b"third",
+                Existing::Keep,
+                Readers::Owner,
+                Flush::Now,
+                |_| Ok(())
+            )
+            .expect("place")
+        );
         write_durable(&path, b"fourth", Existing::Replace).expect("overwrite");
         assert_eq!(fs::read(&path).expect("read"), b"fourth");
         assert_eq!(temp_files(dir.path()), Vec::<String>::new());

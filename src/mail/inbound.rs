@@ -6,10 +6,14 @@
 //! makes a best effort on broken MIME, unknown charsets and bad encodings) or comes
 //! back as [`InboundError::NotAMail`]; nothing panics.
 
+use std::collections::HashSet;
+
 use mail_parser::{HeaderValue, Message, MessageParser};
 
 use super::address::{Address, InvalidAddress, bare_address, strip_angles};
+use super::auth_results::{self, AuthResults, FromAuth};
 use super::comment::comment_of;
+use super::hidden::without_hidden;
 use super::subject::{clean_subject, is_reply_subject};
 
 /// One incoming mail, reduced to what the server reads.
@@ -26,12 +30,14 @@ pub struct InboundMail {
     pub refused: Vec<RefusedAddress>,
     /// The first Return-Path header, bare (`""` for the null sender `<>`).
     pub return_path: Option<String>,
-    /// The decoded Subject, cleaned by [`clean_subject`] (`""` when missing).
+    /// The decoded Subject without [hidden](super::hidden::is_hidden) characters,
+    /// cleaned by [`clean_subject`] (`""` when missing).
     pub subject: String,
     /// Whether the Subject began (after any `[tag]`) with a reply or forward prefix.
     pub replying: bool,
     /// The first text body (an HTML-only mail: its text rendering without the quoted
-    /// mail, see `html_text`), LF line ends.
+    /// mail, see `html_text`), LF line ends, without [hidden](super::hidden::is_hidden)
+    /// characters: every player's text another reads comes from here or the Subject.
     pub body: String,
     /// The body as a player's comment, made by [`comment_of`].
     pub comment: String,
@@ -47,12 +53,36 @@ pub struct InboundMail {
     pub list_id: Option<String>,
     /// Every X-Loop header, trimmed, in order.
     pub x_loop: Vec<String>,
-    /// The ids of References then In-Reply-To, without `<>`, without repeats.
+    /// The ids of References then In-Reply-To, without `<>`, without repeats, at most
+    /// [`MAX_REFERENCES_KEPT`] (the first and the latest).
     pub references: Vec<String>,
     /// The Date header in unix seconds, when it is a valid date.
     pub date: Option<i64>,
     /// The size of the raw message in bytes.
     pub size: usize,
+    /// The first [`MAX_HEADERS`](super::auth_results::MAX_HEADERS)
+    /// `Authentication-Results` headers, read (those that could not be are left out);
+    /// whose are trusted is for [`from_verdict`](InboundMail::from_verdict).
+    pub auth_results: Vec<AuthResults>,
+}
+
+impl InboundMail {
+    /// What the `Authentication-Results` headers written by `trusted` (the local mail
+    /// system's authserv-id, `[security] trusted_authserv_id`) say of the From:
+    /// [`auth_results::verdict`]. Headers naming another authserv-id are ignored.
+    ///
+    /// ```
+    /// use yinsh_pbem::mail::auth_results::FromAuth;
+    /// use yinsh_pbem::mail::parse_inbound;
+    /// let raw = b"Authentication-Results: mx.example.net; dmarc=pass header.from=example.org\n\
+    ///             From: alice@example.org\nSubject: yinsh help\n\n";
+    /// let mail = parse_inbound(raw).unwrap();
+    /// assert_eq!(mail.from_verdict("mx.example.net"), FromAuth::Pass);
+    /// assert_eq!(mail.from_verdict("evil.test"), FromAuth::Unknown);
+    /// ```
+    pub fn from_verdict(&self, trusted: &str) -> FromAuth {
+        auth_results::verdict(&self.auth_results, self.from.as_ref(), trusted)
+    }
 }
 
 /// A From or Reply-To header whose address is not a usable [`Address`].
@@ -105,7 +135,10 @@ pub fn parse_inbound(raw: &[u8]) -> Result<InboundMail, InboundError> {
         .parse(input)
         .filter(|m| m.headers().iter().any(|h| is_field_name(h.name())))
         .ok_or(InboundError::NotAMail { size: raw.len() })?;
-    let body = to_lf(&super::html_text::body_text(&message));
+    // Hidden characters (bidi controls, zero-width, ESC and other controls) removed
+    // here, once, from all the text of a mail that anyone reads (issue 25 finding 12).
+    let body = without_hidden(&to_lf(&super::html_text::body_text(&message))).into_owned();
+    let subject = without_hidden(message.subject().unwrap_or(""));
     let comment = comment_of(&body);
     let list_id = first_raw_header(&message, "List-Id").map(|raw| bare_address(&raw).to_string());
     let mut refused = Vec::new();
@@ -121,8 +154,8 @@ pub fn parse_inbound(raw: &[u8]) -> Result<InboundMail, InboundError> {
         refused,
         return_path: first_raw_header(&message, "Return-Path")
             .map(|raw| strip_angles(&raw).to_string()),
-        subject: clean_subject(message.subject().unwrap_or("")),
-        replying: is_reply_subject(message.subject().unwrap_or("")),
+        subject: clean_subject(&subject),
+        replying: is_reply_subject(&subject),
         body,
         comment,
         auto_submitted: first_raw_header(&message, "Auto-Submitted"),
@@ -137,6 +170,10 @@ pub fn parse_inbound(raw: &[u8]) -> Result<InboundMail, InboundError> {
             .filter(|d| d.is_valid())
             .map(|d| d.to_timestamp()),
         size: raw.len(),
+        auth_results: raw_headers(&message, "Authentication-Results")
+            .take(auth_results::MAX_HEADERS)
+            .filter_map(|value| auth_results::parse_header(&value))
+            .collect(),
     })
 }
 
@@ -223,23 +260,45 @@ fn first_raw_header(message: &Message<'_>, name: &str) -> Option<String> {
     raw_headers(message, name).next().filter(|v| !v.is_empty())
 }
 
-/// The ids of References then In-Reply-To, in order, without repeats.
+/// The most ids [`InboundMail::references`] keeps: the first (the thread's root, which
+/// replies keep first) and the latest (the parent and the few before it, where reply
+/// tokens are looked for: `IDS_LOOKED_AT` of them in `server::outgoing::threading`;
+/// a reply passes on 20). A References header of 60,000 ids (issue 25 finding 8)
+/// costs one pass over them and leaves this many.
+pub const MAX_REFERENCES_KEPT: usize = 100;
+
+/// The ids of References then In-Reply-To, in order, without repeats (the first
+/// occurrence kept), at most [`MAX_REFERENCES_KEPT`]: the first and the latest. Linear
+/// in the number of ids (a hash set of those seen).
 fn references(message: &Message<'_>) -> Vec<String> {
-    let mut ids: Vec<String> = Vec::new();
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut ids: Vec<&str> = Vec::new();
     for value in [message.references(), message.in_reply_to()] {
-        let found: Vec<&str> = match value {
-            HeaderValue::Text(id) => vec![id.as_ref()],
-            HeaderValue::TextList(list) => list.iter().map(|id| id.as_ref()).collect(),
-            _ => Vec::new(),
+        let found: &[_] = match value {
+            HeaderValue::Text(id) => std::slice::from_ref(id),
+            HeaderValue::TextList(list) => list,
+            _ => &[],
         };
-        for id in found {
-            let id = id.trim();
-            if !id.is_empty() && !ids.iter().any(|known| known == id) {
-                ids.push(id.to_string());
+        for id in found.iter().map(|id| id.trim()) {
+            if !id.is_empty() && seen.insert(id) {
+                ids.push(id);
             }
         }
     }
-    ids
+    keep_first_and_latest(&ids, MAX_REFERENCES_KEPT)
+        .into_iter()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The first of `ids` and the latest `max - 1`, in order; all of them when there are
+/// at most `max`.
+fn keep_first_and_latest<'a>(ids: &[&'a str], max: usize) -> Vec<&'a str> {
+    if ids.len() <= max {
+        return ids.to_vec();
+    }
+    let latest = ids.len() - max.saturating_sub(1);
+    ids.iter().take(1).chain(&ids[latest..]).copied().collect()
 }
 
 #[cfg(test)]
@@ -272,5 +331,44 @@ mod tests {
         assert_eq!(mail.size, 31);
         let reply = parse_inbound(b"Subject: [x] AW: Yinsh Board 1\n\n").expect("mail");
         assert!(reply.replying);
+    }
+
+    /// Issue 25 finding 8: a References header of 60,000 ids (repeats among them) is
+    /// read in one pass and leaves at most `MAX_REFERENCES_KEPT` ids: the first, then
+    /// the latest in order, In-Reply-To last, no repeats. (The quadratic code kept
+    /// every id.)
+    #[test]
+    fn a_huge_references_header_keeps_the_first_and_latest_ids() {
+        let mut ids: Vec<String> = (0..60_000)
+            .map(|i| format!("<id{}@x>", i % 50_000))
+            .collect();
+        ids.insert(0, "<root@x>".into());
+        let raw = format!(
+            "From: a@b.c\nSubject: Re: Yinsh Board 1\nReferences: {}\nIn-Reply-To: <id3@x>\n\nd4\n",
+            ids.join(" ")
+        );
+        let mail = parse_inbound(raw.as_bytes()).expect("mail");
+        assert_eq!(mail.references.len(), MAX_REFERENCES_KEPT);
+        assert_eq!(mail.references[0], "root@x");
+        assert_eq!(mail.references[1], "id49901@x");
+        assert_eq!(
+            mail.references.last().map(String::as_str),
+            Some("id49999@x")
+        );
+        // In-Reply-To repeats an early id: it stays where it first came (dropped).
+        assert!(!mail.references.contains(&"id3@x".to_string()));
+    }
+
+    #[test]
+    fn references_then_in_reply_to_without_repeats() {
+        let raw = b"From: a@b.c\nSubject: x\nReferences: <a@x> <b@x>\n <a@x> <c@x>\nIn-Reply-To: <d@x>\n\n";
+        let mail = parse_inbound(raw).expect("mail");
+        assert_eq!(mail.references, ["a@x", "b@x", "c@x", "d@x"]);
+        assert_eq!(
+            keep_first_and_latest(&["a", "b", "c", "d"], 3),
+            ["a", "c", "d"]
+        );
+        assert_eq!(keep_first_and_latest(&["a", "b"], 3), ["a", "b"]);
+        assert!(keep_first_and_latest(&[], 3).is_empty());
     }
 }

@@ -3,11 +3,14 @@
 //! [`subject`] and [`comment`] for its Subject and body), [`outbound`] builds a reply,
 //! [`spool`] keeps built replies durably on disk until [`transport::flush`] has
 //! handed them to the outbox folder, an SMTP server or a sendmail program. Files are
-//! written through [`crate::durable`].
+//! written through [`crate::durable`]. [`hidden`] removes the characters a reader
+//! cannot see from a mail's text, and escapes them in the log.
 
 pub mod address;
 pub mod alternative;
+pub mod auth_results;
 pub mod comment;
+pub mod hidden;
 mod html_text;
 pub mod inbound;
 pub mod outbound;

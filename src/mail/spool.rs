@@ -21,7 +21,7 @@
 //! fsyncs, for a caller that makes a batch durable at once
 //! ([`Pending::sync`](crate::durable::Pending::sync)).
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -29,7 +29,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use super::outbound::BuiltMail;
-use crate::durable::{Existing, Pending, remove_deferred, write_deferred, write_durable};
+use crate::durable::{
+    Existing, Pending, Readers, create_dir, remove_deferred, write_deferred, write_durable,
+};
 
 /// The spool folder.
 #[derive(Debug, Clone)]
@@ -143,7 +145,7 @@ impl Spool {
     /// Opens the spool in `dir`, creating the folder if needed and removing temporary
     /// files a crash left more than a day ago.
     pub fn open(dir: &Path) -> Result<Spool, SpoolError> {
-        fs::create_dir_all(dir).map_err(|source| SpoolError::Io {
+        create_dir(dir, Readers::Owner).map_err(|source| SpoolError::Io {
             action: "create the spool folder",
             path: dir.to_path_buf(),
             source,
@@ -259,7 +261,7 @@ impl Spool {
                 source,
             }
         };
-        fs::create_dir_all(&dir).map_err(io("create the dead-letter folder", &dir))?;
+        create_dir(&dir, Readers::Owner).map_err(io("create the dead-letter folder", &dir))?;
         let name = entry.path.file_name().unwrap_or_default();
         let dead = dir.join(name);
         let header = Header {
@@ -330,7 +332,8 @@ impl Spool {
             path: path.clone(),
             source,
         };
-        let file = OpenOptions::new()
+        let file = Readers::Owner
+            .options()
             .create(true)
             .truncate(false)
             .write(true)

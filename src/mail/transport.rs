@@ -32,7 +32,7 @@ use super::outbound::BuiltMail;
 use super::sendmail;
 use super::smtp::{self, Smtp, Verdict};
 use super::spool::{Spool, SpoolEntry, SpoolError, file_stem};
-use crate::durable::{Existing, Pending, write_deferred};
+use crate::durable::{Existing, Pending, Readers, create_dir, write_deferred};
 
 /// Where flushed mail goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -324,7 +324,7 @@ impl<'t> Sender<'t> {
     fn new(transport: &'t Transport, timeout: Duration) -> Result<Sender<'t>, SpoolError> {
         Ok(match transport {
             Transport::Outbox(dir) => {
-                std::fs::create_dir_all(dir).map_err(|source| SpoolError::Io {
+                create_dir(dir, Readers::Owner).map_err(|source| SpoolError::Io {
                     action: "create the outbox folder",
                     path: dir.clone(),
                     source,

@@ -140,6 +140,15 @@ pub fn describe(r: &Resolved) -> String {
         }
     ));
     out.push_str(&format!(
+        "trusted authserv:   {}\n",
+        match &s.trusted_authserv_id {
+            Some(id) => format!(
+                "{id} (its Authentication-Results are read: a From failing DMARC there proves nothing)"
+            ),
+            None => "none (Authentication-Results headers are not read)".to_string(),
+        }
+    ));
+    out.push_str(&format!(
         "store lock wait:    {} s (then exit 75)\n",
         s.lock_wait.as_secs()
     ));

@@ -29,6 +29,8 @@
 //! unconfirmed_mails_per_day = 5 # mails a day to an address nobody confirmed
 //! stranger_mails_per_day = 10   # mails a day that mail proving no sender may cause
 //!                               # to one mailbox (replies, verify and board mails)
+//! trusted_authserv_id = "mx.example.org"  # the local MTA's Authentication-Results
+//!                               # id: a From failing DMARC there proves nothing (none)
 //!
 //! [mail]
 //! html = true                   # false: board mails are text/plain only
@@ -87,6 +89,10 @@ pub struct Settings {
     /// an account with a confirmed address) may cause to one mailbox, by every path
     /// (`outgoing::gate`); more are dropped with a log line.
     pub stranger_mails_per_day: u32,
+    /// The authserv-id the local mail system writes in `Authentication-Results`
+    /// (`[security] trusted_authserv_id`): only its headers are believed
+    /// (`mail::auth_results::from_verdict`); `None` (the default) reads none.
+    pub trusted_authserv_id: Option<String>,
     /// How long `deliver`, `flush` and `tick` wait for the store's lock (and a
     /// `flush` for the spool's) before giving up with exit 75.
     pub lock_wait: Duration,
@@ -128,6 +134,7 @@ impl Settings {
             confirm_addresses: true,
             unconfirmed_mails_per_day: 5,
             stranger_mails_per_day: 10,
+            trusted_authserv_id: None,
             lock_wait: Duration::from_secs(120),
             send_timeout: SMTP_TIMEOUT,
             operator: None,
@@ -208,6 +215,8 @@ pub struct Security {
     pub unconfirmed_mails_per_day: Option<u32>,
     /// Mails a day that mail proving no sender may cause to one mailbox.
     pub stranger_mails_per_day: Option<u32>,
+    /// The authserv-id of the local mail system's `Authentication-Results`.
+    pub trusted_authserv_id: Option<String>,
 }
 
 /// `[transport]`
@@ -414,6 +423,9 @@ pub fn resolve_with(o: &Overrides, env: Env<'_>) -> Result<Resolved, ConfigError
     s.stranger_mails_per_day = security
         .stranger_mails_per_day
         .unwrap_or(s.stranger_mails_per_day);
+    if let Some(id) = &security.trusted_authserv_id {
+        s.trusted_authserv_id = Some(authserv_id(id)?);
+    }
     if let Some(on) = var("YINSH_PBEM_CONFIRM_ADDRESSES").and_then(|v| parse_switch(&v)) {
         s.confirm_addresses = on;
     }
@@ -472,4 +484,20 @@ fn parse_switch(v: &str) -> Option<bool> {
         "false" | "no" | "0" | "off" => Some(false),
         _ => None,
     }
+}
+
+/// `[security] trusted_authserv_id`, checked: an authserv-id as mail systems write it
+/// (a host name such as `mx.example.org`): not empty, no white space, `;`, `(`, `"`
+/// or control character.
+fn authserv_id(id: &str) -> Result<String, ConfigError> {
+    let id = id.trim();
+    let odd = |c: char| c.is_whitespace() || c.is_control() || ";()\"".contains(c);
+    if id.is_empty() || id.contains(odd) {
+        return Err(ConfigError::Invalid(format!(
+            "[security] trusted_authserv_id = {id:?}: write the authserv-id your mail system \
+             puts first in its Authentication-Results headers (e.g. \"mx.example.org\"; \
+             opendkim's and opendmarc's AuthservID)"
+        )));
+    }
+    Ok(id.to_string())
 }

@@ -67,7 +67,9 @@ fn odd_userids_and_board_numbers_are_refused_and_touch_nothing_outside_the_home(
     let subjects = [
         "signup ../x pw",
         "signup a/b pw",
-        "signup a\u{0}b pw",
+        // A NUL (like every control character) is removed from the Subject as it is
+        // read (issue 25 finding 12), so this is `signup a/b pw`.
+        "signup a\u{0}/b pw",
         "signup élan pw",
         "signup .hidden pw",
         "yinsh move ../101 alice Zq7secretA e5#1",

@@ -4,6 +4,7 @@
 mod accounts_by_mail; // signup, change password/address, signoff, list, help, multiple by mail
 mod address; // mail addresses: what is accepted can be mailed; odd From/Reply-To
 mod ai; // the computer opponent: self-play, think and match through the binary, Elo
+mod auth_results; // [security] trusted_authserv_id: Authentication-Results of that id judge the From, others ignored
 mod boardspace; // the 408 Boardspace games replayed through the engine and the notation
 mod bounds; // bounded work per mail: multiple, show, message and challenge caps
 mod browser; // headless Chromium opens a board mail's HTML part and a game page: screenshots, picture loaded, nothing fetched
@@ -26,6 +27,7 @@ mod hostile; // hostile input through the binary: odd userids, password leaks, b
 mod html_mail; // board mails with an HTML part: picture inline, escaping, size, settings
 mod index; // the derived indexes: kept equal to a rebuild, rebuilt when damaged, pages; damaged game files skipped
 mod limits; // capped comments and offers, challenges for others, verify guessing, tick gate, reused userids
+mod mail_hygiene; // huge References, hidden characters removed and log fields escaped, private files whatever the umask
 mod mail_io; // mail in and out: parsing the corpus, building replies, flushing the spool
 mod mails_explain; // mails that explain themselves: help yinsh, yinsh games for the whole server
 mod naive; // a naive second YINSH generator that cross-checks the engine

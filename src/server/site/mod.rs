@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::durable::{Existing, Pending, lock_within, write_deferred};
+use crate::durable::{Existing, Pending, Readers, create_dir, lock_within, write_public_deferred};
 use crate::picture::PictureError;
 use crate::server::game::index;
 use crate::server::game::record::{LiveGame, ReplayError};
@@ -107,7 +107,7 @@ impl Files {
     }
 
     fn make_dir(&mut self, dir: &Path) -> Result<(), SiteError> {
-        std::fs::create_dir_all(dir).map_err(|source| SiteError::Write {
+        create_dir(dir, Readers::Everyone).map_err(|source| SiteError::Write {
             path: dir.to_path_buf(),
             source,
         })
@@ -117,12 +117,12 @@ impl Files {
         if std::fs::read(path).is_ok_and(|old| old == bytes) {
             return Ok(());
         }
-        write_deferred(path, bytes, Existing::Replace, &mut self.pending).map_err(|source| {
-            SiteError::Write {
+        write_public_deferred(path, bytes, Existing::Replace, &mut self.pending).map_err(
+            |source| SiteError::Write {
                 path: path.to_path_buf(),
                 source,
-            }
-        })?;
+            },
+        )?;
         self.written.files += 1;
         Ok(())
     }

@@ -3,7 +3,7 @@
 //! reads that name the file on every failure, folder listings that skip our own temp
 //! files, and the one exclusive lock on `<home>/lock`.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -12,7 +12,7 @@ use std::thread::{self, ThreadId};
 use serde::Serialize;
 
 use super::StoreError;
-use crate::durable::{self, Existing, Pending, fault, folder_of};
+use crate::durable::{self, Existing, Pending, Readers, fault, folder_of};
 
 /// Writes `bytes` to `path` atomically: readers see the old content or the new, never
 /// a mix, and a crash leaves at worst a `.NAME.PID.N.tmp` file beside the target.
@@ -171,7 +171,8 @@ impl StoreLock {
                 path: path.to_path_buf(),
             });
         }
-        let file = OpenOptions::new()
+        let file = Readers::Owner
+            .options()
             .read(true)
             .write(true)
             .create(true)

@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::durable::{self, Pending, fault};
+use crate::durable::{self, Pending, Readers, fault};
 use crate::mail::transport::write_to_outbox;
 use crate::mail::{BuiltMail, Spool, Transport};
 
@@ -354,7 +354,11 @@ impl Store {
         create_dir(&dir, 0o700)?;
         let path = self.journal_path();
         let io_err = |e| StoreError::io("write the journal", &path, e);
-        let (mut file, created) = match OpenOptions::new().write(true).create_new(true).open(&path)
+        let (mut file, created) = match Readers::Owner
+            .options()
+            .write(true)
+            .create_new(true)
+            .open(&path)
         {
             Ok(f) => (f, true),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => (

@@ -230,16 +230,14 @@ impl Store {
         // Accounts hold password hashes: only the server's user may read them.
         fs::create_dir(&store.accounts_dir(), 0o700)?;
         fs::create_dir(&store.home.join("logins"), 0o700)?;
+        // The spool and the outbox name mails by their Message-ID, which carries the
+        // reader's reply token: their listings are the server's user's alone.
+        fs::create_dir(&store.spool_dir(), 0o700)?;
+        fs::create_dir(&store.outbox_dir(), 0o700)?;
         // The reply key exists from the first run on, so that a command's work never
         // changes the home only by making it (a refused command changes nothing).
         store.ensure_reply_key()?;
-        for dir in [
-            store.boards_dir(),
-            store.spool_dir(),
-            store.outbox_dir(),
-            store.log_dir(),
-            store.robot_turns_dir(),
-        ] {
+        for dir in [store.boards_dir(), store.log_dir(), store.robot_turns_dir()] {
             fs::create_dir(&dir, 0o755)?;
         }
         Ok(store)
