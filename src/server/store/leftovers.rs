@@ -19,12 +19,15 @@ pub const FOLDERS: &[&str] = &[
     "addresses",
     "boards",
     "challenges",
+    "codes",
     "index",
     "logins",
     "quota",
     "rate",
     "robot-turns",
     "seen",
+    "skeletons",
+    "unconfirmed",
 ];
 
 /// Folders whose files are written by other processes without the store's lock.
