@@ -124,7 +124,9 @@ fn forged_signups_in_many_spellings_cannot_pile_up_or_lock_a_mailbox_out() {
             "",
         );
     }
-    let left = (0..20).filter(|k| exists(&s, &format!("forged{k}"))).count();
+    let left = (0..20)
+        .filter(|k| exists(&s, &format!("forged{k}")))
+        .count();
     assert_eq!(left, 3, "at most 3 wait for one mailbox's code");
     // The owner signs up and confirms as usual (the next day: the forged verify mails
     // spent today's few mails to the unconfirmed mailbox, `outgoing::gate`).
@@ -152,8 +154,15 @@ fn accounts_that_never_confirm_expire_and_never_lock_an_address_out() {
     // The owner's own signup goes through (the oldest forged account made room).
     let code = sign_up(&mut s, "newbie@example.org", "newbie", "newbie@example.org");
     assert!(!exists(&s, "forged1"), "the oldest made room");
-    let sent = s.send("newbie@example.org", &format!("Re: verify newbie {code}"), "");
-    assert!(sent[0].subject.starts_with("Address confirmed"), "{sent:#?}");
+    let sent = s.send(
+        "newbie@example.org",
+        &format!("Re: verify newbie {code}"),
+        "",
+    );
+    assert!(
+        sent[0].subject.starts_with("Address confirmed"),
+        "{sent:#?}"
+    );
     // Six days on nothing expires; after seven the forged accounts are gone, the
     // confirmed one stays, and each removal is logged.
     s.tick(s.now + 6 * DAY);
@@ -189,7 +198,8 @@ fn an_unconfirmed_account_in_a_game_is_kept_until_it_ends_then_retired() {
     sign_up(&mut s, ATTACKER, "mal1", ATTACKER);
     let sent = s.send(ATTACKER, "yinsh challenge mal1 alice", "");
     assert!(
-        sent.iter().any(|m| m.subject.starts_with("New Yinsh Board 101")),
+        sent.iter()
+            .any(|m| m.subject.starts_with("New Yinsh Board 101")),
         "{sent:#?}"
     );
     s.tick(s.now + 8 * DAY);
@@ -234,7 +244,10 @@ fn forged_wrong_codes_do_not_stop_the_right_code_or_pause_logins() {
         "{sent:#?}"
     );
     let sent = s.send("alice@example.org", &format!("Re: verify alice {code}"), "");
-    assert!(sent[0].subject.starts_with("Address confirmed"), "{sent:#?}");
+    assert!(
+        sent[0].subject.starts_with("Address confirmed"),
+        "{sent:#?}"
+    );
 }
 
 /// Issue 25 finding 10: role names and look-alikes of taken userids (and of the

@@ -93,7 +93,10 @@ fn wrong_verify_codes_are_counted_apart_and_a_long_multiple_cannot_guess_one() {
         .map(|k| format!("verify alice GUESS{k:05}"))
         .collect();
     let r = s.send("attacker@example.net", "multiple", &lines.join("\n"));
-    assert!(r.iter().all(|m| m.to != [A]), "the owner is not bothered: {r:#?}");
+    assert!(
+        r.iter().all(|m| m.to != [A]),
+        "the owner is not bothered: {r:#?}"
+    );
     assert!(
         r.iter()
             .all(|m| !m.subject.starts_with("Address confirmed")),

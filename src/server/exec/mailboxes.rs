@@ -69,7 +69,9 @@ fn make_room(
 ) -> Result<(), ExecError> {
     let mut never: Vec<(u64, Account)> = Vec::new();
     for account in pending {
-        if let Some(since) = store.unconfirmed_since(&account.userid)? {
+        if let Some(since) = store.unconfirmed_since(&account.userid)?
+            && account.confirmed_none()
+        {
             never.push((since, account));
         }
     }

@@ -134,7 +134,14 @@ mod tests {
         ] {
             assert!(is_role_name(name), "{name}");
         }
-        for name in ["alice", "bob", "rootbeer", "yinshfan", "operators", "robbie"] {
+        for name in [
+            "alice",
+            "bob",
+            "rootbeer",
+            "yinshfan",
+            "operators",
+            "robbie",
+        ] {
             assert!(!is_role_name(name), "{name}");
         }
     }

@@ -94,7 +94,8 @@ impl Account {
     /// returns the token to mail to it.
     pub fn add_pending(&mut self, address: &Address, now: u64) -> Result<Token, StoreError> {
         let token = Token::generate()?;
-        self.unconfirmed.retain(|p| !p.address.same_mailbox(address));
+        self.unconfirmed
+            .retain(|p| !p.address.same_mailbox(address));
         self.unconfirmed.push(PendingAddress {
             address: address.clone(),
             token_hash: token_hash(token.reveal()),

@@ -75,7 +75,12 @@ impl Store {
     }
 
     /// The failures of `attempt` for `userid` in the window that holds `now`.
-    fn failures(&self, attempt: Attempt, userid: &UserId, now: u64) -> Result<Failures, StoreError> {
+    fn failures(
+        &self,
+        attempt: Attempt,
+        userid: &UserId,
+        now: u64,
+    ) -> Result<Failures, StoreError> {
         let f: Failures = self
             .read_json(&self.attempts_path(attempt, userid), attempt.folder().1)?
             .unwrap_or_default();
@@ -213,9 +218,18 @@ mod tests {
         for k in 0..MAX_FAILURES {
             store.code_failed(&alice, t0 + u64::from(k)).expect("count");
         }
-        assert_eq!(store.login_gate(&alice, t0 + 10).expect("gate"), LoginGate::Open);
-        assert_eq!(store.login_failures(&alice, t0 + 10).expect("read").count, 0);
-        assert_eq!(store.code_failures(&alice, t0 + 10).expect("read").count, MAX_FAILURES);
+        assert_eq!(
+            store.login_gate(&alice, t0 + 10).expect("gate"),
+            LoginGate::Open
+        );
+        assert_eq!(
+            store.login_failures(&alice, t0 + 10).expect("read").count,
+            0
+        );
+        assert_eq!(
+            store.code_failures(&alice, t0 + 10).expect("read").count,
+            MAX_FAILURES
+        );
         assert!(matches!(
             store.code_gate(&alice, t0 + 10).expect("gate"),
             LoginGate::Paused { until, .. } if until == t0 + WINDOW

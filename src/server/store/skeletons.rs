@@ -65,7 +65,10 @@ impl Store {
         let mut found: Vec<String> = self
             .read_json(&path, "look-alike index")?
             .unwrap_or_default();
-        if !found.iter().any(|u| u.eq_ignore_ascii_case(userid.as_str())) {
+        if !found
+            .iter()
+            .any(|u| u.eq_ignore_ascii_case(userid.as_str()))
+        {
             found.push(userid.to_string());
             self.write_json(&path, "look-alike index", &found)?;
         }
@@ -107,9 +110,18 @@ mod tests {
         let pw = "pw-secret".parse().expect("password");
         let alice = Account::new(&id("alice"), &pw, Vec::new(), 0).expect("account");
         store.put_account(&alice).expect("put");
-        assert_eq!(store.look_alikes(&id("aIice")).expect("read"), [id("alice")]);
-        assert_eq!(store.look_alikes(&id("a1ice")).expect("read"), [id("alice")]);
-        assert!(store.look_alikes(&id("ALICE")).expect("read").is_empty(), "itself");
+        assert_eq!(
+            store.look_alikes(&id("aIice")).expect("read"),
+            [id("alice")]
+        );
+        assert_eq!(
+            store.look_alikes(&id("a1ice")).expect("read"),
+            [id("alice")]
+        );
+        assert!(
+            store.look_alikes(&id("ALICE")).expect("read").is_empty(),
+            "itself"
+        );
         assert!(store.look_alikes(&id("bob")).expect("read").is_empty());
         store.add_skeleton(&id("b0b")).expect("add");
         assert_eq!(store.look_alikes(&id("bob")).expect("read"), [id("b0b")]);
