@@ -107,27 +107,38 @@ fn every_spelling_of_a_mailbox_shares_one_cap() {
 }
 
 /// Issue 25 findings 4 and 6: 20 forged signups naming one mailbox in 20 spellings
-/// leave at most 3 accounts waiting for its code (the oldest make room), and the
-/// owner's own signup still goes through.
+/// leave at most 3 accounts waiting for its code (the oldest make room) and cause
+/// at most the mailbox's daily quota of mails, and the owner's own signup still goes
+/// through.
 #[test]
 fn forged_signups_in_many_spellings_cannot_pile_up_or_lock_a_mailbox_out() {
     let mut s = TestServer::confirming();
+    let mut to_newbie = 0;
     for k in 0..20 {
         let spelling = if k % 2 == 0 {
             format!("NewBie+{k}@example.org")
         } else {
             "newbie@EXAMPLE.org".to_string()
         };
-        s.send(
+        let sent = s.send(
             &format!("forger{k}@example.net"),
             &format!("signup forged{k} forged-pw7 {spelling}"),
             "",
         );
+        to_newbie += sent
+            .iter()
+            .filter(|m| {
+                m.to.iter()
+                    .any(|t| t.to_ascii_lowercase().starts_with("newbie"))
+            })
+            .count();
     }
     let left = (0..20)
         .filter(|k| exists(&s, &format!("forged{k}")))
         .count();
     assert_eq!(left, 3, "at most 3 wait for one mailbox's code");
+    // Every spelling shares the mailbox's daily quota of unconfirmed mails.
+    assert_eq!(to_newbie, 5, "verify mails to the mailbox today");
     // The owner signs up and confirms as usual (the next day: the forged verify mails
     // spent today's few mails to the unconfirmed mailbox, `outgoing::gate`).
     s.now += DAY;
