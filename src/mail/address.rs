@@ -19,6 +19,17 @@ use serde::{Deserialize, Serialize};
 /// The longest address accepted, in bytes (RFC 5321's limit on a path).
 pub const MAX_ADDRESS_LEN: usize = 254;
 
+/// The domain suffixes of [`Address::is_local`] (each with its dot; the name
+/// without the dot is local too).
+const LOCAL_SUFFIXES: &[&str] = &[
+    ".localhost",
+    ".local",
+    ".localdomain",
+    ".internal",
+    ".home.arpa",
+    ".invalid",
+];
+
 /// How much of a refused text an error repeats.
 const SHOWN: usize = 80;
 
@@ -134,6 +145,34 @@ impl Address {
     /// Whether `self` and `other` reach the same mailbox ([`Address::canonical`]).
     pub fn same_mailbox(&self, other: &Address) -> bool {
         self.canonical() == other.canonical()
+    }
+
+    /// Whether the domain names this machine, a private network or no real mail
+    /// domain at all: `localhost` and `*.localhost`, a single label, an all-numeric
+    /// dotted name (an IPv4 address such as `127.0.0.1`), and the special-use
+    /// suffixes `.local`, `.localdomain`, `.internal`, `.home.arpa`, `.invalid`. Such an
+    /// address reaches a mailbox on the server's own host (or none), so it is never
+    /// an account's address; the server's own address may still be one
+    /// (`yinsh@localhost`), which is why [`Address::from_str`] accepts them. The
+    /// documentation domains `.test`, `.example` and `example.org` are not local.
+    ///
+    /// ```
+    /// use yinsh_pbem::mail::Address;
+    /// let local = |t: &str| t.parse::<Address>().unwrap().is_local();
+    /// assert!(local("victim@localhost") && local("victim@127.0.0.1"));
+    /// assert!(local("a@printer.local") && local("a@Mail.LOCALHOST"));
+    /// assert!(!local("alice@example.org") && !local("bob@mail.test"));
+    /// ```
+    pub fn is_local(&self) -> bool {
+        let domain = self.domain().to_ascii_lowercase();
+        let domain = domain.trim_end_matches('.');
+        let special = LOCAL_SUFFIXES
+            .iter()
+            .any(|s| domain == &s[1..] || domain.ends_with(s));
+        let numeric = domain
+            .split('.')
+            .all(|label| !label.is_empty() && label.bytes().all(|b| b.is_ascii_digit()));
+        special || numeric || !domain.contains('.')
     }
 }
 
@@ -397,6 +436,39 @@ mod tests {
             err.to_string().contains("is not an e-mail address"),
             "{err}"
         );
+    }
+
+    /// Issue 25 finding 11: local and IP-literal domains are told apart from real ones.
+    #[test]
+    fn local_and_numeric_domains_are_local_and_real_ones_are_not() {
+        for text in [
+            "victim@localhost",
+            "victim@LocalHost",
+            "a@mail.localhost",
+            "a@127.0.0.1",
+            "a@10.1.2.3",
+            "a@192.168.0.1",
+            "a@printer.local",
+            "a@box.localdomain",
+            "a@corp.internal",
+            "a@nas.home.arpa",
+            "a@x.invalid",
+        ] {
+            let a: Address = text.parse().expect(text);
+            assert!(a.is_local(), "{text} is local");
+        }
+        for text in [
+            "alice@example.org",
+            "bob@mail.test",
+            "c@x.example",
+            "d@local.example.org",
+            "e@1.2.3.example",
+            "f@internal.org",
+            "g@123.com",
+        ] {
+            let a: Address = text.parse().expect(text);
+            assert!(!a.is_local(), "{text} is not local");
+        }
     }
 
     #[test]

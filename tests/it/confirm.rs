@@ -156,10 +156,13 @@ fn a_wrong_code_confirms_nothing_and_a_fourth_account_on_one_address_is_refused(
     s.now += 8 * 86_400;
     let sent = s.send("alice@example.org", &format!("Re: {subject}"), "");
     assert_says(&sent[0], "wrong or older than 7 days");
-    for n in 2..=3 {
-        sign_up(&mut s, &format!("alice{n}"), "apw", "alice@example.org");
+    // The cap counts the accounts that confirmed the address (issue 25 finding 6:
+    // unconfirmed ones never count against it, `accounts_attacks.rs`).
+    for n in 2..=4 {
+        let subject = sign_up(&mut s, &format!("alice{n}"), "apw", "alice@example.org");
+        confirm(&mut s, "alice@example.org", &subject);
     }
-    let sent = s.send("alice@example.org", "signup alice4 apw", "");
+    let sent = s.send("alice@example.org", "signup alice5 apw", "");
     assert_says(&sent[0], "already used by 3 accounts");
 }
 

@@ -1,6 +1,7 @@
 //! The one integration-test binary: each module tests one capability; the helpers they
 //! share live in `support/`.
 
+mod accounts_attacks; // issue 25: confirmations per account, one cap per mailbox, expiry, verify codes, role and look-alike userids, local addresses
 mod accounts_by_mail; // signup, change password/address, signoff, list, help, multiple by mail
 mod address; // mail addresses: what is accepted can be mailed; odd From/Reply-To
 mod ai; // the computer opponent: self-play, think and match through the binary, Elo

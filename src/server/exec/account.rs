@@ -9,7 +9,8 @@ use crate::mail::address::list;
 use crate::server::command::could_show;
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
-use crate::server::store::{ACCOUNTS_PER_ADDRESS, Account, Password, Store, Token, UserId};
+use crate::server::model::{ROBOT_PREFIX, is_role_name, skeleton};
+use crate::server::store::{Account, Password, Store, Token, UserId};
 
 use crate::server::command::MailChoice;
 use crate::server::model::Proof;
@@ -19,6 +20,7 @@ use crate::server::text::subjects;
 
 use super::context::{Actor, Request, logins_open, to_sender};
 use super::error::{ExecError, Refusal};
+use super::mailboxes::{crowded, not_local};
 
 fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Address>, Refusal> {
     if !given.is_empty() {
@@ -45,7 +47,7 @@ pub(super) fn signup(
     }
     // A name the operator lists as an admin is never taken by mail: admin rights go
     // only to an account that existed when the operator named it.
-    if userid.looks_like_robot() {
+    if userid.looks_like_robot() || skeleton(userid.as_str()).starts_with(ROBOT_PREFIX) {
         return Err(Refusal::RobotName {
             userid: userid.clone(),
         }
@@ -62,13 +64,11 @@ pub(super) fn signup(
     }
     let returning = returning(store, req, userid, password)?;
     // A retired userid's owner takes it back whatever it looks like.
-    if returning.is_none() && userid.reads_as_web_address() {
-        return Err(Refusal::UseridLikeWebAddress {
-            userid: userid.clone(),
-        }
-        .into());
+    if returning.is_none() {
+        new_userid(store, userid)?;
     }
     let addresses = addresses_or_sender(req, addresses)?;
+    not_local(&addresses)?;
     crowded(store, req, &addresses, None)?;
     let mut account = Account::new(userid, password, addresses.clone(), req.now)?;
     if let Some(old) = &returning {
@@ -79,6 +79,10 @@ pub(super) fn signup(
     let tokens = pending(&mut account, &addresses, req)?;
     store.reindex(req.confirm_addresses, None, Some(&account))?;
     store.put_account(&account)?;
+    store.add_skeleton(userid)?;
+    if !tokens.is_empty() {
+        store.mark_unconfirmed(userid, req.now)?;
+    }
     let body = format!(
         "Welcome to YINSH by e-mail, {userid}.\n\n\
          Your userid {userid} is registered. Mail for it goes to: {}\n\
@@ -104,6 +108,32 @@ pub(super) fn signup(
     Ok(verify_mails(&account, tokens, &body))
 }
 
+/// Refuses a new userid that reads as a web address, as a role of the server or the
+/// mail system, or like a taken (or retired) userid (the same `model::skeleton`, found
+/// through the store's look-alike index). Userids that clashed before stay.
+fn new_userid(store: &Store, userid: &UserId) -> Result<(), ExecError> {
+    if userid.reads_as_web_address() {
+        return Err(Refusal::UseridLikeWebAddress {
+            userid: userid.clone(),
+        }
+        .into());
+    }
+    if is_role_name(userid.as_str()) {
+        return Err(Refusal::RoleUserid {
+            userid: userid.clone(),
+        }
+        .into());
+    }
+    if let Some(like) = store.look_alikes(userid)?.into_iter().next() {
+        return Err(Refusal::LookAlikeUserid {
+            userid: userid.clone(),
+            like,
+        }
+        .into());
+    }
+    Ok(())
+}
+
 /// The signed-off account of `userid` when `password` is its last one (its owner
 /// comes back); `None` when the userid was never signed off. Anyone else is refused:
 /// a wrong password counts against the userid's limit as a login does.
@@ -125,34 +155,6 @@ fn returning(
         .into());
     }
     Ok(Some(old))
-}
-
-/// Refuses addresses that [`ACCOUNTS_PER_ADDRESS`] accounts (other than `except`)
-/// already name, when confirmation is on (a closed community has no cap).
-fn crowded(
-    store: &Store,
-    req: &Request<'_>,
-    addresses: &[Address],
-    except: Option<&UserId>,
-) -> Result<(), ExecError> {
-    if !req.confirm_addresses {
-        return Ok(());
-    }
-    for a in addresses {
-        let others = store
-            .address_owners(a)?
-            .into_iter()
-            .filter(|u| Some(u) != except)
-            .count();
-        if others >= ACCOUNTS_PER_ADDRESS {
-            return Err(Refusal::AddressCrowded {
-                address: a.to_string(),
-                max: ACCOUNTS_PER_ADDRESS,
-            }
-            .into());
-        }
-    }
-    Ok(())
 }
 
 /// Marks `new` addresses of `account` unconfirmed (when the server wants
@@ -200,6 +202,7 @@ pub(super) fn verify(store: &Store, actor: &Actor) -> Result<Vec<Reply>, ExecErr
     };
     let account = &actor.account;
     store.put_account(account)?;
+    store.unmark_unconfirmed(&account.userid)?;
     Ok(vec![Reply {
         to: vec![address.clone()],
         subject: subjects::address_confirmed_for(&account.userid),
@@ -279,15 +282,16 @@ pub(super) fn change_address(
 ) -> Result<Vec<Reply>, ExecError> {
     let mut account = actor.account.clone();
     let new = addresses_or_sender(req, addresses)?;
+    not_local(&new)?;
     crowded(store, req, &new, Some(&actor.account.userid))?;
     let before = account.clone();
     let old = std::mem::replace(&mut account.addresses, new.clone());
     account
         .unconfirmed
-        .retain(|p| new.iter().any(|a| a.eq_ignore_ascii_case(&p.address)));
+        .retain(|p| new.iter().any(|a| a.same_mailbox(&p.address)));
     let fresh: Vec<Address> = new
         .iter()
-        .filter(|a| !old.iter().any(|o| o.eq_ignore_ascii_case(a)))
+        .filter(|a| !old.iter().any(|o| o.same_mailbox(a)))
         .cloned()
         .collect();
     let tokens = if fresh.is_empty() {
@@ -345,6 +349,7 @@ pub(super) fn signoff(
         .into());
     }
     store.reindex(store.index_built()?, Some(account), None)?;
+    store.unmark_unconfirmed(userid)?;
     // The userid is retired, not freed: its games keep the name (`store::retired`).
     store.retire_account(account)?;
     // A vacation going on ends with the account, so a later account of the same

@@ -105,7 +105,7 @@ pub(super) fn board_to_sender(
 pub(super) fn sender_text_only(store: &Store, req: &Request<'_>) -> Result<bool, InternalError> {
     let owners = match (req.proven, &req.reply_to) {
         (Some(userid), _) => vec![userid.clone()],
-        (None, Some(address)) => store.address_owners_read_only(address.as_str())?,
+        (None, Some(address)) => store.address_owners_read_only(address)?,
         (None, None) => return Ok(false),
     };
     for userid in &owners {
@@ -176,6 +176,20 @@ pub fn logins_open(store: &Store, now: u64, account: &Account) -> Result<(), Exe
             } else {
                 Vec::new()
             },
+        }
+        .into()),
+    }
+}
+
+/// Refuses a wrong `verify` code when too many were sent for `account` in the last
+/// hour (`Store::code_gate`, apart from wrong passwords). `inbound::identity` asks it
+/// only after the code was found wrong: a right one is never stopped.
+pub fn codes_open(store: &Store, now: u64, account: &Account) -> Result<(), ExecError> {
+    match store.code_gate(&account.userid, now)? {
+        LoginGate::Open => Ok(()),
+        LoginGate::Paused { until, .. } => Err(Refusal::CodesPaused {
+            userid: account.userid.clone(),
+            until,
         }
         .into()),
     }

@@ -38,10 +38,10 @@ pub(super) fn count(
     }
     let mut keys: Vec<(String, String)> = Vec::new();
     let mut owners = Vec::new();
-    if let Some(s) = &sender {
+    if let (Some(s), Some(address)) = (&sender, &req.reply_to) {
         keys.push(("You have started".to_string(), format!("sender {s}")));
         if store.index_built()? {
-            owners = store.address_owners(s)?;
+            owners = store.address_owners(address)?;
             for owner in &owners {
                 keys.push((
                     "You have started".to_string(),
@@ -51,7 +51,7 @@ pub(super) fn count(
         } else {
             // Only to name the challenger in the game's mails (the index is not kept
             // while confirmation is off).
-            owners = store.address_owners_read_only(s)?;
+            owners = store.address_owners_read_only(address)?;
         }
     }
     for p in [white, black] {

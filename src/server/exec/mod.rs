@@ -13,12 +13,14 @@ mod decline;
 pub mod error;
 mod for_others;
 pub mod listing;
+mod mailboxes;
 pub mod offer;
 mod old_password;
 pub mod plain;
 pub mod play;
 pub mod robots;
 pub mod social;
+pub mod unconfirmed;
 
 use crate::server::command::{BoardAction, Command};
 use crate::server::model::BoardId;
@@ -28,7 +30,7 @@ use std::borrow::Cow;
 use crate::server::text::{cut, help, subjects};
 
 pub use crate::server::outgoing::Reply;
-pub use context::{Actor, Request, logins_open};
+pub use context::{Actor, Request, codes_open, logins_open};
 pub use error::{ExecError, InternalError, Refusal};
 
 use context::{error_reply, owner_notice, to_sender};

@@ -59,6 +59,17 @@ impl Refusal {
             | DeclineAfterMove { .. } => self.to_string(),
             UseridLikeWebAddress { .. } => format!("This userid has a dot before a letter, so mail programs would show it as a web address. Use - or _ instead of the dot: {SIGNUP}"),
             UseridTaken { .. } => format!("This userid is already taken. Choose another one: {SIGNUP}"),
+            AddressBusy { max, until, .. } => format!(
+                "An address named already waits for the codes of {max} new accounts, the most at a time: nothing was changed. Try again after {}.",
+                format_date(*until)
+            ),
+            LocalAddress { .. } => "An address named is on the server's machine or a private network (localhost, an IP address, .local ...): give an address such as name@example.org. Nothing was changed.".to_string(),
+            CodesPaused { until, .. } => format!(
+                "Too many wrong verify codes were sent for this userid this hour (until {}): nothing was confirmed. The right code, in the Subject of the \"verify\" mail, still works.",
+                format_date(*until)
+            ),
+            RoleUserid { .. } => format!("This userid reads as a role of the server or the mail system. Choose another one: {SIGNUP}"),
+            LookAlikeUserid { .. } => format!("This userid looks like one that is taken. Choose another one: {SIGNUP}"),
             AddressCrowded { max, .. } => format!(
                 "An address named is already used by {max} accounts, the most one address may have: use another address."
             ),

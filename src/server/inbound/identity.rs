@@ -7,7 +7,8 @@
 //!   codes an hour they are paused); a wrong one is counted. A robot's userid is never
 //!   logged into. A command built from a reply whose token proved its player
 //!   (`Request::proven`) needs no password, and acts for that player only.
-//! - `verify <userid> <code>`: the right code, counted like a password when wrong.
+//! - `verify <userid> <code>`: the right code, even while logins are paused; wrong
+//!   codes are counted on their own (`store::logins`).
 //! - A reply to one of our mails ([`reply_token`]): a genuine reply token (made with
 //!   the store's reply key) whose player has the mail's From among their addresses.
 //! - Where the answers go ([`carry_out`]): the answers to a proven request go to the
@@ -188,8 +189,10 @@ fn authenticate(store: &Store, req: &Request<'_>, auth: &Credentials) -> Result<
 }
 
 /// `verify <userid> <code>`: the account with the address the code confirms (not yet
-/// stored: the handler stores it). A code is guessed like a password: wrong ones count
-/// against the same hourly limit of the userid, and past it no code is even checked.
+/// stored: the handler stores it). A right code is accepted whatever was sent before
+/// (it proves the mailbox; a pause of the password's logins does not stop it); wrong
+/// ones count on their own hourly limit of the userid (`exec::codes_open`), never
+/// against its password.
 fn verified(
     store: &Store,
     req: &Request<'_>,
@@ -199,9 +202,9 @@ fn verified(
     let Some(mut account) = store.account(userid)? else {
         return Err(Refusal::WrongCode.into());
     };
-    logins_open(store, req.now, &account)?;
     let Some(address) = account.confirm(code.expose(), req.now) else {
-        store.login_failed(userid, req.now)?;
+        exec::codes_open(store, req.now, &account)?;
+        store.code_failed(userid, req.now)?;
         return Err(Refusal::WrongCode.into());
     };
     Ok(Actor {

@@ -1,7 +1,8 @@
 //! The server's stored and exchanged values, typed once at the edge: [`UserId`],
 //! [`Password`], [`BoardId`], [`Credentials`], the game [`Variant`] as a game file
 //! writes it, the [`EndReason`] of a game that ended off the board, and the
-//! [`OfferKind`] of a pending offer. This is the bottom of the server: it imports
+//! [`OfferKind`] of a pending offer; a userid's look-alike [`skeleton`] and the role
+//! names no new account takes (`skeleton.rs`). This is the bottom of the server: it imports
 //! nothing of it, and every text form here is also the on-disk spelling.
 
 use std::cmp::Ordering;
@@ -12,6 +13,9 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use crate::rules::Variant;
+
+mod skeleton;
+pub use skeleton::{ROBOT_PREFIX, ROLE_NAMES, is_role_name, skeleton};
 
 /// The longest userid, in characters.
 const MAX_USERID_LEN: usize = 32;

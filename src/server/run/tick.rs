@@ -9,10 +9,12 @@
 //! left alone. Under the store's lock, the game changes and the mails are committed
 //! through one journal, as a mail's are (`docs/reliability.md`), after passing the
 //! same gate as a mail's replies (`outgoing::gate`: the daily quota of unconfirmed
-//! addresses); old seen marks and counts are expired as `deliver` does; then
-//! everything spooled is sent with the lock released.
+//! addresses); accounts that confirmed no address in 7 days are removed in the same
+//! transaction (`exec::unconfirmed`, a log line each); old seen marks and counts are
+//! expired as `deliver` does; then everything spooled is sent with the lock released.
 
 use crate::server::config::Settings;
+use crate::server::exec::unconfirmed;
 use crate::server::game::extra::{self, LastNag};
 use crate::server::game::index;
 use crate::server::game::record::LiveGame;
@@ -91,7 +93,11 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
         &seed,
         &mut report,
         &mut |report, line| report.lines.push(line),
-        |store, report| due_games(store, now, report).map(Work::from),
+        |store, report| {
+            let replies = due_games(store, now, report)?;
+            report.lines.extend(unconfirmed::expire(store, now)?);
+            Ok(Work::from(replies))
+        },
     )?;
     report.lines.extend(expire(&store, settings, now));
     for l in &report.lines {

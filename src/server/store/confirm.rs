@@ -1,10 +1,14 @@
 //! Confirming mail addresses: the one-time token a new address is mailed
 //! ([`Token`], stored only as a SHA-256 hash in a [`PendingAddress`] of the account),
-//! the index `<home>/addresses/<hash>.json` from an address to the userids naming it
-//! (so "is this address confirmed?" and the cap of [`ACCOUNTS_PER_ADDRESS`] never scan
-//! every account). (The daily quota of mails to an address nobody has confirmed,
-//! `<home>/quota/`, is a count of `daily.rs` that `outgoing::gate` keeps.) All of it
-//! goes through the store's transaction.
+//! the index `<home>/addresses/<hash>.json` from a mailbox (an address in its
+//! [`Address::canonical`] form, so `Target+x@ExampLe.org` is `target@example.org`) to
+//! the userids naming it (so "is this address confirmed?" and the caps of
+//! [`ACCOUNTS_PER_ADDRESS`] confirmed and [`PENDING_PER_ADDRESS`] unconfirmed accounts
+//! never scan every account). A confirmation belongs
+//! to the account and the address together ([`Store::is_confirmed_by`]); whether
+//! anyone confirmed a mailbox is [`Store::is_confirmed`]. All of it goes through the
+//! store's transaction. (The daily quota of mails to an address nobody has confirmed,
+//! `<home>/quota/`, is a count of `daily.rs` that `outgoing::gate` keeps by mailbox.)
 
 use std::fmt;
 use std::path::PathBuf;
@@ -29,8 +33,18 @@ enum Indexing {
     Remove,
 }
 
-/// At most this many accounts may name one address.
+/// At most this many accounts may have confirmed one mailbox.
 pub const ACCOUNTS_PER_ADDRESS: usize = 3;
+
+/// At most this many accounts may name one mailbox without having confirmed it (new
+/// signups, new addresses waiting for their code): the unconfirmed ones never count
+/// against [`ACCOUNTS_PER_ADDRESS`], but do not pile up either.
+pub const PENDING_PER_ADDRESS: usize = 3;
+
+/// The marker of a complete address index keyed by [`Address::canonical`] (an index
+/// of older homes, keyed by the address as written, has only `built` and is built
+/// again).
+const MARKER: &str = "built-canonical";
 
 /// The letters of a token: base32 without `0 1 I O`, upper case.
 const ALPHABET: &[u8; 32] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -81,7 +95,7 @@ impl Account {
     pub fn add_pending(&mut self, address: &Address, now: u64) -> Result<Token, StoreError> {
         let token = Token::generate()?;
         self.unconfirmed
-            .retain(|p| !p.address.eq_ignore_ascii_case(address));
+            .retain(|p| !p.address.same_mailbox(address));
         self.unconfirmed.push(PendingAddress {
             address: address.clone(),
             token_hash: token_hash(token.reveal()),
@@ -90,15 +104,28 @@ impl Account {
         Ok(token)
     }
 
-    /// Whether `address` is one of the account's addresses and confirmed.
-    pub fn is_confirmed(&self, address: &str) -> bool {
-        self.addresses
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(address))
+    /// Whether the mailbox of `address` is one of the account's addresses and this
+    /// account confirmed it (another account's confirmation of it does not count).
+    pub fn is_confirmed(&self, address: &Address) -> bool {
+        self.addresses.iter().any(|a| a.same_mailbox(address))
             && !self
                 .unconfirmed
                 .iter()
-                .any(|p| p.address.eq_ignore_ascii_case(address))
+                .any(|p| p.address.same_mailbox(address))
+    }
+
+    /// Whether the mailbox of `address` is one of the account's addresses, waiting for
+    /// its code.
+    pub fn is_pending(&self, address: &Address) -> bool {
+        self.unconfirmed
+            .iter()
+            .any(|p| p.address.same_mailbox(address))
+    }
+
+    /// Whether the account has confirmed none of its addresses (all wait for their
+    /// codes).
+    pub fn confirmed_none(&self) -> bool {
+        self.addresses.iter().all(|a| self.is_pending(a))
     }
 
     /// Confirms the address whose token is `token`, if it was mailed less than
@@ -114,20 +141,28 @@ impl Account {
 }
 
 impl Store {
-    fn owners_path(&self, address: &str) -> PathBuf {
+    fn owners_path(&self, address: &Address) -> PathBuf {
         self.home()
             .join("addresses")
-            .join(format!("{}.json", key_name(address)))
+            .join(format!("{}.json", key_name(address.canonical())))
     }
 
     fn index_marker(&self) -> PathBuf {
-        self.home().join("addresses").join("built")
+        self.home().join("addresses").join(MARKER)
     }
 
-    /// Builds the address index from every account once (a home made before it).
+    /// Builds the address index from every account once (a home made before it, or
+    /// whose index was keyed by the address as written: those files are removed).
     fn ensure_index(&self) -> Result<(), StoreError> {
         if self.index_built()? {
             return Ok(());
+        }
+        let dir = self.home().join("addresses");
+        for (_, path) in self.list_json(&dir)? {
+            self.remove_file(&path)?;
+        }
+        if self.read_text(&dir.join("built"))?.is_some() {
+            self.remove_file(&dir.join("built"))?;
         }
         for account in self.accounts()? {
             self.index(&account, Indexing::Add)?;
@@ -185,40 +220,64 @@ impl Store {
         Ok(())
     }
 
-    /// The userids whose accounts name `address`.
-    pub fn address_owners(&self, address: &str) -> Result<Vec<UserId>, StoreError> {
+    /// The userids whose accounts name the mailbox of `address` (in any spelling).
+    pub fn address_owners(&self, address: &Address) -> Result<Vec<UserId>, StoreError> {
         self.ensure_index()?;
+        self.indexed_owners(address)
+    }
+
+    fn indexed_owners(&self, address: &Address) -> Result<Vec<UserId>, StoreError> {
         let owners: Vec<String> = self
             .read_json(&self.owners_path(address), "address index")?
             .unwrap_or_default();
         Ok(owners.iter().filter_map(|u| u.parse().ok()).collect())
     }
 
-    /// The userids whose accounts name `address`, found without writing anything (for
-    /// a command that changes nothing): from the index when it is built, else from
-    /// every account (the index is not kept while confirmation is off).
-    pub fn address_owners_read_only(&self, address: &str) -> Result<Vec<UserId>, StoreError> {
+    /// The userids whose accounts name the mailbox of `address`, found without writing
+    /// anything (for a command that changes nothing): from the index when it is built,
+    /// else from every account (the index is not kept while confirmation is off).
+    pub fn address_owners_read_only(&self, address: &Address) -> Result<Vec<UserId>, StoreError> {
         if self.index_built()? {
-            let owners: Vec<String> = self
-                .read_json(&self.owners_path(address), "address index")?
-                .unwrap_or_default();
-            return Ok(owners.iter().filter_map(|u| u.parse().ok()).collect());
+            return self.indexed_owners(address);
         }
         Ok(self
             .accounts()?
             .into_iter()
-            .filter(|a| a.addresses.iter().any(|x| x.as_str() == address))
+            .filter(|a| a.addresses.iter().any(|x| x.same_mailbox(address)))
             .map(|a| a.userid)
             .collect())
     }
 
-    /// Whether some account names `address` and its owner confirmed it.
-    pub fn is_confirmed(&self, address: &str) -> Result<bool, StoreError> {
+    /// The accounts naming the mailbox of `address`, split into those that confirmed it
+    /// and those still waiting for their code (an index entry whose account is gone or
+    /// no longer names it is skipped).
+    pub fn address_accounts(
+        &self,
+        address: &Address,
+    ) -> Result<(Vec<Account>, Vec<Account>), StoreError> {
+        let (mut confirmed, mut pending) = (Vec::new(), Vec::new());
         for id in self.address_owners(address)? {
-            if self.account(&id)?.is_some_and(|a| a.is_confirmed(address)) {
-                return Ok(true);
+            match self.account(&id)? {
+                Some(a) if a.is_confirmed(address) => confirmed.push(a),
+                Some(a) if a.is_pending(address) => pending.push(a),
+                _ => {}
             }
         }
-        Ok(false)
+        Ok((confirmed, pending))
+    }
+
+    /// Whether some account names the mailbox of `address` and its owner confirmed it
+    /// (whichever account: what the gate asks of a recipient).
+    pub fn is_confirmed(&self, address: &Address) -> Result<bool, StoreError> {
+        Ok(!self.address_accounts(address)?.0.is_empty())
+    }
+
+    /// Whether the account of `userid` names the mailbox of `address` and confirmed it
+    /// itself: a confirmation belongs to the account and the address together, so an
+    /// account naming an address another account confirmed is not confirmed by it.
+    pub fn is_confirmed_by(&self, userid: &UserId, address: &Address) -> Result<bool, StoreError> {
+        Ok(self
+            .account(userid)?
+            .is_some_and(|a| a.is_confirmed(address)))
     }
 }

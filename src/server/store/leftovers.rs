@@ -19,13 +19,16 @@ pub const FOLDERS: &[&str] = &[
     "addresses",
     "boards",
     "challenges",
+    "codes",
     "index",
     "logins",
     "quota",
     "rate",
     "robot-turns",
     "seen",
+    "skeletons",
     "strangers",
+    "unconfirmed",
 ];
 
 /// Folders whose files are written by other processes without the store's lock.

@@ -14,6 +14,10 @@
 //! <home>/seen/<day>/<sha256>   mails already handled, by Message-ID, kept 30 days (seen.rs)
 //! <home>/rate/<sha256>.json    mails per sender in the current period (seen.rs)
 //! <home>/logins/<key>.json     wrong passwords per userid in the current hour (logins.rs)
+//! <home>/codes/<key>.json      wrong verify codes per userid in the current hour (logins.rs)
+//! <home>/addresses/<sha256>.json the userids naming a mailbox (confirm.rs)
+//! <home>/skeletons/<sha256>.json the userids of one look-alike skeleton (skeletons.rs)
+//! <home>/unconfirmed/<key>.json accounts that never confirmed an address (unconfirmed.rs)
 //! <home>/quota/<sha256>.json   mails today to an unconfirmed address (daily.rs)
 //! <home>/challenges/<sha256>.json games started today for others, per sender (daily.rs)
 //! <home>/robot-turns/<n>.json  a robot's turn owed on board n (robot_turns.rs)
@@ -44,14 +48,16 @@ mod reply_key;
 mod retired;
 mod robot_turns;
 mod seen;
+mod skeletons;
 mod tx;
+mod unconfirmed;
 
 use std::io;
 use std::path::{Path, PathBuf};
 
 pub use crate::server::model::{InvalidPassword, InvalidUserId, Password, UserId};
 pub use accounts::{Account, PendingAddress};
-pub use confirm::{ACCOUNTS_PER_ADDRESS, TOKEN_SECONDS, Token};
+pub use confirm::{ACCOUNTS_PER_ADDRESS, PENDING_PER_ADDRESS, TOKEN_SECONDS, Token};
 pub use extra::{Challenger, Extra, LastNag, Offer, Stored};
 pub use fs::{StoreLock, write_atomic};
 pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
@@ -70,6 +76,7 @@ pub use reply_key::{InvalidToken, ReplyKey, ReplyScope, ReplyToken};
 pub use robot_turns::{RobotTime, RobotTurn};
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};
 pub use tx::Change;
+pub use unconfirmed::UNCONFIRMED_SECONDS;
 
 /// The first board number handed out in a new home.
 pub const FIRST_BOARD: u32 = 101;

@@ -245,8 +245,13 @@ impl Store {
                 removed += 1;
             }
         }
-        // Failed-login records whose hour is over (or that do not read) count nothing.
-        for e in read_dir(&self.home().join("logins"))? {
+        // Failed-login and wrong-code records whose hour is over (or that do not read)
+        // count nothing.
+        let logins = read_dir(&self.home().join("logins"))?;
+        for e in logins
+            .into_iter()
+            .chain(read_dir(&self.home().join("codes"))?)
+        {
             let over = std::fs::read(e.path())
                 .ok()
                 .and_then(|b| serde_json::from_slice::<super::Failures>(&b).ok())

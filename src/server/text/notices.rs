@@ -108,8 +108,8 @@ pub fn logins_paused(userid: &UserId, failures: u32, until: u64) -> String {
         "{failures} wrong passwords were sent for your userid {userid} within an hour, from\n\
          addresses that may not be yours. Logins for {userid} are paused until {}: until\n\
          then every command with your password is refused, yours too. Nothing else\n\
-         happened: your password was not given away. (A wrong confirmation code of\n\
-         \"verify\" counts as a wrong password.)\n\n\
+         happened: your password was not given away. (The right code of a \"verify\"\n\
+         mail still confirms an address meanwhile.)\n\n\
          If the wrong passwords were not yours, someone is guessing. Choose a long password\n\
          if yours is short: change password {userid} <current-password> <new-password>\n",
         format_date(until)

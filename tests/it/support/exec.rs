@@ -201,11 +201,17 @@ impl Home {
             0,
             "{subject:?} left a journal"
         );
-        // The derived indexes are checked by tests of their own (index.rs).
+        // The derived indexes are checked by tests of their own (index.rs; the
+        // look-alike index and the list of unconfirmed accounts: accounts_attacks.rs).
+        let derived = [
+            self.store.index_dir(),
+            self.store.home().join("skeletons"),
+            self.store.home().join("unconfirmed"),
+        ];
         let mut changed: Vec<String> = committed
             .files_changed
             .iter()
-            .filter(|path| !path.starts_with(self.store.index_dir()))
+            .filter(|path| !derived.iter().any(|d| path.starts_with(d)))
             .map(|path| self.relative(path))
             .collect();
         changed.sort();

@@ -45,6 +45,11 @@ impl Refusal {
             | NoAddress
             | UseridTaken { .. }
             | AddressCrowded { .. }
+            | AddressBusy { .. }
+            | LocalAddress { .. }
+            | CodesPaused { .. }
+            | RoleUserid { .. }
+            | LookAlikeUserid { .. }
             | WrongCode
             | StillPlaying { .. }
             | NoSuchPlayer { .. }

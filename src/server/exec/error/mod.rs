@@ -5,7 +5,8 @@
 //! them, which handlers return so that `?` carries both (`internal.rs`); the answers to
 //! an invalid `challenge` ([`InvalidChallenge`], `challenge.rs`), which go out as a
 //! normal reply rather than an error mail; the small text helpers they share
-//! (`words.rs`).
+//! (`words.rs`). The texts of the refusals of new accounts' names and addresses are
+//! tested in `account_texts.rs`, the others in `tests.rs`.
 
 mod board;
 mod challenge;
@@ -17,5 +18,7 @@ pub use challenge::InvalidChallenge;
 pub use internal::{ExecError, InternalError};
 pub use refusal::Refusal;
 
+#[cfg(test)]
+mod account_texts;
 #[cfg(test)]
 mod tests;

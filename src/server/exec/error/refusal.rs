@@ -97,6 +97,42 @@ pub enum Refusal {
         /// The cap.
         max: usize,
     },
+    /// `signup`, `add` or `change address` naming an address that
+    /// `PENDING_PER_ADDRESS` new accounts name already, none of them confirmed and
+    /// none free to be dropped (each is in a game).
+    #[error(
+        "The address {address} already waits for the codes of {max} new accounts, the most at a time: nothing was changed. Confirm one of them (reply to its \"verify\" mail), or try again after {}.",
+        format_date(*until)
+    )]
+    AddressBusy {
+        /// The address.
+        address: Address,
+        /// The most at a time.
+        max: usize,
+        /// When the oldest of them expires (unix seconds).
+        until: u64,
+    },
+    /// `signup`, `add` or `change address` naming an address of this machine or a
+    /// private network (`localhost`, an IP address, `.local`): never a player's.
+    #[error(
+        "The address {address} names this machine or a private network (localhost, an IP address, .local, .internal ...), not a mailbox of its own: give an address such as name@example.org. Nothing was changed."
+    )]
+    LocalAddress {
+        /// The address.
+        address: Address,
+    },
+    /// `verify` with a wrong code after too many wrong ones for the userid this hour.
+    /// They are counted apart from wrong passwords, and the right code still works.
+    #[error(
+        "Too many wrong verify codes were sent for {userid} this hour (until {}): this one is wrong too, and nothing was confirmed. The right code, in the Subject of the \"verify\" mail, still works: press Reply on that mail.",
+        format_date(*until)
+    )]
+    CodesPaused {
+        /// The userid.
+        userid: UserId,
+        /// When the hour of the count ends (unix seconds).
+        until: u64,
+    },
     /// `verify` with a code that is wrong, used or older than 7 days.
     #[error(
         "This verify code is wrong or older than 7 days: nothing was confirmed. Send \"change address <userid> <password> <address>\" for a new one."
@@ -357,6 +393,27 @@ pub enum Refusal {
     ReservedUserid {
         /// The userid.
         userid: UserId,
+    },
+    /// `signup` of a userid that reads as a role of the server or the mail system
+    /// (`postmaster`, `MAILER-DAEMON`, `admin`, `yinsh`: `model::ROLE_NAMES`, by
+    /// skeleton).
+    #[error(
+        "Choose another userid: {userid} reads as a role of the server or the mail system (postmaster, mailer-daemon, admin, operator, yinsh ...), and players would take its mails for the server's. Nothing was changed."
+    )]
+    RoleUserid {
+        /// The userid.
+        userid: UserId,
+    },
+    /// `signup` of a userid that looks like a taken one (`aIice` beside `alice`: the
+    /// same `model::skeleton`).
+    #[error(
+        "Choose another userid: {userid} looks like {like}, which is taken (0 and o, 1, I and l, rn and m read alike), and players could take one for the other. Nothing was changed."
+    )]
+    LookAlikeUserid {
+        /// The userid asked for.
+        userid: UserId,
+        /// The taken userid it looks like.
+        like: UserId,
     },
     /// `signup` of a userid kept for the robots (`robot`, `robot7`, `Robot_3`).
     #[error(

@@ -38,6 +38,11 @@ fn name(r: &Refusal) -> &'static str {
         NoAddress => "NoAddress",
         UseridTaken { .. } => "UseridTaken",
         AddressCrowded { .. } => "AddressCrowded",
+        AddressBusy { .. } => "AddressBusy",
+        LocalAddress { .. } => "LocalAddress",
+        CodesPaused { .. } => "CodesPaused",
+        RoleUserid { .. } => "RoleUserid",
+        LookAlikeUserid { .. } => "LookAlikeUserid",
         WrongCode => "WrongCode",
         StillPlaying { .. } => "StillPlaying",
         OfferWaiting { .. } => "OfferWaiting",
@@ -80,7 +85,7 @@ fn name(r: &Refusal) -> &'static str {
     }
 }
 
-const VARIANTS: usize = 51;
+const VARIANTS: usize = 56;
 
 /// Every variant with sample facts, the exact text, and the board shown.
 fn table() -> Vec<(Refusal, String, Option<u32>)> {
@@ -477,6 +482,9 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             Some(101),
         ),
     ]
+    .into_iter()
+    .chain(super::account_texts::table())
+    .collect()
 }
 
 #[test]
