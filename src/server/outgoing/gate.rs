@@ -29,7 +29,7 @@ use crate::durable::fault;
 use crate::mail::Address;
 use crate::server::config::Settings;
 use crate::server::internal::InternalError;
-use crate::server::store::Store;
+use crate::server::store::{Account, Store};
 use crate::server::text::notices;
 
 use super::reply::{Audience, Cause, Foreign, Reply};
@@ -128,9 +128,15 @@ impl Judge<'_> {
         reply: Reply,
         note: &mut dyn FnMut(String),
     ) -> Result<Vec<Reply>, InternalError> {
+        // The reader a reply token names (a board, chat or message mail's): its mail
+        // carries another person's text and a token only to addresses it confirmed.
+        let reader = match &reply.thread.token {
+            Some(token) => self.store.account(token.scope.userid())?,
+            None => None,
+        };
         let mut lots: Vec<(Share, Vec<Address>)> = Vec::new();
         for a in &reply.to {
-            let Some(share) = self.share(&reply, a, note)? else {
+            let Some(share) = self.share(&reply, reader.as_ref(), a, note)? else {
                 continue;
             };
             match lots.iter_mut().find(|(s, _)| *s == share) {
@@ -144,10 +150,12 @@ impl Judge<'_> {
             .collect())
     }
 
-    /// How `a` gets `reply`, or `None` when it does not (with a line to `note`).
+    /// How `a` gets `reply` (whose token names `reader`, if any), or `None` when it
+    /// does not (with a line to `note`).
     fn share(
         &self,
         reply: &Reply,
+        reader: Option<&Account>,
         a: &Address,
         note: &mut dyn FnMut(String),
     ) -> Result<Option<Share>, InternalError> {
@@ -157,7 +165,13 @@ impl Judge<'_> {
         let stranger = settings.confirm_addresses
             && self.source == Source::Mail
             && reply.cause == Cause::Unproven;
-        let confirmed = !settings.confirm_addresses || store.is_confirmed(a)?;
+        // A confirmation belongs to an account and an address together: a reader's
+        // mail needs the reader's own; any other, anyone's.
+        let confirmed = !settings.confirm_addresses
+            || match reader {
+                Some(account) => account.is_confirmed(a),
+                None => store.is_confirmed(a)?,
+            };
         let servers_words_only = stranger || !confirmed;
         if servers_words_only && reply.foreign == Foreign::All {
             let why = if stranger {
@@ -196,25 +210,16 @@ impl Judge<'_> {
                 }
             }
         }
+        // A reply token only to an address its own account confirmed (any of its
+        // addresses when confirmation is off).
+        let token = reader.is_some_and(|account| {
+            account.addresses.iter().any(|x| x.same_mailbox(a)) && confirmed
+        });
         Ok(Some(Share {
             servers_words_only,
-            token: self.token_may_reach(reply, a)?,
+            token,
             last_of_budget,
         }))
-    }
-
-    /// Whether the reply token of `reply` (if any) may go to `a`: only to an address
-    /// the token's own account confirmed (any of its addresses when confirmation is
-    /// off).
-    fn token_may_reach(&self, reply: &Reply, a: &Address) -> Result<bool, InternalError> {
-        let Some(token) = &reply.thread.token else {
-            return Ok(false);
-        };
-        let Some(account) = self.store.account(token.scope.userid())? else {
-            return Ok(false);
-        };
-        Ok(account.addresses.iter().any(|x| x.same_mailbox(a))
-            && (!self.settings.confirm_addresses || account.is_confirmed(a)))
     }
 
     /// Counts one mail to `mailbox` in the daily counts of `folder`, at most `max`
@@ -265,7 +270,6 @@ impl Judge<'_> {
 mod tests {
     use super::*;
     use crate::server::model::{Password, UserId};
-    use crate::server::store::Account;
 
     fn address(text: &str) -> Address {
         text.parse().expect("an address")
@@ -409,6 +413,39 @@ mod tests {
         assert_eq!(out.len(), 30, "honest play is never budgeted");
         let (out, _) = passed_from(&store, &settings, Source::Server, many(strangers));
         assert_eq!(out.len(), 30, "the server's own runs are not a stranger's");
+    }
+
+    /// Issue 25 finding 3: a throwaway account naming alice's confirmed address gets
+    /// its board mails there without another player's text or a token: alice's
+    /// confirmation is hers, not the account's.
+    #[test]
+    fn a_readers_mail_needs_the_readers_own_confirmation() {
+        use crate::server::outgoing::thread::Thread;
+        use crate::server::store::ReplyScope;
+        let (_dir, store, settings) = home(100);
+        let mal1: UserId = "mal1".parse().expect("userid");
+        let password: Password = "a-long-password".parse().expect("password");
+        let victim = address("alice@example.org");
+        let mut mal = Account::new(&mal1, &password, Vec::new(), 0).expect("account");
+        mal.addresses.push(victim.clone());
+        mal.add_pending(&victim, NOW).expect("pending");
+        store.put_account(&mal).expect("put");
+        let token = store.reply_key().expect("key").mint(ReplyScope::Chat {
+            board: 101.into(),
+            userid: mal1,
+        });
+        let without = "the board\n".to_string();
+        let r = Reply {
+            thread: Thread {
+                game: None,
+                token: Some(token),
+            },
+            ..reply(&["alice@example.org"], Foreign::Part(without.clone()))
+        };
+        let (out, _) = passed(&store, &settings, vec![r]);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].body, without);
+        assert_eq!(out[0].thread.token, None);
     }
 
     /// Issue 25 finding 1: a reply token goes only to an address its own account
