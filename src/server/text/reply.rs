@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use crate::notation::render::{Forfeit, SideNames, render_with};
 use crate::rules::{ActionKind, Color, EndReason, Game, Outcome};
 
-use crate::server::game::clock::{Deadlines, deadlines};
+use crate::server::game::clock::{Deadlines, Lapse, deadlines};
 use crate::server::game::extra;
 use crate::server::game::record::{self, LiveGame, ReplayError};
 use crate::server::game::vacation::Vacations;
@@ -224,17 +224,20 @@ pub fn clock_line(live: &LiveGame, d: &Deadlines) -> String {
     let reminder = d.reminder.map_or(String::new(), |at| {
         format!("gets a reminder on {} and ", format_date(at))
     });
-    format!(
-        "Clock: {} {}; without a move {} {reminder}forfeits on {}.",
-        if live.file().turns.is_empty() {
-            "game started"
-        } else {
-            "last move"
-        },
-        format_date(d.since),
-        d.player,
-        format_date(d.forfeit)
-    )
+    let started = if live.file().turns.is_empty() {
+        "game started"
+    } else {
+        "last move"
+    };
+    let (since, player, at) = (format_date(d.since), &d.player, format_date(d.forfeit));
+    match d.lapse {
+        Lapse::Forfeit => format!(
+            "Clock: {started} {since}; without a move {player} {reminder}forfeits on {at}."
+        ),
+        Lapse::Cancel => format!(
+            "Clock: {started} {since}; without a move from {player} the game is cancelled\n(unrated, no reminders) on {at}."
+        ),
+    }
 }
 
 /// The body of a board mail for one reader.
@@ -463,24 +466,38 @@ impl BoardMail<'_> {
     /// Whether the mail says who started the game (a player who may still decline
     /// it reads it).
     pub fn names_challenger(&self) -> bool {
+        extra::challenger(self.live.file()).is_some() && self.may_decline()
+    }
+
+    /// Whether the reader is a player who may still decline the game.
+    fn may_decline(&self) -> bool {
         self.reader
             .is_some_and(|r| extra::may_decline(self.live.file(), r) && !self.live.game().is_over())
     }
 
-    /// For a player who may still decline a game someone else started: who did, and
-    /// how to decline.
+    /// For a player who may still decline a game someone else started, or the other
+    /// player started as a stranger (issue 25): who started it when neither player
+    /// did, and how to decline. The starter's userid is not repeated: a stranger
+    /// chose it.
     fn decline_lines(&self) -> Option<String> {
-        if !self.names_challenger() {
+        let reader = self.reader?;
+        let f = self.live.file();
+        let started_by_other =
+            extra::strangers(f) && extra::started_by(f).is_some_and(|s| s.key() != reader.key());
+        if !self.may_decline() || !(self.names_challenger() || started_by_other) {
             return None;
         }
-        let reader = self.reader?;
-        let by = match extra::challenger(self.live.file()) {
-            Some(c) if !self.withhold => extra::challenger_words(c),
-            _ => "someone else".to_string(),
+        let first = match extra::challenger(f) {
+            Some(c) if !self.withhold => format!(
+                "This game was started by {}, not by one of its players.\n",
+                extra::challenger_words(c)
+            ),
+            Some(_) => "This game was started by someone else, not by one of its players.\n".to_string(),
+            None => String::new(),
         };
         let board = self.live.board();
         Some(format!(
-            "This game was started by {by}, not by one of its players.\nYou may decline it until your first move: reply to this mail with decline as\nthe first line, or send a mail with this Subject:\n    yinsh decline {board} {reader} <password>\n"
+            "{first}You may decline it until your first move: reply to this mail with decline as\nthe first line, or send a mail with this Subject:\n    yinsh decline {board} {reader} <password>\n"
         ))
     }
 }

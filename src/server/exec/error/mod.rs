@@ -14,6 +14,7 @@ mod refusal;
 mod words;
 
 pub use challenge::InvalidChallenge;
+pub(crate) use challenge::free_a_place;
 pub use internal::{ExecError, InternalError};
 pub use refusal::Refusal;
 
