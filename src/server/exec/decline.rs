@@ -8,8 +8,8 @@
 //! page). Both players, the watchers and the challenger are told, one mail each.
 //!
 //! [`cancel_unanswered`] removes a game the same way for `tick`: a quiet game
-//! (`game::extra::quiet`: started between strangers, the player to move never moved
-//! in it) at its forfeit time, with one short mail to the other player when they
+//! (`game::extra::quiet`: started between strangers, the player to move, who did not
+//! start it, never moved in it) at its forfeit time, with one short mail to the other player when they
 //! moved in it or started it, and none to the absent player or the watchers.
 
 use crate::mail::Address;
@@ -70,7 +70,11 @@ pub fn cancel_unanswered(
 ) -> Result<Vec<Reply>, InternalError> {
     remove(store, live)?;
     let f = live.file();
-    let other = if f.white == *absent { &f.black } else { &f.white };
+    let other = if f.white == *absent {
+        &f.black
+    } else {
+        &f.white
+    };
     let concerned = extra::first_move_of(f, other).is_some()
         || extra::started_by(f).is_some_and(|s| s == other);
     let Some(account) = store.account(other)?.filter(|_| concerned) else {

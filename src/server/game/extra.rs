@@ -4,8 +4,9 @@
 //! [`NAG_DAYS`] and [`FORFEIT_DAYS`]; any game may be declined by each of its
 //! players until their own first move, whoever started it (issue 25). A game its
 //! players started as strangers (they had never both moved in a game against each
-//! other) is [`quiet`] while the player to move has not moved in it: no reminders,
-//! and at the forfeit time it is cancelled, unrated, instead of forfeited.
+//! other) is [`quiet`] while the player to move, who did not start it, has not moved
+//! in it: no reminders, and at the forfeit time it is cancelled, unrated, instead of
+//! forfeited.
 
 use crate::server::model::UserId;
 pub use crate::server::store::{Challenger, LastNag, Offer, Stored};
@@ -147,12 +148,16 @@ pub fn set_strangers(extra: &mut Extra, strangers: bool) {
     extra.strangers = strangers;
 }
 
-/// Whether the game waits quietly on `to_move`: its players started it as strangers
-/// and `to_move` has not played a turn in it. Such a game sends no reminder, and at
-/// the forfeit time it is cancelled (removed, unrated) instead of forfeited: a game
-/// nobody asked for must not nag the one it was forced on.
+/// Whether the game waits quietly on `to_move`: its players started it as strangers,
+/// `to_move` did not start it and has not played a turn in it. Such a game sends no
+/// reminder, and at the forfeit time it is cancelled (removed, unrated) instead of
+/// forfeited: a game nobody asked for must not nag the one it was forced on. (The
+/// games a player started are reminded: they asked for them, and the games an
+/// account may have started waiting for others are capped, `game::strangers`.)
 pub fn quiet(file: &GameFile, to_move: &UserId) -> bool {
-    strangers(file) && first_move_of(file, to_move).is_none()
+    strangers(file)
+        && first_move_of(file, to_move).is_none()
+        && started_by(file).is_none_or(|s| s.key() != to_move.key())
 }
 
 /// The number of the first turn `userid` played, if any (the server's forced

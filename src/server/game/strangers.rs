@@ -6,7 +6,8 @@
 //! ([`MAX_WAITING_UNCONFIRMED`] without a confirmed address).
 //!
 //! A game started between strangers is marked so in its file (`extra::strangers`),
-//! once, when it starts: while its player to move has not moved in it, it sends no
+//! once, when it starts: while its player to move, who did not start it, has not
+//! moved in it, it sends no
 //! reminder and is cancelled, unrated, at its forfeit time (`extra::quiet`). Games
 //! against the robots are never between strangers: the person chose the robot.
 

@@ -7,7 +7,8 @@
 //! forfeit time (21 days, `--forfeittime=N`) they lose the game (`ended` reason
 //! `"forfeit"`) and everyone gets the final board mail. A player on vacation now is
 //! left alone. A quiet game (`game::extra::quiet`: its players started it as
-//! strangers and the player to move has not moved in it, issue 25) gets no reminder,
+//! strangers and the player to move, who did not start it, has not moved in it;
+//! issue 25) gets no reminder,
 //! and at the forfeit time it is cancelled instead: removed, unrated, with one short
 //! mail to the other player if they moved in it or started it
 //! (`exec::decline::cancel_unanswered`). Under the store's lock, the game changes and the mails are committed

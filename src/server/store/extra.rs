@@ -219,7 +219,10 @@ mod tests {
         assert_eq!(extra.nagtime, Some(7));
         assert_eq!(extra.other.len(), 2);
         assert!(extra.strangers);
-        assert_eq!(extra.started_by.as_ref().map(UserId::key), Some("alice".into()));
+        assert_eq!(
+            extra.started_by.as_ref().map(UserId::key),
+            Some("alice".into())
+        );
         let text = serde_json::to_string(&extra).expect("encode");
         assert_eq!(text, serde_json::to_string(&raw).expect("encode raw"));
     }

@@ -231,9 +231,9 @@ pub fn clock_line(live: &LiveGame, d: &Deadlines) -> String {
     };
     let (since, player, at) = (format_date(d.since), &d.player, format_date(d.forfeit));
     match d.lapse {
-        Lapse::Forfeit => format!(
-            "Clock: {started} {since}; without a move {player} {reminder}forfeits on {at}."
-        ),
+        Lapse::Forfeit => {
+            format!("Clock: {started} {since}; without a move {player} {reminder}forfeits on {at}.")
+        }
         Lapse::Cancel => format!(
             "Clock: {started} {since}; without a move from {player} the game is cancelled\n(unrated, no reminders) on {at}."
         ),
@@ -492,7 +492,9 @@ impl BoardMail<'_> {
                 "This game was started by {}, not by one of its players.\n",
                 extra::challenger_words(c)
             ),
-            Some(_) => "This game was started by someone else, not by one of its players.\n".to_string(),
+            Some(_) => {
+                "This game was started by someone else, not by one of its players.\n".to_string()
+            }
             None => String::new(),
         };
         let board = self.live.board();
