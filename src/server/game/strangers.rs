@@ -15,7 +15,6 @@ use crate::server::model::{BoardId, UserId};
 use crate::server::store::{Account, GameFile, Store, StoreError};
 
 use super::extra;
-use super::index::load_scanned;
 
 /// Games an account with a confirmed address may have started that wait for the
 /// other player's first move.
@@ -44,8 +43,9 @@ pub fn max_waiting(account: &Account) -> usize {
 }
 
 /// Whether `a` and `b` start a game as strangers: neither is a robot and they have
-/// never both moved in a game against each other (the boards of the one with fewer
-/// boards are read; a damaged game file is skipped).
+/// never both moved in a game against each other (the game files of the one with
+/// fewer boards are read, newest first, without replaying them; a damaged one is
+/// skipped).
 pub fn strangers(store: &Store, a: &Account, b: &Account) -> Result<bool, StoreError> {
     if a.userid.robot_level().is_some() || b.userid.robot_level().is_some() {
         return Ok(false);
@@ -60,18 +60,31 @@ pub fn strangers(store: &Store, a: &Account, b: &Account) -> Result<bool, StoreE
     let fewer = if ba.len() <= bb.len() { ba } else { bb };
     let mut pair = [a.userid.key(), b.userid.key()];
     pair.sort_unstable();
-    for board in fewer {
-        let Some(live) = load_scanned(store, board)? else {
+    // The newest first: players who know each other played lately, as a rule.
+    for board in fewer.into_iter().rev() {
+        let Some(f) = file_scanned(store, board)? else {
             continue;
         };
-        let f = live.file();
         let mut players = [f.white.key(), f.black.key()];
         players.sort_unstable();
-        if players == pair && both_moved(f) {
+        if players == pair && both_moved(&f) {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+/// The game file of `board`, read without replaying it; `None` when there is none or
+/// it is damaged (noted for the operator, as `index::load_scanned` does).
+fn file_scanned(store: &Store, board: BoardId) -> Result<Option<GameFile>, StoreError> {
+    match store.game(board) {
+        Ok(file) => Ok(file),
+        Err(e @ (StoreError::Corrupt { .. } | StoreError::Mismatch { .. })) => {
+            store.note_skipped(store.game_path(board), e.to_string());
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Whether both players of `f` have played a turn in it.
@@ -89,10 +102,9 @@ pub fn waiting_for_others(store: &Store, starter: &UserId) -> Result<Vec<BoardId
     boards.dedup();
     let mut out = Vec::new();
     for board in boards {
-        let Some(live) = load_scanned(store, board)? else {
+        let Some(f) = file_scanned(store, board)? else {
             continue;
         };
-        let f = live.file();
         let other = if f.white.key() == starter.key() {
             &f.black
         } else if f.black.key() == starter.key() {
@@ -100,11 +112,11 @@ pub fn waiting_for_others(store: &Store, starter: &UserId) -> Result<Vec<BoardId
         } else {
             continue;
         };
-        let started = extra::started_by(f).is_some_and(|s| s.key() == starter.key());
+        let started = extra::started_by(&f).is_some_and(|s| s.key() == starter.key());
         if started
             && f.ended.is_none()
             && other.robot_level().is_none()
-            && extra::first_move_of(f, other).is_none()
+            && extra::first_move_of(&f, other).is_none()
         {
             out.push(board);
         }
