@@ -7,12 +7,13 @@ use std::fmt::Write as _;
 use crate::notation::render::{Forfeit, SideNames, render_with};
 use crate::rules::{ActionKind, Color, EndReason, Game, Outcome};
 
-use crate::server::game::clock::{Deadlines, Lapse, deadlines};
+use crate::server::game::clock::deadlines;
 use crate::server::game::extra;
 use crate::server::game::record::{self, LiveGame, ReplayError};
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{self, UserId};
 
+use super::clock::clock_line;
 use super::dates::{format_date, format_duration};
 use super::last_move::last_move_line;
 
@@ -215,29 +216,6 @@ pub fn time_used(live: &LiveGame, vacations: Option<&Vacations>) -> [u64; 2] {
         used[side] += span(side, last, e.at);
     }
     used
-}
-
-/// `Clock: last move 2026-11-22 21:52 UTC; without a move bob gets a reminder on
-/// 2026-11-29 21:52 UTC and forfeits on 2026-12-13 21:52 UTC.` (`game started`
-/// before the first turn; no reminder when none comes before the forfeit).
-pub fn clock_line(live: &LiveGame, d: &Deadlines) -> String {
-    let reminder = d.reminder.map_or(String::new(), |at| {
-        format!("gets a reminder on {} and ", format_date(at))
-    });
-    let started = if live.file().turns.is_empty() {
-        "game started"
-    } else {
-        "last move"
-    };
-    let (since, player, at) = (format_date(d.since), &d.player, format_date(d.forfeit));
-    match d.lapse {
-        Lapse::Forfeit => {
-            format!("Clock: {started} {since}; without a move {player} {reminder}forfeits on {at}.")
-        }
-        Lapse::Cancel => format!(
-            "Clock: {started} {since}; without a move from {player} the game is cancelled\n(unrated, no reminders) on {at}."
-        ),
-    }
 }
 
 /// The body of a board mail for one reader.
