@@ -87,6 +87,12 @@ pub fn problems(s: &Settings) -> Vec<String> {
             s.robot_think.as_millis()
         ));
     }
+    if s.robot_think_per_player_hour.is_zero() {
+        out.push(
+            "robot.think_seconds_per_player_hour must be above 0 (robot5's think time or more)"
+                .to_string(),
+        );
+    }
     if s.rate_limit.max == 0 || s.rate_limit.period == 0 {
         out.push("limits.mails_per_sender and limits.period_seconds must be above 0".to_string());
     }
@@ -182,10 +188,11 @@ pub fn describe(r: &Resolved) -> String {
     ));
     out.push_str(&format!(
         "robots:             robot1 .. robot5; robot5 thinks {} ms a turn; at most {} robot turns a run, \
-         {} s of thinking an hour\n",
+         {} s of thinking an hour, {} s of it on one person's games\n",
         s.robot_think.as_millis(),
         s.robot_turns_per_run,
-        s.robot_think_per_hour.as_secs()
+        s.robot_think_per_hour.as_secs(),
+        s.robot_think_per_player_hour.as_secs()
     ));
     out.push_str(&format!(
         "operator:           {}\n",

@@ -43,6 +43,8 @@
 //! think_ms = 2000               # robot5's think time a turn (YINSH_PBEM_ROBOT_THINK_MS)
 //! turns_per_run = 3             # robot turns one deliver or tick plays at most
 //! think_seconds_per_hour = 1200 # all robots' think time in one clock hour, at most
+//! think_seconds_per_player_hour = 300 # ... spent on one person's games (all accounts
+//!                               # without a confirmed address share one such share)
 //! ```
 
 use std::ffi::OsString;
@@ -111,6 +113,10 @@ pub struct Settings {
     /// All robots' think time in one clock hour, at most (the turns owed past it wait
     /// for the next hour).
     pub robot_think_per_hour: Duration,
+    /// The robots' think time in one clock hour spent on one person's games, at most
+    /// (the accounts without a confirmed address share one such share); past it, the
+    /// robot answers that person at once with level 1's search.
+    pub robot_think_per_player_hour: Duration,
 }
 
 impl Settings {
@@ -143,6 +149,7 @@ impl Settings {
             robot_think: crate::ai::DEFAULT_THINK_TIME,
             robot_turns_per_run: 3,
             robot_think_per_hour: Duration::from_secs(1200),
+            robot_think_per_player_hour: Duration::from_secs(300),
         }
     }
 
@@ -203,6 +210,8 @@ pub struct RobotConfig {
     pub turns_per_run: Option<usize>,
     /// All robots' think time in one clock hour, seconds.
     pub think_seconds_per_hour: Option<u64>,
+    /// The robots' think time in one clock hour on one person's games, seconds.
+    pub think_seconds_per_player_hour: Option<u64>,
 }
 
 /// `[security]`
@@ -455,6 +464,9 @@ pub fn resolve_with(o: &Overrides, env: Env<'_>) -> Result<Resolved, ConfigError
     s.robot_turns_per_run = robot.turns_per_run.unwrap_or(s.robot_turns_per_run);
     if let Some(secs) = robot.think_seconds_per_hour {
         s.robot_think_per_hour = Duration::from_secs(secs);
+    }
+    if let Some(secs) = robot.think_seconds_per_player_hour {
+        s.robot_think_per_player_hour = Duration::from_secs(secs);
     }
     s.now = var("YINSH_PBEM_NOW").and_then(|v| v.parse().ok());
     Ok(Resolved {

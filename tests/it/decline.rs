@@ -2,8 +2,8 @@
 //! challenge's mails say who started it and how to decline; either player declines
 //! before their own first move (`yinsh decline`, or `decline` as a reply); the game is
 //! removed unrated and without a history entry, and the players, the watchers and the
-//! challenger are told, one mail each; refused after the player's first move and for
-//! a game a player started; robots never decline; an unconfirmed address is not told
+//! challenger are told, one mail each; refused after the player's first move (a game
+//! a player started is declined by the other one too, issue 25); robots never decline; an unconfirmed address is not told
 //! the challenger's address.
 
 use crate::support::mail::{Client, reply};
@@ -121,23 +121,24 @@ fn a_game_someone_else_started_says_who_and_is_declined_by_reply_before_the_firs
     assert_says(&r[0], "not found");
 }
 
+/// Since issue 25 a game one of its players started is declined too by the other
+/// player before their first move (it was refused): a game nobody asked for is cheap
+/// to refuse.
 #[test]
-fn the_first_player_declines_by_command_and_a_game_a_player_started_cannot_be_declined() {
+fn the_first_player_declines_by_command_and_so_does_the_opponent_of_a_player_who_started_it() {
     let (mut s, _) = started_by_carol();
     let r = s.send(ALICE, "yinsh decline 101 alice apw", "");
     assert_eq!(r.len(), 3, "alice, bob, carol: {r:?}");
     assert_says(to(&r, "carol"), "alice declined board 101");
     assert!(!game_exists(&s, 101));
-    // alice's own challenge names nobody and cannot be declined.
+    // alice's own challenge names no challenger; bob is told he may decline it.
     let r = s.send(ALICE, "yinsh challenge alice bob", "");
-    assert!(r.iter().all(|m| !m.body.contains("decline")), "{r:?}");
-    let r = s.send(BOB, "yinsh decline 102 bob bpw", "");
-    assert_eq!(r.len(), 1, "{r:?}");
-    assert_says(
-        &r[0],
-        "Board 102 was started by one of its players: only a game someone else started for you",
+    assert!(!to(&r, "alice").body.contains("decline"), "{r:?}");
+    assert!(
+        !to(&r, "bob").body.contains("This game was started by"),
+        "{r:?}"
     );
-    assert!(game_exists(&s, 102));
+    assert_says(to(&r, "bob"), "    yinsh decline 102 bob <password>");
     // A misspelt decline is answered with the command meant (the spelling list
     // follows the command table).
     let r = s.send(BOB, "yinsh declien 102 bob bpw", "");
@@ -149,6 +150,14 @@ fn the_first_player_declines_by_command_and_a_game_a_player_started_cannot_be_de
     let r = s.send(BOB, "yinsh decline 103 bob wrong", "");
     assert_says(&r[0], "Invalid password entered for board 103");
     assert!(game_exists(&s, 103));
+    // bob declines alice's game before his first move.
+    let r = s.send(BOB, "yinsh decline 102 bob bpw", "");
+    assert_eq!(r.len(), 2, "alice and bob: {r:?}");
+    assert_says(
+        to(&r, "alice"),
+        "bob declined board 102, alice (White) against bob (Black), started by alice.",
+    );
+    assert!(!game_exists(&s, 102));
 }
 
 /// A robot game can be started by someone else too: the person in it may decline

@@ -153,7 +153,10 @@ fn the_move_template_filled_in_is_the_turn_played_in_every_real_game() {
 #[test]
 fn a_forfeit_is_told_as_a_forfeit_with_its_days_never_as_a_resignation() {
     let mut s = game("--nagtime=2 --forfeittime=5");
+    // bob moves once: a game he never moved in would be cancelled (issue 25).
     s.send(ALICE, "yinsh move 101 alice apw e5", "");
+    s.send(BOB, "yinsh move 101 bob bpw f6", "");
+    s.send(ALICE, "yinsh move 101 alice apw e4", "");
     let r = s.tick(s.now + 5 * DAY);
     assert_eq!(r.len(), 2, "{r:?}");
     let show = s.send(CAROL, "yinsh show 101", "");
@@ -211,7 +214,10 @@ fn board_mails_tell_the_dates_of_the_next_reminder_and_of_the_forfeit() {
         )
     };
     let mut s = game("--nagtime=2 --forfeittime=5");
-    let r = s.send(ALICE, "yinsh move 101 alice apw e5", "");
+    // bob moves once: a game he never moved in is not reminded (issue 25).
+    s.send(ALICE, "yinsh move 101 alice apw e5", "");
+    s.send(BOB, "yinsh move 101 bob bpw f6", "");
+    let r = s.send(ALICE, "yinsh move 101 alice apw e4", "");
     let t1 = s.now;
     let told = clock(t1, t1 + 2 * DAY, t1 + 5 * DAY);
     for m in &r {
@@ -266,7 +272,10 @@ fn subscribe_submit_confirm_and_preview_mails_tell_the_clock() {
         )
     };
     let mut s = game("--nagtime=2 --forfeittime=5");
+    // bob moves once: a game he never moved in is not reminded (issue 25).
     s.send(ALICE, "yinsh move 101 alice apw e5", "");
+    s.send(BOB, "yinsh move 101 bob bpw f6", "");
+    s.send(ALICE, "yinsh move 101 alice apw e4", "");
     let t1 = s.now;
     let bobs = clock(t1, "bob");
     let r = s.send(CAROL, "yinsh subscribe 101 carol cpw", "");

@@ -31,7 +31,8 @@ mod limits; // capped comments and offers, challenges for others, verify guessin
 mod mail_hygiene; // huge References, hidden characters removed and log fields escaped, private files whatever the umask
 mod mail_io; // mail in and out: parsing the corpus, building replies, flushing the spool
 mod mails_explain; // mails that explain themselves: help yinsh, yinsh games for the whole server
-mod naive; // a naive second YINSH generator that cross-checks the engine
+mod naive;
+mod nobody_asked; // games nobody asked for: declined before one's first move, capped, ended quietly; watchers confirmed; robot time per person // a naive second YINSH generator that cross-checks the engine
 mod notation; // the move notation: parser, printer, shorthand, refusals, playouts
 mod opponent; // the robots by mail: a whole game, challenges, offers, reserved names, floods, kill -9
 mod package; // the Debian package inputs: generated man pages, assets, the packaged config

@@ -328,7 +328,10 @@ const DAY: u64 = 86_400;
 #[test]
 fn tick_nags_once_per_period_and_forfeits_at_21_days() {
     let mut s = server();
+    // bob moves once: a game he never moved in is not reminded (issue 25).
     s.send(A, "yinsh move 101 alice apw e5", "");
+    s.send(B, "yinsh move 101 bob bpw f6", "");
+    s.send(A, "yinsh move 101 alice apw e4", "");
     let t0 = s.now; // bob's clock starts
     assert!(s.tick(t0 + 6 * DAY).is_empty());
     let r = s.tick(t0 + 7 * DAY);

@@ -1,22 +1,28 @@
 //! `yinsh decline board userid password` (or `decline` as the first line of a reply
-//! to a board mail): a game someone else started for two players
-//! (`store::Challenger`) is declined by either of them before their own first move.
-//! The game is removed as if it had never been made: no rating change, no history
-//! entry, the board number not given again; the indexes follow the removed file
-//! (`game::index::maintain`) and so does the web site (a gone game loses its page).
-//! Both players, the watchers and the challenger are told, one mail each.
+//! to a board mail): any game is declined by either of its players before their own
+//! first move, whoever started it (issue 25: a game nobody asked for is cheap to
+//! refuse; a game started for two others, `store::Challenger`, was the only one
+//! before). The game is removed as if it had never been made: no rating change, no
+//! history entry, the board number not given again; the indexes follow the removed
+//! file (`game::index::maintain`) and so does the web site (a gone game loses its
+//! page). Both players, the watchers and the challenger are told, one mail each.
+//!
+//! [`cancel_unanswered`] removes a game the same way for `tick`: a quiet game
+//! (`game::extra::quiet`: started between strangers, the player to move, who did not
+//! start it, never moved in it) at its forfeit time, with one short mail to the other player when they
+//! moved in it or started it, and none to the absent player or the watchers.
 
 use crate::mail::Address;
 use crate::server::game::extra;
 use crate::server::game::record::LiveGame;
 use crate::server::model::UserId;
 use crate::server::outgoing::{Audience, Foreign, Reply};
-use crate::server::store::{Challenger, Store};
+use crate::server::store::Store;
 
 use crate::server::text::subjects;
 
 use super::context::{Request, load_for_player};
-use super::error::{ExecError, Refusal};
+use super::error::{ExecError, InternalError, Refusal};
 use crate::server::model::BoardId;
 use crate::server::outgoing::thread::Thread;
 use crate::server::store::Account;
@@ -29,12 +35,16 @@ pub(super) fn decline(
     account: &Account,
 ) -> Result<Vec<Reply>, ExecError> {
     let (live, _side) = load_for_player(store, board, account)?;
-    let Some(challenger) = extra::challenger(live.file()).cloned() else {
-        return Err(Refusal::NotDeclinable { board }.into());
-    };
     if let Some(moved) = extra::first_move_of(live.file(), &account.userid) {
         return Err(Refusal::DeclineAfterMove { board, moved }.into());
     }
+    remove(store, &live)?;
+    mails(store, req, &live, &account.userid)
+}
+
+/// The game removed from the store: its file, its place in its players' lists, the
+/// robot turn owed in it.
+fn remove(store: &Store, live: &LiveGame) -> Result<(), InternalError> {
     store.remove_game(live.board())?;
     for player in [&live.file().white, &live.file().black] {
         if let Some(mut a) = store.account(player)? {
@@ -45,7 +55,44 @@ pub(super) fn decline(
     if store.robot_turn(live.board())?.is_some() {
         store.remove_robot_turn(live.board())?;
     }
-    mails(store, req, &live, &account.userid, &challenger)
+    Ok(())
+}
+
+/// For `tick`: cancel `live`, a quiet game whose player to move, `absent`, has not
+/// moved in it for `days` days: removed as a declined game is, unrated, with one
+/// mail to the other player when they moved in it or started it (none to `absent`,
+/// none to the watchers).
+pub fn cancel_unanswered(
+    store: &Store,
+    live: &LiveGame,
+    absent: &UserId,
+    days: u32,
+) -> Result<Vec<Reply>, InternalError> {
+    remove(store, live)?;
+    let f = live.file();
+    let other = if f.white == *absent {
+        &f.black
+    } else {
+        &f.white
+    };
+    let concerned = extra::first_move_of(f, other).is_some()
+        || extra::started_by(f).is_some_and(|s| s == other);
+    let Some(account) = store.account(other)?.filter(|_| concerned) else {
+        return Ok(Vec::new());
+    };
+    let board = live.board();
+    Ok(vec![Reply {
+        to: account.addresses,
+        subject: subjects::cancelled(board),
+        body: format!(
+            "Board {board} is cancelled: {absent} has not made a move in it in {days} days.\nThe game is removed: it is not rated and the history does not list it.\n"
+        ),
+        foreign: Foreign::Nothing,
+        html: None,
+        thread: Thread::game(live),
+        audience: Audience::Players,
+        ..Reply::default()
+    }])
 }
 
 /// The one mail each of the players, the watchers and the challenger get.
@@ -54,15 +101,24 @@ fn mails(
     req: &Request<'_>,
     live: &LiveGame,
     by: &UserId,
-    challenger: &Challenger,
 ) -> Result<Vec<Reply>, ExecError> {
     let f = live.file();
     let board = live.board();
-    let head = |who: &str| {
-        format!(
-            "{by} declined board {board}, the game {who} started for {} (White) and {} (Black).\nThe game is removed: it is not rated and the history does not list it.\n",
+    let challenger = extra::challenger(f);
+    let removed = "The game is removed: it is not rated and the history does not list it.\n";
+    let head = |who: &str| match (challenger, extra::started_by(f)) {
+        (Some(_), _) => format!(
+            "{by} declined board {board}, the game {who} started for {} (White) and {} (Black).\n{removed}",
             f.white, f.black
-        )
+        ),
+        (None, Some(starter)) => format!(
+            "{by} declined board {board}, {} (White) against {} (Black), started by {starter}.\n{removed}",
+            f.white, f.black
+        ),
+        (None, None) => format!(
+            "{by} declined board {board}, {} (White) against {} (Black).\n{removed}",
+            f.white, f.black
+        ),
     };
     let comment = req.comment.trim();
     let with_comment = |text: String| {
@@ -72,7 +128,9 @@ fn mails(
             format!("{text}\n{by} writes:\n{comment}\n")
         }
     };
-    let body = with_comment(head(&extra::challenger_words(challenger)));
+    let body = with_comment(head(
+        &challenger.map_or_else(String::new, extra::challenger_words),
+    ));
     // An unconfirmed address reads neither the challenger's address nor the comment.
     let plain = head("someone else");
     let foreign = Foreign::Part(plain);
@@ -88,7 +146,7 @@ fn mails(
             lists.push(a.addresses);
         }
     }
-    lists.extend(challenger.address.clone().map(|a| vec![a]));
+    lists.extend(challenger.and_then(|c| c.address.clone()).map(|a| vec![a]));
     for list in lists {
         let to: Vec<Address> = list
             .into_iter()

@@ -8,6 +8,7 @@
 //! A limit of 0 turns such challenges off, and the refusal says so.
 //! Such a game records who started it ([`Challenger`]): its players may decline it.
 
+use crate::server::model::UserId;
 use crate::server::store::{Account, Challenger, Store};
 
 use super::context::Request;
@@ -16,22 +17,31 @@ use super::error::{ExecError, InvalidChallenge};
 /// The folder of the counts.
 const FOLDER: &str = "challenges";
 
+/// Who started a game: one of its players (the challenge came from one of their
+/// addresses; White's when both name it), or someone else.
+pub(super) enum Starter {
+    /// One of the players.
+    Player(UserId),
+    /// Someone else, recorded in the game so its players may decline it.
+    Other(Challenger),
+}
+
 /// Counts a challenge between `white` and `black` against the limits when the sender
 /// is neither of them, and returns who sent it; refuses it (nothing counted) when a
-/// limit is reached. `None`: one of the players sent it.
+/// limit is reached.
 pub(super) fn count(
     store: &Store,
     req: &Request<'_>,
     white: &Account,
     black: &Account,
-) -> Result<Result<Option<Challenger>, InvalidChallenge>, ExecError> {
+) -> Result<Result<Starter, InvalidChallenge>, ExecError> {
     let sender = req.reply_to.as_ref().map(|a| a.to_ascii_lowercase());
     if let Some(s) = &sender
-        && [white, black]
-            .iter()
-            .any(|p| p.addresses.iter().any(|a| a.eq_ignore_ascii_case(s)))
+        && let Some(player) = [white, black]
+            .into_iter()
+            .find(|p| p.addresses.iter().any(|a| a.eq_ignore_ascii_case(s)))
     {
-        return Ok(Ok(None));
+        return Ok(Ok(Starter::Player(player.userid.clone())));
     }
     if req.challenges_for_others == 0 {
         return Ok(Err(InvalidChallenge::ForOthersOff));
@@ -74,7 +84,7 @@ pub(super) fn count(
     for (_, key) in &keys {
         store.count_today(FOLDER, key, req.now)?;
     }
-    Ok(Ok(Some(Challenger {
+    Ok(Ok(Starter::Other(Challenger {
         address: req.reply_to.clone(),
         userids: owners,
     })))

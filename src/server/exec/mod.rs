@@ -9,7 +9,7 @@
 pub mod account;
 mod all_games;
 pub mod context;
-mod decline;
+pub mod decline;
 pub mod error;
 mod for_others;
 pub mod listing;

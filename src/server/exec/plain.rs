@@ -55,7 +55,7 @@ impl Refusal {
             | EmptyBroadcast
             | VacationTooLong { .. }
             | EmptyReply { .. }
-            | NotDeclinable { .. }
+            | WatcherUnconfirmed { .. }
             | DeclineAfterMove { .. } => self.to_string(),
             UseridLikeWebAddress { .. } => format!("This userid has a dot before a letter, so mail programs would show it as a web address. Use - or _ instead of the dot: {SIGNUP}"),
             UseridTaken { .. } => format!("This userid is already taken. Choose another one: {SIGNUP}"),
@@ -143,6 +143,12 @@ impl InvalidChallenge {
             ),
             InvalidChallenge::ForOthers { max, .. } => format!(
                 "A daily limit of games started through challenges between two other players ({max}) is reached: this challenge was not made. Players may always challenge each other from their own addresses: \"yinsh challenge <your userid> <opponent's userid>\".\n"
+            ),
+            InvalidChallenge::TooManyWaiting { boards, max, confirmed_max, .. } => format!(
+                "The player who sent this challenge has started {} game{} waiting for the other player's first move, the most at a time: this challenge was not made.\n{}",
+                boards.len(),
+                if boards.len() == 1 { "" } else { "s" },
+                super::error::free_a_place(*max, *confirmed_max)
             ),
             InvalidChallenge::TooManyRobotGames { max, .. } => format!(
                 "A player named already plays {max} unfinished games against the robots, the most at a time. Finish one (or resign it) first.\n"

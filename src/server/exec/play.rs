@@ -7,6 +7,7 @@ use crate::rules::{Color, Variant};
 use crate::server::command::BoardRef;
 use crate::server::game::extra;
 use crate::server::game::record::LiveGame;
+use crate::server::game::strangers;
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{EndReason, UserId};
 use crate::server::outgoing::board_mails::board_mails;
@@ -19,7 +20,7 @@ use super::context::{
     Request, board_reply, board_to_sender, load_board, load_for_player, sender_text_only, to_sender,
 };
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
-use super::for_others;
+use super::for_others::{self, Starter};
 use super::robots;
 use crate::server::model::BoardId;
 use crate::server::outgoing::thread::Thread;
@@ -69,10 +70,16 @@ pub(super) fn challenge(
     if let Some(why) = robots::refused_challenge(store, &wa, &ba)? {
         return invalid(why);
     }
-    let challenger = match for_others::count(store, req, &wa, &ba)? {
-        Ok(challenger) => challenger,
+    let starter = match for_others::count(store, req, &wa, &ba)? {
+        Ok(starter) => starter,
         Err(why) => return invalid(why),
     };
+    if let Starter::Player(p) = &starter
+        && let Some(why) = too_many_waiting(store, if *p == wa.userid { &wa } else { &ba })?
+    {
+        return invalid(why);
+    }
+    let strangers = strangers::strangers(store, &wa, &ba)?;
     let board = store.allocate_board()?;
     let variant = if blitz {
         Variant::Blitz
@@ -81,13 +88,36 @@ pub(super) fn challenge(
     };
     let mut live = LiveGame::new(board, variant, &wa.userid, &ba.userid, req.now);
     extra::set_times(live.extra_mut(), nag, forfeit);
-    extra::set_challenger(live.extra_mut(), challenger);
+    match starter {
+        Starter::Player(p) => extra::set_started_by(live.extra_mut(), Some(p)),
+        Starter::Other(c) => extra::set_challenger(live.extra_mut(), Some(c)),
+    }
+    extra::set_strangers(live.extra_mut(), strangers);
     store.put_game(live.file())?;
     wa.games.push(board);
     store.put_account(&wa)?;
     ba.games.push(board);
     store.put_account(&ba)?;
     Ok(board_mails(store, &live, Event::NewGame, None)?)
+}
+
+/// Why `starter` may not start one more game, if they already started as many that
+/// wait for the other player's first move as their account may have (issue 25).
+fn too_many_waiting(
+    store: &Store,
+    starter: &Account,
+) -> Result<Option<InvalidChallenge>, InternalError> {
+    let boards = strangers::waiting_for_others(store, &starter.userid)?;
+    let max = strangers::max_waiting(starter);
+    if boards.len() < max {
+        return Ok(None);
+    }
+    Ok(Some(InvalidChallenge::TooManyWaiting {
+        userid: starter.userid.to_string(),
+        boards,
+        max,
+        confirmed_max: (!strangers::confirmed(starter)).then_some(strangers::MAX_WAITING),
+    }))
 }
 
 pub(super) fn play_move(

@@ -6,6 +6,7 @@
 use crate::server::command::GameFilter;
 use crate::server::game::extra;
 use crate::server::game::extra::MAX_WATCHERS;
+use crate::server::game::strangers;
 use crate::server::game::vacation::{MAX_DAYS, Vacations};
 use crate::server::model::UserId;
 use crate::server::outgoing::{Audience, Foreign, Reply};
@@ -67,7 +68,8 @@ pub(super) fn chat(
     Ok(out)
 }
 
-/// `yinsh subscribe|unsubscribe board userid password`
+/// `yinsh subscribe|unsubscribe board userid password`: a game has at most
+/// [`MAX_WATCHERS`], each an account with a confirmed address.
 pub(super) fn subscribe(
     store: &Store,
     req: &Request<'_>,
@@ -82,6 +84,11 @@ pub(super) fn subscribe(
     }
     let mut subs = extra::subscribers(live.file()).to_vec();
     let had = subs.contains(&account.userid);
+    // Throwaway accounts must not fill the places (issue 25): only an account with a
+    // confirmed address takes one.
+    if on && !had && !strangers::confirmed(account) {
+        return Err(Refusal::WatcherUnconfirmed { board }.into());
+    }
     if on && !had && subs.len() >= MAX_WATCHERS {
         return Err(Refusal::TooManyWatchers {
             board,

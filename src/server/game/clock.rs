@@ -2,6 +2,8 @@
 //! were last waited on (the last turn, or the start), and the times of their next
 //! reminder and of the forfeit if they make no move, their vacations not counted.
 //! Board mails print these dates; a test checks that `tick` acts at exactly them.
+//! A [`extra::quiet`] game has no reminder, and at its deadline it is cancelled
+//! rather than forfeited ([`Lapse`]).
 
 use crate::server::model::UserId;
 
@@ -10,6 +12,15 @@ use super::record::LiveGame;
 use super::vacation::Vacations;
 
 const DAY: u64 = 86_400;
+
+/// What happens at the deadline when the player to move has made no move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lapse {
+    /// They forfeit the game.
+    Forfeit,
+    /// The game is cancelled: removed, unrated ([`extra::quiet`]).
+    Cancel,
+}
 
 /// The dates of the player to move, in unix seconds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,8 +32,10 @@ pub struct Deadlines {
     /// When they get their next reminder, unless it would come at the forfeit or
     /// later (or the game has none).
     pub reminder: Option<u64>,
-    /// When they forfeit the game without a move.
+    /// When they forfeit the game (or it is cancelled) without a move.
     pub forfeit: u64,
+    /// Which of the two happens then.
+    pub lapse: Lapse,
 }
 
 /// The deadlines of the player to move in `live`; none when the game is over or a
@@ -54,7 +67,12 @@ pub fn deadlines(live: &LiveGame, vacations: &Vacations) -> Option<Deadlines> {
     let forfeit = since
         .saturating_add(u64::from(extra::forfeit_days(f)) * DAY)
         .saturating_add(paused);
-    let nag = u64::from(extra::nag_days(f)) * DAY;
+    let quiet = extra::quiet(f, player);
+    let nag = if quiet {
+        0
+    } else {
+        u64::from(extra::nag_days(f)) * DAY
+    };
     let period = match extra::last_nag(f) {
         Some(l) if l.turns == f.turns.len() => l.period.saturating_add(1),
         _ => 1,
@@ -67,5 +85,6 @@ pub fn deadlines(live: &LiveGame, vacations: &Vacations) -> Option<Deadlines> {
         since,
         reminder: (nag > 0 && reminder < forfeit).then_some(reminder),
         forfeit,
+        lapse: if quiet { Lapse::Cancel } else { Lapse::Forfeit },
     })
 }

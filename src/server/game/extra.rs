@@ -1,8 +1,12 @@
 //! The rules of the per-game extras (`store::Extra`, typed in the game file): an
 //! offer or a submitted move lapses with the next turn, queued and submitted moves
 //! are keyed by the lower-case userid, and the reminder and forfeit times default to
-//! [`NAG_DAYS`] and [`FORFEIT_DAYS`]; a game someone else started for its players
-//! may be declined by each of them until their own first move.
+//! [`NAG_DAYS`] and [`FORFEIT_DAYS`]; any game may be declined by each of its
+//! players until their own first move, whoever started it (issue 25). A game its
+//! players started as strangers (they had never both moved in a game against each
+//! other) is [`quiet`] while the player to move, who did not start it, has not moved
+//! in it: no reminders, and at the forfeit time it is cancelled, unrated, instead of
+//! forfeited.
 
 use crate::server::model::UserId;
 pub use crate::server::store::{Challenger, LastNag, Offer, Stored};
@@ -123,6 +127,39 @@ pub fn set_challenger(extra: &mut Extra, challenger: Option<Challenger>) {
     extra.challenger = challenger;
 }
 
+/// The player who started the game, when one of its players did and it was kept.
+pub fn started_by(file: &GameFile) -> Option<&UserId> {
+    file.extra.started_by.as_ref()
+}
+
+/// Record the player who started the game.
+pub fn set_started_by(extra: &mut Extra, player: Option<UserId>) {
+    extra.started_by = player;
+}
+
+/// Whether the two players had never both moved in a game against each other when
+/// the game started.
+pub fn strangers(file: &GameFile) -> bool {
+    file.extra.strangers
+}
+
+/// Record whether the players started the game as strangers.
+pub fn set_strangers(extra: &mut Extra, strangers: bool) {
+    extra.strangers = strangers;
+}
+
+/// Whether the game waits quietly on `to_move`: its players started it as strangers,
+/// `to_move` did not start it and has not played a turn in it. Such a game sends no
+/// reminder, and at the forfeit time it is cancelled (removed, unrated) instead of
+/// forfeited: a game nobody asked for must not nag the one it was forced on. (The
+/// games a player started are reminded: they asked for them, and the games an
+/// account may have started waiting for others are capped, `game::strangers`.)
+pub fn quiet(file: &GameFile, to_move: &UserId) -> bool {
+    strangers(file)
+        && first_move_of(file, to_move).is_none()
+        && started_by(file).is_none_or(|s| s.key() != to_move.key())
+}
+
 /// The number of the first turn `userid` played, if any (the server's forced
 /// passes are not theirs).
 pub fn first_move_of(file: &GameFile, userid: &UserId) -> Option<u32> {
@@ -130,11 +167,10 @@ pub fn first_move_of(file: &GameFile, userid: &UserId) -> Option<u32> {
     u32::try_from(k + 1).ok()
 }
 
-/// Whether `userid`, a player of the game, may still decline it: someone else
-/// started it, it is not over and they have not played a turn in it.
+/// Whether `userid`, a player of the game, may still decline it: it is not over and
+/// they have not played a turn in it (whoever started it).
 pub fn may_decline(file: &GameFile, userid: &UserId) -> bool {
-    challenger(file).is_some()
-        && file.ended.is_none()
+    file.ended.is_none()
         && (file.white == *userid || file.black == *userid)
         && first_move_of(file, userid).is_none()
 }

@@ -1,7 +1,8 @@
 //! Games brought to life from their files: the live game replayed from its move list
 //! (`record`), per-game extras (watchers, offers, queued moves, clocks: `extra`),
 //! Elo ratings (`ratings`), vacations (`vacation`), the pictures of its positions
-//! (`picture`) and the robots' rules as players (`robots`).
+//! (`picture`), the robots' rules as players (`robots`) and who knows whom
+//! (`strangers`: the games nobody asked for).
 
 pub mod clock;
 pub mod extra;
@@ -10,4 +11,5 @@ pub mod picture;
 pub mod ratings;
 pub mod record;
 pub mod robots;
+pub mod strangers;
 pub mod vacation;

@@ -12,6 +12,13 @@
 //! All robots together think at most `[robot] think_seconds_per_hour` in one clock
 //! hour (counted in `<home>/robot-time.json` by the transaction that plays each
 //! turn): past it, the turns owed wait for a run in the next hour, with a log line.
+//! Of that, at most `[robot] think_seconds_per_player_hour` is spent on one person's
+//! games (issue 25: nobody can spend everyone's), and all accounts without a
+//! confirmed address share one such share ([`share_of`]); past it, the robot answers
+//! that person's games at once with level 1's search (30 playouts, a few
+//! milliseconds) until the next clock hour, and its comment says so. One person
+//! playing robot5 by mail at any human pace stays within the share: 300 s at 2 s a
+//! turn is 150 robot turns an hour, one every 24 seconds.
 
 use std::time::{Duration, Instant};
 
@@ -20,6 +27,7 @@ use crate::notation::write_turn;
 use crate::server::config::Settings;
 use crate::server::exec::play::play_queued;
 use crate::server::game::record::LiveGame;
+use crate::server::game::strangers;
 use crate::server::internal::InternalError;
 use crate::server::model::{BoardId, UserId};
 use crate::server::outgoing::Reply;
@@ -207,8 +215,21 @@ fn play_one(
 ) -> Result<Vec<BoardId>, InternalError> {
     let board = owed.board;
     let started = Instant::now();
+    let mut share = None;
     let thought = match store.game(board)? {
-        Some(file) => think(LiveGame::load(file)?, owed, settings.robot_think),
+        Some(file) => {
+            let live = LiveGame::load(file)?;
+            share = share_of(store, &live)?;
+            let brief = brief(store, settings, share.as_deref())?;
+            if brief == Brief::Yes {
+                log.note(
+                    settings.now(),
+                    report,
+                    format!("board {board}: the person's share of the robots' think time for this hour is spent: level 1's search"),
+                );
+            }
+            think(live, owed, settings.robot_think, brief)
+        }
         None => None,
     };
     let thought_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
@@ -230,7 +251,8 @@ fn play_one(
         report,
         &mut note,
         |store, report| {
-            store.put_robot_time(&store.robot_time()?.add(now, thought_ms))?;
+            let time = store.robot_time()?.add(now, share.as_deref(), thought_ms);
+            store.put_robot_time(&time)?;
             apply(store, now, owed, thought.as_ref(), report).map(Work::from)
         },
     )?;
@@ -255,20 +277,78 @@ struct Thought {
     comment: String,
 }
 
+/// The name all accounts without a confirmed address share their share under (no
+/// userid has parentheses).
+pub const UNCONFIRMED_SHARE: &str = "(unconfirmed)";
+
+/// Whose share of the robots' think time a turn in `live` spends: the person playing
+/// the robot (their lower-case userid), or [`UNCONFIRMED_SHARE`] when their account
+/// has no confirmed address; `None` when there is no such account.
+pub fn share_of(store: &Store, live: &LiveGame) -> Result<Option<String>, InternalError> {
+    let f = live.file();
+    let Some(person) = [&f.white, &f.black]
+        .into_iter()
+        .find(|p| p.robot_level().is_none())
+    else {
+        return Ok(None);
+    };
+    Ok(store.account(person)?.map(|a| {
+        if strangers::confirmed(&a) {
+            a.userid.key()
+        } else {
+            UNCONFIRMED_SHARE.to_string()
+        }
+    }))
+}
+
+/// How the robot thinks: as its level does, or briefly (level 1's search) because
+/// the person's share of the hour is spent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Brief {
+    /// As its level does.
+    No,
+    /// Level 1's search.
+    Yes,
+}
+
+/// [`Brief::Yes`] when the share `key` has spent its think time of this hour.
+fn brief(store: &Store, settings: &Settings, key: Option<&str>) -> Result<Brief, InternalError> {
+    let Some(key) = key else {
+        return Ok(Brief::No);
+    };
+    let spent = store.robot_time()?.spent_by(settings.now(), key);
+    Ok(
+        if u128::from(spent) >= settings.robot_think_per_player_hour.as_millis() {
+            Brief::Yes
+        } else {
+            Brief::No
+        },
+    )
+}
+
 /// The robot's turn in `live`, when it is still the one `owed` is about.
-fn think(live: LiveGame, owed: RobotTurn, think_time: Duration) -> Option<Thought> {
+fn think(live: LiveGame, owed: RobotTurn, think_time: Duration, brief: Brief) -> Option<Thought> {
     if live.file().turns.len() != owed.turns {
         return None;
     }
     let (_, level) = robot_to_move(&live)?;
-    let budget = level_budget(level, think_time)?;
+    let budget = match brief {
+        Brief::No => level_budget(level, think_time)?,
+        Brief::Yes => level_budget(1, think_time)?,
+    };
     let seed = fnv1a64(format!("{}-{}", owed.board, owed.turns).as_bytes());
     let turn = Robot::new(ThinkSettings::new(budget, seed))
         .think(live.game())
         .ok()?;
+    let mut comment = turn.comment();
+    if brief == Brief::Yes && level > 1 {
+        comment.push_str(
+            "\n(This turn was thought briefly: the robots' think time for your games this hour is spent.)",
+        );
+    }
     Some(Thought {
         text: write_turn(&turn.actions),
-        comment: turn.comment(),
+        comment,
     })
 }
 

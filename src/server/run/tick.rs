@@ -6,8 +6,12 @@
 //! `Nag: Yinsh Board %s %s` mail, once per nag period however often tick runs; at the
 //! forfeit time (21 days, `--forfeittime=N`) they lose the game (`ended` reason
 //! `"forfeit"`) and everyone gets the final board mail. A player on vacation now is
-//! left alone. Under the store's lock, the game changes and the mails are committed
-//! through one journal, as a mail's are (`docs/reliability.md`), after passing the
+//! left alone. A quiet game (`game::extra::quiet`: its players started it as
+//! strangers and the player to move, who did not start it, has not moved in it;
+//! issue 25) gets no reminder, and at the forfeit time it is cancelled instead:
+//! removed, unrated, with one short mail to the other player if they moved in it or
+//! started it (`exec::decline::cancel_unanswered`). Under the store's lock, the game
+//! changes and the mails are committed through one journal, as a mail's are (`docs/reliability.md`), after passing the
 //! same gate as a mail's replies (`outgoing::gate`: the daily quota of unconfirmed
 //! addresses); accounts that confirmed no address in 7 days are removed in the same
 //! transaction (`exec::unconfirmed`, a log line each); old seen marks and counts are
@@ -15,6 +19,7 @@
 
 use crate::server::config::Settings;
 use crate::server::exec::unconfirmed;
+use crate::server::exec::decline::cancel_unanswered;
 use crate::server::game::extra::{self, LastNag};
 use crate::server::game::index;
 use crate::server::game::record::LiveGame;
@@ -46,6 +51,8 @@ pub enum Due {
     Nag(u64),
     /// The player to move forfeits.
     Forfeit,
+    /// The game is cancelled: a quiet game (`extra::quiet`) at its forfeit time.
+    Cancel,
 }
 
 /// Decide for one game at `now`.
@@ -63,8 +70,12 @@ pub fn due(live: &LiveGame, vacations: &Vacations, now: u64) -> Due {
         .saturating_sub(vacations.paused(player, since, now));
     let nag = u64::from(extra::nag_days(f)) * DAY;
     let forfeit = u64::from(extra::forfeit_days(f)) * DAY;
-    if idle >= forfeit {
-        return Due::Forfeit;
+    let quiet = extra::quiet(f, player);
+    match (idle >= forfeit, quiet) {
+        (true, true) => return Due::Cancel,
+        (true, false) => return Due::Forfeit,
+        (false, true) => return Due::Nothing,
+        (false, false) => {}
     }
     if nag == 0 || idle < nag {
         return Due::Nothing;
@@ -140,6 +151,13 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
                 // Built after the reminder is recorded: it tells the next one.
                 replies.extend(nag_mail(store, &live, &player, now, &vacations)?);
                 report.lines.push(format!("board {b}: nagged {player}"));
+            }
+            Due::Cancel => {
+                let days = extra::forfeit_days(live.file());
+                replies.extend(cancel_unanswered(store, &live, &player, days)?);
+                report
+                    .lines
+                    .push(format!("board {b}: cancelled, {player} never moved"));
             }
             Due::Forfeit => {
                 if live.end(EndReason::Forfeit, side, now).is_err() {

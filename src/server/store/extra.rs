@@ -13,6 +13,10 @@
 //! "last_nag": {"turns": 12, "period": 1}
 //! "challenger": {"address": "carol@example.org", "userids": ["carol"]}
 //!                                  who started it for two other players (decline)
+//! "started_by": "alice"            the player who started it (the cap of games
+//!                                  waiting for others' first moves)
+//! "strangers": true                its players had never both moved in a game
+//!                                  against each other when it started
 //! ```
 //!
 //! The object is written with its keys sorted, known and unknown alike, exactly as the
@@ -94,6 +98,12 @@ pub struct Extra {
     pub last_nag: Option<LastNag>,
     /// Who started the game for its two players, when neither did.
     pub challenger: Option<Challenger>,
+    /// The player who started the game, when one of them did (absent in games made
+    /// before it was kept).
+    pub started_by: Option<UserId>,
+    /// Whether its players had never both moved in a game against each other when it
+    /// started (absent, false, in games made before it was kept).
+    pub strangers: bool,
     /// Keys this program does not know, kept as they were.
     pub other: Map<String, Value>,
 }
@@ -126,6 +136,11 @@ impl Extra {
             "challenger",
             self.challenger.as_ref().map(to_value).transpose()?,
         );
+        put(
+            "started_by",
+            self.started_by.as_ref().map(to_value).transpose()?,
+        );
+        put("strangers", self.strangers.then_some(Value::Bool(true)));
         Ok(m)
     }
 
@@ -140,6 +155,8 @@ impl Extra {
             forfeittime: take(&mut m, "forfeittime")?,
             last_nag: take(&mut m, "last_nag")?,
             challenger: take(&mut m, "challenger")?,
+            started_by: take(&mut m, "started_by")?,
+            strangers: take(&mut m, "strangers")?.unwrap_or_default(),
             other: m,
         })
     }
@@ -194,12 +211,18 @@ mod tests {
             "queued": {"bob": {"moveno": 14, "text": "e5-e9", "turns": 3}},
             "submitted": {"alice": {"text": "e5-e9", "turns": 12}},
             "subscribers": ["carol"], "zz_future": [1, "two"], "aa": null,
-            "challenger": {"address": "dave@example.org", "userids": ["dave"]}
+            "challenger": {"address": "dave@example.org", "userids": ["dave"]},
+            "started_by": "Alice", "strangers": true
         });
         let extra: Extra = serde_json::from_value(raw.clone()).expect("decode");
         assert_eq!(extra.offer.as_ref().map(|o| o.kind), Some(OfferKind::Undo));
         assert_eq!(extra.nagtime, Some(7));
         assert_eq!(extra.other.len(), 2);
+        assert!(extra.strangers);
+        assert_eq!(
+            extra.started_by.as_ref().map(UserId::key),
+            Some("alice".into())
+        );
         let text = serde_json::to_string(&extra).expect("encode");
         assert_eq!(text, serde_json::to_string(&raw).expect("encode raw"));
     }

@@ -12,12 +12,16 @@
 //!
 //! Beside them, `<home>/robot-time.json` ([`RobotTime`]) counts the robots' think
 //! time in the current clock hour, so that `[robot] think_seconds_per_hour` bounds
-//! the CPU all robots together may take, however many games people start.
+//! the CPU all robots together may take, however many games people start; and the
+//! part of it spent on each person's games (`by_player`, keyed by the share's name:
+//! a lower-case userid, or one name all unconfirmed accounts share), which `[robot]
+//! think_seconds_per_player_hour` bounds (issue 25).
 //!
 //! ```text
-//! {"hour": 498717, "think_ms": 41200}
+//! {"hour": 498717, "think_ms": 41200, "by_player": {"alice": 30100, "(unconfirmed)": 11100}}
 //! ```
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
@@ -49,13 +53,17 @@ impl RobotTurn {
 }
 
 /// The robots' think time in one clock hour.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RobotTime {
     /// The hour counted: Unix seconds / 3600.
     pub hour: u64,
     /// Milliseconds of thinking in that hour.
     pub think_ms: u64,
+    /// Milliseconds of it spent on each share's games (absent in files written
+    /// before it was kept).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub by_player: BTreeMap<String, u64>,
 }
 
 impl RobotTime {
@@ -68,11 +76,31 @@ impl RobotTime {
         }
     }
 
-    /// This count with `ms` more thought at `now` (a new hour starts from zero).
-    pub fn add(self, now: u64, ms: u64) -> RobotTime {
+    /// The think time spent on the games of the share `key` in the hour of `now`.
+    pub fn spent_by(&self, now: u64, key: &str) -> u64 {
+        if self.hour == now / 3600 {
+            self.by_player.get(key).copied().unwrap_or(0)
+        } else {
+            0
+        }
+    }
+
+    /// This count with `ms` more thought at `now`, on the games of the share `key`
+    /// when there is one (a new hour starts from zero).
+    pub fn add(&self, now: u64, key: Option<&str>, ms: u64) -> RobotTime {
+        let mut by_player = if self.hour == now / 3600 {
+            self.by_player.clone()
+        } else {
+            BTreeMap::new()
+        };
+        if let Some(key) = key {
+            let spent = by_player.entry(key.to_string()).or_insert(0);
+            *spent = spent.saturating_add(ms);
+        }
         RobotTime {
             hour: now / 3600,
             think_ms: self.spent(now).saturating_add(ms),
+            by_player,
         }
     }
 }
@@ -198,10 +226,17 @@ mod tests {
         let store = Store::open(dir.path()).expect("open");
         assert_eq!(store.robot_time().expect("read"), RobotTime::default());
         let at = 3600 * 500 + 10;
-        let t = RobotTime::default().add(at, 1500).add(at + 3000, 700);
+        let t = RobotTime::default()
+            .add(at, Some("alice"), 1500)
+            .add(at + 3000, None, 700);
         assert_eq!(t.spent(at + 3589), 2200);
+        assert_eq!(t.spent_by(at + 3589, "alice"), 1500);
+        assert_eq!(t.spent_by(at + 3589, "bob"), 0);
         assert_eq!(t.spent(at + 3590), 0, "the next hour");
-        assert_eq!(t.add(at + 3600, 5).spent(at + 3600), 5);
+        assert_eq!(t.spent_by(at + 3590, "alice"), 0, "the next hour");
+        let next = t.add(at + 3600, Some("bob"), 5);
+        assert_eq!(next.spent(at + 3600), 5);
+        assert_eq!(next.by_player.len(), 1, "alice's share starts again");
         store.put_robot_time(&t).expect("put");
         assert_eq!(store.robot_time().expect("read"), t);
     }

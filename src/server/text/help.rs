@@ -119,9 +119,9 @@ Commands (in the Subject line):
   yinsh confirm <board> <userid> <password>
       then plays it.
   yinsh decline <board> <userid> <password>
-      A game someone else started for you (its mails say who) is removed,
-      unrated, if you decline it before your first move in it; both players,
-      the watchers and whoever started it are told.
+      Any game, whoever started it, is removed, unrated, if you decline it
+      before your first move in it; both players, the watchers and whoever
+      started it are told.
   yinsh preview <board>[#<moveno>] <move> ...
       The board after the moves given (from move <moveno>); nothing stored.
   yinsh chat <board> <userid> <password>

@@ -1,8 +1,10 @@
-//! The text of the server's mails: board mails and error mails (`reply`), the HTML
+//! The text of the server's mails: board mails and error mails (`reply`), their
+//! clock line (`clock`), the HTML
 //! part of board mails (`html`), dates, the help texts, password masking (`redact`),
 //! player comments cut to a bound (`cut`), every Subject and its reading back
 //! (`subjects`), and the short notices (`notices`).
 
+pub mod clock;
 pub mod cut;
 pub mod dates;
 pub mod help;

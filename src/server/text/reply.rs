@@ -7,12 +7,13 @@ use std::fmt::Write as _;
 use crate::notation::render::{Forfeit, SideNames, render_with};
 use crate::rules::{ActionKind, Color, EndReason, Game, Outcome};
 
-use crate::server::game::clock::{Deadlines, deadlines};
+use crate::server::game::clock::deadlines;
 use crate::server::game::extra;
 use crate::server::game::record::{self, LiveGame, ReplayError};
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{self, UserId};
 
+use super::clock::clock_line;
 use super::dates::{format_date, format_duration};
 use super::last_move::last_move_line;
 
@@ -215,26 +216,6 @@ pub fn time_used(live: &LiveGame, vacations: Option<&Vacations>) -> [u64; 2] {
         used[side] += span(side, last, e.at);
     }
     used
-}
-
-/// `Clock: last move 2026-11-22 21:52 UTC; without a move bob gets a reminder on
-/// 2026-11-29 21:52 UTC and forfeits on 2026-12-13 21:52 UTC.` (`game started`
-/// before the first turn; no reminder when none comes before the forfeit).
-pub fn clock_line(live: &LiveGame, d: &Deadlines) -> String {
-    let reminder = d.reminder.map_or(String::new(), |at| {
-        format!("gets a reminder on {} and ", format_date(at))
-    });
-    format!(
-        "Clock: {} {}; without a move {} {reminder}forfeits on {}.",
-        if live.file().turns.is_empty() {
-            "game started"
-        } else {
-            "last move"
-        },
-        format_date(d.since),
-        d.player,
-        format_date(d.forfeit)
-    )
 }
 
 /// The body of a board mail for one reader.
@@ -463,24 +444,40 @@ impl BoardMail<'_> {
     /// Whether the mail says who started the game (a player who may still decline
     /// it reads it).
     pub fn names_challenger(&self) -> bool {
+        extra::challenger(self.live.file()).is_some() && self.may_decline()
+    }
+
+    /// Whether the reader is a player who may still decline the game.
+    fn may_decline(&self) -> bool {
         self.reader
             .is_some_and(|r| extra::may_decline(self.live.file(), r) && !self.live.game().is_over())
     }
 
-    /// For a player who may still decline a game someone else started: who did, and
-    /// how to decline.
+    /// For a player who may still decline a game someone else started, or the other
+    /// player started as a stranger (issue 25): who started it when neither player
+    /// did, and how to decline. The starter's userid is not repeated: a stranger
+    /// chose it.
     fn decline_lines(&self) -> Option<String> {
-        if !self.names_challenger() {
+        let reader = self.reader?;
+        let f = self.live.file();
+        let started_by_other =
+            extra::strangers(f) && extra::started_by(f).is_some_and(|s| s.key() != reader.key());
+        if !self.may_decline() || !(self.names_challenger() || started_by_other) {
             return None;
         }
-        let reader = self.reader?;
-        let by = match extra::challenger(self.live.file()) {
-            Some(c) if !self.withhold => extra::challenger_words(c),
-            _ => "someone else".to_string(),
+        let first = match extra::challenger(f) {
+            Some(c) if !self.withhold => format!(
+                "This game was started by {}, not by one of its players.\n",
+                extra::challenger_words(c)
+            ),
+            Some(_) => {
+                "This game was started by someone else, not by one of its players.\n".to_string()
+            }
+            None => String::new(),
         };
         let board = self.live.board();
         Some(format!(
-            "This game was started by {by}, not by one of its players.\nYou may decline it until your first move: reply to this mail with decline as\nthe first line, or send a mail with this Subject:\n    yinsh decline {board} {reader} <password>\n"
+            "{first}You may decline it until your first move: reply to this mail with decline as\nthe first line, or send a mail with this Subject:\n    yinsh decline {board} {reader} <password>\n"
         ))
     }
 }

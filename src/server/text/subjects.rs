@@ -60,9 +60,15 @@ pub fn preview(board: BoardId) -> String {
     format!("Yinsh Board {board} preview")
 }
 
-/// `Yinsh Board %s declined`: a game started for others, declined by a player.
+/// `Yinsh Board %s declined`: a game declined by a player before their first move.
 pub fn declined(board: BoardId) -> String {
     format!("Yinsh Board {board} declined")
+}
+
+/// `Yinsh Board %s cancelled`: a game between strangers in which the player to move
+/// never moved, cancelled at its forfeit time (`run::tick`).
+pub fn cancelled(board: BoardId) -> String {
+    format!("Yinsh Board {board} cancelled")
 }
 
 /// `Yinsh chat %s %s`: a chat on a board, from `from`.
@@ -282,6 +288,7 @@ mod tests {
             (board_error(b), board(101)),
             (preview(b), board(101)),
             (declined(b), board(101)),
+            (cancelled(b), board(101)),
             (chat(b, &alice), Some(OurMail::Chat(101))),
             (message_from(&alice), Some(OurMail::Message("alice".into()))),
             (message_sent(), notice.clone()),

@@ -33,7 +33,7 @@ impl Refusal {
             | TooManyWatchers { board, .. }
             | SubscribeOwnGame { board }
             | EmptyReply { board }
-            | NotDeclinable { board }
+            | WatcherUnconfirmed { board }
             | DeclineAfterMove { board, .. } => Some(*board),
             UnknownUserid
             | WrongPassword

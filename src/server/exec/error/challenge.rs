@@ -1,7 +1,8 @@
 //! [`InvalidChallenge`]: why a `challenge` is not started, told in a normal reply
 //! (`Invalid challenge`), not an error mail.
 
-use super::words::plural;
+use super::words::{join, plural};
+use crate::server::model::BoardId;
 
 /// Why a `challenge` is not started; told in a normal reply (`Invalid challenge`),
 /// not an error mail. `Display` is the reply's body.
@@ -69,6 +70,43 @@ pub enum InvalidChallenge {
         /// The limit.
         max: usize,
     },
+    /// The player who sends the challenge already started as many games waiting for
+    /// the other player's first move as an account may have (issue 25).
+    #[error(
+        "{userid} has started {} waiting for the other player's first move (board{} {}), the most an account{} may have at a time: this challenge was not made.\n{}",
+        games(.boards.len()),
+        plural(.boards.len(), "", "s"),
+        join(.boards),
+        if .confirmed_max.is_some() { " without a confirmed address" } else { "" },
+        free_a_place(*.max, *.confirmed_max)
+    )]
+    TooManyWaiting {
+        /// The player.
+        userid: String,
+        /// The games waiting.
+        boards: Vec<BoardId>,
+        /// The limit.
+        max: usize,
+        /// The limit once the account has a confirmed address, when it has none.
+        confirmed_max: Option<usize>,
+    },
+}
+
+/// `1 game`, `2 games`.
+fn games(n: usize) -> String {
+    format!("{n} game{}", plural(n, "", "s"))
+}
+
+/// How a place frees, for [`InvalidChallenge::TooManyWaiting`].
+pub(crate) fn free_a_place(max: usize, confirmed_max: Option<usize>) -> String {
+    let confirm = confirmed_max.map_or(String::new(), |c| {
+        format!(
+            "An account with a confirmed address may have {c}: reply to the \"verify\" mail the server sent yours.\n"
+        )
+    });
+    format!(
+        "A place frees when the other player moves or declines; or withdraw one of them: before your\nown first move, yinsh decline <board> <userid> <password>; after it, yinsh resign <board>\n<userid> <password> (a game of fewer than 10 moves is not rated). At most {max} at a time.\n{confirm}"
+    )
 }
 
 #[cfg(test)]
@@ -113,6 +151,16 @@ mod tests {
             }
             .to_string(),
             "alice already plays 5 unfinished games against the robots, the most at a time. Finish one (or resign it) first.\n"
+        );
+        assert_eq!(
+            InvalidChallenge::TooManyWaiting {
+                userid: "thr1".into(),
+                boards: vec![101.into(), 102.into()],
+                max: 2,
+                confirmed_max: Some(10),
+            }
+            .to_string(),
+            "thr1 has started 2 games waiting for the other player's first move (boards 101, 102), the most an account without a confirmed address may have at a time: this challenge was not made.\nA place frees when the other player moves or declines; or withdraw one of them: before your\nown first move, yinsh decline <board> <userid> <password>; after it, yinsh resign <board>\n<userid> <password> (a game of fewer than 10 moves is not rated). At most 2 at a time.\nAn account with a confirmed address may have 10: reply to the \"verify\" mail the server sent yours.\n"
         );
     }
 }

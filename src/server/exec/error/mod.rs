@@ -15,6 +15,7 @@ mod refusal;
 mod words;
 
 pub use challenge::InvalidChallenge;
+pub(crate) use challenge::free_a_place;
 pub use internal::{ExecError, InternalError};
 pub use refusal::Refusal;
 

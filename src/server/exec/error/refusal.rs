@@ -490,13 +490,13 @@ pub enum Refusal {
         /// The board.
         board: BoardId,
     },
-    /// `decline` of a game one of its players started: only a game someone else
-    /// started for them can be declined.
+    /// `subscribe` from an account with no confirmed address (issue 25: throwaway
+    /// accounts must not fill a game's watcher places).
     #[error(
-        "Board {board} was started by one of its players: only a game someone else started for you\n\
-         can be declined. Nothing was done. To end it, resign: yinsh resign {board} <userid> <password>"
+        "Board {board} may be watched only from an account with a confirmed address. Confirm yours\n\
+         by replying to the \"verify\" mail the server sent it, then subscribe again. Nothing was done."
     )]
-    NotDeclinable {
+    WatcherUnconfirmed {
         /// The board.
         board: BoardId,
     },

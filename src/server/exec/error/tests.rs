@@ -80,7 +80,7 @@ fn name(r: &Refusal) -> &'static str {
         VacationTooLong { .. } => "VacationTooLong",
         EmptyReply { .. } => "EmptyReply",
         ReplyNotYours { .. } => "ReplyNotYours",
-        NotDeclinable { .. } => "NotDeclinable",
+        WatcherUnconfirmed { .. } => "WatcherUnconfirmed",
         DeclineAfterMove { .. } => "DeclineAfterMove",
     }
 }
@@ -465,9 +465,9 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             None,
         ),
         (
-            NotDeclinable { board: 101.into() },
+            WatcherUnconfirmed { board: 101.into() },
             s(
-                "Board 101 was started by one of its players: only a game someone else started for you\ncan be declined. Nothing was done. To end it, resign: yinsh resign 101 <userid> <password>",
+                "Board 101 may be watched only from an account with a confirmed address. Confirm yours\nby replying to the \"verify\" mail the server sent it, then subscribe again. Nothing was done.",
             ),
             Some(101),
         ),

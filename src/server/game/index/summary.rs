@@ -76,7 +76,8 @@ pub fn summary(live: &LiveGame, vacations: &Vacations) -> Summary {
 /// file and the vacations (`tick::due`): the idle time counts from the last turn (or
 /// the start), the nag periods already nagged are skipped, the time on vacation does
 /// not count, and a player on vacation is left alone. `None` when nobody is to move, or
-/// a robot is (tick never acts for them). A vacation started or ended changes it: the
+/// a robot is (tick never acts for them); a [`extra::quiet`] game is due only at its
+/// forfeit time. A vacation started or ended changes it: the
 /// index then files that player's games again (`maintain::update`).
 pub fn next_check(live: &LiveGame, vacations: &Vacations) -> Option<u64> {
     let player = live.player_to_move()?;
@@ -87,7 +88,8 @@ pub fn next_check(live: &LiveGame, vacations: &Vacations) -> Option<u64> {
     let since = f.turns.last().map_or(f.created, |t| t.at);
     let nag = u64::from(extra::nag_days(f)) * DAY;
     let forfeit = u64::from(extra::forfeit_days(f)) * DAY;
-    let idle = if nag == 0 {
+    // A quiet game has no reminders: only its cancelling is due.
+    let idle = if nag == 0 || extra::quiet(f, player) {
         forfeit
     } else {
         let periods = match extra::last_nag(f) {

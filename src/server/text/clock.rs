@@ -1,0 +1,31 @@
+//! The clock line of a board mail: when the player to move was last waited on, and
+//! the dates of their next reminder and of the forfeit (or, in a quiet game, of its
+//! cancelling: issue 25), as `game::clock` computes them.
+
+use crate::server::game::clock::{Deadlines, Lapse};
+use crate::server::game::record::LiveGame;
+
+use super::dates::format_date;
+
+/// `Clock: last move 2026-11-22 21:52 UTC; without a move bob gets a reminder on
+/// 2026-11-29 21:52 UTC and forfeits on 2026-12-13 21:52 UTC.` (`game started`
+/// before the first turn; no reminder when none comes before the forfeit).
+pub fn clock_line(live: &LiveGame, d: &Deadlines) -> String {
+    let reminder = d.reminder.map_or(String::new(), |at| {
+        format!("gets a reminder on {} and ", format_date(at))
+    });
+    let started = if live.file().turns.is_empty() {
+        "game started"
+    } else {
+        "last move"
+    };
+    let (since, player, at) = (format_date(d.since), &d.player, format_date(d.forfeit));
+    match d.lapse {
+        Lapse::Forfeit => {
+            format!("Clock: {started} {since}; without a move {player} {reminder}forfeits on {at}.")
+        }
+        Lapse::Cancel => format!(
+            "Clock: {started} {since}; without a move from {player} the game is cancelled\n(unrated, no reminders) on {at}."
+        ),
+    }
+}
