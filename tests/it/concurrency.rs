@@ -143,18 +143,23 @@ fn fifty_simultaneous_mails_on_one_board_apply_exactly_one_move() {
 #[test]
 fn fifty_simultaneous_challenges_get_unique_consecutive_boards() {
     let mut s = TestServer::new();
-    s.send("alice@example.org", "signup alice apw", "");
-    s.send("bob@example.org", "signup bob bpw bob@example.org", "");
+    // Ten players, each starting five of the games: an account may have at most ten
+    // games waiting for another player's first move (`game::strangers::MAX_WAITING`).
+    for k in 0..10 {
+        s.send(
+            &format!("p{k}@example.org"),
+            &format!("signup p{k} pw{k}"),
+            "",
+        );
+    }
     let now = s.now + 60;
     let home = s.home();
     let children: Vec<Child> = (0u32..50)
         .map(|i| {
-            let (from, subject) = if i.is_multiple_of(2) {
-                ("alice@example.org", "yinsh challenge alice bob")
-            } else {
-                ("bob@example.org", "yinsh challenge bob alice")
-            };
-            spawn(&home, now, mail(from, subject, &format!("ch-{i}@x")))
+            let (a, b) = (i % 10, (i + 1) % 10);
+            let from = format!("p{a}@example.org");
+            let subject = format!("yinsh challenge p{a} p{b}");
+            spawn(&home, now, mail(&from, &subject, &format!("ch-{i}@x")))
         })
         .collect();
     wait_all(children);

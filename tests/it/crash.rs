@@ -481,7 +481,13 @@ fn a_vacation_is_part_of_the_journal_and_a_killed_mail_leaves_none() {
 /// game that holds the move.
 #[test]
 fn tick_first_completes_a_journal_a_killed_deliver_left() {
-    let s = new_game();
+    // bob sends the challenge, so the game is his own asking and he is reminded of
+    // it (a game forced on a stranger is not: `game::extra::quiet`).
+    let mut s = TestServer::new();
+    s.send("alice@example.org", "signup alice apw", "");
+    s.send("bob@example.org", "signup bob bpw bob@example.org", "");
+    let r = s.send("bob@example.org", "yinsh challenge alice bob", "");
+    assert_eq!(r.len(), 2, "{r:?}");
     let home = s.home();
     let script = script(9, 1);
     let (mid, raw) = move_mail(4, 0, script[0].0, &script[0].1);

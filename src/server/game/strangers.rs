@@ -26,10 +26,7 @@ pub const MAX_WAITING_UNCONFIRMED: usize = 2;
 /// Whether `account` has at least one confirmed address (every address counts as
 /// confirmed while the server does not confirm addresses: none is then pending).
 pub fn confirmed(account: &Account) -> bool {
-    account
-        .addresses
-        .iter()
-        .any(|a| account.is_confirmed(a))
+    account.addresses.iter().any(|a| account.is_confirmed(a))
 }
 
 /// The most games `account` may have started that wait for the other player's

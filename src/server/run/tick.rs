@@ -18,8 +18,8 @@
 //! expired as `deliver` does; then everything spooled is sent with the lock released.
 
 use crate::server::config::Settings;
-use crate::server::exec::unconfirmed;
 use crate::server::exec::decline::cancel_unanswered;
+use crate::server::exec::unconfirmed;
 use crate::server::game::extra::{self, LastNag};
 use crate::server::game::index;
 use crate::server::game::record::LiveGame;
