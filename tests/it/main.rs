@@ -28,6 +28,7 @@ mod index; // the derived indexes: kept equal to a rebuild, rebuilt when damaged
 mod limits; // capped comments and offers, challenges for others, verify guessing, tick gate, reused userids
 mod mail_io; // mail in and out: parsing the corpus, building replies, flushing the spool
 mod mails_explain; // mails that explain themselves: help yinsh, yinsh games for the whole server
+mod masked_at_source; // passwords masked where the command is parsed: every echo of a hidden word
 mod naive; // a naive second YINSH generator that cross-checks the engine
 mod notation; // the move notation: parser, printer, shorthand, refusals, playouts
 mod opponent; // the robots by mail: a whole game, challenges, offers, reserved names, floods, kill -9

@@ -1,6 +1,7 @@
 //! Commands carried out in-process, with no process started: a [`Home`] is a store in
 //! a temporary folder with a fixed clock; [`Home::run`] parses a Subject line with
-//! `Command::parse` and carries it out with `exec::execute` inside a transaction of
+//! `Command::parse` (its masked words naming an account shown, `inbound::line`) and
+//! carries it out with `exec::execute` inside a transaction of
 //! the server's own runner (`run::txn::Locked`: the store's lock, the indexes kept,
 //! the gate, one journal committed), and returns the replies with the files changed
 //! (the derived indexes left out of that list). [`Home::refused`] also checks that
@@ -18,7 +19,7 @@ use yinsh_pbem::rules::Color;
 use yinsh_pbem::server::command::Command;
 use yinsh_pbem::server::exec::{Reply, Request};
 use yinsh_pbem::server::game::index;
-use yinsh_pbem::server::inbound::identity;
+use yinsh_pbem::server::inbound::{identity, line};
 use yinsh_pbem::server::run::txn::{Locked, Work};
 use yinsh_pbem::server::store::{Store, with_cheap_hashes};
 use yinsh_pbem::server::{Report, Settings};
@@ -190,7 +191,14 @@ impl Home {
                 &|k, _| format!("home-{now}-{k}"),
                 &mut Report::default(),
                 &mut |_, _| {},
-                |store, _| Ok(Work::from(identity::act(store, &req, &cmd)?)),
+                |store, _| {
+                    // Read as inbound reads a line: its masked words that name an
+                    // account are shown.
+                    let mut read = Ok(cmd.clone());
+                    line::reveal(store, &mut read)?;
+                    let cmd = read.expect("a command");
+                    Ok(Work::from(identity::act(store, &req, &cmd)?))
+                },
             )
         })
         .map_err(|e| e.to_string())?;
