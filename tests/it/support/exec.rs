@@ -20,6 +20,7 @@ use yinsh_pbem::server::command::Command;
 use yinsh_pbem::server::exec::{Reply, Request};
 use yinsh_pbem::server::game::index;
 use yinsh_pbem::server::inbound::{identity, line};
+use yinsh_pbem::server::model::BoardId;
 use yinsh_pbem::server::run::txn::{Locked, Work};
 use yinsh_pbem::server::store::{Store, with_cheap_hashes};
 use yinsh_pbem::server::{Report, Settings};
@@ -334,13 +335,14 @@ impl Home {
 
     /// The game file of `board`, read through the store, as JSON.
     #[track_caller]
-    pub fn game(&self, board: u32) -> Value {
+    pub fn game(&self, board: impl Into<BoardId>) -> Value {
+        let board: BoardId = board.into();
         let file = self.store.game(board).expect("readable").expect("a game");
         serde_json::to_value(file).expect("as JSON")
     }
 
     /// The texts of the turns of `board`.
-    pub fn turns(&self, board: u32) -> Vec<String> {
+    pub fn turns(&self, board: impl Into<BoardId>) -> Vec<String> {
         let game = self.game(board);
         let turns = game["turns"].as_array().expect("turns");
         turns
@@ -361,7 +363,8 @@ impl Home {
 
     /// Writes `turns` onto `board` as if their sides' players had played them, so a
     /// test can start from a later position without paying a password check per turn.
-    pub fn fast_forward(&mut self, board: u32, turns: &[(Color, String)]) {
+    pub fn fast_forward(&mut self, board: impl Into<BoardId>, turns: &[(Color, String)]) {
+        let board: BoardId = board.into();
         let path = self.store.game_path(board);
         let text = std::fs::read_to_string(&path).expect("game file");
         let mut game: Value = serde_json::from_str(&text).expect("JSON");
