@@ -37,20 +37,20 @@ fn identity_proves_the_former_owner_of_a_retired_userid() {
     let store = Store::open(&s.home()).expect("store");
     let req = request(1_900_000_000);
     let back = Command::parse("signup alice apw").expect("a command");
-    let actor = with_cheap_hashes(|| identity::actor(&store, &req, &back))
-        .unwrap_or_else(|e| panic!("refused: {e:?}"))
-        .expect("an actor");
+    let actor = with_cheap_hashes(|| {
+        identity::actor(&store, &req, &back).map_err(|e| format!("refused: {e:?}"))
+    })
+    .expect("not refused")
+    .expect("an actor");
     assert_eq!(actor.account.userid.as_str(), "alice");
     assert!(matches!(actor.proof, Proof::Password), "{:?}", actor.proof);
     let other = Command::parse("signup alice other").expect("a command");
-    let refused = with_cheap_hashes(|| identity::actor(&store, &req, &other));
-    assert!(
-        matches!(
-            refused,
-            Err(ExecError::Refused(Refusal::UseridRetired { .. }))
-        ),
-        "{refused:?}"
-    );
+    let refused = with_cheap_hashes(|| {
+        let got = identity::actor(&store, &req, &other);
+        let retired = matches!(got, Err(ExecError::Refused(Refusal::UseridRetired { .. })));
+        (retired, format!("{got:?}"))
+    });
+    assert!(refused.0, "{}", refused.1);
     let new = Command::parse("signup carol cpw").expect("a command");
     assert!(matches!(identity::actor(&store, &req, &new), Ok(None)));
     // By mail, as ever: the owner takes it back, anyone else is refused.
