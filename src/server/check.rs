@@ -108,7 +108,8 @@ fn writable_dir(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The report `check-config` prints.
+/// The report `check-config` prints: where the settings come from, the limits, then
+/// the mail, the site, the robots and the operator.
 pub fn describe(r: &Resolved) -> String {
     let s = &r.settings;
     let mut out = String::new();
@@ -121,6 +122,15 @@ pub fn describe(r: &Resolved) -> String {
     out.push_str(&format!("home:               {}\n", s.home.display()));
     out.push_str(&format!("from:               {}\n", s.from));
     out.push_str(&format!("transport:          {}\n", s.transport));
+    out.push_str(&describe_limits(s));
+    out.push_str(&describe_mail_and_more(s));
+    out
+}
+
+/// The lines of [`describe`] about what one mail or sender may cause: sizes, counts,
+/// games for others, confirmation, the lock, sending and retries.
+fn describe_limits(s: &Settings) -> String {
+    let mut out = String::new();
     out.push_str(&format!("max message bytes:  {}\n", s.max_message_bytes));
     out.push_str(&format!(
         "mails per sender:   {} per {} s\n",
@@ -168,6 +178,13 @@ pub fn describe(r: &Resolved) -> String {
         RETRY_MAX.as_secs(),
         GIVE_UP_AFTER.as_secs() / 86_400
     ));
+    out
+}
+
+/// The lines of [`describe`] about the board mails, the web site, the robots and the
+/// operator.
+fn describe_mail_and_more(s: &Settings) -> String {
+    let mut out = String::new();
     out.push_str(&format!(
         "board mails:        {}\n",
         if s.html_mail {

@@ -380,38 +380,74 @@ pub fn resolve_with(o: &Overrides, env: Env<'_>) -> Result<Resolved, ConfigError
     if let Some(from) = o.from.clone().or(file.from.clone()) {
         s.from = from;
     }
-    let t = file.transport.unwrap_or_default();
-    s.transport = if let Some(url) = &o.smtp {
-        Transport::Smtp(smtp_target(url, &t, env))
-    } else if let Some(p) = &o.sendmail {
-        Transport::Sendmail(p.clone())
-    } else if let Some(p) = &o.outbox {
-        Transport::Outbox(p.clone())
-    } else {
-        match t.kind.as_deref().unwrap_or("outbox") {
-            "outbox" => Transport::Outbox(t.outbox.clone().unwrap_or_else(|| home.join("outbox"))),
-            "smtp" => Transport::Smtp(smtp_target(
-                t.url.as_deref().ok_or_else(|| {
-                    ConfigError::Invalid(
-                        "[transport] kind = \"smtp\" needs url = \"smtp://host:port\"".into(),
-                    )
-                })?,
-                &t,
-                env,
-            )),
-            "sendmail" => Transport::Sendmail(
-                t.path
-                    .clone()
-                    .unwrap_or_else(|| PathBuf::from("/usr/sbin/sendmail")),
-            ),
-            other => {
-                return Err(ConfigError::Invalid(format!(
-                    "[transport] kind = \"{other}\": write \"outbox\", \"smtp\" or \"sendmail\""
-                )));
-            }
+    s.transport = transport(o, &file.transport.unwrap_or_default(), &home, env)?;
+    limits(&mut s, o, &file.limits.unwrap_or_default());
+    security(&mut s, &file.security.unwrap_or_default())?;
+    if let Some(on) = var("YINSH_PBEM_CONFIRM_ADDRESSES").and_then(|v| parse_switch(&v)) {
+        s.confirm_addresses = on;
+    }
+    if let Some(op) = &file.operator {
+        s.operator = Some(
+            op.parse()
+                .map_err(|e| ConfigError::Invalid(format!("operator = \"{op}\": {e}")))?,
+        );
+    }
+    if let Some(on) = file.mail.and_then(|m| m.html) {
+        s.html_mail = on;
+    }
+    s.site = site_settings(file.site).map_err(ConfigError::Invalid)?;
+    let think_ms = var("YINSH_PBEM_ROBOT_THINK_MS").and_then(|v| v.trim().parse().ok());
+    robot(&mut s, &file.robot.unwrap_or_default(), think_ms);
+    s.now = var("YINSH_PBEM_NOW").and_then(|v| v.parse().ok());
+    Ok(Resolved {
+        settings: s,
+        config_file,
+    })
+}
+
+/// How mail is sent: the command line's `--smtp`, `--sendmail` or `--outbox` first,
+/// else the config file's `[transport]` (an outbox in `home` by default).
+fn transport(
+    o: &Overrides,
+    t: &TransportConfig,
+    home: &Path,
+    env: Env<'_>,
+) -> Result<Transport, ConfigError> {
+    if let Some(url) = &o.smtp {
+        return Ok(Transport::Smtp(smtp_target(url, t, env)));
+    }
+    if let Some(p) = &o.sendmail {
+        return Ok(Transport::Sendmail(p.clone()));
+    }
+    if let Some(p) = &o.outbox {
+        return Ok(Transport::Outbox(p.clone()));
+    }
+    Ok(match t.kind.as_deref().unwrap_or("outbox") {
+        "outbox" => Transport::Outbox(t.outbox.clone().unwrap_or_else(|| home.join("outbox"))),
+        "smtp" => Transport::Smtp(smtp_target(
+            t.url.as_deref().ok_or_else(|| {
+                ConfigError::Invalid(
+                    "[transport] kind = \"smtp\" needs url = \"smtp://host:port\"".into(),
+                )
+            })?,
+            t,
+            env,
+        )),
+        "sendmail" => Transport::Sendmail(
+            t.path
+                .clone()
+                .unwrap_or_else(|| PathBuf::from("/usr/sbin/sendmail")),
+        ),
+        other => {
+            return Err(ConfigError::Invalid(format!(
+                "[transport] kind = \"{other}\": write \"outbox\", \"smtp\" or \"sendmail\""
+            )));
         }
-    };
-    let limits = file.limits.unwrap_or_default();
+    })
+}
+
+/// The `[limits]` of the config file (and `--max-message-bytes`) into `s`.
+fn limits(s: &mut Settings, o: &Overrides, limits: &Limits) {
     if let Some(n) = o.max_message_bytes.or(limits.max_message_bytes) {
         s.max_message_bytes = n;
     }
@@ -424,7 +460,16 @@ pub fn resolve_with(o: &Overrides, env: Env<'_>) -> Result<Resolved, ConfigError
     s.challenges_for_others_per_day = limits
         .challenges_for_others_per_day
         .unwrap_or(s.challenges_for_others_per_day);
-    let security = file.security.unwrap_or_default();
+    if let Some(n) = limits.lock_wait_seconds {
+        s.lock_wait = Duration::from_secs(n);
+    }
+    if let Some(n) = limits.send_timeout_seconds {
+        s.send_timeout = Duration::from_secs(n);
+    }
+}
+
+/// The `[security]` of the config file into `s`.
+fn security(s: &mut Settings, security: &Security) -> Result<(), ConfigError> {
     s.confirm_addresses = security.confirm_addresses.unwrap_or(s.confirm_addresses);
     s.unconfirmed_mails_per_day = security
         .unconfirmed_mails_per_day
@@ -435,30 +480,13 @@ pub fn resolve_with(o: &Overrides, env: Env<'_>) -> Result<Resolved, ConfigError
     if let Some(id) = &security.trusted_authserv_id {
         s.trusted_authserv_id = Some(authserv_id(id)?);
     }
-    if let Some(on) = var("YINSH_PBEM_CONFIRM_ADDRESSES").and_then(|v| parse_switch(&v)) {
-        s.confirm_addresses = on;
-    }
-    if let Some(n) = limits.lock_wait_seconds {
-        s.lock_wait = Duration::from_secs(n);
-    }
-    if let Some(n) = limits.send_timeout_seconds {
-        s.send_timeout = Duration::from_secs(n);
-    }
-    if let Some(op) = &file.operator {
-        s.operator = Some(
-            op.parse()
-                .map_err(|e| ConfigError::Invalid(format!("operator = \"{op}\": {e}")))?,
-        );
-    }
-    if let Some(on) = file.mail.and_then(|m| m.html) {
-        s.html_mail = on;
-    }
-    s.site = site_settings(file.site).map_err(ConfigError::Invalid)?;
-    let robot = file.robot.unwrap_or_default();
-    let think_ms = var("YINSH_PBEM_ROBOT_THINK_MS")
-        .and_then(|v| v.trim().parse().ok())
-        .or(robot.think_ms);
-    if let Some(ms) = think_ms {
+    Ok(())
+}
+
+/// The `[robot]` of the config file into `s`; `think_ms` (of
+/// `YINSH_PBEM_ROBOT_THINK_MS`) before its `think_ms`.
+fn robot(s: &mut Settings, robot: &RobotConfig, think_ms: Option<u64>) {
+    if let Some(ms) = think_ms.or(robot.think_ms) {
         s.robot_think = Duration::from_millis(ms);
     }
     s.robot_turns_per_run = robot.turns_per_run.unwrap_or(s.robot_turns_per_run);
@@ -468,11 +496,6 @@ pub fn resolve_with(o: &Overrides, env: Env<'_>) -> Result<Resolved, ConfigError
     if let Some(secs) = robot.think_seconds_per_player_hour {
         s.robot_think_per_player_hour = Duration::from_secs(secs);
     }
-    s.now = var("YINSH_PBEM_NOW").and_then(|v| v.parse().ok());
-    Ok(Resolved {
-        settings: s,
-        config_file,
-    })
 }
 
 /// The SMTP relay at `url`, with the CA file of `YINSH_PBEM_SMTP_CA_FILE`, else of

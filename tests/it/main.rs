@@ -31,8 +31,9 @@ mod limits; // capped comments and offers, challenges for others, verify guessin
 mod mail_hygiene; // huge References, hidden characters removed and log fields escaped, private files whatever the umask
 mod mail_io; // mail in and out: parsing the corpus, building replies, flushing the spool
 mod mails_explain; // mails that explain themselves: help yinsh, yinsh games for the whole server
-mod naive;
-mod nobody_asked; // games nobody asked for: declined before one's first move, capped, ended quietly; watchers confirmed; robot time per person // a naive second YINSH generator that cross-checks the engine
+mod masked_at_source; // passwords masked where the command is parsed: every echo of a hidden word
+mod naive; // a naive second YINSH generator that cross-checks the engine
+mod nobody_asked; // games nobody asked for: declined before one's first move, capped, ended quietly; watchers confirmed; robot time per person
 mod notation; // the move notation: parser, printer, shorthand, refusals, playouts
 mod opponent; // the robots by mail: a whole game, challenges, offers, reserved names, floods, kill -9
 mod package; // the Debian package inputs: generated man pages, assets, the packaged config
@@ -43,6 +44,7 @@ mod picture; // the board picture (SVG, PNG) against reference images; the rende
 mod playouts; // random legal playouts: engine and naive generator agree, counts add up
 mod render; // the ASCII board and its status block, byte for byte (snapshots)
 mod replay; // the replay command: transcripts, JSON summaries, board output, errors
+mod returning; // a retired userid taken back: its former owner proved by inbound::identity
 mod robot; // robot rules: loops, bounces, lists, duplicates and storms are not answered
 mod rules; // the rules engine on hand-made positions, one test per rule
 mod sending; // sending replies: dead letters, retries, timeouts, the lock wait

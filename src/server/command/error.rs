@@ -5,6 +5,7 @@
 //! place, nor the rest of a line that does not fit: a word pushed out of its place by a
 //! missing or extra word may be the password. It names the word by its number instead.
 
+use super::said::{Said, SaidLine};
 use crate::mail::AddressProblem;
 use crate::server::model::{InvalidPassword, InvalidUserId};
 
@@ -36,7 +37,7 @@ pub enum CommandError {
         /// The word as written.
         written: String,
         /// The line or command words meant.
-        meant: String,
+        meant: SaidLine,
     },
     /// A yinsh command without `yinsh` before it (`move 101 alice ...`).
     #[error(
@@ -47,7 +48,7 @@ pub enum CommandError {
         /// The word as written.
         written: String,
         /// The line or command words meant.
-        meant: String,
+        meant: SaidLine,
     },
     /// A line longer than any command ([`MAX_LINE_CHARS`](super::bounds::MAX_LINE_CHARS)):
     /// refused unread, none of it repeated.
@@ -89,7 +90,7 @@ pub enum Problem {
     #[error("\"{text}\" is not a valid userid ({why})")]
     Userid {
         /// The word.
-        text: String,
+        text: Said<String>,
         /// Why it is not a userid.
         why: InvalidUserId,
     },
@@ -111,7 +112,7 @@ pub enum Problem {
     )]
     NoPassword {
         /// The line as it should be written, the password as `**`.
-        meant: String,
+        meant: SaidLine,
     },
     /// A move command with nothing after the password.
     #[error("the move is missing after the password")]
@@ -185,7 +186,7 @@ pub enum Problem {
     },
     /// A word starting with a digit that is not `104` or `104#12`.
     #[error("\"{0}\" is not a board number like 104 or 104#12")]
-    Board(String),
+    Board(Said<String>),
     /// `yinsh preview` without moves.
     #[error("expected at least one move after the board")]
     NoMoves,
@@ -212,8 +213,8 @@ impl Problem {
 }
 
 /// The note under a suggested line that hides a password as `**`.
-fn stars(meant: &str) -> &'static str {
-    if meant.split_whitespace().any(|w| w == "**") {
+fn stars(meant: &SaidLine) -> &'static str {
+    if meant.as_written().any(|w| w == "**") {
         "(with your password in place of **)"
     } else {
         ""

@@ -7,14 +7,18 @@
 //! are case-insensitive. A command that does not fit its syntax is refused with the
 //! syntax players know (`Syntax is "yinsh move <board> <userid> <password> <move>"`)
 //! and what was wrong. Which words of a line are passwords, to be hidden in logs and
-//! quotes, is decided from the same table (`secret.rs`, [`masking`]). A misspelt
+//! quotes, is decided from the same table (`secret.rs`, [`masking`]); the fields a reply may
+//! echo (a userid to list, a move, a word that does not fit, the line suggested) carry
+//! it ([`Said`], `said.rs`): masked unless they name an account. A misspelt
 //! command word, or a yinsh command without `yinsh`, is answered with the line as it
 //! was meant (`spelling.rs`, [`nearest`]).
 
 pub mod bounds;
 mod error;
+mod marks;
 mod parsers;
 pub mod redact;
+mod said;
 mod secret;
 mod spelling;
 mod table;
@@ -25,7 +29,8 @@ mod words;
 mod tests;
 
 pub use error::{CommandError, Problem};
-pub use secret::{Masking, could_show, masking};
+pub use said::{Echo, Said, SaidLine};
+pub use secret::{Masking, could_show, masking, unshowable};
 pub use spelling::nearest;
 pub use table::{syntax_lines, usage};
 pub use types::{

@@ -9,6 +9,7 @@ use nom::multi::many0;
 use crate::server::model::UserId;
 
 use super::error::{CommandError, Problem};
+use super::said::Said;
 use super::types::{BoardAction, Command, GameFilter, OfferAction};
 use super::words::{
     Listing, MoveArgs, addresses, args, auth_args, board_args, board_ref, credentials, end,
@@ -112,6 +113,7 @@ pub(super) fn message(after: &str, usage: &'static str) -> Parsed {
         .enumerate()
         .map(|(k, w)| {
             w.parse::<UserId>()
+                .map(Said::from)
                 .map_err(|_| Problem::Recipient { nth: k + 1 }.within(usage))
         })
         .collect::<Result<_, _>>()?;
@@ -182,7 +184,10 @@ pub(super) fn all_show(after: &str, usage: &'static str) -> Parsed {
     if !boards.is_empty() || userids.is_empty() {
         return Err(Problem::AllShowUserid.within(usage));
     }
-    Ok(Command::ShowPlayers { userids, filter })
+    Ok(Command::ShowPlayers {
+        userids: userids.into_iter().map(Said::from).collect(),
+        filter,
+    })
 }
 
 /// `yinsh help`: the words after it do not matter.
@@ -203,7 +208,7 @@ pub(super) fn history(after: &str, usage: &'static str) -> Parsed {
     let page = take_page(&mut words, usage)?;
     let player = match words.as_slice() {
         [] => None,
-        [one] => Some(userid(one, usage)?),
+        [one] => Some(userid(one, usage)?.into()),
         _ => {
             return Err(Problem::Expected {
                 what: "at most one userid and page <number>",
@@ -295,8 +300,8 @@ pub(super) fn challenge(after: &str, usage: &'static str) -> Parsed {
             blitz: c.blitz,
             nag_days: c.nag_days,
             forfeit_days: c.forfeit_days,
-            white,
-            black,
+            white: white.into(),
+            black: black.into(),
         }),
         Err(ids) => Err(Problem::NotTwoUserids(ids.len()).within(usage)),
     }
@@ -316,11 +321,11 @@ pub(super) fn play(after: &str, usage: &'static str) -> Parsed {
     } else if text.eq_ignore_ascii_case("resign") {
         BoardAction::Resign
     } else {
-        let text = text.to_string();
+        let text = text.to_string().into();
         BoardAction::Move { text, moveno }
     };
     Ok(Command::Board {
-        board: board.into(),
+        board,
         auth,
         action,
     })
@@ -330,7 +335,7 @@ pub(super) fn play(after: &str, usage: &'static str) -> Parsed {
 fn with_move(
     after: &str,
     usage: &'static str,
-    make: fn(String, Option<u32>) -> BoardAction,
+    make: fn(Said<String>, Option<u32>) -> BoardAction,
 ) -> Parsed {
     let MoveArgs {
         board,
@@ -339,9 +344,9 @@ fn with_move(
         moveno,
     } = move_args(after, usage)?;
     Ok(Command::Board {
-        board: board.into(),
+        board,
         auth,
-        action: make(text.to_string(), moveno),
+        action: make(text.to_string().into(), moveno),
     })
 }
 
@@ -365,7 +370,7 @@ pub(super) fn submit(after: &str, usage: &'static str) -> Parsed {
 fn on_board(after: &str, usage: &'static str, action: BoardAction) -> Parsed {
     let (board, auth) = board_args(after, usage)?;
     Ok(Command::Board {
-        board: board.into(),
+        board,
         auth,
         action,
     })
@@ -411,7 +416,10 @@ pub(super) fn show(after: &str, usage: &'static str) -> Parsed {
     } = listing(&words, usage)?;
     match (boards.is_empty(), userids.is_empty()) {
         (false, true) => Ok(Command::Show { boards }),
-        (true, false) => Ok(Command::ShowPlayers { userids, filter }),
+        (true, false) => Ok(Command::ShowPlayers {
+            userids: userids.into_iter().map(Said::from).collect(),
+            filter,
+        }),
         (true, true) => Err(Problem::NothingToShow.within(usage)),
         (false, false) => Err(Problem::BoardsAndUserids.within(usage)),
     }
@@ -449,7 +457,7 @@ pub(super) fn games(after: &str, usage: &'static str) -> Parsed {
     for w in words {
         match w.parse::<GameFilter>() {
             Ok(f) => filter = f,
-            Err(_) => ids.push(userid(w, usage)?),
+            Err(_) => ids.push(userid(w, usage)?.into()),
         }
     }
     Ok(Command::Games {
@@ -472,6 +480,6 @@ pub(super) fn preview(after: &str, usage: &'static str) -> Parsed {
     }
     Ok(Command::Preview {
         at,
-        moves: moves.into_iter().map(str::to_string).collect(),
+        moves: moves.into_iter().map(|m| m.to_string().into()).collect(),
     })
 }

@@ -3,10 +3,11 @@
 //! and everything after the command words of a line that does not fit) replaced by a
 //! mask, and the original message as quoted back to its sender.
 
+use super::error::CommandError;
 use super::secret::masking;
+use super::types::Command;
 
-/// The mask shown in place of a password.
-pub const MASK: &str = "********";
+pub use super::said::MASK;
 
 /// `line` with the words `command::masking` hides replaced by the mask, spacing kept.
 ///
@@ -63,49 +64,6 @@ fn mask(text: &str, secrets: &[String]) -> String {
     out
 }
 
-/// The words of `text` (split at spaces, quotes and colons, which no password holds),
-/// each also without the punctuation a sentence puts around it: what a reply may
-/// show of the words of a line.
-pub fn words_of(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_whitespace() || "\"'`:".contains(c))
-        .flat_map(|w| [w, w.trim_matches(|c: char| ".,;!?()[]<>*".contains(c))])
-        .filter(|w| !w.is_empty())
-}
-
-/// `text` with every occurrence of each of `secrets` that is not part of a longer
-/// word (no letter or digit beside it) replaced by the mask.
-///
-/// ```
-/// use yinsh_pbem::server::command::redact::mask_occurrences;
-/// let s = vec!["sekrit".to_string()];
-/// assert_eq!(mask_occurrences("sekrit: no such userid", &s), "********: no such userid");
-/// assert_eq!(mask_occurrences("sekrits", &s), "sekrits");
-/// ```
-pub fn mask_occurrences(text: &str, secrets: &[String]) -> String {
-    let mut out = text.to_string();
-    for secret in secrets.iter().filter(|s| !s.is_empty()) {
-        let mut masked = String::with_capacity(out.len());
-        let mut last = 0;
-        for (at, _) in out.match_indices(secret.as_str()) {
-            let end = at + secret.len();
-            let before = out[..at].chars().next_back();
-            let after = out[end..].chars().next();
-            if at < last
-                || before.is_some_and(char::is_alphanumeric)
-                || after.is_some_and(char::is_alphanumeric)
-            {
-                continue;
-            }
-            masked.push_str(&out[last..at]);
-            masked.push_str(MASK);
-            last = end;
-        }
-        masked.push_str(&out[last..]);
-        out = masked;
-    }
-    out
-}
-
 /// Most lines of a body quoted back in an error mail.
 const QUOTE_LINES: usize = 200;
 /// Most characters of one quoted line.
@@ -113,9 +71,9 @@ const QUOTE_WIDTH: usize = 200;
 
 /// The original message as its sender wrote it (From, Subject, Date, body), quoted
 /// with `>`, passwords masked: the Subject and every command line of the body (each
-/// body line of a `multiple` mail; in another mail, the lines that start with a
-/// command word) masked as [`mask_line`] does, and the words in their password places
-/// masked wherever else they appear.
+/// body line of a `multiple` mail; in another mail, the lines written as a command,
+/// misspelt or without `yinsh` too) masked as [`mask_line`] does, and the words in
+/// their password places masked wherever else they appear.
 pub fn quoted_original(
     from: Option<&str>,
     subject: &str,
@@ -147,7 +105,7 @@ pub fn quoted_original(
         .map_or(0, |(k, _)| k + 1);
     for line in body.lines().take(n.min(QUOTE_LINES)) {
         let line: String = line.chars().take(QUOTE_WIDTH).collect();
-        if multiple || masking(&line).is_command() {
+        if multiple || command_line(&line) {
             text.push_str(&mask_line(&line));
         } else {
             text.push_str(&line);
@@ -168,6 +126,17 @@ pub fn quoted_original(
         text.push_str(&format!("[{} more lines not quoted]\n", n - QUOTE_LINES));
     }
     crate::mail::quote(&mask(&text, &secrets))
+}
+
+/// Whether `line` is written as a command: it starts with a command word, a family
+/// word or another game's name, or the parser reads it as a command misspelt or
+/// without `yinsh` (`move 101 alice pw e5`, the first line of a reply).
+fn command_line(line: &str) -> bool {
+    masking(line).is_command()
+        || matches!(
+            Command::parse(line),
+            Err(CommandError::DidYouMean { .. } | CommandError::WithoutYinsh { .. })
+        )
 }
 
 /// A command line fit for a log: masked as [`mask_line`] does, control characters

@@ -18,7 +18,7 @@
 //!
 //! Words are counted as `str::split_whitespace` counts them.
 
-use super::table::{Shape, shape};
+use super::table::{Shape, shape, syntax_lines};
 use super::types::{GameFilter, OfferAction};
 use super::words::board_ref;
 use crate::mail::{Address, strip_angles};
@@ -47,16 +47,9 @@ impl Masking {
 
     /// Whether the line fits a command without password places: its hidden words
     /// are userids or topics that may be a password written out of place, to be
-    /// shown only where no account is told them (`inbound::commands` masks those
-    /// naming no account in the replies).
+    /// shown only where they name an account ([`unshowable`], `Said`).
     pub fn unplaced(&self) -> bool {
         self.unplaced
-    }
-
-    /// Whether the line fits a command with password places: its passwords are the
-    /// words in those places, and the words after them are read as what they are.
-    pub fn placed(&self) -> bool {
-        self.placed
     }
 
     /// Whether the line starts with a command word, a family word (`yinsh`, `change`,
@@ -160,6 +153,52 @@ fn notation(w: &str) -> bool {
         any = true;
     }
     any
+}
+
+/// The words of `line` that a reply may show only where they name an account: of a
+/// line that fits a command with password places, the words in those places (found
+/// anywhere else in the line, they are shown masked); of any other line, every word
+/// its masking hides that could be a password ([`could_show`] does not call it a
+/// board, number, move, address or filter; no word of the command table's syntax
+/// lines such as `page` or a help topic, nor an option word such as `-fast`). A
+/// handler may echo such a word as a userid or a move (`sekrit: no such userid`,
+/// `Games of sekrit`): it may be a password written out of its place.
+///
+/// ```
+/// use yinsh_pbem::server::command::unshowable;
+/// assert_eq!(unshowable("yinsh games alice sekrit next"), ["alice", "sekrit"]);
+/// assert_eq!(unshowable("yinsh move 101 alice pw e5"), ["pw"]);
+/// assert!(unshowable("yinsh help move").is_empty());
+/// ```
+pub fn unshowable(line: &str) -> Vec<&str> {
+    let m = masking(line);
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut out: Vec<&str> = if m.placed {
+        words
+            .iter()
+            .copied()
+            .filter(|w| m.passwords.iter().any(|p| p == w))
+            .collect()
+    } else {
+        m.hide
+            .iter()
+            .filter_map(|&k| words.get(k).copied())
+            .filter(|w| !could_show(w) && !table_word(w) && !w.starts_with('-'))
+            .collect()
+    };
+    // The stars a suggested line shows in place of its password are no password.
+    out.retain(|w| !w.chars().all(|c| c == '*'));
+    out.dedup();
+    out
+}
+
+/// Whether `w` is a word of the command table's syntax lines (`yinsh`, `page`,
+/// `next`, a help topic such as `move`): the server's own words.
+fn table_word(w: &str) -> bool {
+    syntax_lines().any(|u| {
+        u.split(|c: char| !c.is_ascii_alphanumeric() && c != '-')
+            .any(|t| !t.is_empty() && t.eq_ignore_ascii_case(w))
+    })
 }
 
 /// What to hide of `line`.

@@ -6,13 +6,16 @@
 //! with every password as `**`.
 
 use super::error::CommandError;
-use super::secret::masking;
+use super::said::SaidLine;
+use super::secret::{masking, unshowable};
 use super::table::{entries, families, parse_exact};
 use super::types::Command;
 use super::words::word;
 
 impl Command {
-    /// Parse a Subject line (already stripped of `Re:` and tags).
+    /// Parse a Subject line (already stripped of `Re:` and tags). The fields a reply
+    /// may echo are masked where the line's masking hides their word
+    /// ([`unshowable`]): a misspelt line's suggestion where the line meant hides it.
     ///
     /// ```
     /// use yinsh_pbem::server::command::Command;
@@ -29,10 +32,20 @@ impl Command {
                 max,
             });
         }
-        parse_exact(line).map_err(|e| match e {
-            CommandError::Unknown(_) | CommandError::UnknownYinsh(_) => meant(line).unwrap_or(e),
-            e => e,
-        })
+        let secrets = unshowable(line);
+        match parse_exact(line) {
+            Ok(mut cmd) => {
+                cmd.mark(&secrets);
+                Ok(cmd)
+            }
+            Err(e @ (CommandError::Unknown(_) | CommandError::UnknownYinsh(_))) => {
+                Err(meant(line).unwrap_or(e))
+            }
+            Err(mut e) => {
+                e.mark(&secrets);
+                Err(e)
+            }
+        }
     }
 }
 
@@ -62,8 +75,17 @@ fn meant(line: &str) -> Option<CommandError> {
         .chain(families());
     if let Some(fixed) = nearest(&lower, one_word) {
         let meant = format!("{fixed}{after}");
+        // The family's second word only when it is one of its commands: another word
+        // there may be a password (`ynish Sekrit ...`), in any case.
         let words = match word(after) {
-            Ok((_, second)) if families().any(|w| w == fixed) => {
+            Ok((_, second))
+                if families().any(|w| w == fixed)
+                    && entries().any(|(w, _)| {
+                        w.strip_prefix(fixed)
+                            .and_then(|w| w.strip_prefix(' '))
+                            .is_some_and(|w| w.eq_ignore_ascii_case(second))
+                    }) =>
+            {
                 format!("{fixed} {}", second.to_ascii_lowercase())
             }
             _ => fixed.to_string(),
@@ -95,13 +117,16 @@ fn meant(line: &str) -> Option<CommandError> {
     None
 }
 
-/// `meant` as shown to the player when the table reads it (passwords as `**`), else
-/// only its command words `words`.
-fn as_shown(meant: &str, words: &str) -> String {
-    parse_exact(meant)
+/// `meant` as shown to the player when the table reads it (passwords as `**`, the
+/// words its masking hides otherwise masked), else only its command words `words`.
+fn as_shown(meant: &str, words: &str) -> SaidLine {
+    let text = parse_exact(meant)
         .ok()
         .and_then(|_| shown(meant))
-        .unwrap_or_else(|| words.to_string())
+        .unwrap_or_else(|| words.to_string());
+    let mut line = SaidLine::from(text.as_str());
+    line.mark(&unshowable(&text));
+    line
 }
 
 /// The most edits a misspelt command word may be from the one meant.
@@ -179,8 +204,8 @@ fn edits(a: &str, b: &str) -> usize {
 /// as `**`. `None` when the masking hides another word too (a userid after
 /// `message`'s password, a word that may be a password pushed out of its place), or
 /// a word shown elsewhere is a password too: the line is then not shown at all. A
-/// line of a command without password places is shown whole: the reply's words that
-/// name no account are masked by `inbound::commands` (a password written out of place).
+/// line of a command without password places is shown whole: [`as_shown`] masks its
+/// words that may be a password written out of place, unless they name an account.
 pub(super) fn shown(line: &str) -> Option<String> {
     let m = masking(line);
     let words: Vec<&str> = line.split_whitespace().collect();

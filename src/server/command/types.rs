@@ -8,6 +8,7 @@ use crate::mail::Address;
 use std::fmt;
 use std::str::FromStr;
 
+use super::said::Said;
 pub use crate::server::model::Credentials;
 use crate::server::model::{BoardId, Password, UserId};
 
@@ -72,9 +73,9 @@ pub enum Command {
         /// Days without a move before the player to move forfeits (default 21).
         forfeit_days: Option<u32>,
         /// userid1: plays White and moves first.
-        white: UserId,
+        white: Said<UserId>,
         /// userid2: plays Black.
-        black: UserId,
+        black: Said<UserId>,
     },
     /// `yinsh <word> board userid password ...`: a player acts on one of their boards.
     Board {
@@ -95,7 +96,7 @@ pub enum Command {
         /// The board, and the turn to start from.
         at: BoardRef,
         /// The turns to try, in order.
-        moves: Vec<String>,
+        moves: Vec<Said<String>>,
     },
     /// `yinsh showas userid password [board+ | all | active | inactive | next]`
     ShowAs {
@@ -109,7 +110,7 @@ pub enum Command {
     /// `yinsh show userid+ [filter]` and `all show userid [next|active]`
     ShowPlayers {
         /// Whose games.
-        userids: Vec<UserId>,
+        userids: Vec<Said<UserId>>,
         /// Which games.
         filter: GameFilter,
     },
@@ -121,7 +122,7 @@ pub enum Command {
     /// `yinsh history [<userid>] [page <n>]`: finished games, most recent first.
     History {
         /// Only this player's games.
-        player: Option<UserId>,
+        player: Option<Said<UserId>>,
         /// Which page (1: the most recent games).
         page: u32,
     },
@@ -130,7 +131,7 @@ pub enum Command {
         /// Who writes.
         auth: Credentials,
         /// The recipients.
-        to: Vec<UserId>,
+        to: Vec<Said<UserId>>,
     },
     /// `broadcast userid password`: the body goes to every player (admins only).
     Broadcast {
@@ -163,7 +164,7 @@ pub enum Command {
     Games {
         /// Players whose games to list: at least one (the mail does not say whose
         /// account the sender has).
-        userids: Vec<UserId>,
+        userids: Vec<Said<UserId>>,
         /// Which games.
         filter: GameFilter,
         /// Which page of each list (1: the most recent games).
@@ -197,7 +198,7 @@ pub enum BoardAction {
     /// `yinsh move board userid password move[#moveno]`
     Move {
         /// The turn as written (without `#moveno`).
-        text: String,
+        text: Said<String>,
         /// The turn number it is meant to get.
         moveno: Option<u32>,
     },
@@ -208,14 +209,14 @@ pub enum BoardAction {
     /// `yinsh queue board userid password move[#moveno]`: played when it is their turn.
     Queue {
         /// The turn as written.
-        text: String,
+        text: Said<String>,
         /// The turn number it is meant to get.
         moveno: Option<u32>,
     },
     /// `yinsh submit board userid password move[#moveno]`: a preview, played on confirm.
     Submit {
         /// The turn as written.
-        text: String,
+        text: Said<String>,
         /// The turn number it is meant to get.
         moveno: Option<u32>,
     },

@@ -16,7 +16,7 @@ use super::error::{CommandError, Problem};
 use super::types::{BoardRef, Credentials, GameFilter, OfferAction};
 use crate::mail::{Address, strip_angles};
 use crate::notation::{mend, parse_turn};
-use crate::server::model::{Password, UserId};
+use crate::server::model::{BoardId, Password, UserId};
 
 pub(super) type Res<'a, T> = IResult<&'a str, T>;
 
@@ -100,7 +100,7 @@ pub(super) fn args<'a, O>(
 pub(super) fn userid(text: &str, usage: &'static str) -> Result<UserId, CommandError> {
     text.parse::<UserId>().map_err(|why| {
         Problem::Userid {
-            text: text.to_string(),
+            text: text.to_string().into(),
             why,
         }
         .within(usage)
@@ -154,7 +154,7 @@ pub(super) fn addresses(words: &[&str], usage: &'static str) -> Result<Vec<Addre
 /// The words of a command that carries a move:
 /// `<board> <userid> <password> <move>[#<moveno>]`.
 pub(super) struct MoveArgs<'a> {
-    pub(super) board: u32,
+    pub(super) board: BoardId,
     pub(super) auth: Credentials,
     /// The move as written, without `#<moveno>`.
     pub(super) text: &'a str,
@@ -180,7 +180,7 @@ pub(super) fn move_args<'a>(
     }
     let (text, moveno) = split_moveno(text, usage)?;
     Ok(MoveArgs {
-        board,
+        board: board.into(),
         auth: credentials(id, pw, usage)?,
         text,
         moveno,
@@ -201,7 +201,7 @@ fn forgotten_password(board: u32, id: &str, pw: &str, usage: &'static str) -> Op
         .collect::<Vec<_>>()
         .join(" ");
     (a_move && id.parse::<UserId>().is_ok()).then(|| Problem::NoPassword {
-        meant: format!("{command} {board} {id} ** {pw}"),
+        meant: format!("{command} {board} {id} ** {pw}").as_str().into(),
     })
 }
 
@@ -209,14 +209,14 @@ fn forgotten_password(board: u32, id: &str, pw: &str, usage: &'static str) -> Op
 pub(super) fn board_args(
     after: &str,
     usage: &'static str,
-) -> Result<(u32, Credentials), CommandError> {
+) -> Result<(BoardId, Credentials), CommandError> {
     let (board, id, pw) = args(
         after,
         usage,
         "a board number, a userid and a password",
         (board, word, word),
     )?;
-    Ok((board, credentials(id, pw, usage)?))
+    Ok((board.into(), credentials(id, pw, usage)?))
 }
 
 /// Split `text` at a trailing `#N` turn number.
@@ -254,7 +254,7 @@ pub(super) fn listing(words: &[&str], usage: &'static str) -> Result<Listing, Co
         } else if w.starts_with(|c: char| c.is_ascii_digit()) {
             match all_consuming(board_ref).parse(w) {
                 Ok((_, r)) => out.boards.push(r),
-                Err(_) => return Err(Problem::Board(w.to_string()).within(usage)),
+                Err(_) => return Err(Problem::Board(w.to_string().into()).within(usage)),
             }
         } else {
             out.userids.push(userid(w, usage)?);

@@ -1,8 +1,8 @@
 //! Account commands: `signup` (`add`), `change password`, `change address`, `signoff`
 //! (`delete`), and `yinsh settings` (text-only or HTML board mails). A new password
 //! must not read as a move, a number, an address or a board (`command::could_show`);
-//! a signed-off userid is retired, and only its former owner (its last password)
-//! takes it back.
+//! a signed-off userid is retired, and only its former owner takes it back (proved
+//! by its last password in `inbound::identity`, the actor `signup` is given).
 
 use crate::mail::Address;
 use crate::mail::address::list;
@@ -18,7 +18,7 @@ use crate::server::outgoing::Reply;
 
 use crate::server::text::subjects;
 
-use super::context::{Actor, Request, logins_open, to_sender};
+use super::context::{Actor, Request, to_sender};
 use super::error::{ExecError, Refusal};
 use super::mailboxes::{crowded, not_local};
 
@@ -32,9 +32,12 @@ fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Addre
     }
 }
 
+/// `signup`: a new account, or a retired userid taken back by its former owner
+/// (`returning`: the actor `inbound::identity` proved with its last password).
 pub(super) fn signup(
     store: &Store,
     req: &Request<'_>,
+    returning: Option<&Actor>,
     userid: &UserId,
     password: &Password,
     addresses: &[Address],
@@ -62,7 +65,7 @@ pub(super) fn signup(
     if could_show(password.expose()) {
         return Err(Refusal::PasswordCouldShow.into());
     }
-    let returning = returning(store, req, userid, password)?;
+    let returning = returning.map(|actor| &actor.account);
     // A retired userid's owner takes it back whatever it looks like.
     if returning.is_none() {
         new_userid(store, userid)?;
@@ -71,7 +74,7 @@ pub(super) fn signup(
     not_local(&addresses)?;
     crowded(store, req, &addresses, None)?;
     let mut account = Account::new(userid, password, addresses.clone(), req.now)?;
-    if let Some(old) = &returning {
+    if let Some(old) = returning {
         account.games = old.games.clone();
         account.created = old.created;
         store.unretire(userid)?;
@@ -132,29 +135,6 @@ fn new_userid(store: &Store, userid: &UserId) -> Result<(), ExecError> {
         .into());
     }
     Ok(())
-}
-
-/// The signed-off account of `userid` when `password` is its last one (its owner
-/// comes back); `None` when the userid was never signed off. Anyone else is refused:
-/// a wrong password counts against the userid's limit as a login does.
-fn returning(
-    store: &Store,
-    req: &Request<'_>,
-    userid: &UserId,
-    password: &Password,
-) -> Result<Option<Account>, ExecError> {
-    let Some(old) = store.retired(userid)? else {
-        return Ok(None);
-    };
-    logins_open(store, req.now, &old)?;
-    if !old.check_password(password) {
-        store.login_failed(userid, req.now)?;
-        return Err(Refusal::UseridRetired {
-            userid: userid.clone(),
-        }
-        .into());
-    }
-    Ok(Some(old))
 }
 
 /// Marks `new` addresses of `account` unconfirmed (when the server wants

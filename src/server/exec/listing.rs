@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::rules::Variant;
-use crate::server::command::{BoardRef, GameFilter};
+use crate::server::command::{BoardRef, GameFilter, Said};
 use crate::server::game::extra;
 use crate::server::game::index;
 use crate::server::game::ratings::{self, PROVISIONAL_GAMES, START};
@@ -79,13 +79,13 @@ pub const GAMES_PER_MAIL: usize = 30;
 pub(super) fn games(
     store: &Store,
     req: &Request<'_>,
-    userids: &[UserId],
+    userids: &[Said<UserId>],
     filter: GameFilter,
     page: u32,
 ) -> Result<Vec<Reply>, ExecError> {
     let mut body = String::new();
     for id in userids {
-        let Some(account) = store.account(id)? else {
+        let Some(account) = store.account(id.as_written())? else {
             let _ = writeln!(body, "{id}: no such userid\n");
             continue;
         };
@@ -333,7 +333,7 @@ pub(super) fn show_as(
 pub(super) fn show_players(
     store: &Store,
     req: &Request<'_>,
-    userids: &[UserId],
+    userids: &[Said<UserId>],
     filter: GameFilter,
 ) -> Result<Vec<Reply>, ExecError> {
     let mut out = Vec::new();
@@ -341,7 +341,7 @@ pub(super) fn show_players(
     let mut empty = Vec::new();
     let vacations = Vacations::load(store)?;
     for (k, id) in userids.iter().enumerate() {
-        let Some(account) = store.account(id)? else {
+        let Some(account) = store.account(id.as_written())? else {
             return Err(Refusal::NoSuchPlayer {
                 userid: id.clone(),
                 nth: k + 1,
@@ -499,14 +499,14 @@ pub fn history_rows(games: &[Finished]) -> String {
 /// most) or of one player (their index, then the games of the page).
 pub fn history_page(
     store: &Store,
-    player: Option<&UserId>,
+    player: Option<&Said<UserId>>,
     page: u32,
 ) -> Result<String, InternalError> {
     let per = HISTORY_PER_PAGE;
     let (games, total) = match player {
         None => index::history_page(store, u64::from(page), per)?,
         Some(p) => {
-            let mine = store.player_index(&p.key())?.finished;
+            let mine = store.player_index(&p.as_written().key())?.finished;
             let total = mine.len() as u64;
             let skip = u64::from(page - 1).saturating_mul(per);
             let mut games = Vec::new();

@@ -105,7 +105,7 @@ fn route(
             userid,
             password,
             addresses,
-        } => account::signup(store, req, userid, password, addresses),
+        } => account::signup(store, req, actor, userid, password, addresses),
         Command::ChangePassword { new_password, .. } => {
             account::change_password(store, proved(actor)?, new_password)
         }

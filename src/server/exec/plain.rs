@@ -23,7 +23,9 @@ impl Refusal {
     ///
     /// ```
     /// use yinsh_pbem::server::exec::error::Refusal;
-    /// let r = Refusal::NoSuchRecipient { userid: "buy-now".parse().unwrap() };
+    /// use yinsh_pbem::server::model::UserId;
+    /// let userid = "buy-now".parse::<UserId>().unwrap().into();
+    /// let r = Refusal::NoSuchRecipient { userid };
     /// assert!(!r.plain().contains("buy-now"));
     /// ```
     pub fn plain(&self) -> String {

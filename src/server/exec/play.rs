@@ -4,7 +4,7 @@
 
 use crate::notation::NotationError;
 use crate::rules::{Color, Variant};
-use crate::server::command::BoardRef;
+use crate::server::command::{BoardRef, Said};
 use crate::server::game::extra;
 use crate::server::game::record::LiveGame;
 use crate::server::game::strangers;
@@ -30,8 +30,8 @@ pub(super) fn challenge(
     req: &Request<'_>,
     blitz: bool,
     (nag, forfeit): (Option<u32>, Option<u32>),
-    white: &UserId,
-    black: &UserId,
+    white: &Said<UserId>,
+    black: &Said<UserId>,
 ) -> Result<Vec<Reply>, ExecError> {
     // An unconfirmed address reads why without the userids: a stranger chose them.
     let invalid = |why: InvalidChallenge| {
@@ -40,7 +40,7 @@ pub(super) fn challenge(
             ..to_sender(req, &subjects::invalid_challenge(), why.to_string())
         }])
     };
-    if white == black {
+    if white.as_written() == black.as_written() {
         return invalid(InvalidChallenge::Themselves {
             userid: white.to_string(),
         });
@@ -53,8 +53,8 @@ pub(super) fn challenge(
         return invalid(InvalidChallenge::Times { nag: n, forfeit: f });
     }
     let accounts = (
-        robots::account_or_robot(store, white, req.now)?,
-        robots::account_or_robot(store, black, req.now)?,
+        robots::account_or_robot(store, white.as_written(), req.now)?,
+        robots::account_or_robot(store, black.as_written(), req.now)?,
     );
     let (mut wa, mut ba) = match accounts {
         (Some(wa), Some(ba)) => (wa, ba),
@@ -125,7 +125,7 @@ pub(super) fn play_move(
     req: &Request<'_>,
     board: BoardId,
     account: &Account,
-    text: &str,
+    text: &Said<String>,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
     let (live, side) = load_for_player(store, board, account)?;
@@ -140,7 +140,7 @@ pub(super) fn play_loaded(
     account: &Account,
     mut live: LiveGame,
     side: Color,
-    text: &str,
+    text: &Said<String>,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
     let board = live.board();
@@ -157,16 +157,16 @@ pub(super) fn play_loaded(
     {
         return Err(Refusal::StaleMoveNumber {
             board,
-            text: text.to_string(),
+            text: text.into(),
             number,
             marked,
         }
         .into());
     }
-    if let Err(error) = live.play(text, req.now) {
+    if let Err(error) = live.play(text.as_written(), req.now) {
         return Err(Refusal::IllegalMove {
             board,
-            text: text.to_string(),
+            text: text.into(),
             error,
         }
         .into());
@@ -289,7 +289,7 @@ pub(super) fn queue(
     req: &Request<'_>,
     board: BoardId,
     account: &Account,
-    text: &str,
+    text: &Said<String>,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
     let (mut live, side) = load_for_player(store, board, account)?;
@@ -297,10 +297,10 @@ pub(super) fn queue(
         // Already the player's turn: the move is played at once.
         return play_loaded(store, req, account, live, side, text, moveno);
     }
-    if let Err(error) = crate::notation::parse_turn(text) {
+    if let Err(error) = crate::notation::parse_turn(text.as_written()) {
         return Err(Refusal::CannotQueue {
             board,
-            text: text.to_string(),
+            text: text.into(),
             error,
         }
         .into());
@@ -309,14 +309,14 @@ pub(super) fn queue(
     if let Some(marked) = moveno.filter(|&n| n <= next) {
         return Err(Refusal::QueueMoveNumber {
             board,
-            text: text.to_string(),
+            text: text.into(),
             marked,
             next,
             opponent: live.player(side.other()).clone(),
         }
         .into());
     }
-    let later = extra::for_later(live.file(), text, moveno);
+    let later = extra::for_later(live.file(), text.as_written(), moveno);
     extra::set_queued(live.extra_mut(), &account.userid, Some(later));
     store.put_game(live.file())?;
     let mail = BoardMail {
@@ -325,7 +325,7 @@ pub(super) fn queue(
             live.player(side.other())
         )),
         reader: Some(&account.userid),
-        queued: Some(text),
+        queued: Some(text.as_written().as_str()),
         vacations: Some(&Vacations::load(store)?),
         ..BoardMail::new(&live)
     };
@@ -346,7 +346,7 @@ pub(super) fn submit(
     req: &Request<'_>,
     board: BoardId,
     account: &Account,
-    text: &str,
+    text: &Said<String>,
     moveno: Option<u32>,
 ) -> Result<Vec<Reply>, ExecError> {
     let (mut live, side) = load_for_player(store, board, account)?;
@@ -361,18 +361,19 @@ pub(super) fn submit(
     if let Some(marked) = moveno.filter(|&n| n != number) {
         return Err(Refusal::SubmitMoveNumber {
             board,
-            text: text.to_string(),
+            text: text.into(),
             number,
             marked,
         }
         .into());
     }
-    let after = try_move(&live, text, req.now).map_err(|error| Refusal::IllegalMove {
-        board,
-        text: text.to_string(),
-        error,
-    })?;
-    let later = extra::for_later(live.file(), text, moveno);
+    let after =
+        try_move(&live, text.as_written(), req.now).map_err(|error| Refusal::IllegalMove {
+            board,
+            text: text.into(),
+            error,
+        })?;
+    let later = extra::for_later(live.file(), text.as_written(), moveno);
     extra::set_submitted(live.extra_mut(), &account.userid, Some(later));
     store.put_game(live.file())?;
     let mail = BoardMail {
@@ -408,7 +409,15 @@ pub(super) fn confirm(
         }
         .into());
     };
-    play_loaded(store, req, account, live, side, &s.text, s.moveno)
+    play_loaded(
+        store,
+        req,
+        account,
+        live,
+        side,
+        &Said::from(s.text),
+        s.moveno,
+    )
 }
 
 /// `yinsh preview board[#moveno] move+`
@@ -416,7 +425,7 @@ pub(super) fn preview(
     store: &Store,
     req: &Request<'_>,
     at: BoardRef,
-    moves: &[String],
+    moves: &[Said<String>],
 ) -> Result<Vec<Reply>, ExecError> {
     let board = at.board;
     let live = load_board(store, board)?;
@@ -430,17 +439,22 @@ pub(super) fn preview(
     file.ended = if from == total { file.ended } else { None };
     let mut after = LiveGame::load(file)?;
     for (k, m) in moves.iter().enumerate() {
-        after = try_move(&after, m, req.now).map_err(|error| Refusal::PreviewStopped {
-            board,
-            nth: k + 1,
-            text: m.clone(),
-            error,
-        })?;
+        after =
+            try_move(&after, m.as_written(), req.now).map_err(|error| Refusal::PreviewStopped {
+                board,
+                nth: k + 1,
+                text: m.into(),
+                error,
+            })?;
     }
     let mail = BoardMail {
         event: Event::Note(format!(
             "Preview: the board after {} from move #{} (nothing has been stored).",
-            moves.join(" "),
+            moves
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
             from + 1
         )),
         // Nothing was stored: the clock told is the game's own.

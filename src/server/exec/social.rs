@@ -3,7 +3,7 @@
 //! `vacation`. Admins are listed in `<home>/admins`, one userid per line (`#` starts
 //! a comment).
 
-use crate::server::command::GameFilter;
+use crate::server::command::{GameFilter, Said};
 use crate::server::game::extra;
 use crate::server::game::extra::MAX_WATCHERS;
 use crate::server::game::strangers;
@@ -129,7 +129,7 @@ pub(super) fn message(
     store: &Store,
     req: &Request<'_>,
     actor: &Actor,
-    to: &[UserId],
+    to: &[Said<UserId>],
 ) -> Result<Vec<Reply>, ExecError> {
     let account = &actor.account;
     if req.comment.trim().is_empty() {
@@ -137,7 +137,7 @@ pub(super) fn message(
     }
     let mut out = Vec::new();
     for id in to {
-        let Some(a) = store.account(id)? else {
+        let Some(a) = store.account(id.as_written())? else {
             return Err(Refusal::NoSuchRecipient { userid: id.clone() }.into());
         };
         out.push(Reply {
@@ -146,12 +146,13 @@ pub(super) fn message(
             body: signed(req.comment, account.userid.as_str()),
             foreign: Foreign::All,
             html: None,
-            thread: Thread::message(store, id, &account.userid)?,
+            thread: Thread::message(store, id.as_written(), &account.userid)?,
             audience: Audience::Players,
             ..Reply::default()
         });
     }
-    let names: Vec<String> = to.iter().map(ToString::to_string).collect();
+    // Each of them has an account: userids of accounts are public.
+    let names: Vec<String> = to.iter().map(|u| u.as_written().to_string()).collect();
     out.push(to_sender(
         req,
         &subjects::message_sent(),

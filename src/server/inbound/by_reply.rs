@@ -20,7 +20,9 @@
 //! (or a command in its first line) it gets one short answer saying what to send.
 
 use crate::mail::{InboundMail, comment_of};
-use crate::server::command::{BoardAction, Command, CommandError, Credentials, OfferAction};
+use crate::server::command::{
+    BoardAction, Command, CommandError, Credentials, OfferAction, Said, unshowable,
+};
 use crate::server::config::Settings;
 use crate::server::exec::{self, Actor, Refusal, Request};
 use crate::server::game::record::LiveGame;
@@ -32,18 +34,8 @@ use crate::server::text::notices::{self, Unusable};
 use crate::server::text::subjects::{self, OurMail};
 
 use super::identity::{self, TokenProof};
+use super::line;
 use super::syntax;
-
-/// What a reply to one of our mails is answered with.
-#[derive(Debug)]
-pub struct Answered {
-    /// The replies to send.
-    pub replies: Vec<Reply>,
-    /// The reply's first line when it was read as a command, or reads as one
-    /// (pbmserv's syntax, misspelt or not, in place of a turn): the caller masks in
-    /// `replies` the words of it that may be a password, as for a Subject line.
-    pub command_line: Option<String>,
-}
 
 /// A reply to one of our mails as it was read: what it answers and what it says.
 struct Read<'a> {
@@ -63,14 +55,6 @@ struct Read<'a> {
     rest: &'a str,
 }
 
-/// How a reply's body was taken.
-enum Taken {
-    /// As a command, a turn or an answer to the player.
-    Acted(Vec<Reply>),
-    /// Sent on as a chat or a message: the player's own text.
-    PassedOn(Vec<Reply>),
-}
-
 /// The replies to `inbound` when it is a reply to one of our mails; `None` when it
 /// is not (its Subject is then read as a command, as always). `note` gets log lines.
 pub fn answer(
@@ -79,7 +63,7 @@ pub fn answer(
     req: &Request<'_>,
     inbound: &InboundMail,
     note: &mut dyn FnMut(String),
-) -> Result<Option<Answered>, InternalError> {
+) -> Result<Option<Vec<Reply>>, InternalError> {
     let ours = inbound
         .replying
         .then(|| OurMail::named(&inbound.subject))
@@ -89,7 +73,8 @@ pub fn answer(
         return Ok(None);
     }
     let (first, rest) = split_reply(&inbound.body);
-    let parsed = Command::parse(&first);
+    let mut parsed = Command::parse(&first);
+    line::reveal(store, &mut parsed)?;
     let read = Read {
         store,
         settings,
@@ -105,21 +90,12 @@ pub fn answer(
         parsed: &parsed,
         rest: &rest,
     };
-    // A chat or a message is the player's text, sent as written; anything else
-    // written as a command is masked as a Subject line is.
-    let (replies, as_command) = match replies(&read, note)? {
-        Taken::Acted(replies) => (replies, reads_as_command(&first, &parsed)),
-        Taken::PassedOn(replies) => (replies, false),
-    };
-    Ok(Some(Answered {
-        replies,
-        command_line: as_command.then_some(first),
-    }))
+    replies(&read, note).map(Some)
 }
 
 /// Whether a reply's first line is written as a command: one, a misspelt one the
 /// parser names, or `yinsh` and a word the parser does not know (`yinsh xyzzy 101
-/// alice pw`: tried as a turn, its error would quote the line).
+/// alice pw`: tried as a turn, its error quotes the line, masked as a command's).
 fn reads_as_command(first: &str, parsed: &Result<Command, CommandError>) -> bool {
     let word = first.split_whitespace().next().unwrap_or("");
     word.eq_ignore_ascii_case("yinsh")
@@ -134,20 +110,20 @@ fn reads_as_command(first: &str, parsed: &Result<Command, CommandError>) -> bool
 
 /// [`answer`]'s replies: a first line written as a command is that command; else the
 /// reply's token says who acts, and its first line what they do.
-fn replies(r: &Read<'_>, note: &mut dyn FnMut(String)) -> Result<Taken, InternalError> {
+fn replies(r: &Read<'_>, note: &mut dyn FnMut(String)) -> Result<Vec<Reply>, InternalError> {
     if let Some(out) = written_command(r, note)? {
-        return Ok(Taken::Acted(out));
+        return Ok(out);
     }
     let req = r.req;
     let (token, account) = match identity::reply_token(r.store, r.inbound, note)? {
         TokenProof::Proven { token, account } => (token, account),
-        TokenProof::Nothing => return Ok(Taken::Acted(unmatched(r, r.why_unusable))),
+        TokenProof::Nothing => return Ok(unmatched(r, r.why_unusable)),
         TokenProof::NoAccount(token) => {
             note(format!(
                 "reply token of {}: no such account now",
                 token.scope.userid()
             ));
-            return Ok(Taken::Acted(unmatched(r, Unusable::NotActable)));
+            return Ok(unmatched(r, Unusable::NotActable));
         }
         TokenProof::NotTheirs(token) => {
             let userid = token.scope.userid();
@@ -159,7 +135,7 @@ fn replies(r: &Read<'_>, note: &mut dyn FnMut(String)) -> Result<Taken, Internal
                 userid: userid.clone(),
                 from,
             };
-            return exec::refused(r.store, req, &refusal).map(Taken::Acted);
+            return exec::refused(r.store, req, &refusal);
         }
     };
     note(format!(
@@ -215,7 +191,7 @@ fn written_command(
 
 /// What the player of a genuine token (`account`, proved by it) does by replying: a
 /// turn or an answer on a board mail's board, a chat, a message back.
-fn acted(r: &Read<'_>, scope: &ReplyScope, account: Account) -> Result<Taken, InternalError> {
+fn acted(r: &Read<'_>, scope: &ReplyScope, account: Account) -> Result<Vec<Reply>, InternalError> {
     let (store, req) = (r.store, r.req);
     let userid = account.userid.clone();
     let proven = Request {
@@ -235,11 +211,10 @@ fn acted(r: &Read<'_>, scope: &ReplyScope, account: Account) -> Result<Taken, In
     };
     let cmd = match scope {
         ReplyScope::Board { board, moveno, .. } => {
-            let action = match board_action(store, *board, *moveno, r.first)? {
+            let action = match board_action(store, *board, *moveno, r)? {
                 Asked::Action(action) => action,
                 Asked::Refused(refusal) => {
-                    return identity::refused_for(store, &proven, &actor, &refusal)
-                        .map(Taken::Acted);
+                    return identity::refused_for(store, &proven, &actor, &refusal);
                 }
             };
             let sub = Request {
@@ -252,7 +227,7 @@ fn acted(r: &Read<'_>, scope: &ReplyScope, account: Account) -> Result<Taken, In
                 auth,
                 action,
             };
-            return identity::carry_out(store, &sub, Some(&actor), &cmd).map(Taken::Acted);
+            return identity::carry_out(store, &sub, Some(&actor), &cmd);
         }
         ReplyScope::Chat { board, .. } => Command::Board {
             board: *board,
@@ -261,7 +236,7 @@ fn acted(r: &Read<'_>, scope: &ReplyScope, account: Account) -> Result<Taken, In
         },
         ReplyScope::Message { to, .. } => Command::Message {
             auth,
-            to: vec![to.clone()],
+            to: vec![to.clone().into()],
         },
     };
     let whole = comment_of(&r.inbound.body);
@@ -270,7 +245,7 @@ fn acted(r: &Read<'_>, scope: &ReplyScope, account: Account) -> Result<Taken, In
         comment: &whole,
         ..proven
     };
-    identity::carry_out(store, &sub, Some(&actor), &cmd).map(Taken::PassedOn)
+    identity::carry_out(store, &sub, Some(&actor), &cmd)
 }
 
 /// What the first line of a reply to a board mail asks.
@@ -287,8 +262,9 @@ fn board_action(
     store: &Store,
     board: BoardId,
     moveno: u32,
-    first: &str,
+    r: &Read<'_>,
 ) -> Result<Asked, InternalError> {
+    let first = r.first;
     let word = first.to_ascii_lowercase();
     if word == "chat" {
         return Ok(Asked::Action(BoardAction::Chat));
@@ -317,7 +293,7 @@ fn board_action(
     if moveno != number {
         return Ok(Asked::Refused(Refusal::StaleMoveNumber {
             board,
-            text: text.to_string(),
+            text: (&turn_text(r, text)).into(),
             number,
             marked: moveno,
         }));
@@ -334,11 +310,22 @@ fn board_action(
                 text
             };
             BoardAction::Move {
-                text: text.to_string(),
+                text: turn_text(r, text),
                 moveno: Some(marked.unwrap_or(moveno)),
             }
         },
     ))
+}
+
+/// `text` (of the reply's first line) as a turn: masked when the line is written as
+/// a command ([`reads_as_command`]) and its masking hides a word of `text`, as the
+/// command's own fields would be.
+fn turn_text(r: &Read<'_>, text: &str) -> Said<String> {
+    let mut said = Said::from(text.to_string());
+    if reads_as_command(r.first, r.parsed) {
+        said.mark(&unshowable(r.first));
+    }
+    said
 }
 
 /// The first line of a reply and the rest (the comment): quoted text, the

@@ -1,22 +1,21 @@
 //! What one mail asks, carried out inside its transaction: the per-sender storm limit
 //! and the size limit judged first, then the Subject (or, for `multiple`, each body
-//! line) parsed and executed within the per-mail bounds; returns the replies, with
-//! the words each line's masking hides masked in them unless they name an account.
-
-use std::collections::HashSet;
+//! line) parsed and executed within the per-mail bounds; returns the replies. Each
+//! line is read by `line.rs`: its replies show its words already masked.
 
 use crate::mail::{Address, InboundMail};
 use crate::server::command::redact;
-use crate::server::command::{Command, CommandError, could_show, masking, syntax_lines};
+use crate::server::command::{Command, CommandError};
 use crate::server::config::Settings;
 use crate::server::exec::Request;
 use crate::server::internal::InternalError;
 use crate::server::outgoing::{Cause, Foreign, Reply};
-use crate::server::store::{RateVerdict, Store, UserId};
+use crate::server::store::{RateVerdict, Store};
 use crate::server::text::{notices, subjects};
 
 use super::by_reply;
 use super::identity;
+use super::line;
 use super::syntax;
 
 /// Challenges one mail may carry: each one mails two players, who need not be the
@@ -150,35 +149,18 @@ fn run_commands(
     note: &mut dyn FnMut(String),
 ) -> Result<Vec<Reply>, InternalError> {
     // A reply to one of our mails (Re: Yinsh Board ..., a reply token) is not a command.
-    let mut out = if let Some(answered) = by_reply::answer(store, settings, req, inbound, note)? {
-        let mut out = answered.replies;
-        // The reply may show the line as written (a turn's error quotes it) or as
-        // meant (a misspelt command corrected): both are judged.
-        if let Some(line) = answered.command_line {
-            let parsed = Command::parse(&line);
-            let meant = judged(&line, &parsed);
-            unshown(store, &line, &mut out)?;
-            if meant != line {
-                unshown(store, meant, &mut out)?;
-            }
-        }
-        out
+    let mut out = if let Some(replies) = by_reply::answer(store, settings, req, inbound, note)? {
+        replies
     } else {
-        let parsed = Command::parse(&inbound.subject);
-        let judged = judged(&inbound.subject, &parsed).to_string();
-        let mut out = match parsed {
+        let mut parsed = Command::parse(&inbound.subject);
+        line::reveal(store, &mut parsed)?;
+        match parsed {
             Ok(Command::Multiple) => run_multiple(store, settings, req, &inbound.body)?,
             // An admin's broadcast goes to every player: it is the one mail meant for all.
-            Ok(cmd @ Command::Broadcast { .. }) => {
-                let mut out = identity::act(store, req, &cmd)?;
-                unshown(store, &inbound.subject, &mut out)?;
-                return Ok(out);
-            }
+            Ok(cmd @ Command::Broadcast { .. }) => return identity::act(store, req, &cmd),
             Ok(cmd) => identity::act(store, req, &cmd)?,
             Err(e) => syntax::error_mail(req, &e, None).into_iter().collect(),
-        };
-        unshown(store, &judged, &mut out)?;
-        out
+        }
     };
     let max_replies = settings.replies_per_mail;
     if out.len() > max_replies {
@@ -221,9 +203,8 @@ fn run_multiple(
             break;
         }
         done += 1;
-        let before = out.len();
-        let parsed = Command::parse(line);
-        let judged = judged(line, &parsed).to_string();
+        let mut parsed = Command::parse(line);
+        line::reveal(store, &mut parsed)?;
         match parsed {
             Ok(Command::Challenge { .. }) if challenges == CHALLENGES_PER_MAIL => {
                 let cap = notices::challenges_capped(CHALLENGES_PER_MAIL);
@@ -243,7 +224,6 @@ fn run_multiple(
             }
             Err(e) => out.extend(syntax::error_mail(&sub, &e, Some(line))),
         }
-        unshown(store, &judged, &mut out[before..])?;
     }
     let total = read + lines.count();
     if done < total {
@@ -261,92 +241,4 @@ fn run_multiple(
         ));
     }
     Ok(out)
-}
-
-/// Whether `w` is a word of the command table's syntax lines (`yinsh`, `page`,
-/// `next`, a help topic such as `move`): the server's own words, shown in replies
-/// (as an option word, `-fast`, is: `unshown` leaves words starting with `-`).
-fn table_word(w: &str) -> bool {
-    syntax_lines().any(|u| {
-        u.split(|c: char| !c.is_ascii_alphanumeric() && c != '-')
-            .any(|t| !t.is_empty() && t.eq_ignore_ascii_case(w))
-    })
-}
-
-/// The line whose words [`unshown`] judges for the replies of `line`: the line meant,
-/// as the reply shows it (passwords as `**`), when `line` is a misspelt command the
-/// reply corrects; else `line` itself.
-fn judged<'a>(line: &'a str, parsed: &'a Result<Command, CommandError>) -> &'a str {
-    match parsed {
-        Err(CommandError::DidYouMean { meant, .. } | CommandError::WithoutYinsh { meant, .. }) => {
-            meant
-        }
-        _ => line,
-    }
-}
-
-/// Masks in `out` (the replies of `line`) each word of the line that may be a
-/// password (`command::masking`: the words in password places of a line that fits
-/// such a command; of another line, every word it hides that [`could_show`] does not
-/// call a board, number, move, address or filter) and that names no account: a handler may echo a word it read as a userid or a topic
-/// (`sekrit: no such userid`, `Games of sekrit`), and such a word may be a password
-/// written out of its place. Userids of accounts are public (standings, the web
-/// site) and stay. Only the words a reply shows are looked up.
-fn unshown(store: &Store, line: &str, out: &mut [Reply]) -> Result<(), InternalError> {
-    let m = masking(line);
-    let words: Vec<&str> = line.split_whitespace().collect();
-    // A line that fits a command with password places is read as written: its
-    // passwords are the words in those places, the words after them its move or
-    // addresses. Of other lines, any hidden word that could be a password.
-    let hidden: HashSet<&str> = if m.placed() {
-        m.passwords().iter().map(String::as_str).collect()
-    } else {
-        m.hidden()
-            .iter()
-            .filter_map(|&k| words.get(k).copied())
-            .filter(|w| !could_show(w) && !table_word(w) && !w.starts_with('-'))
-            .collect()
-    };
-    if hidden.is_empty() || out.is_empty() {
-        return Ok(());
-    }
-    let mut shown: Vec<&str> = Vec::new();
-    for r in out.iter() {
-        let part = match &r.foreign {
-            Foreign::Part(p) => p.as_str(),
-            _ => "",
-        };
-        for w in redact::words_of(&r.subject)
-            .chain(redact::words_of(&r.body))
-            .chain(redact::words_of(part))
-        {
-            if let Some(h) = hidden.get(w)
-                && !shown.contains(h)
-            {
-                shown.push(h);
-            }
-        }
-    }
-    let mut secrets = Vec::new();
-    // The stars a corrected line shows in place of its password are no password.
-    for w in shown.into_iter().filter(|w| !w.chars().all(|c| c == '*')) {
-        let named = match w.parse::<UserId>() {
-            Ok(u) => store.account(&u)?.is_some(),
-            Err(_) => false,
-        };
-        if !named {
-            secrets.push(w.to_string());
-        }
-    }
-    if secrets.is_empty() {
-        return Ok(());
-    }
-    for r in out.iter_mut() {
-        r.subject = redact::mask_occurrences(&r.subject, &secrets);
-        r.body = redact::mask_occurrences(&r.body, &secrets);
-        if let Foreign::Part(p) = &mut r.foreign {
-            *p = redact::mask_occurrences(p, &secrets);
-        }
-    }
-    Ok(())
 }

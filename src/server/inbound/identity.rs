@@ -28,7 +28,7 @@ use crate::mail::{Address, InboundMail};
 use crate::server::command::{Command, Credentials};
 use crate::server::exec::{self, Actor, ExecError, Refusal, Request, logins_open};
 use crate::server::internal::InternalError;
-use crate::server::model::{BoardId, Proof};
+use crate::server::model::{BoardId, Password, Proof, UserId};
 use crate::server::outgoing::{Cause, Reply, threading};
 use crate::server::store::{Account, MAX_FAILURES, ReplyToken, Store};
 
@@ -131,12 +131,18 @@ pub fn sent_by(account: &Account, from: Option<&Address>) -> bool {
 }
 
 /// Who `cmd` acts for: `None` for a command that names no account of the sender's
-/// (a challenge, a listing, a signup...); else the account its credentials (or the
+/// (a challenge, a listing, a new account's signup...); else the account its credentials (or the
 /// reply token of `req`) prove, or the refusal (unknown userid, wrong password or
 /// code, logins paused, a robot's userid).
 pub fn actor(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Option<Actor>, ExecError> {
     if let Command::Verify { userid, token } = cmd {
         return verified(store, req, userid, token).map(Some);
+    }
+    if let Command::Signup {
+        userid, password, ..
+    } = cmd
+    {
+        return returning(store, req, userid, password);
     }
     let Some(auth) = cmd.credentials() else {
         return Ok(None);
@@ -188,6 +194,33 @@ fn authenticate(store: &Store, req: &Request<'_>, auth: &Credentials) -> Result<
     })
 }
 
+/// `signup` of a userid that was signed off: its former owner, proved by the
+/// account's last password, takes it back (the actor is the retired account); anyone
+/// else is refused, a wrong password counting against the userid's limit as a login
+/// does. `None` for a userid never signed off: a new account, nobody to prove.
+fn returning(
+    store: &Store,
+    req: &Request<'_>,
+    userid: &UserId,
+    password: &Password,
+) -> Result<Option<Actor>, ExecError> {
+    let Some(old) = store.retired(userid)? else {
+        return Ok(None);
+    };
+    logins_open(store, req.now, &old)?;
+    if !old.check_password(password) {
+        store.login_failed(userid, req.now)?;
+        return Err(Refusal::UseridRetired {
+            userid: userid.clone(),
+        }
+        .into());
+    }
+    Ok(Some(Actor {
+        account: old,
+        proof: Proof::Password,
+    }))
+}
+
 /// `verify <userid> <code>`: the account with the address the code confirms (not yet
 /// stored: the handler stores it). A right code is accepted whatever was sent before
 /// (it proves the mailbox; a pause of the password's logins does not stop it); wrong
@@ -196,8 +229,8 @@ fn authenticate(store: &Store, req: &Request<'_>, auth: &Credentials) -> Result<
 fn verified(
     store: &Store,
     req: &Request<'_>,
-    userid: &crate::server::model::UserId,
-    code: &crate::server::model::Password,
+    userid: &UserId,
+    code: &Password,
 ) -> Result<Actor, ExecError> {
     let Some(mut account) = store.account(userid)? else {
         return Err(Refusal::WrongCode.into());

@@ -32,7 +32,7 @@ pub(super) fn write_game(
     live: &LiveGame,
 ) -> Result<Summary, SiteError> {
     let file = live.file();
-    let board = live.board().get();
+    let board = live.board();
     let white = live.player(Color::White).as_str();
     let black = live.player(Color::Black).as_str();
     files.make_dir(dir)?;
@@ -66,7 +66,7 @@ fn write_pictures(
     live: &LiveGame,
 ) -> Result<Vec<String>, SiteError> {
     let file = live.file();
-    let board = live.board().get();
+    let board = live.board();
     let total = file.turns.len();
     let mut names = Vec::with_capacity(total + 1);
     let mut hasher = Sha256::new();

@@ -60,7 +60,7 @@ pub enum SiteError {
     #[error("board {board}: the picture cannot be drawn: {source}")]
     Picture {
         /// The board.
-        board: u32,
+        board: BoardId,
         /// Why.
         source: PictureError,
     },
@@ -70,7 +70,8 @@ pub enum SiteError {
 /// index is written without replaying every game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Summary {
-    board: u32,
+    /// Serialized as a number, as when it was a bare `u32`.
+    board: BoardId,
     white: String,
     black: String,
     blitz: bool,
@@ -278,7 +279,7 @@ fn write_games(
 ) -> Result<bool, SiteError> {
     let mut ended = false;
     for &board in boards {
-        active.retain(|s| s.board != board.get());
+        active.retain(|s| s.board != board);
         let Some(file) = store.game(board)? else {
             // The game is gone (deleted, declined): so is its page.
             files.remove_game(&game_dir(out, board))?;
@@ -357,4 +358,29 @@ fn active_games(out: &Path) -> Vec<Summary> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// issue 24 item 4: `Summary` holds a `BoardId`, and `summary.json` still has the
+    /// board as a bare number, so a site written before reads back.
+    #[test]
+    fn a_summary_keeps_its_board_a_number_in_json() {
+        let s = Summary {
+            board: 101.into(),
+            white: "alice".to_string(),
+            black: "bob".to_string(),
+            blitz: false,
+            turns: 3,
+            over: false,
+            status: "bob to move".to_string(),
+            updated: 7,
+        };
+        let json = serde_json::to_string(&s).expect("json");
+        assert!(json.starts_with("{\"board\":101,"), "{json}");
+        let back: Summary = serde_json::from_str(&json).expect("read back");
+        assert_eq!(back, s);
+    }
 }

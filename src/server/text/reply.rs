@@ -300,39 +300,10 @@ impl<'a> BoardMail<'a> {
         historic: Option<usize>,
     ) -> Result<(), ReplayError> {
         let live = self.live;
-        match self.event {
-            Event::NewGame => {
-                let _ = writeln!(out, "A new Yinsh board ({}) has been started", live.board());
-                if game.variant() == crate::rules::Variant::Blitz {
-                    out.push_str("This is a blitz game: the first ring removed wins.\n");
-                }
-            }
-            _ => {
-                let _ = writeln!(out, "Summary of Yinsh Board {}", live.board());
-            }
-        }
-        match &self.event {
-            Event::Resigned(who) => {
-                let _ = writeln!(out, "{who} resigned.");
-            }
-            Event::Note(line) | Event::Queued { notes: line, .. } => {
-                let _ = writeln!(out, "{line}");
-            }
-            _ => {}
-        }
+        self.write_event(out, game);
         let upto = historic.unwrap_or(live.file().turns.len());
         if historic.is_none() {
-            // The server's forced passes since the last turn a player sent, in words.
-            let passes: Vec<_> = live
-                .file()
-                .turns
-                .iter()
-                .rev()
-                .take_while(|t| t.auto)
-                .collect();
-            for t in passes.iter().rev() {
-                let _ = writeln!(out, "{} had no ring move and passes.", t.by);
-            }
+            write_forced_passes(out, live);
         }
         if let Some(n) = historic {
             let total = live.file().turns.len();
@@ -376,6 +347,29 @@ impl<'a> BoardMail<'a> {
             out.push_str(&lines);
         }
         Ok(())
+    }
+
+    /// The first lines of [`write_status`](BoardMail::write_status): the board, and
+    /// what happened (a new game, a resignation, a note).
+    fn write_event(&self, out: &mut String, game: &Game) {
+        let board = self.live.board();
+        if let Event::NewGame = self.event {
+            let _ = writeln!(out, "A new Yinsh board ({board}) has been started");
+            if game.variant() == crate::rules::Variant::Blitz {
+                out.push_str("This is a blitz game: the first ring removed wins.\n");
+            }
+        } else {
+            let _ = writeln!(out, "Summary of Yinsh Board {board}");
+        }
+        match &self.event {
+            Event::Resigned(who) => {
+                let _ = writeln!(out, "{who} resigned.");
+            }
+            Event::Note(line) | Event::Queued { notes: line, .. } => {
+                let _ = writeln!(out, "{line}");
+            }
+            _ => {}
+        }
     }
 
     /// What follows the drawing: the board before a queued move, the watchers, the
@@ -566,6 +560,15 @@ pub fn error_body(message: &str, board: Option<&str>, original_quoted: &str) -> 
         out.push('\n');
     }
     out
+}
+
+/// The server's forced passes since the last turn a player sent, in words.
+fn write_forced_passes(out: &mut String, live: &LiveGame) {
+    let turns = &live.file().turns;
+    let auto = turns.iter().rev().take_while(|t| t.auto).count();
+    for t in &turns[turns.len() - auto..] {
+        let _ = writeln!(out, "{} had no ring move and passes.", t.by);
+    }
 }
 
 #[cfg(test)]

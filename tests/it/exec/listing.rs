@@ -146,7 +146,10 @@ fn games_lists_each_players_boards() {
         &[
             "active games of alice (1):",
             "   101  alice        bob              2         alice to move",
-            "zed: no such userid",
+            // A word naming no account may be a password written out of place: the
+            // handler shows it masked, as the server always mailed it (issue 24:
+            // masked where the command is parsed, no longer in the mail afterwards).
+            "********: no such userid",
         ],
     );
     let done = home.unchanged("dave", "yinsh games bob next", "");

@@ -69,10 +69,12 @@ fn an_invalid_challenge_is_answered_and_changes_nothing() {
             "yinsh challenge alice ALICE",
             "alice cannot play against themselves",
         ),
-        ("yinsh challenge alice carol", "carol is not signed up."),
+        // Userids naming no account may be passwords written out of place: masked by
+        // the handler, as the server always mailed them (issue 24).
+        ("yinsh challenge alice carol", "******** is not signed up."),
         (
             "yinsh challenge zed carol",
-            "zed and carol are not signed up.",
+            "******** and ******** are not signed up.",
         ),
         (
             "yinsh challenge --nagtime=9 --forfeittime=9 alice bob",

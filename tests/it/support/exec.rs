@@ -1,6 +1,7 @@
 //! Commands carried out in-process, with no process started: a [`Home`] is a store in
 //! a temporary folder with a fixed clock; [`Home::run`] parses a Subject line with
-//! `Command::parse` and carries it out with `exec::execute` inside a transaction of
+//! `Command::parse` (its masked words naming an account shown, `inbound::line`) and
+//! carries it out with `exec::execute` inside a transaction of
 //! the server's own runner (`run::txn::Locked`: the store's lock, the indexes kept,
 //! the gate, one journal committed), and returns the replies with the files changed
 //! (the derived indexes left out of that list). [`Home::refused`] also checks that
@@ -18,7 +19,8 @@ use yinsh_pbem::rules::Color;
 use yinsh_pbem::server::command::Command;
 use yinsh_pbem::server::exec::{Reply, Request};
 use yinsh_pbem::server::game::index;
-use yinsh_pbem::server::inbound::identity;
+use yinsh_pbem::server::inbound::{identity, line};
+use yinsh_pbem::server::model::BoardId;
 use yinsh_pbem::server::run::txn::{Locked, Work};
 use yinsh_pbem::server::store::{Store, with_cheap_hashes};
 use yinsh_pbem::server::{Report, Settings};
@@ -192,7 +194,14 @@ impl Home {
                 &|k, _| format!("home-{now}-{k}"),
                 &mut Report::default(),
                 &mut |_, _| {},
-                |store, _| Ok(Work::from(identity::act(store, &req, &cmd)?)),
+                |store, _| {
+                    // Read as inbound reads a line: its masked words that name an
+                    // account are shown.
+                    let mut read = Ok(cmd.clone());
+                    line::reveal(store, &mut read)?;
+                    let cmd = read.expect("a command");
+                    Ok(Work::from(identity::act(store, &req, &cmd)?))
+                },
             )
         })
         .map_err(|e| e.to_string())?;
@@ -334,13 +343,14 @@ impl Home {
 
     /// The game file of `board`, read through the store, as JSON.
     #[track_caller]
-    pub fn game(&self, board: u32) -> Value {
+    pub fn game(&self, board: impl Into<BoardId>) -> Value {
+        let board: BoardId = board.into();
         let file = self.store.game(board).expect("readable").expect("a game");
         serde_json::to_value(file).expect("as JSON")
     }
 
     /// The texts of the turns of `board`.
-    pub fn turns(&self, board: u32) -> Vec<String> {
+    pub fn turns(&self, board: impl Into<BoardId>) -> Vec<String> {
         let game = self.game(board);
         let turns = game["turns"].as_array().expect("turns");
         turns
@@ -361,7 +371,8 @@ impl Home {
 
     /// Writes `turns` onto `board` as if their sides' players had played them, so a
     /// test can start from a later position without paying a password check per turn.
-    pub fn fast_forward(&mut self, board: u32, turns: &[(Color, String)]) {
+    pub fn fast_forward(&mut self, board: impl Into<BoardId>, turns: &[(Color, String)]) {
+        let board: BoardId = board.into();
         let path = self.store.game_path(board);
         let text = std::fs::read_to_string(&path).expect("game file");
         let mut game: Value = serde_json::from_str(&text).expect("JSON");

@@ -11,6 +11,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use yinsh_pbem::server::model::BoardId;
 
 use mail_parser::MimeHeaders as _;
 use yinsh_pbem::cli::{self, Host, Panics};
@@ -301,7 +302,8 @@ impl TestServer {
 
     /// Appends `turns` to the game file of `board` (by the side's player), as if they
     /// had been played.
-    pub fn fast_forward(&mut self, board: u32, turns: &[(rules::Color, String)]) {
+    pub fn fast_forward(&mut self, board: impl Into<BoardId>, turns: &[(rules::Color, String)]) {
+        let board: BoardId = board.into();
         let path = self.home().join("boards").join(format!("{board}.json"));
         let mut game = self.game_file(board);
         let players = [game["white"].clone(), game["black"].clone()];
@@ -315,7 +317,8 @@ impl TestServer {
         std::fs::write(&path, text).expect("write the game");
     }
 
-    pub fn game_file(&self, board: u32) -> serde_json::Value {
+    pub fn game_file(&self, board: impl Into<BoardId>) -> serde_json::Value {
+        let board: BoardId = board.into();
         let text =
             std::fs::read_to_string(self.home().join("boards").join(format!("{board}.json")))
                 .expect("game file");

@@ -20,6 +20,14 @@ fn uid(s: &str) -> UserId {
     s.parse().expect("a valid userid")
 }
 
+/// A userid as a listing or challenge reads it: masked, as its line's masking hides
+/// it, until an account is found for it.
+fn hidden(s: &str) -> Said<UserId> {
+    let mut said = Said::from(uid(s));
+    said.hide();
+    said
+}
+
 fn pw(s: &str) -> Password {
     s.parse().expect("a valid password")
 }
@@ -45,7 +53,7 @@ fn on(board: u32, action: BoardAction) -> Command {
 
 fn text_move(text: &str, moveno: Option<u32>) -> BoardAction {
     BoardAction::Move {
-        text: text.to_string(),
+        text: text.to_string().into(),
         moveno,
     }
 }
@@ -118,7 +126,7 @@ fn samples() -> Vec<(&'static str, Command)> {
             "message alice pw bob",
             Command::Message {
                 auth: auth("alice", "pw"),
-                to: vec![uid("bob")],
+                to: vec![uid("bob").into()],
             },
         ),
         (
@@ -158,7 +166,7 @@ fn samples() -> Vec<(&'static str, Command)> {
         (
             "all show alice next",
             Command::ShowPlayers {
-                userids: vec![uid("alice")],
+                userids: vec![hidden("alice")],
                 filter: GameFilter::Next,
             },
         ),
@@ -169,8 +177,8 @@ fn samples() -> Vec<(&'static str, Command)> {
                 blitz: true,
                 nag_days: None,
                 forfeit_days: None,
-                white: uid("alice"),
-                black: uid("bob"),
+                white: hidden("alice"),
+                black: hidden("bob"),
             },
         ),
         (
@@ -191,7 +199,7 @@ fn samples() -> Vec<(&'static str, Command)> {
             on(
                 101,
                 BoardAction::Queue {
-                    text: "e5".to_string(),
+                    text: "e5".to_string().into(),
                     moveno: None,
                 },
             ),
@@ -201,7 +209,7 @@ fn samples() -> Vec<(&'static str, Command)> {
             on(
                 101,
                 BoardAction::Submit {
-                    text: "e5".to_string(),
+                    text: "e5".to_string().into(),
                     moveno: Some(3),
                 },
             ),
@@ -221,7 +229,7 @@ fn samples() -> Vec<(&'static str, Command)> {
             "yinsh preview 101 e5 f6",
             Command::Preview {
                 at: b(101, None),
-                moves: vec!["e5".to_string(), "f6".to_string()],
+                moves: vec!["e5".to_string().into(), "f6".to_string().into()],
             },
         ),
         (
@@ -241,7 +249,7 @@ fn samples() -> Vec<(&'static str, Command)> {
         (
             "yinsh games alice bob all",
             Command::Games {
-                userids: vec![uid("alice"), uid("bob")],
+                userids: vec![hidden("alice"), hidden("bob")],
                 filter: GameFilter::All,
                 page: 1,
             },
@@ -249,7 +257,7 @@ fn samples() -> Vec<(&'static str, Command)> {
         (
             "yinsh games alice inactive page 3",
             Command::Games {
-                userids: vec![uid("alice")],
+                userids: vec![hidden("alice")],
                 filter: GameFilter::Inactive,
                 page: 3,
             },
@@ -274,14 +282,15 @@ fn samples() -> Vec<(&'static str, Command)> {
         (
             "yinsh history alice page 2",
             Command::History {
-                player: Some(uid("alice")),
+                player: Some(hidden("alice")),
                 page: 2,
             },
         ),
         (
             "yinsh history page",
             Command::History {
-                player: Some(uid("page")),
+                // `page` is a word of the table's syntax lines: never masked.
+                player: Some(uid("page").into()),
                 page: 1,
             },
         ),

@@ -29,7 +29,7 @@ fn offers_are_moves_with_a_keyword() {
 fn queue_submit_preview_and_options() {
     assert!(matches!(
         parse("yinsh queue 101 bob pw e5-e9#12"),
-        Ok(Command::Board { action: BoardAction::Queue { moveno: Some(12), ref text }, .. }) if text == "e5-e9"
+        Ok(Command::Board { action: BoardAction::Queue { moveno: Some(12), ref text }, .. }) if text.as_written() == "e5-e9"
     ));
     assert!(matches!(
         parse("yinsh preview 101#3 e5 f6"),

@@ -1,9 +1,10 @@
 //! [`Refusal`]: a command refused because of the player's mistake, answered by an
 //! error mail. Its `Display` is the text the player reads, byte for byte.
 
-use super::words::{join, nth_userid, or_nobody, ordinal, plural, yours};
+use super::words::{join, nth_userid, or_nobody, ordinal, plural, reason, yours};
 use crate::mail::Address;
 use crate::notation::{NotationError, ParseError};
+use crate::server::command::{Echo, Said};
 use crate::server::model::{BoardId, OfferKind, UserId};
 use crate::server::text::dates::format_date;
 
@@ -215,8 +216,8 @@ pub enum Refusal {
     StaleMoveNumber {
         /// The board.
         board: BoardId,
-        /// The move as written.
-        text: String,
+        /// The move as written (masked where the line's masking hides it).
+        text: Echo,
         /// The number the move would have had.
         number: u32,
         /// The number it was marked with.
@@ -227,30 +228,30 @@ pub enum Refusal {
     SubmitMoveNumber {
         /// The board.
         board: BoardId,
-        /// The move as written.
-        text: String,
+        /// The move as written (masked where the line's masking hides it).
+        text: Echo,
         /// The number the move would have had.
         number: u32,
         /// The number it was marked with.
         marked: u32,
     },
     /// A move that cannot be read or does not fit the game.
-    #[error("Move {text} is not legal: {error}")]
+    #[error("Move {text} is not legal: {}", reason(.text, .error))]
     IllegalMove {
         /// The board.
         board: BoardId,
-        /// The move as written.
-        text: String,
+        /// The move as written (masked where the line's masking hides it).
+        text: Echo,
         /// What is wrong with it.
         error: NotationError,
     },
     /// A queued move that is not a turn at all.
-    #[error("Move {text} cannot be queued: {error}")]
+    #[error("Move {text} cannot be queued: {}", reason(.text, .error))]
     CannotQueue {
         /// The board.
         board: BoardId,
-        /// The move as written.
-        text: String,
+        /// The move as written (masked where the line's masking hides it).
+        text: Echo,
         /// Where it stops reading.
         error: ParseError,
     },
@@ -262,8 +263,8 @@ pub enum Refusal {
     QueueMoveNumber {
         /// The board.
         board: BoardId,
-        /// The move as written.
-        text: String,
+        /// The move as written (masked where the line's masking hides it).
+        text: Echo,
         /// The number it was marked with.
         marked: u32,
         /// The next turn's number (the opponent's).
@@ -293,16 +294,17 @@ pub enum Refusal {
     },
     /// A `preview` move that does not fit.
     #[error(
-        "Preview stopped at the {} move given: Move {text} is not legal: {error}",
-        ordinal(.nth)
+        "Preview stopped at the {} move given: Move {text} is not legal: {}",
+        ordinal(.nth),
+        reason(.text, .error)
     )]
     PreviewStopped {
         /// The board.
         board: BoardId,
         /// Which of the given moves (1-based).
         nth: usize,
-        /// The move as written.
-        text: String,
+        /// The move as written (masked where the line's masking hides it).
+        text: Echo,
         /// What is wrong with it.
         error: NotationError,
     },
@@ -330,8 +332,8 @@ pub enum Refusal {
     /// `yinsh showas alice pw`).
     #[error("Invalid userid entered: {}", nth_userid(userid, *nth))]
     NoSuchPlayer {
-        /// The userid.
-        userid: UserId,
+        /// The userid (masked where the line's masking hides it).
+        userid: Said<UserId>,
         /// Its place among the words after the command (1 for the first).
         nth: usize,
     },
@@ -361,8 +363,8 @@ pub enum Refusal {
     /// `message` to a userid nobody has.
     #[error("Invalid userid entered: {userid} (nothing was sent)")]
     NoSuchRecipient {
-        /// The userid.
-        userid: UserId,
+        /// The userid (masked where the line's masking hides it).
+        userid: Said<UserId>,
     },
     /// `broadcast` by someone not an admin.
     #[error(

@@ -91,6 +91,7 @@ const VARIANTS: usize = 56;
 fn table() -> Vec<(Refusal, String, Option<u32>)> {
     use Refusal::*;
     let s = |t: &str| t.to_string();
+    let said = |t: &str| crate::server::command::Echo::from(t.to_string());
     vec![
         (UnknownUserid, s("Invalid userid entered"), None),
         (WrongPassword, s("Invalid password entered"), None),
@@ -228,7 +229,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             StaleMoveNumber {
                 board: 9.into(),
-                text: s("e5"),
+                text: said("e5"),
                 number: 4,
                 marked: 3,
             },
@@ -240,7 +241,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             SubmitMoveNumber {
                 board: 9.into(),
-                text: s("e5"),
+                text: said("e5"),
                 number: 4,
                 marked: 3,
             },
@@ -250,7 +251,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             IllegalMove {
                 board: 9.into(),
-                text: s("e5-a1"),
+                text: said("e5-a1"),
                 error: parse_error().into(),
             },
             format!("Move e5-a1 is not legal: {NOT_A_POINT}"),
@@ -259,7 +260,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             CannotQueue {
                 board: 9.into(),
-                text: s("e5-a1"),
+                text: said("e5-a1"),
                 error: parse_error(),
             },
             format!("Move e5-a1 cannot be queued: {NOT_A_POINT}"),
@@ -268,7 +269,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             QueueMoveNumber {
                 board: 9.into(),
-                text: s("f6"),
+                text: said("f6"),
                 marked: 4,
                 next: 4,
                 opponent: u("bob"),
@@ -301,7 +302,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             PreviewStopped {
                 board: 9.into(),
                 nth: 2,
-                text: s("e5-a1"),
+                text: said("e5-a1"),
                 error: parse_error().into(),
             },
             format!(
@@ -328,7 +329,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         ),
         (
             NoSuchPlayer {
-                userid: u("nobody"),
+                userid: u("nobody").into(),
                 nth: 1,
             },
             s("Invalid userid entered: nobody"),
@@ -380,7 +381,9 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             None,
         ),
         (
-            NoSuchRecipient { userid: u("carol") },
+            NoSuchRecipient {
+                userid: u("carol").into(),
+            },
             s("Invalid userid entered: carol (nothing was sent)"),
             None,
         ),
@@ -532,7 +535,7 @@ fn ordinals_after_the_third_count() {
     let r = Refusal::PreviewStopped {
         board: 1.into(),
         nth: 4,
-        text: "e5-a1".into(),
+        text: "e5-a1".to_string().into(),
         error: parse_error().into(),
     };
     assert!(
@@ -555,7 +558,7 @@ fn ordinals_after_the_third_count() {
 fn a_refusal_keeps_the_typed_notation_error() {
     let r = Refusal::IllegalMove {
         board: 1.into(),
-        text: "e5-a1".into(),
+        text: "e5-a1".to_string().into(),
         error: parse_error().into(),
     };
     let Refusal::IllegalMove { error, .. } = r else {
@@ -579,7 +582,7 @@ fn a_refusal_goes_up_through_question_mark() {
 #[test]
 fn a_listing_names_an_unknown_userid_after_the_first_by_its_place_only() {
     let r = |nth| Refusal::NoSuchPlayer {
-        userid: u("Pw7marker"),
+        userid: u("Pw7marker").into(),
         nth,
     };
     assert_eq!(

@@ -1,16 +1,30 @@
 //! The small pieces of English the refusals' texts share: plurals, lists of boards,
 //! ordinals, a userid named by its place.
 
+use std::fmt::Display;
+
+use crate::server::command::{Echo, Said};
 use crate::server::model::{BoardId, UserId};
 
 /// A userid a listing named, as an error may show it: the first word after the
-/// command by name, a later one by its place only.
-pub(super) fn nth_userid(userid: &UserId, nth: usize) -> String {
+/// command by name (masked where the line's masking hides it), a later one by its
+/// place only.
+pub(super) fn nth_userid(userid: &Said<UserId>, nth: usize) -> String {
     match nth {
         1 => userid.to_string(),
         2 => "the 2nd userid named has no account".to_string(),
         3 => "the 3rd userid named has no account".to_string(),
         n => format!("the {n}th userid named has no account"),
+    }
+}
+
+/// Why a move as written is not a turn: the notation's `error`, which quotes the
+/// move, or, for a move masked where its line's masking hides it, how to write one.
+pub(super) fn reason(text: &Echo, error: &dyn Display) -> String {
+    if text.is_masked() {
+        "it is not shown, as a word of it may be a password; write a placement like e5, a ring move like i8-f5, a removal like xg5-g9xa5, or the pass --".to_string()
+    } else {
+        error.to_string()
     }
 }
 
