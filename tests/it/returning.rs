@@ -2,6 +2,7 @@
 //! checked by `inbound::identity`, the one place that decides who a mail acts for,
 //! never inside the `signup` handler.
 
+use yinsh_pbem::mail::auth_results::FromAuth;
 use yinsh_pbem::server::command::Command;
 use yinsh_pbem::server::exec::{ExecError, Refusal, Request};
 use yinsh_pbem::server::inbound::identity;
@@ -22,6 +23,7 @@ fn request(now: u64) -> Request<'static> {
         server_address: "yinsh@localhost",
         confirm_addresses: false,
         challenges_for_others: 5,
+        from_auth: FromAuth::Unknown,
         proven: None,
     }
 }

@@ -3,6 +3,7 @@
 //! the sender, and loading a board for a player. The reply type and the board mails to everyone concerned are `outgoing`'s.
 
 use crate::mail::Address;
+use crate::mail::auth_results::FromAuth;
 use crate::rules::Color;
 use crate::server::game::record::LiveGame;
 use crate::server::model::{BoardId, Proof};
@@ -53,6 +54,10 @@ pub struct Request<'a> {
     /// Games a day a sender may start between two other players, and a player may
     /// be put in by others (`[limits] challenges_for_others_per_day`).
     pub challenges_for_others: u32,
+    /// What the trusted mail system's `Authentication-Results` say of the mail's From
+    /// (`[security] trusted_authserv_id`; `Unknown` without one): a `Fail` From proves
+    /// nothing (`inbound::identity`).
+    pub from_auth: FromAuth,
     /// The player a reply token of this mail speaks for (`inbound::by_reply`): commands
     /// built from the reply act for them without a password. `None` for every
     /// command a player wrote (those always carry their password).

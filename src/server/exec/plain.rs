@@ -42,6 +42,7 @@ impl Refusal {
             | NestedMultiple
             | NoAddress
             | WrongCode
+            | SenderNotVerified
             | NothingToTakeBack { .. }
             | NoMoveLeftToTakeBack { .. }
             | PreviewTooFar { .. }

@@ -115,6 +115,11 @@ fn replies(r: &Read<'_>, note: &mut dyn FnMut(String)) -> Result<Vec<Reply>, Int
         return Ok(out);
     }
     let req = r.req;
+    // A From the trusted mail system failed proves nothing, a reply token included.
+    if let Err(refusal) = identity::from_checked(req) {
+        note("reply token not read: the From failed the sender checks".to_string());
+        return exec::refused(r.store, req, &refusal);
+    }
     let (token, account) = match identity::reply_token(r.store, r.inbound, note)? {
         TokenProof::Proven { token, account } => (token, account),
         TokenProof::Nothing => return Ok(unmatched(r, r.why_unusable)),

@@ -61,7 +61,7 @@ pub fn decide(
     if let Some(sender) = &request.reply_to
         && store.over_limit(limit, sender, now)
     {
-        if identity::proves_sender(store, inbound, settings.confirm_addresses, now)? {
+        if identity::proves_sender(store, inbound, request)? {
             note(format!(
                 "{id} is over the storm limit but proves its sender: handled"
             ));

@@ -18,12 +18,17 @@
 //!   for an account with a confirmed address are [`Cause::Proven`]: honest play, which
 //!   the gate (`outgoing::gate`) never budgets; every other reply to a mail is a
 //!   stranger's, budgeted per mailbox.
+//! - Defence in depth ([`from_checked`]): with `[security] trusted_authserv_id` set,
+//!   a mail whose From fails the trusted mail system's checks (`Authentication-Results`,
+//!   RFC 8601: DMARC failed, or DKIM and SPF failed with no pass) proves nothing: no
+//!   password, reply token or code is accepted from it (`Refusal::SenderNotVerified`).
 //! - The storm limit ([`proves_sender`]): anyone can forge 60 mails with
 //!   `Reply-To: alice@...`, but not alice's password or a reply token minted for her. A
 //!   mail that proves its sender as above is not counted, and is carried out over the
 //!   limit (its answers go to the account's own addresses, so a player's password
 //!   cannot aim a storm of replies at someone else's address).
 
+use crate::mail::auth_results::FromAuth;
 use crate::mail::{Address, InboundMail};
 use crate::server::command::{Command, Credentials};
 use crate::server::exec::{self, Actor, ExecError, Refusal, Request, logins_open};
@@ -136,6 +141,7 @@ pub fn sent_by(account: &Account, from: Option<&Address>) -> bool {
 /// code, logins paused, a robot's userid).
 pub fn actor(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Option<Actor>, ExecError> {
     if let Command::Verify { userid, token } = cmd {
+        from_checked(req)?;
         return verified(store, req, userid, token).map(Some);
     }
     if let Command::Signup {
@@ -147,12 +153,22 @@ pub fn actor(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Option<A
     let Some(auth) = cmd.credentials() else {
         return Ok(None);
     };
+    from_checked(req)?;
     let proven = authenticate(store, req, auth);
     match cmd {
         Command::Board { board, .. } => proven.map_err(|e| on_board_named(e, *board)),
         _ => proven,
     }
     .map(Some)
+}
+
+/// Refuses every proof of a mail whose From failed the trusted mail system's sender
+/// checks (`Request::from_auth`; see the module text).
+pub fn from_checked(req: &Request<'_>) -> Result<(), Refusal> {
+    match req.from_auth {
+        FromAuth::Fail => Err(Refusal::SenderNotVerified),
+        FromAuth::Pass | FromAuth::Unknown => Ok(()),
+    }
 }
 
 /// The account of `auth` if its password is right (or `req`'s reply token proved its
@@ -207,6 +223,7 @@ fn returning(
     let Some(old) = store.retired(userid)? else {
         return Ok(None);
     };
+    from_checked(req)?;
     logins_open(store, req.now, &old)?;
     if !old.check_password(password) {
         store.login_failed(userid, req.now)?;
@@ -319,9 +336,12 @@ pub fn reply_token(
 pub fn proves_sender(
     store: &Store,
     inbound: &InboundMail,
-    confirm_addresses: bool,
-    now: u64,
+    req: &Request<'_>,
 ) -> Result<bool, InternalError> {
+    let (confirm_addresses, now) = (req.confirm_addresses, req.now);
+    if from_checked(req).is_err() {
+        return Ok(false);
+    }
     let account = match reply_token(store, inbound, &mut |_| {})? {
         TokenProof::Proven { account, .. } => Some(account),
         _ => match Command::parse(&inbound.subject) {
@@ -394,6 +414,7 @@ mod tests {
             server_address: "yinsh@localhost",
             confirm_addresses: false,
             challenges_for_others: 5,
+            from_auth: FromAuth::Unknown,
             proven,
         }
     }
@@ -512,8 +533,30 @@ mod tests {
             TokenProof::Nothing
         ));
         // alice's address counts as confirmed (an account made before confirmation).
-        assert!(proves_sender(&store, &own, true, NOW).expect("proof"));
-        assert!(!proves_sender(&store, &forged, true, NOW).expect("proof"));
+        let req = Request {
+            confirm_addresses: true,
+            ..request(None)
+        };
+        assert!(proves_sender(&store, &own, &req).expect("proof"));
+        assert!(!proves_sender(&store, &forged, &req).expect("proof"));
+        // A From the trusted mail system failed proves nothing, token or not.
+        let failed = Request {
+            from_auth: FromAuth::Fail,
+            ..request(None)
+        };
+        assert!(!proves_sender(&store, &own, &failed).expect("proof"));
+        assert!(matches!(
+            actor(
+                &store,
+                &failed,
+                &parsed("yinsh settings alice alice-secret")
+            ),
+            Err(ExecError::Refused(Refusal::SenderNotVerified))
+        ));
+        assert!(matches!(
+            actor(&store, &failed, &parsed("verify alice ABCDEFGHJK")),
+            Err(ExecError::Refused(Refusal::SenderNotVerified))
+        ));
     }
 
     /// Issue 25 finding 1: the answers to a request proven for alice go to alice's own

@@ -9,6 +9,7 @@
 
 use crate::durable::fault;
 use crate::mail;
+use crate::mail::auth_results::FromAuth;
 use crate::server::config::Settings;
 use crate::server::exec::Request;
 use crate::server::inbound::commands::{Context, decide};
@@ -131,6 +132,10 @@ fn carry_out(
         server_address: &server_address,
         confirm_addresses: settings.confirm_addresses,
         challenges_for_others: settings.challenges_for_others_per_day,
+        from_auth: settings
+            .trusted_authserv_id
+            .as_deref()
+            .map_or(FromAuth::Unknown, |id| mail.inbound.from_verdict(id)),
         proven: None,
     };
     let ctx = Context {

@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use yinsh_pbem::mail::auth_results::FromAuth;
 use yinsh_pbem::mail::{Address, Transport};
 use yinsh_pbem::rules::Color;
 use yinsh_pbem::server::command::Command;
@@ -174,6 +175,7 @@ impl Home {
             server_address: SERVER,
             confirm_addresses: false,
             challenges_for_others: 5,
+            from_auth: FromAuth::Unknown,
             proven: None,
         };
         let mut settings = Settings::defaults(self.path().to_path_buf());

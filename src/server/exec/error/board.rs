@@ -51,6 +51,7 @@ impl Refusal {
             | RoleUserid { .. }
             | LookAlikeUserid { .. }
             | WrongCode
+            | SenderNotVerified
             | StillPlaying { .. }
             | NoSuchPlayer { .. }
             | EmptyMessage

@@ -134,6 +134,14 @@ pub enum Refusal {
         /// When the hour of the count ends (unix seconds).
         until: u64,
     },
+    /// A password, reply token or code in a mail whose From failed the sender checks
+    /// of the trusted mail system (`[security] trusted_authserv_id`: DMARC failed, or
+    /// DKIM and SPF failed with no pass): the From is likely forged, so nothing in
+    /// the mail proves who sent it.
+    #[error(
+        "This mail failed our mail system's sender checks (DMARC/DKIM/SPF): its From is not an address it was sent from, so no password, reply token or code is accepted from it and nothing was done. Send the command from your own mail account."
+    )]
+    SenderNotVerified,
     /// `verify` with a code that is wrong, used or older than 7 days.
     #[error(
         "This verify code is wrong or older than 7 days: nothing was confirmed. Send \"change address <userid> <password> <address>\" for a new one."

@@ -44,6 +44,7 @@ fn name(r: &Refusal) -> &'static str {
         RoleUserid { .. } => "RoleUserid",
         LookAlikeUserid { .. } => "LookAlikeUserid",
         WrongCode => "WrongCode",
+        SenderNotVerified => "SenderNotVerified",
         StillPlaying { .. } => "StillPlaying",
         OfferWaiting { .. } => "OfferWaiting",
         NothingToTakeBack { .. } => "NothingToTakeBack",
@@ -156,6 +157,13 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             },
             s(
                 "The address al@example.org is already used by 3 accounts, the most one address may have: use another address.",
+            ),
+            None,
+        ),
+        (
+            SenderNotVerified,
+            s(
+                "This mail failed our mail system's sender checks (DMARC/DKIM/SPF): its From is not an address it was sent from, so no password, reply token or code is accepted from it and nothing was done. Send the command from your own mail account.",
             ),
             None,
         ),
