@@ -239,12 +239,17 @@ fn games_started_for_two_other_players_are_limited_per_sender_and_per_player() {
         "You have started 5 games today through challenges between two other players, the most a day (5)",
     );
     assert!(!s.home().join("boards/106.json").exists());
+    // A `+tag` spelling of the attacker's address is the same mailbox, and so the
+    // same sender (issue 25 finding 4).
+    let r = s.send("Attacker+1@Example.net", "yinsh challenge carol dave", "");
+    assert_eq!(r.len(), 1, "{r:#?}");
+    assert_says(&r[0], "You have started 5 games today");
     // Another address of the attacker: alice and bob are at their limit too.
-    let r = s.send("attacker+1@example.net", "yinsh challenge bob alice", "");
+    let r = s.send("attacker2@example.net", "yinsh challenge bob alice", "");
     assert_eq!(r.len(), 1, "{r:#?}");
     assert_says(&r[0], "bob has been put in 5 games today");
     // carol and dave are not: a game for them is made.
-    let r = s.send("attacker+1@example.net", "yinsh challenge carol dave", "");
+    let r = s.send("attacker2@example.net", "yinsh challenge carol dave", "");
     assert_eq!(r.len(), 2, "{r:#?}");
     // Players' own challenges never count; the next day the limits start again.
     let r = s.send("alice@example.org", "yinsh challenge alice bob", "");

@@ -35,11 +35,13 @@ pub(super) fn count(
     white: &Account,
     black: &Account,
 ) -> Result<Result<Starter, InvalidChallenge>, ExecError> {
-    let sender = req.reply_to.as_ref().map(|a| a.to_ascii_lowercase());
-    if let Some(s) = &sender
+    // The sender's mailbox (`Address::canonical`): no spelling of one address counts
+    // apart.
+    let sender = req.reply_to.as_ref().map(|a| a.canonical());
+    if let Some(from) = &req.reply_to
         && let Some(player) = [white, black]
             .into_iter()
-            .find(|p| p.addresses.iter().any(|a| a.eq_ignore_ascii_case(s)))
+            .find(|p| p.addresses.iter().any(|a| a.same_mailbox(from)))
     {
         return Ok(Ok(Starter::Player(player.userid.clone())));
     }
