@@ -5,6 +5,9 @@ use super::*;
 use crate::notation::{NotationError, ParseError, parse_turn};
 use crate::server::model::{BoardId, OfferKind, UserId};
 
+mod names;
+use names::name;
+
 /// A userid of the tests.
 fn u(text: &str) -> UserId {
     text.parse().expect("a userid")
@@ -21,72 +24,7 @@ fn parse_error() -> ParseError {
 const NOT_A_POINT: &str =
     "at character 4 of `e5-a1`: a1 is not a point of the board (column a runs from a2 to a5)";
 
-/// The variant's name; the match is exhaustive, so a new variant cannot be
-/// forgotten in [`table`].
-fn name(r: &Refusal) -> &'static str {
-    use Refusal::*;
-    match r {
-        UnknownUserid => "UnknownUserid",
-        WrongPassword => "WrongPassword",
-        BoardNotFound { .. } => "BoardNotFound",
-        BoardNotFoundFor { .. } => "BoardNotFoundFor",
-        UnknownUseridOn { .. } => "UnknownUseridOn",
-        WrongPasswordOn { .. } => "WrongPasswordOn",
-        NotPlaying { .. } => "NotPlaying",
-        GameEnded { .. } => "GameEnded",
-        NestedMultiple => "NestedMultiple",
-        NoAddress => "NoAddress",
-        UseridTaken { .. } => "UseridTaken",
-        AddressCrowded { .. } => "AddressCrowded",
-        AddressBusy { .. } => "AddressBusy",
-        LocalAddress { .. } => "LocalAddress",
-        CodesPaused { .. } => "CodesPaused",
-        RoleUserid { .. } => "RoleUserid",
-        LookAlikeUserid { .. } => "LookAlikeUserid",
-        WrongCode => "WrongCode",
-        SenderNotVerified => "SenderNotVerified",
-        StillPlaying { .. } => "StillPlaying",
-        OfferWaiting { .. } => "OfferWaiting",
-        NothingToTakeBack { .. } => "NothingToTakeBack",
-        NoOfferToAnswer { .. } => "NoOfferToAnswer",
-        NoMoveLeftToTakeBack { .. } => "NoMoveLeftToTakeBack",
-        NotYourMove { .. } => "NotYourMove",
-        SubmitNotYourMove { .. } => "SubmitNotYourMove",
-        StaleMoveNumber { .. } => "StaleMoveNumber",
-        SubmitMoveNumber { .. } => "SubmitMoveNumber",
-        IllegalMove { .. } => "IllegalMove",
-        CannotQueue { .. } => "CannotQueue",
-        QueueMoveNumber { .. } => "QueueMoveNumber",
-        NothingSubmitted { .. } => "NothingSubmitted",
-        PreviewTooFar { .. } => "PreviewTooFar",
-        PreviewStopped { .. } => "PreviewStopped",
-        ShowAsTooFar { .. } => "ShowAsTooFar",
-        ShowTooFar { .. } => "ShowTooFar",
-        NoSuchPlayer { .. } => "NoSuchPlayer",
-        NotPlayingNorWatching { .. } => "NotPlayingNorWatching",
-        EmptyChat { .. } => "EmptyChat",
-        SubscribeOwnGame { .. } => "SubscribeOwnGame",
-        EmptyMessage => "EmptyMessage",
-        NoSuchRecipient { .. } => "NoSuchRecipient",
-        NotAdmin => "NotAdmin",
-        LoginsPaused { .. } => "LoginsPaused",
-        ReservedUserid { .. } => "ReservedUserid",
-        RobotName { .. } => "RobotName",
-        RobotAccount { .. } => "RobotAccount",
-        UseridRetired { .. } => "UseridRetired",
-        UseridLikeWebAddress { .. } => "UseridLikeWebAddress",
-        PasswordCouldShow => "PasswordCouldShow",
-        TooManyWatchers { .. } => "TooManyWatchers",
-        EmptyBroadcast => "EmptyBroadcast",
-        VacationTooLong { .. } => "VacationTooLong",
-        EmptyReply { .. } => "EmptyReply",
-        ReplyNotYours { .. } => "ReplyNotYours",
-        WatcherUnconfirmed { .. } => "WatcherUnconfirmed",
-        DeclineAfterMove { .. } => "DeclineAfterMove",
-    }
-}
-
-const VARIANTS: usize = 56;
+const VARIANTS: usize = 57;
 
 /// Every variant with sample facts, the exact text, and the board shown.
 fn table() -> Vec<(Refusal, String, Option<u32>)> {
