@@ -16,6 +16,9 @@
 //!   ([`Cause::Proven`]) and the server's own runs ([`Source::Server`]: reminders,
 //!   robot turns, bounces) are not counted. All this when `[security]
 //!   confirm_addresses` is on (the default); off, the operator trusts every address.
+//! - A mailbox gets at most [`MESSAGES_PER_MAILBOX_PER_DAY`] chats and messages a day
+//!   (`<home>/messages/`), so that an account, even one with a confirmed address,
+//!   cannot bury another player in text.
 //! - When `[security] confirm_addresses` is on, a recipient address that no account has
 //!   confirmed gets no text another person chose either, and at most
 //!   `unconfirmed_mails_per_day` mails a day (`<home>/quota/`); and a reply token goes
@@ -47,6 +50,12 @@ pub enum Source {
 
 /// Seconds in a day.
 const DAY: u64 = 86_400;
+
+/// Chats and messages (whole texts another person chose, [`Foreign::All`]) one
+/// mailbox gets a day, however many players send them: a player proven by password
+/// or token is never throttled, but one account may not bury another player in text.
+/// Far above a lively game's chat; `<home>/messages/`.
+pub const MESSAGES_PER_MAILBOX_PER_DAY: u32 = 100;
 
 /// The replies as they may be sent; `note` gets a line for each address left out.
 pub fn pass(
@@ -195,6 +204,16 @@ impl Judge<'_> {
                     ));
                     return Ok(None);
                 }
+            }
+        }
+        if !stranger && self.source == Source::Mail && reply.foreign == Foreign::All {
+            let max = MESSAGES_PER_MAILBOX_PER_DAY;
+            if self.count("messages", &mailbox, max)?.is_none() {
+                note(format!(
+                    "not sent to {a}: over {max} chats and messages today: {}",
+                    reply.subject
+                ));
+                return Ok(None);
             }
         }
         if !confirmed {
@@ -446,6 +465,20 @@ mod tests {
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].body, without);
         assert_eq!(out[0].thread.token, None);
+    }
+
+    /// A confirmed account's chats and messages are honest play, but one mailbox gets
+    /// at most 100 a day of them.
+    #[test]
+    fn a_mailbox_gets_at_most_a_hundred_chats_and_messages_a_day() {
+        let (_dir, store, settings) = home(100);
+        let replies = (0..105)
+            .map(|_| reply(&["alice@example.org"], Foreign::All))
+            .collect();
+        let (out, notes) = passed(&store, &settings, replies);
+        assert_eq!(out.len(), 100);
+        assert_eq!(notes.len(), 5, "{notes:?}");
+        assert!(notes[0].contains("over 100 chats and messages today"));
     }
 
     /// Issue 25 finding 1: a reply token goes only to an address its own account

@@ -22,6 +22,7 @@ pub const FOLDERS: &[&str] = &[
     "codes",
     "index",
     "logins",
+    "messages",
     "quota",
     "rate",
     "robot-turns",
