@@ -147,10 +147,18 @@ const LIMITS: &[(&str, &str, &str)] = &[
         "mails over the size limit",
         "bytes is over the limit",
     ),
+    // A stranger's mail carries none of a person's whole text (issue 25: checked
+    // before the unconfirmed address's "(address not confirmed)", which the strangers
+    // of the soak, proving no sender, never reach).
     (
         "log",
-        "text kept from unconfirmed addresses",
-        "(address not confirmed)",
+        "strangers' texts withheld",
+        "(the mail that caused it proved no sender)",
+    ),
+    (
+        "log",
+        "strangers' daily budget per mailbox reached",
+        "caused by mail that proved no sender:",
     ),
     (
         "log",
