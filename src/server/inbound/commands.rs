@@ -155,7 +155,7 @@ fn run_commands(
         let mut parsed = Command::parse(&inbound.subject);
         line::reveal(store, &mut parsed)?;
         match parsed {
-            Ok(Command::Multiple) => run_multiple(store, settings, req, &inbound.body)?,
+            Ok(Command::Multiple) => run_multiple(store, settings, req, &inbound.body, note)?,
             // An admin's broadcast goes to every player: it is the one mail meant for all.
             Ok(cmd @ Command::Broadcast { .. }) => return identity::act(store, req, &cmd),
             Ok(cmd) => identity::act(store, req, &cmd)?,
@@ -181,6 +181,7 @@ fn run_multiple(
     settings: &Settings,
     req: &Request<'_>,
     body: &str,
+    note: &mut dyn FnMut(String),
 ) -> Result<Vec<Reply>, InternalError> {
     let max_replies = settings.replies_per_mail;
     let mut out = Vec::new();
@@ -207,6 +208,9 @@ fn run_multiple(
         line::reveal(store, &mut parsed)?;
         match parsed {
             Ok(Command::Challenge { .. }) if challenges == CHALLENGES_PER_MAIL => {
+                note(format!(
+                    "a challenge over the cap of {CHALLENGES_PER_MAIL} a mail: not made"
+                ));
                 let cap = notices::challenges_capped(CHALLENGES_PER_MAIL);
                 out.extend(notice(
                     &sub,
@@ -227,6 +231,9 @@ fn run_multiple(
     }
     let total = read + lines.count();
     if done < total {
+        note(format!(
+            "multiple cut short: {done} of its {total} lines carried out"
+        ));
         out.truncate(max_replies - 1);
         out.extend(notice(
             req,

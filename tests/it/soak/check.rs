@@ -172,11 +172,13 @@ const LIMITS: &[(&str, &str, &str)] = &[
     ),
     ("replies", "logins paused", "logins are paused"),
     ("replies", "owners told of guessing", "Wrong passwords for"),
-    ("replies", "multiple cut short", "Only the first"),
+    // Their notices are a stranger's mails too, the last of a long mail, so the
+    // mailbox's daily budget is often spent before them: the log tells.
+    ("log", "multiple cut short", "multiple cut short"),
     (
-        "replies",
+        "log",
         "challenges over the per-mail cap",
-        "may start at most",
+        "a challenge over the cap of",
     ),
     (
         "replies",

@@ -1,4 +1,4 @@
-//! The hostile traffic of the soak: strangers (From `attacker+N@evil.example`, often
+//! The hostile traffic of the soak: strangers (From `attackerN@evil.example`, often
 //! with a Reply-To naming a victim or a player) sending floods of `multiple` lines and
 //! mails, password guesses, huge Subjects and bodies, MIME oddities, challenges for
 //! other people, victims' addresses signed up, an admin's name taken, robots' mails,
@@ -12,7 +12,7 @@ use crate::support::server::Sent;
 
 /// A stranger's From.
 fn attacker(s: &mut Soak) -> String {
-    format!("attacker+{}@evil.example", s.run.below(1000))
+    format!("attacker{}@evil.example", s.run.below(1000))
 }
 
 /// A Reply-To for a stranger's mail: a victim (never confirmed), a confirmed player,
@@ -263,14 +263,18 @@ fn identity_attack(s: &mut Soak) {
     let player = confirmed[s.run.below(confirmed.len() as u64) as usize].clone();
     match s.run.below(4) {
         0 => {
-            // Only a board mail its game has moved past twice: its token is stale.
+            // Only a board mail with a reply token (in its Message-ID) that its game
+            // has moved past twice: the token is stale. (A mail without one, such as
+            // the answer to a `show` line, is answered as any unusable reply is, at
+            // the stranger's own address, in the server's words.)
             let stale: Vec<Sent> = s
                 .board_mails
                 .iter()
-                .filter(|(board, done, _)| {
-                    s.games
-                        .iter()
-                        .any(|g| g.board == *board && g.done >= done + 2)
+                .filter(|(board, done, m)| {
+                    m.message_id.starts_with("y1~")
+                        && s.games
+                            .iter()
+                            .any(|g| g.board == *board && g.done >= done + 2)
                 })
                 .map(|(_, _, m)| m.clone())
                 .collect();
