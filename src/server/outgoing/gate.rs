@@ -192,42 +192,39 @@ impl Judge<'_> {
             return Ok(None);
         }
         let mut last_of_budget = false;
-        let mailbox = a.canonical();
-        if stranger {
-            let max = settings.stranger_mails_per_day;
-            match self.count("strangers", &mailbox, max)? {
-                Some(last) => last_of_budget |= last,
-                None => {
-                    note(format!(
-                        "not sent to {a}: over {max} mails today caused by mail that proved no sender: {}",
-                        reply.subject
-                    ));
-                    return Ok(None);
-                }
+        let counts = [
+            (
+                stranger,
+                "strangers",
+                settings.stranger_mails_per_day,
+                "mails today caused by mail that proved no sender",
+            ),
+            (
+                !stranger && self.source == Source::Mail && reply.foreign == Foreign::All,
+                "messages",
+                MESSAGES_PER_MAILBOX_PER_DAY,
+                "chats and messages today",
+            ),
+            (
+                !confirmed,
+                "quota",
+                settings.unconfirmed_mails_per_day,
+                "mails today to an unconfirmed address",
+            ),
+        ];
+        for (applies, folder, max, what) in counts {
+            if !applies {
+                continue;
             }
-        }
-        if !stranger && self.source == Source::Mail && reply.foreign == Foreign::All {
-            let max = MESSAGES_PER_MAILBOX_PER_DAY;
-            if self.count("messages", &mailbox, max)?.is_none() {
+            let Some(last) = self.count(folder, &a.canonical(), max)? else {
                 note(format!(
-                    "not sent to {a}: over {max} chats and messages today: {}",
+                    "not sent to {a}: over {max} {what}: {}",
                     reply.subject
                 ));
                 return Ok(None);
-            }
-        }
-        if !confirmed {
-            let max = settings.unconfirmed_mails_per_day;
-            match self.count("quota", &mailbox, max)? {
-                Some(last) => last_of_budget |= last,
-                None => {
-                    note(format!(
-                        "not sent to {a}: over {max} mails today to an unconfirmed address: {}",
-                        reply.subject
-                    ));
-                    return Ok(None);
-                }
-            }
+            };
+            // The messages' count says nothing: it is no stranger's.
+            last_of_budget |= last && folder != "messages";
         }
         // A reply token only to an address its own account confirmed (any of its
         // addresses when confirmation is off).
