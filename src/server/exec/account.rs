@@ -7,7 +7,6 @@
 use crate::mail::Address;
 use crate::mail::address::list;
 use crate::server::command::could_show;
-use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{ROBOT_PREFIX, is_role_name, skeleton};
 use crate::server::store::{Account, Password, Store, Token, UserId};
@@ -18,7 +17,7 @@ use crate::server::outgoing::Reply;
 
 use crate::server::text::subjects;
 
-use super::context::{Actor, Request, to_sender};
+use super::context::{Actor, Request, games_going_on, to_sender};
 use super::error::{ExecError, Refusal};
 use super::mailboxes::{crowded, not_local};
 
@@ -313,14 +312,7 @@ pub(super) fn signoff(
 ) -> Result<Vec<Reply>, ExecError> {
     let account = &actor.account;
     let userid = &account.userid;
-    let mut active = Vec::new();
-    for &b in &account.games {
-        if let Some(file) = store.game(b)?
-            && !LiveGame::load(file)?.game().is_over()
-        {
-            active.push(b);
-        }
-    }
+    let active = games_going_on(store, account)?;
     if !active.is_empty() {
         return Err(Refusal::StillPlaying {
             userid: account.userid.clone(),

@@ -260,3 +260,20 @@ pub(super) fn load_board(store: &Store, board: BoardId) -> Result<LiveGame, Exec
     };
     Ok(LiveGame::load(file)?)
 }
+
+/// The boards of `account`'s games still going on (what keeps an account from being
+/// signed off or removed).
+pub(super) fn games_going_on(
+    store: &Store,
+    account: &Account,
+) -> Result<Vec<BoardId>, InternalError> {
+    let mut going_on = Vec::new();
+    for &b in &account.games {
+        if let Some(file) = store.game(b)?
+            && !LiveGame::load(file)?.game().is_over()
+        {
+            going_on.push(b);
+        }
+    }
+    Ok(going_on)
+}

@@ -7,11 +7,11 @@
 //! freed; one whose games all ended is retired, as a signed-off account is, since
 //! those games keep its name.
 
-use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
 use crate::server::model::BoardId;
 use crate::server::store::{Account, Store, UNCONFIRMED_SECONDS};
 
+use super::context::games_going_on;
 use super::error::InternalError;
 
 /// What became of an account that never confirmed an address.
@@ -29,14 +29,7 @@ pub enum Removal {
 /// on: from the address index, the list of unconfirmed accounts, the look-alike
 /// index when its userid is freed; a vacation of it ends.
 pub fn remove(store: &Store, now: u64, account: &Account) -> Result<Removal, InternalError> {
-    let mut going_on = Vec::new();
-    for &b in &account.games {
-        if let Some(file) = store.game(b)?
-            && !LiveGame::load(file)?.game().is_over()
-        {
-            going_on.push(b);
-        }
-    }
+    let going_on = games_going_on(store, account)?;
     if !going_on.is_empty() {
         return Ok(Removal::Kept(going_on));
     }
