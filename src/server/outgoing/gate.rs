@@ -212,11 +212,12 @@ impl Judge<'_> {
                 "mails today to an unconfirmed address",
             ),
         ];
+        let mailbox = a.canonical();
         for (applies, folder, max, what) in counts {
             if !applies {
                 continue;
             }
-            let Some(last) = self.count(folder, &a.canonical(), max)? else {
+            let Some(last) = self.count(folder, &mailbox, max)? else {
                 note(format!(
                     "not sent to {a}: over {max} {what}: {}",
                     reply.subject
