@@ -128,7 +128,7 @@ pub(super) fn finish(
     match result {
         Ok(report) => {
             if verbose {
-                for l in &report.lines {
+                for l in report.lines.iter().chain(&report.checked) {
                     println!("{}", crate::mail::hidden::log_line(l));
                 }
                 match &settings.transport {

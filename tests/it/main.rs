@@ -31,6 +31,7 @@ mod index; // the derived indexes: kept equal to a rebuild, rebuilt when damaged
 mod limits; // capped comments and offers, challenges for others, verify guessing, tick gate, reused userids
 mod mail_hygiene; // huge References, hidden characters removed and log fields escaped, private files whatever the umask
 mod mail_io; // mail in and out: parsing the corpus, building replies, flushing the spool
+mod mail_look; // issue 26: what mails say and how they look: welcome, endings once, standings, player text, reflow, error mails pictured, tick --verbose
 mod mails_explain; // mails that explain themselves: help yinsh, yinsh games for the whole server
 mod masked_at_source; // passwords masked where the command is parsed: every echo of a hidden word
 mod naive; // a naive second YINSH generator that cross-checks the engine

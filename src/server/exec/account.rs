@@ -88,7 +88,10 @@ pub(super) fn signup(
     let body = format!(
         "Welcome to YINSH by e-mail, {userid}.\n\n\
          Your userid {userid} is registered. Mail for it goes to: {}\n\
-         Keep your password: every move needs it, and it is never mailed to you.\n\n\
+         Keep your password; it is never mailed to you.\n\
+         A Reply to one of the server's board mails needs no password (the mail carries\n\
+         a code that proves it is yours), but a command you type yourself as a Subject\n\
+         (yinsh move ...) needs it.\n\n\
          To start a game, send the Subject:\n    yinsh challenge {userid} <opponent's userid>\n\
          (you play White and move first). Send \"yinsh help\" for how to play.\n",
         list(&addresses)

@@ -6,11 +6,13 @@ use crate::mail::Address;
 use crate::mail::auth_results::FromAuth;
 use crate::rules::Color;
 use crate::server::game::record::LiveGame;
+use crate::server::game::vacation::Vacations;
 use crate::server::model::{BoardId, Proof};
 use crate::server::outgoing::board_mails::html_part;
 use crate::server::outgoing::reply::{Foreign, Reply};
 use crate::server::outgoing::thread::Thread;
 use crate::server::store::{Account, LoginGate, MAX_FAILURES, Store, UserId};
+use crate::server::text::html::BoardHtml;
 use crate::server::text::reply::{self, BoardMail, Event};
 use crate::server::text::subjects::Commented;
 use crate::server::text::{notices, subjects};
@@ -132,7 +134,7 @@ pub(super) fn error_reply(
         return Ok(None);
     }
     let mut thread = Thread::default();
-    let (subject, board_text) = match r.board() {
+    let (subject, board) = match r.board() {
         Some(n) => {
             let board = match store.game(n)? {
                 Some(file) => {
@@ -142,8 +144,7 @@ pub(super) fn error_reply(
                         Some(reader) => Thread::board(store, &live, reader)?,
                         None => Thread::game(&live),
                     };
-                    let mail = BoardMail::new(&live);
-                    Some(mail.body()?)
+                    Some(error_board(store, req, &live)?)
                 }
                 None => None,
             };
@@ -151,11 +152,17 @@ pub(super) fn error_reply(
         }
         None => (subjects::error(), None),
     };
-    let mut reply = to_sender(
-        req,
-        &subject,
-        reply::error_body(&r.to_string(), board_text.as_deref(), req.quoted),
-    );
+    let (board_text, html) = board.unzip();
+    let body = reply::error_body(&r.to_string(), board_text.as_deref(), req.quoted);
+    // The HTML part: the error, the board as a board mail shows it, then the rest.
+    let html = match (html.flatten(), &board_text) {
+        (Some(html), Some(text)) => body
+            .split_once(text.as_str())
+            .map(|(message, after)| html.under_error(message, after)),
+        _ => None,
+    };
+    let mut reply = to_sender(req, &subject, body);
+    reply.html = html;
     reply.thread = thread;
     // An unconfirmed address reads the refusal in the server's words only: no quote,
     // no board (its players' names), no word the refusal found in the mail.
@@ -165,6 +172,25 @@ pub(super) fn error_reply(
         "",
     ));
     Ok(Some(reply))
+}
+
+/// The board an error mail about `live` shows, as a board mail that only shows the
+/// game does (issue 26): its status with the Clock line and any offer waiting, the
+/// move list and the drawing; and its HTML part (the picture) unless the sender chose
+/// text only.
+fn error_board(
+    store: &Store,
+    req: &Request<'_>,
+    live: &LiveGame,
+) -> Result<(String, Option<BoardHtml>), InternalError> {
+    let vacations = Vacations::load(store)?;
+    let mail = BoardMail {
+        vacations: Some(&vacations),
+        ..BoardMail::new(live)
+    };
+    let text = mail.body()?;
+    let html = html_part(&mail, &text, sender_text_only(store, req)?)?;
+    Ok((text, html))
 }
 
 /// Refuses when too many wrong passwords (or `verify` codes) were sent for `account`

@@ -388,7 +388,9 @@ pub fn standings(store: &Store, now: u64) -> Result<String, InternalError> {
 /// `yinsh standings page <n>`: per variant, sections Established, Provisionals and
 /// Inactive, ranks `(n-1)*100+1` to `n*100` of each; read from the standings kept in
 /// order (`game::index`), so it reads only the lines it prints, however many players
-/// and games there are.
+/// and games there are. The columns are Rank, Name, Rating, Won, Lost and Ties:
+/// pbmserv's Active/Limit is left out, since this server sets no limit of games
+/// (issue 26).
 pub fn standings_page(store: &Store, _now: u64, page: u32) -> Result<String, InternalError> {
     let skip = (page as usize - 1).saturating_mul(STANDINGS_PER_PAGE);
     let mut out = String::new();
@@ -423,20 +425,19 @@ pub fn standings_page(store: &Store, _now: u64, page: u32) -> Result<String, Int
             let _ = writeln!(out, "\n{title}");
             let _ = writeln!(
                 out,
-                "Rank Name                             Rating  Won Lost Ties Active/Limit"
+                "Rank Name                             Rating  Won Lost Ties"
             );
             for (i, s) in lines.iter().enumerate() {
                 let r = &s.record;
                 let _ = writeln!(
                     out,
-                    "{:>4} {:<32} {:>6} {:>4} {:>4} {:>4} {:>6}/-",
+                    "{:>4} {:<32} {:>6} {:>4} {:>4} {:>4}",
                     skip + i + 1,
                     s.name.as_str(),
                     r.rating,
                     r.won,
                     r.lost,
                     r.ties,
-                    s.active
                 );
             }
         }
@@ -445,7 +446,7 @@ pub fn standings_page(store: &Store, _now: u64, page: u32) -> Result<String, Int
     let _ = writeln!(
         out,
         "Ratings start at {START}; a player is provisional for their first {PROVISIONAL_GAMES} rated games.\n\
-         Games ended before the rings were all placed are not rated. There is no limit of games (Limit -)."
+         Games ended before the rings were all placed are not rated."
     );
     if more || page > 1 {
         let _ = writeln!(

@@ -7,6 +7,9 @@
 pub struct Report {
     /// Lines describing what happened.
     pub lines: Vec<String>,
+    /// What the run looked at, for `--verbose` only (not logged): `tick`'s games
+    /// due, robot turns owed and the next time a game is due.
+    pub checked: Vec<String>,
     /// Replies spooled.
     pub spooled: usize,
     /// Replies sent by the flush (or written to the outbox).

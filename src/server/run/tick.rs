@@ -30,6 +30,7 @@ use crate::server::outgoing::board_mails::{board_mails, html_part};
 use crate::server::outgoing::thread::Thread;
 use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::Store;
+use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
 use crate::server::text::{notices, subjects};
 
@@ -128,7 +129,9 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
     let mut replies = Vec::new();
     // Only the games whose due time has come (`game::index`), not every game; a
     // damaged game file is skipped, logged and told to the operator.
-    for b in index::due_boards(store, now)? {
+    let due_boards = index::due_boards(store, now)?;
+    checked(store, now, due_boards.len(), report)?;
+    for b in due_boards {
         let Some(mut live) = index::load_scanned(store, b)? else {
             continue;
         };
@@ -168,9 +171,7 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
                 replies.extend(board_mails(
                     store,
                     &live,
-                    Event::Note(format!(
-                        "{player} has not moved for {days} days and forfeits the game."
-                    )),
+                    Event::Forfeited(player.clone(), days),
                     None,
                 )?);
                 report.lines.push(format!("board {b}: {player} forfeited"));
@@ -178,6 +179,22 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
         }
     }
     Ok(replies)
+}
+
+/// What `--verbose` tells of a tick however little it did (issue 26): the games due
+/// now, the robot turns owed (played after the transaction), and the next game due.
+fn checked(store: &Store, now: u64, due: usize, report: &mut Report) -> Result<(), InternalError> {
+    let owed = store.robot_turns()?.len();
+    let next = match index::next_due(store, now)? {
+        Some((at, board)) => format!("board {board} at {}", format_date(at)),
+        None => "no game going on has a deadline".to_string(),
+    };
+    report.checked.extend([
+        format!("games due now: {due}"),
+        format!("robot turns owed: {owed}"),
+        format!("next due: {next}"),
+    ]);
+    Ok(())
 }
 
 fn nag_mail(

@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 
 use crate::picture::Picture;
-use crate::rules::Color;
+use crate::rules::{Color, Game};
 use crate::server::game::picture::picture_at;
 use crate::server::game::record::{self, ReplayError};
 use crate::server::model::BoardId;
@@ -38,6 +38,8 @@ pub struct BoardHtml {
     /// The sections after the board (comment, command to send), the move list and
     /// the board as text, escaped.
     rest: String,
+    /// What an error mail says above the board ([`BoardHtml::under_error`]), escaped.
+    error: String,
 }
 
 /// The board a queued-answer mail shows below the game's own (`BeforeQueued`): its
@@ -100,16 +102,13 @@ impl BoardMail<'_> {
             Some(after) => (drawing.as_str(), after),
             None => (tail, ""),
         };
-        let mut lines = head.lines();
-        let title = escape(lines.next().unwrap_or_default());
-        let mut status = String::new();
-        let mut alt = String::from("The board");
-        for (k, line) in lines.enumerate() {
-            let _ = writeln!(status, "<p style=\"margin:4px 0\">{}</p>", escape(line));
-            if k == 0 {
-                alt = format!("The board. {line}");
-            }
-        }
+        let (title, status) = head.split_once('\n').unwrap_or((head, ""));
+        let alt = match status.lines().next() {
+            Some(line) => format!("The board. {line}"),
+            None => String::from("The board"),
+        };
+        let title = escape(title);
+        let status = prose(status, Margin::Status);
         // The board before an answering queued move: drawn as text too.
         let before = self.before_queued()?;
         let (before, after) = match &before {
@@ -127,7 +126,7 @@ impl BoardMail<'_> {
             }),
             None => None,
         };
-        let mut rest = paragraphs(after);
+        let mut rest = self.after_board(after, &game, historic);
         rest.push_str(&move_table(self, upto));
         let _ = write!(
             rest,
@@ -143,41 +142,119 @@ impl BoardMail<'_> {
             alt: escape(&alt),
             earlier,
             rest,
+            error: String::new(),
         })
     }
 }
 
-/// The sections of a board mail's text after the board (watchers, a queued move, a
-/// comment, the command to send, the times), as HTML: a rule of stars becomes a line,
-/// a line indented by four spaces (a command to send) is set as code, the rest keeps
-/// its line breaks in the reader's font.
-fn paragraphs(text: &str) -> String {
-    let mut out = String::new();
-    for para in text.split("\n\n") {
-        let para = para.trim_matches('\n');
-        if para.trim().is_empty() {
-            continue;
+impl BoardMail<'_> {
+    /// The sections of a board mail's text after the board, as HTML: the server's
+    /// lines (watchers, a queued move) and the command to send as [`prose`], the
+    /// comment shown as its player wrote it ([`written`]), the dates of a finished
+    /// game line by line. `after` is the text part from the end of the board on.
+    fn after_board(&self, after: &str, game: &Game, historic: Option<usize>) -> String {
+        let tail = match historic {
+            None => self.turn_or_end(game),
+            Some(_) => String::new(),
+        };
+        let comment = self.comment_section().unwrap_or_default();
+        let Some(server) = after
+            .strip_suffix(tail.as_str())
+            .and_then(|rest| rest.strip_suffix(comment.as_str()))
+        else {
+            // Not laid out as expected: all of it is shown as written.
+            return written(after);
+        };
+        let mut out = prose(server, Margin::Section);
+        if let Some((who, text)) = self.comment {
+            let _ = writeln!(
+                out,
+                "{RULE}\n<p style=\"margin:10px 0 4px\">{} writes:</p>\n{}",
+                escape(who),
+                written(text)
+            );
         }
-        out.push_str("<div style=\"margin:10px 0;white-space:pre-wrap;overflow-wrap:anywhere\">");
-        for (k, line) in para.lines().enumerate() {
-            if k > 0 {
-                out.push('\n');
-            }
-            if !line.is_empty() && line.chars().all(|c| c == '*') {
-                out.push_str("<hr style=\"border:0;border-top:1px solid #888;margin:4px 0\">");
-            } else if let Some(code) = line.strip_prefix("    ") {
-                let _ = write!(
-                    out,
-                    "    <code style=\"font-size:15px;font-weight:bold\">{}</code>",
-                    escape(code)
-                );
-            } else {
-                out.push_str(&escape(line));
-            }
+        if game.is_over() && historic.is_none() {
+            out.push_str(&written(&tail));
+        } else {
+            out.push_str(&prose(&tail, Margin::Section));
         }
-        out.push_str("</div>\n");
+        out
     }
+}
+
+/// A rule between sections (the text part's line of stars).
+const RULE: &str = "<hr style=\"border:0;border-top:1px solid #888;margin:4px 0\">";
+
+/// The space around a paragraph of [`prose`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Margin {
+    /// The status lines under the heading: close together.
+    Status,
+    /// The sections after the board.
+    Section,
+}
+
+/// The server's own text as HTML paragraphs in the reader's font, reflowed to the
+/// reader's width (issue 26): the text part's lines of one sentence are joined (a
+/// line that does not end in `.`, `:`, `!` or `?` goes on in the next), a blank line
+/// or the end of a sentence ends a paragraph, a line indented by four spaces (a
+/// command to send) is set as code on a line of its own, and a rule of stars
+/// becomes a line. Never given a player's text: that is [`written`].
+fn prose(text: &str, margin: Margin) -> String {
+    let style = match margin {
+        Margin::Status => "margin:4px 0",
+        Margin::Section => "margin:10px 0",
+    };
+    let mut out = String::new();
+    let mut open: Vec<&str> = Vec::new();
+    let close = |open: &mut Vec<&str>, out: &mut String| {
+        if !open.is_empty() {
+            let joined = open.join(" ");
+            let _ = writeln!(
+                out,
+                "<p style=\"{style};overflow-wrap:anywhere\">{}</p>",
+                escape(&joined)
+            );
+            open.clear();
+        }
+    };
+    for line in text.lines() {
+        if line.trim().is_empty() {
+            close(&mut open, &mut out);
+        } else if line.chars().all(|c| c == '*') {
+            close(&mut open, &mut out);
+            let _ = writeln!(out, "{RULE}");
+        } else if let Some(code) = line.strip_prefix("    ") {
+            close(&mut open, &mut out);
+            let _ = writeln!(
+                out,
+                "<p style=\"{style};overflow-wrap:anywhere\"><code style=\"font-size:15px;font-weight:bold\">{}</code></p>",
+                escape(code.trim())
+            );
+        } else {
+            open.push(line.trim());
+            if line.trim_end().ends_with(['.', ':', '!', '?']) {
+                close(&mut open, &mut out);
+            }
+        }
+    }
+    close(&mut open, &mut out);
     out
+}
+
+/// Text shown exactly as written, in the reader's font: escaped, its line breaks and
+/// spaces kept, nothing in it read as markup or set as code (a player's comment;
+/// issue 26).
+fn written(text: &str) -> String {
+    let text = text.trim_matches('\n');
+    if text.trim().is_empty() {
+        return String::new();
+    }
+    format!(
+        "<div style=\"margin:4px 0 10px;white-space:pre-wrap;overflow-wrap:anywhere\">{}</div>\n",
+        escape(text)
+    )
 }
 
 /// The moves up to `upto` as a table: turn number and text, White's and Black's
@@ -215,6 +292,16 @@ fn move_table(mail: &BoardMail<'_>, upto: usize) -> String {
 }
 
 impl BoardHtml {
+    /// The board as an error mail shows it (issue 26): `message`, the error, above
+    /// the heading, and `after`, what the text part says below the board (the
+    /// original mail quoted), below the board as text; both shown as written (an
+    /// error may repeat a line of the mail, a caret under it).
+    pub fn under_error(mut self, message: &str, after: &str) -> BoardHtml {
+        self.error = written(message);
+        self.rest.push_str(&written(after));
+        self
+    }
+
     /// The whole HTML document: the picture is `cid:` and `cid` (the Content-ID of the
     /// mail's image part), the [`EarlierBoard`]'s picture `earlier_cid` (its drawing
     /// as text when `None`), and `page`, when given, is the address of the game's web
@@ -229,11 +316,12 @@ impl BoardHtml {
              <meta name=\"viewport\" content=\"width=device-width\">\
              <title>{title}</title></head>\n\
              <body style=\"margin:0;padding:12px;font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.4\">\n\
-             <div style=\"max-width:600px\">\n\
+             <div style=\"max-width:600px\">\n{error}\
              <h1 style=\"font-size:20px;margin:0 0 8px\">{title}</h1>\n{status}\
              <p style=\"margin:12px 0\"><img src=\"cid:{cid}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\" \
              style=\"display:block;max-width:100%;height:auto;border:0\"></p>\n",
             title = self.title,
+            error = self.error,
             status = self.status,
             cid = escape(cid),
             alt = self.alt,

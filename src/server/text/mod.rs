@@ -1,5 +1,5 @@
 //! The text of the server's mails: board mails and error mails (`reply`), their
-//! clock line (`clock`), the HTML
+//! clock line (`clock`), the lines that say how a game stands or ended (`ending`), the HTML
 //! part of board mails (`html`), dates, the help texts, password masking (`redact`),
 //! player comments cut to a bound (`cut`), every Subject and its reading back
 //! (`subjects`), and the short notices (`notices`).
@@ -7,6 +7,7 @@
 pub mod clock;
 pub mod cut;
 pub mod dates;
+pub mod ending;
 pub mod help;
 pub mod html;
 pub mod last_move;

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::notation::render::{Forfeit, SideNames, render_with};
-use crate::rules::{ActionKind, Color, EndReason, Game, Outcome};
+use crate::rules::{ActionKind, Color, EndReason, Game};
 
 use crate::server::game::clock::deadlines;
 use crate::server::game::extra;
@@ -16,6 +16,8 @@ use crate::server::model::{self, UserId};
 use super::clock::clock_line;
 use super::dates::{format_date, format_duration};
 use super::last_move::last_move_line;
+
+pub use super::ending::{ending_line, offer_line, status_line};
 
 /// 60 stars: the rule between sections of a board mail.
 pub const STARS: &str = "************************************************************";
@@ -29,6 +31,8 @@ pub enum Event {
     Moved,
     /// A player resigned.
     Resigned(UserId),
+    /// A player forfeited the game: no move in this many days (tick).
+    Forfeited(UserId, u32),
     /// Just showing the board.
     Show,
     /// Something else happened, told in this line (draw offered, undo accepted,
@@ -43,15 +47,6 @@ pub enum Event {
         /// How many turns the game had before the first queued move.
         before: usize,
     },
-}
-
-/// The status line: `It is %s's turn.` / `Game won by %s.` / `Game was a tie.`
-pub fn status_line(live: &LiveGame, game: &Game) -> String {
-    match (game.to_act(), game.outcome()) {
-        (Some(side), _) => format!("It is {}'s turn.", live.player(side)),
-        (None, Some(Outcome::Win(side))) => format!("Game won by {}.", live.player(side)),
-        (None, _) => "Game was a tie.".to_string(),
-    }
 }
 
 /// The ASCII board of `game` (a position of `live`) with its status block, the
@@ -71,55 +66,6 @@ pub fn drawing(live: &LiveGame, game: &Game) -> String {
             days: extra::forfeit_days(live.file()),
         });
     render_with(game, &names, forfeit)
-}
-
-/// Why a finished game ended, in a sentence.
-pub fn ending_line(live: &LiveGame, game: &Game) -> Option<String> {
-    let end = game.ending()?;
-    let removed = || {
-        format!(
-            "{} removed {}, {} removed {}.",
-            live.player(Color::White),
-            game.rings_removed(Color::White),
-            live.player(Color::Black),
-            game.rings_removed(Color::Black)
-        )
-    };
-    Some(match end.reason {
-        EndReason::RingsRemoved => match end.outcome {
-            Outcome::Win(side) => format!(
-                "{} removed {} ring{}.",
-                live.player(side),
-                game.rings_removed(side),
-                if game.rings_removed(side) == 1 {
-                    ""
-                } else {
-                    "s"
-                }
-            ),
-            Outcome::Draw => "Both sides removed the same number of rings.".to_string(),
-        },
-        EndReason::MarkersExhausted => format!("The markers ran out: {}", removed()),
-        EndReason::BothBlocked => format!("Neither side can move a ring: {}", removed()),
-        EndReason::Resignation
-            if live
-                .file()
-                .ended
-                .as_ref()
-                .is_some_and(|e| e.reason == model::EndReason::Forfeit) =>
-        {
-            let by = live.file().ended.as_ref().map_or("", |e| e.by.as_str());
-            format!(
-                "{by} forfeited the game: no move in {} days.",
-                extra::forfeit_days(live.file())
-            )
-        }
-        EndReason::Agreement => "The players agreed to a draw.".to_string(),
-        EndReason::Resignation => match end.outcome {
-            Outcome::Win(side) => format!("{} resigned.", live.player(side.other())),
-            Outcome::Draw => "The game was abandoned.".to_string(),
-        },
-    })
 }
 
 /// The move list in two columns (White, Black): a header of side names, a line of
@@ -313,7 +259,13 @@ impl<'a> BoardMail<'a> {
                 if total == 1 { "" } else { "s" }
             );
         }
-        let _ = writeln!(out, "{}", status_line(live, game));
+        // An agreed draw is told by its ending line alone (issue 26 finding 19).
+        let agreed = game
+            .ending()
+            .is_some_and(|e| e.reason == EndReason::Agreement);
+        if !agreed {
+            let _ = writeln!(out, "{}", status_line(live, game));
+        }
         if let Some(robot) = live.player_to_move().filter(|p| p.robot_level().is_some())
             && historic.is_none()
         {
@@ -323,7 +275,7 @@ impl<'a> BoardMail<'a> {
             );
         }
         if let Some(why) = ending_line(live, game).filter(|_| historic.is_none())
-            && !matches!(self.event, Event::Resigned(_))
+            && !matches!(self.event, Event::Resigned(_) | Event::Forfeited(..))
         {
             let _ = writeln!(out, "{why}");
         }
@@ -346,6 +298,13 @@ impl<'a> BoardMail<'a> {
         if let Some(lines) = self.decline_lines().filter(|_| historic.is_none()) {
             out.push_str(&lines);
         }
+        // A mail that only shows the game (`show`, an error mail) tells the offer
+        // waiting; the mail of the offer says it in its own words.
+        if let Some(line) =
+            offer_line(live).filter(|_| self.event == Event::Show && historic.is_none())
+        {
+            let _ = writeln!(out, "{line}");
+        }
         Ok(())
     }
 
@@ -364,6 +323,12 @@ impl<'a> BoardMail<'a> {
         match &self.event {
             Event::Resigned(who) => {
                 let _ = writeln!(out, "{who} resigned.");
+            }
+            Event::Forfeited(who, days) => {
+                let _ = writeln!(
+                    out,
+                    "{who} has not moved for {days} days and forfeits the game."
+                );
             }
             Event::Note(line) | Event::Queued { notes: line, .. } => {
                 let _ = writeln!(out, "{line}");
@@ -392,10 +357,25 @@ impl<'a> BoardMail<'a> {
                 "\nYour queued move: {q} (played when it is your turn, if it is legal then)."
             );
         }
-        if let Some((who, text)) = self.comment {
-            let _ = writeln!(out, "\n{STARS}\n{who} writes:\n{text}");
+        if let Some(section) = self.comment_section() {
+            out.push_str(&section);
         }
         Ok(())
+    }
+
+    /// The comment as the text part writes it, after a rule of stars and the line
+    /// naming its writer.
+    pub(super) fn comment_section(&self) -> Option<String> {
+        let (who, text) = self.comment?;
+        Some(format!("\n{STARS}\n{who} writes:\n{text}\n"))
+    }
+
+    /// The end of a mail of the game as it is, as the text part writes it
+    /// ([`write_turn_or_end`](BoardMail::write_turn_or_end)).
+    pub(super) fn turn_or_end(&self, game: &Game) -> String {
+        let mut out = String::new();
+        self.write_turn_or_end(&mut out, game);
+        out
     }
 
     /// The end of a mail of the game as it is: the command to send when it is the

@@ -10,7 +10,7 @@ mod rebuild;
 mod summary;
 
 pub use maintain::update;
-pub use query::{due_boards, history_page, load_scanned};
+pub use query::{due_boards, history_page, load_scanned, next_due};
 pub use rank::{idle_at, section, settle};
 pub use rebuild::{Rebuilt, Snapshot, ensure, rebuild, snapshot};
 pub use summary::{Summary, next_check, summary};

@@ -27,6 +27,27 @@ pub fn due_boards(store: &Store, now: u64) -> Result<Vec<BoardId>, StoreError> {
     Ok(boards)
 }
 
+/// The first game due after `now` and when (`None` when no game going on has a
+/// deadline): from the due files of the days from today on, stopping at the first
+/// day that holds one.
+pub fn next_due(store: &Store, now: u64) -> Result<Option<(u64, BoardId)>, StoreError> {
+    for day in store.due_days()? {
+        if day < now / DAY {
+            continue;
+        }
+        let next = store
+            .due_on(day)?
+            .into_iter()
+            .filter(|e| e.at > now)
+            .map(|e| (e.at, e.board))
+            .min();
+        if next.is_some() {
+            return Ok(next);
+        }
+    }
+    Ok(None)
+}
+
 /// One page of the history, most recent first: page 1 holds the `per_page` games that
 /// ended last. Returns the games and the number of finished games in all. Reads only
 /// the history files that page needs.

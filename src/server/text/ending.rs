@@ -1,0 +1,79 @@
+//! The lines of a board mail that say how the game stands: whose turn it is or who
+//! won ([`status_line`]), why a finished game ended ([`ending_line`]), and the offer
+//! that waits for an answer ([`offer_line`]); the web site's game page says the first
+//! two too.
+
+use crate::rules::{Color, EndReason, Game, Outcome};
+use crate::server::game::extra;
+use crate::server::game::record::LiveGame;
+use crate::server::model;
+
+/// The status line: `It is %s's turn.` / `Game won by %s.` / `Game was a tie.`
+pub fn status_line(live: &LiveGame, game: &Game) -> String {
+    match (game.to_act(), game.outcome()) {
+        (Some(side), _) => format!("It is {}'s turn.", live.player(side)),
+        (None, Some(Outcome::Win(side))) => format!("Game won by {}.", live.player(side)),
+        (None, _) => "Game was a tie.".to_string(),
+    }
+}
+
+/// Why a finished game ended, in a sentence.
+pub fn ending_line(live: &LiveGame, game: &Game) -> Option<String> {
+    let end = game.ending()?;
+    let removed = || {
+        format!(
+            "{} removed {}, {} removed {}.",
+            live.player(Color::White),
+            game.rings_removed(Color::White),
+            live.player(Color::Black),
+            game.rings_removed(Color::Black)
+        )
+    };
+    Some(match end.reason {
+        EndReason::RingsRemoved => match end.outcome {
+            Outcome::Win(side) => format!(
+                "{} removed {} ring{}.",
+                live.player(side),
+                game.rings_removed(side),
+                if game.rings_removed(side) == 1 {
+                    ""
+                } else {
+                    "s"
+                }
+            ),
+            Outcome::Draw => "Both sides removed the same number of rings.".to_string(),
+        },
+        EndReason::MarkersExhausted => format!("The markers ran out: {}", removed()),
+        EndReason::BothBlocked => format!("Neither side can move a ring: {}", removed()),
+        EndReason::Resignation
+            if live
+                .file()
+                .ended
+                .as_ref()
+                .is_some_and(|e| e.reason == model::EndReason::Forfeit) =>
+        {
+            let by = live.file().ended.as_ref().map_or("", |e| e.by.as_str());
+            format!(
+                "{by} forfeited the game: no move in {} days.",
+                extra::forfeit_days(live.file())
+            )
+        }
+        EndReason::Agreement => "The players agreed to a draw.".to_string(),
+        EndReason::Resignation => match end.outcome {
+            Outcome::Win(side) => format!("{} resigned.", live.player(side.other())),
+            Outcome::Draw => "The game was abandoned.".to_string(),
+        },
+    })
+}
+
+/// The offer waiting for an answer, in a line: `alice's draw offer waits for bob's
+/// answer (accept or reject).`; `None` when none waits.
+pub fn offer_line(live: &LiveGame) -> Option<String> {
+    let offer = extra::offer(live.file())?;
+    let other = live.player(live.side(&offer.by)?.other());
+    Some(format!(
+        "{}'s {} waits for {other}'s answer (accept or reject).",
+        offer.by,
+        offer.kind.words()
+    ))
+}
