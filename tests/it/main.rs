@@ -9,6 +9,7 @@ mod auth_results; // [security] trusted_authserv_id: Authentication-Results of t
 mod boardspace; // the 408 Boardspace games replayed through the engine and the notation
 mod bounds; // bounded work per mail: multiple, show, message and challenge caps
 mod browser; // headless Chromium opens a board mail's HTML part and a game page: screenshots, picture loaded, nothing fetched
+mod browser_mail; // issue 26: Chromium lays out a board mail's HTML part at 390 px and desktop width: paragraphs reflowed
 mod by_reply; // playing by pressing Reply: mail clients' replies, a whole game, the attacks
 mod concurrency; // 50 simultaneous deliver processes: the lock serialises them
 mod config; // the configuration file, environment and command line; check-config
