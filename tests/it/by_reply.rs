@@ -212,7 +212,11 @@ fn offers_and_resigning_work_by_reply() {
         "or press Reply on this mail and write accept (or reject) as the first line.",
     );
     let r = press_reply(&mut s, Client::AppleMail, BOB, &b, "accept\nFine by me.");
-    assert_says(&to(&r, "alice@example.org"), "Game was a tie.");
+    // Issue 26 finding 19: an agreed draw is told once, not also as "Game was a tie.".
+    assert_says(
+        &to(&r, "alice@example.org"),
+        "The players agreed to a draw.",
+    );
     assert_eq!(s.game_file(101)["ended"]["reason"], "draw agreed");
 }
 

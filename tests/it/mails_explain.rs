@@ -162,9 +162,14 @@ fn a_forfeit_is_told_as_a_forfeit_with_its_days_never_as_a_resignation() {
     let show = s.send(CAROL, "yinsh show 101", "");
     assert_eq!(show.len(), 1, "{show:?}");
     let ending = "Game over: bob (Black) forfeited: no move in 5 days; alice (White) wins\n";
+    // Issue 26 finding 19: the mails of the forfeit say it once, in their event line;
+    // `show` says it in the ending line.
+    for m in &r {
+        assert_says(m, "bob has not moved for 5 days and forfeits the game.");
+    }
+    assert_says(&show[0], "bob forfeited the game: no move in 5 days.");
     for m in r.iter().chain(&show) {
         assert_says(m, ending);
-        assert_says(m, "bob forfeited the game: no move in 5 days.");
         assert!(!m.body.contains("resigned"), "{}", m.body);
         assert!(html(m).contains(ending.trim_end()), "{}", html(m));
         assert!(!html(m).contains("resigned"), "{}", html(m));

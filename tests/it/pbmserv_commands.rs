@@ -112,16 +112,18 @@ fn a_draw_offer_rejected_then_accepted_ends_the_game_as_a_tie() {
     assert_eq!(r.len(), 2);
     for m in &r {
         assert_eq!(m.subject, "Yinsh Board 101 **");
-        assert_says(m, "Game was a tie.");
+        // Issue 26 finding 19: an agreed draw is told once, not also as a tie.
+        assert_says(m, "The players agreed to a draw.");
+        assert!(!m.body.contains("Game was a tie."), "{}", m.body);
         assert_says(m, "This game was not rated.");
     }
     insta::assert_snapshot!("draw_agreed", describe(&to(&r, "bob")));
     assert_eq!(s.game_file(101)["ended"]["reason"], "draw agreed");
     let r = s.send(B, "yinsh move 101 bob bpw f6", "");
     assert!(r[0].body.contains("The game has ended"));
-    // The game shows as a tie afterwards (the file replays with its ending).
+    // The game shows as an agreed draw afterwards (the file replays with its ending).
     let r = s.send(C, "yinsh show 101", "");
-    assert!(r[0].body.contains("Game was a tie."));
+    assert!(r[0].body.contains("The players agreed to a draw."));
 }
 
 #[test]

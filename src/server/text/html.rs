@@ -1,11 +1,13 @@
-//! The HTML part of a board mail (`docs/mail-formats.md`): the heading and status
-//! lines of the text part, the picture of the position (an inline PNG the mail
-//! carries, shown through `cid:`), a link to the game's web page when the server has
-//! one, the command the reader sends next, the move list, and the rest of the text
-//! part (the ASCII board and what follows it) in a `<pre>`. Plain HTML with inline
-//! styles and no colours of its own, so a client's dark mode keeps it readable; no
-//! scripts, no external resources. Every text in it is escaped ([`escape`]): the
-//! comments and userids in it come from players.
+//! The HTML part of a board mail, and of an error mail about a game
+//! (`docs/mail-formats.md`): the heading and status lines of the text part, the
+//! picture of the position (an inline PNG the mail carries, shown through `cid:`), a
+//! link to the game's web page when the server has one, the comment, the command the
+//! reader sends next, the move list, and the ASCII board in a `<pre>`. The server's
+//! own lines are reflowed paragraphs ([`prose`]); a player's text is shown exactly as
+//! written ([`written`]). Plain HTML with inline styles and no colours of its own, so
+//! a client's dark mode keeps it readable; no scripts, no external resources. Every
+//! text in it is escaped ([`escape`]): the comments and userids in it come from
+//! players.
 
 use std::fmt::Write as _;
 
@@ -15,7 +17,7 @@ use crate::server::game::picture::picture_at;
 use crate::server::game::record::{self, ReplayError};
 use crate::server::model::BoardId;
 
-use super::reply::{BoardMail, drawing};
+use super::reply::{BoardMail, STARS, drawing};
 
 /// The HTML alternative of one board mail, waiting for what only the sending side
 /// knows (the picture's Content-ID, the game page's address): see
@@ -175,7 +177,14 @@ impl BoardMail<'_> {
             );
         }
         if game.is_over() && historic.is_none() {
-            out.push_str(&written(&tail));
+            // The dates of a finished game, under a rule: their lines kept.
+            let dates = tail.trim_start_matches('\n');
+            if let Some(dates) = dates.strip_prefix(STARS) {
+                let _ = writeln!(out, "{RULE}");
+                out.push_str(&written(dates));
+            } else {
+                out.push_str(&written(dates));
+            }
         } else {
             out.push_str(&prose(&tail, Margin::Section));
         }

@@ -46,7 +46,11 @@ fn a_draw_offer_is_stored_rejected_then_accepted_as_a_tie() {
     assert_eq!(done.replies.len(), 2);
     for r in &done.replies {
         assert_eq!(r.subject, "Yinsh Board 101 **");
-        assert_says(r, "alice accepted bob's draw offer.\nGame was a tie.");
+        // Issue 26 finding 19: not also "Game was a tie.".
+        assert_says(
+            r,
+            "alice accepted bob's draw offer.\nThe players agreed to a draw.",
+        );
     }
     let game = home.game(101);
     assert_eq!(game["ended"]["reason"], "draw agreed");
