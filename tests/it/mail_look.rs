@@ -259,7 +259,11 @@ fn an_error_mail_about_a_game_carries_its_picture_clock_and_pending_offer() {
     let r = s.send(ALICE, "yinsh move 101 alice apw e4", hostile);
     assert_eq!(r.len(), 1, "{r:?}");
     assert!(!html(&r[0]).contains("apw"), "{}", html(&r[0]));
-    assert!(html(&r[0]).contains("&lt;script&gt;alert(1)"), "{}", html(&r[0]));
+    assert!(
+        html(&r[0]).contains("&lt;script&gt;alert(1)"),
+        "{}",
+        html(&r[0])
+    );
     let m = &r[0];
     assert_eq!(m.subject, "Yinsh Board 101 Error");
     let offer = "alice's draw offer waits for bob's answer (accept or reject).";
