@@ -217,9 +217,16 @@ fn move_table(mail: &BoardMail<'_>, upto: usize) -> String {
 impl BoardHtml {
     /// The whole HTML document: the picture is `cid:` and `cid` (the Content-ID of the
     /// mail's image part), the [`EarlierBoard`]'s picture `earlier_cid` (its drawing
-    /// as text when `None`), and `page`, when given, is the address of the game's web
-    /// page.
-    pub fn document(&self, cid: &str, earlier_cid: Option<&str>, page: Option<&str>) -> String {
+    /// as text when `None`), `page`, when given, is the address of the game's web
+    /// page, and `play` the page's address with the reader's play token, when the
+    /// reader is the player to move (`play_link.rs`).
+    pub fn document(
+        &self,
+        cid: &str,
+        earlier_cid: Option<&str>,
+        page: Option<&str>,
+        play: Option<&str>,
+    ) -> String {
         let (w, h) = Picture::size();
         let mut out = String::with_capacity(4096 + self.rest.len());
         let _ = write!(
@@ -238,6 +245,9 @@ impl BoardHtml {
             cid = escape(cid),
             alt = self.alt,
         );
+        if let Some(url) = play {
+            out.push_str(&super::play_link::html(url));
+        }
         if let Some(url) = page {
             let _ = writeln!(
                 out,
