@@ -20,13 +20,18 @@ const MALLORY: &str = "mallory@evil.example";
 /// playing board 101 (alice to move), carol watching; alice's and bob's New Yinsh
 /// Board mails.
 fn game() -> (TestServer, PathBuf, Sent, Sent) {
+    game_with("")
+}
+
+/// [`game`] with `more` added to the config file.
+fn game_with(more: &str) -> (TestServer, PathBuf, Sent, Sent) {
     let mut s = TestServer::new();
     let site = s.home().with_file_name("site");
     std::fs::create_dir_all(s.home()).expect("home");
     std::fs::write(
         s.home().join("config.toml"),
         format!(
-            "[site]\nout = \"{}\"\nurl = \"https://example.net/yinsh\"\n",
+            "[site]\nout = \"{}\"\nurl = \"https://example.net/yinsh\"\n{more}",
             site.display()
         ),
     )
@@ -127,15 +132,20 @@ fn a_move_sent_with_the_token_of_the_link_plays_exactly_that_turn() {
     );
     assert!(!b.body.contains("#play="), "{}", b.body);
     // Sent from alice's address, answered there (never at a Reply-To).
+    // The page writes the command as the body's first line too: the opponent reads
+    // the comment below it, never the line with the token.
+    let command = format!("yinsh move 101 alice {token} e5#1");
     let r = s.send_with_reply_to(
         ALICE,
         MALLORY,
-        &format!("yinsh move 101 alice {token} e5#1"),
-        "yinsh move 101 alice (the page's first line)",
+        &command,
+        &format!("{command}\n\nGood luck!"),
     );
     assert_eq!(turns(&s), ["e5"]);
     assert!(r.iter().all(|m| m.to != [MALLORY]), "{r:?}");
     let (a2, b2) = (to(&r, ALICE), to(&r, BOB));
+    assert_says(&b2, "Good luck!");
+    in_none(&token, &r);
     assert!(!a2.body.contains("#play="), "{}", a2.body);
     let bobs = token_of(&b2);
     assert_ne!(bobs, token);
@@ -315,7 +325,7 @@ fn the_token_is_in_no_other_mail_no_site_file_and_no_log() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(report.contains("board 101"), "a report: {report}");
+    assert!(report.contains("Yinsh Board 101"), "a report: {report}");
     assert!(!report.contains(&token), "{report}");
     assert_eq!(turns(&s), ["e5"]);
     let r = s.sent_since(&before);
@@ -335,4 +345,28 @@ fn the_token_is_in_no_other_mail_no_site_file_and_no_log() {
             f.display()
         );
     }
+}
+
+/// Issue 27: a move with a genuine token from the player's own address proves its
+/// sender, so mails forged in the player's name that spent the storm limit of their
+/// address do not stop it.
+#[test]
+fn a_token_move_passes_the_storm_limit_of_forged_mails() {
+    let (mut s, _, a, _) = game_with("[limits]\nmails_per_sender = 3\nperiod_seconds = 3600\n");
+    let token = token_of(&a);
+    let start = s.now;
+    for _ in 0..4 {
+        s.send_with_reply_to(MALLORY, ALICE, "yinsh help", "");
+        s.now = start;
+    }
+    assert!(
+        s.send_with_reply_to(MALLORY, ALICE, "yinsh help", "")
+            .is_empty(),
+        "the limit holds for mails that prove nothing"
+    );
+    s.now = start;
+    let r = s.send(ALICE, &format!("yinsh move 101 alice {token} e5#1"), "");
+    assert_eq!(turns(&s), ["e5"]);
+    assert_eq!(r.len(), 3, "{r:?}");
+    assert!(s.log().contains("proves its sender"), "{}", s.log());
 }

@@ -52,7 +52,20 @@ const TOKENS_CHECKED: usize = 4;
 pub fn act(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Vec<Reply>, InternalError> {
     match proved(store, req, cmd) {
         Ok(None) => carry_out(store, req, None, cmd),
-        Ok(Some(Played::Proven(actor))) => carry_out(store, req, Some(&actor), cmd),
+        Ok(Some(Played::Proven(actor))) => match play::claimed(cmd) {
+            // The page writes the command as the mail's first line too: the comment
+            // the opponent reads is the rest.
+            Some(claim) if actor.proof == Proof::PlayToken => {
+                let comment = play::without_token(req.comment, &claim.token);
+                let sub = Request {
+                    reply_to: req.reply_to.clone(),
+                    comment: &comment,
+                    ..*req
+                };
+                carry_out(store, &sub, Some(&actor), cmd)
+            }
+            _ => carry_out(store, req, Some(&actor), cmd),
+        },
         Ok(Some(Played::MovedOn(actor, refusal))) => {
             // The board as it is now, with the player's fresh tokens (and play link
             // when it is their turn), at their own addresses.

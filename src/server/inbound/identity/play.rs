@@ -20,7 +20,9 @@
 //!   play link that does not play here.
 //!
 //! No answer repeats the token: it stands where a password does, so every echo of the
-//! command masks it (`command::redact`).
+//! command masks it (`command::redact`); the lines of the comment that hold it (the
+//! page writes the command as the mail's first line too) are left out of the comment
+//! the opponent reads ([`without_token`]).
 
 use crate::mail::Address;
 use crate::server::command::{BoardAction, Command, Credentials};
@@ -177,6 +179,22 @@ pub fn proves(store: &Store, req: &Request<'_>, claim: &Claim<'_>) -> Result<boo
             .reply_key()?
             .check_play(&claim.token, claim.board, &account.userid);
     Ok(genuine && from_player(&account, req.from, req.confirm_addresses))
+}
+
+/// `comment` (a move's, sent on to the opponent and the watchers) without the lines
+/// that hold `token`: the game's page writes the command as the mail's first line,
+/// and a token is its player's alone.
+///
+/// ```text
+/// "yinsh move 101 alice play-1-<tag> e5#1\n\nGood luck!" -> "Good luck!"
+/// ```
+pub fn without_token(comment: &str, token: &PlayToken) -> String {
+    let token = token.to_string();
+    let kept: Vec<&str> = comment
+        .lines()
+        .filter(|line| !line.split_whitespace().any(|w| w == token))
+        .collect();
+    kept.join("\n").trim().to_string()
 }
 
 /// `refusal` as the error of a proof.
