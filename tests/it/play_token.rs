@@ -370,3 +370,57 @@ fn a_token_move_passes_the_storm_limit_of_forged_mails() {
     assert_eq!(r.len(), 3, "{r:?}");
     assert!(s.log().contains("proves its sender"), "{}", s.log());
 }
+
+/// Issue 27, with address confirmation on: the link goes only to an address its
+/// player confirmed (the same board mail to the account's unconfirmed address has
+/// none), and a token sent from that unconfirmed address plays nothing.
+#[test]
+fn with_confirmation_on_only_a_confirmed_address_gets_the_link_and_plays_it() {
+    const WORK: &str = "alice@work.example";
+    let mut s = TestServer::confirming();
+    let site = s.home().with_file_name("site");
+    std::fs::create_dir_all(s.home()).expect("home");
+    std::fs::write(
+        s.home().join("config.toml"),
+        format!(
+            "[site]\nout = \"{}\"\nurl = \"https://example.net/yinsh\"\n",
+            site.display()
+        ),
+    )
+    .expect("config");
+    for (userid, pw, addresses) in [
+        ("alice", "apw", "alice@example.org alice@work.example"),
+        ("bob", "bpw", BOB),
+    ] {
+        let sent = s.send(
+            addresses.split(' ').next().expect("an address"),
+            &format!("signup {userid} {pw} {addresses}"),
+            "",
+        );
+        let first = addresses.split(' ').next().expect("an address");
+        let verify = sent
+            .iter()
+            .find(|m| m.to == [first] && m.subject.starts_with(&format!("verify {userid} ")))
+            .unwrap_or_else(|| panic!("no verify mail in {sent:?}"));
+        let r = s.send(first, &format!("Re: {}", verify.subject), "> quoted");
+        assert!(r[0].subject.starts_with("Address confirmed"), "{r:?}");
+    }
+    let r = s.send(ALICE, "yinsh challenge alice bob", "");
+    let home = r
+        .iter()
+        .find(|m| m.to.iter().any(|t| t == ALICE))
+        .expect("alice's mail");
+    let token = token_of(home);
+    for m in r.iter().filter(|m| !m.to.iter().any(|t| t == ALICE)) {
+        assert!(!m.raw.contains(&token), "the link went to {:?}", m.to);
+    }
+    let before = board_bytes(&s);
+    let r = s.send(WORK, &format!("yinsh move 101 alice {token} e5#1"), "");
+    assert_eq!(board_bytes(&s), before);
+    assert_says(
+        &r[0],
+        "it does not come from a confirmed\naddress of the player",
+    );
+    s.send(ALICE, &format!("yinsh move 101 alice {token} e5#1"), "");
+    assert_eq!(turns(&s), ["e5"]);
+}
