@@ -15,6 +15,7 @@ use crate::server::game::picture::picture_at;
 use crate::server::game::record::{self, ReplayError};
 use crate::server::model::BoardId;
 
+use super::play_link::PLAY_YOUR_MOVE;
 use super::reply::{BoardMail, drawing};
 
 /// The HTML alternative of one board mail, waiting for what only the sending side
@@ -246,7 +247,12 @@ impl BoardHtml {
             alt = self.alt,
         );
         if let Some(url) = play {
-            out.push_str(&super::play_link::html(url));
+            let _ = writeln!(
+                out,
+                "<p style=\"margin:8px 0;font-size:17px\"><a href=\"{}\"><b>{PLAY_YOUR_MOVE}</b></a> \
+                 (click your move, then send the mail it writes)</p>",
+                escape(url)
+            );
         }
         if let Some(url) = page {
             let _ = writeln!(

@@ -1,9 +1,8 @@
 //! The "Play your move on the board" link of a board mail to the player to move
 //! (issue 27): the game's page, with the play token in the URL's fragment (a
 //! fragment is never sent to a web server), where the player clicks the move and
-//! their mail program sends it. The same words in the text part and the HTML part.
-
-use super::html::escape;
+//! their mail program sends it. The same words in the text part and the HTML part
+//! (`html.rs` writes its paragraph).
 
 /// The link's words.
 pub const PLAY_YOUR_MOVE: &str = "Play your move on the board";
@@ -19,18 +18,4 @@ pub const PLAY_YOUR_MOVE: &str = "Play your move on the board";
 /// ```
 pub fn text(url: &str) -> String {
     format!("\n{PLAY_YOUR_MOVE} (click it, then send the mail it writes):\n    {url}\n")
-}
-
-/// The HTML part's paragraph of the link to `url`.
-///
-/// ```
-/// use yinsh_pbem::server::text::play_link::html;
-/// assert!(html("https://example.org/games/101/#play=t&x").contains("href=\"https://example.org/games/101/#play=t&amp;x\""));
-/// ```
-pub fn html(url: &str) -> String {
-    format!(
-        "<p style=\"margin:8px 0;font-size:17px\"><a href=\"{}\"><b>{PLAY_YOUR_MOVE}</b></a> \
-         (click your move, then send the mail it writes)</p>\n",
-        escape(url)
-    )
 }
