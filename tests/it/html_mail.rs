@@ -301,7 +301,16 @@ fn board_mails_link_to_the_game_page_when_the_site_has_an_address() {
             html.contains("<a href=\"https://example.org/yinsh/games/101/\">"),
             "{html}"
         );
-        assert!(!m.body.contains("https://"), "the text part is unchanged");
+        // Issue 27: the text part links nothing but the play link, which only the
+        // player to move (bob) gets.
+        let play = m.to == ["bob@example.org"];
+        assert_eq!(
+            m.body.matches("https://").count(),
+            usize::from(play),
+            "{}",
+            m.body
+        );
+        assert_eq!(m.body.contains("Play your move on the board"), play);
     }
 }
 

@@ -44,6 +44,7 @@ mod passwords; // passwords never reach a reply or the log, through the real del
 mod pbmserv_commands; // offers, queue, submit, watchers, standings, tick by mail
 mod perft; // perft counts of the engine against the naive generator; the perft command
 mod picture; // the board picture (SVG, PNG) against reference images; the render command
+mod play_token; // issue 27: the play link's token: plays its one turn from the player's address; stale, replayed, other address, board or key refused; in no other mail, site file or log
 mod playouts; // random legal playouts: engine and naive generator agree, counts add up
 mod render; // the ASCII board and its status block, byte for byte (snapshots)
 mod replay; // the replay command: transcripts, JSON summaries, board output, errors

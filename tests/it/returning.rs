@@ -17,6 +17,7 @@ fn request(now: u64) -> Request<'static> {
     Request {
         reply_to: Some("alice@example.org".parse().expect("an address")),
         sender: None,
+        from: None,
         comment: "",
         quoted: "",
         now,

@@ -41,6 +41,9 @@ pub struct Request<'a> {
     /// envelope sender): what a command takes as "the sender's address" (`signup` or
     /// `change address` without one). Never answered as such: see `reply_to`.
     pub sender: Option<&'a Address>,
+    /// The mail's From (none when it has no usable one): a play token plays only from
+    /// a confirmed address of its player (`inbound::identity`). Never answered as such.
+    pub from: Option<&'a Address>,
     /// The comment (body without signature and quotes).
     pub comment: &'a str,
     /// The original message as the sender sees it, quoted with `>`, passwords

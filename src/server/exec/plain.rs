@@ -59,7 +59,8 @@ impl Refusal {
             | VacationTooLong { .. }
             | EmptyReply { .. }
             | WatcherUnconfirmed { .. }
-            | DeclineAfterMove { .. } => self.to_string(),
+            | DeclineAfterMove { .. }
+            | PlayLink(_) => self.to_string(),
             UseridLikeWebAddress { .. } => format!("This userid has a dot before a letter, so mail programs would show it as a web address. Use - or _ instead of the dot: {SIGNUP}"),
             UseridTaken { .. } => format!("This userid is already taken. Choose another one: {SIGNUP}"),
             AddressBusy { max, until, .. } => format!(

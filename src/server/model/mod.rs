@@ -2,7 +2,8 @@
 //! [`Password`], [`BoardId`], [`Credentials`], the game [`Variant`] as a game file
 //! writes it, the [`EndReason`] of a game that ended off the board, and the
 //! [`OfferKind`] of a pending offer; a userid's look-alike [`skeleton`] and the role
-//! names no new account takes (`skeleton.rs`). This is the bottom of the server: it imports
+//! names no new account takes (`skeleton.rs`); the [`PlayToken`] of a play link as it
+//! is written (`play_token.rs`). This is the bottom of the server: it imports
 //! nothing of it, and every text form here is also the on-disk spelling.
 
 use std::cmp::Ordering;
@@ -14,7 +15,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use crate::rules::Variant;
 
+mod play_token;
 mod skeleton;
+pub use play_token::{InvalidPlayToken, PLAY_TAG_LEN, PlayToken};
 pub use skeleton::{ROBOT_PREFIX, ROLE_NAMES, is_role_name, skeleton};
 
 /// The longest userid, in characters.
@@ -411,6 +414,10 @@ pub enum Proof {
     /// The right `verify` code for this address of the account (a proof of access to
     /// that mailbox).
     VerifyCode(crate::mail::Address),
+    /// A genuine play token of the account's player for the board's next move (the
+    /// link of a board mail, `inbound::identity::play`), in a `yinsh move` from one of
+    /// the account's confirmed addresses: it plays that move and nothing else.
+    PlayToken,
 }
 
 /// A userid and the password that proves it, as written in a command.

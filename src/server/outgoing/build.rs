@@ -3,7 +3,10 @@
 //! part: unless the server turns HTML off (`[mail] html = false`), the reply's
 //! [`BoardHtml`](crate::server::text::html::BoardHtml) becomes the document with the
 //! link to the game's page (when `[site] url` is set) and the picture rendered as an
-//! inline PNG. One picture is rendered once for all the replies that show it.
+//! inline PNG; a reply carrying its reader's play token (a board mail to the player
+//! to move) gets the "Play your move on the board" link in both parts
+//! ([`play_url`], when `[site] url` is set). One picture is rendered once for all the
+//! replies that show it.
 
 use std::time::{Duration, UNIX_EPOCH};
 
@@ -14,6 +17,7 @@ use crate::picture::Picture;
 use crate::server::config::Settings;
 use crate::server::game::extra::MAX_WATCHERS;
 use crate::server::model::BoardId;
+use crate::server::text::play_link;
 
 use super::reply::Reply;
 use super::threading::{self, Headers};
@@ -51,6 +55,7 @@ pub fn html_body(
     rendered: &mut Rendered,
     note: &mut dyn FnMut(String),
 ) -> Option<HtmlBody> {
+    let play = play_url(settings, reply);
     let html = reply.html.as_ref().filter(|_| settings.html_mail)?;
     if rendered.given >= HTML_REPLIES_PER_MAIL {
         note(format!(
@@ -90,9 +95,21 @@ pub fn html_body(
             &cid,
             (images.len() > 1).then_some(earlier_cid.as_str()),
             page.as_deref(),
+            play.as_deref(),
         ),
         images,
     })
+}
+
+/// The "Play your move on the board" link of `reply`: the game's page with the
+/// reader's play token in its fragment (`<url>/games/<n>/#play=<token>`), when the
+/// reply carries a play token (the gate left it: the reader is the player to move,
+/// at an address they confirmed) and the site has a URL.
+pub fn play_url(settings: &Settings, reply: &Reply) -> Option<String> {
+    let token = reply.thread.play.as_ref()?;
+    let board = reply.thread.game?.board;
+    let page = settings.site.as_ref()?.game_url(board)?;
+    Some(format!("{page}#play={token}"))
 }
 
 impl Rendered {
@@ -162,10 +179,14 @@ pub fn replies(
             in_reply_to,
             references,
         } = threading::headers(&settings.address(), answering, r, &seed(k, r));
+        let body = match play_url(settings, r) {
+            Some(url) => format!("{}{}", r.body, play_link::text(&url)),
+            None => r.body.clone(),
+        };
         let out = OutgoingMail {
             to: r.to.iter().map(|a| a.to_string()).collect(),
             subject: r.subject.clone(),
-            body: r.body.clone(),
+            body,
             in_reply_to,
             references,
             html: html_body(settings, r, &mut rendered, note),

@@ -23,7 +23,7 @@
 //!   confirmed gets no text another person chose either, and at most
 //!   `unconfirmed_mails_per_day` mails a day (`<home>/quota/`); and a reply token goes
 //!   only to an address the token's own account confirmed (another recipient gets the
-//!   mail without it).
+//!   mail without it), and so does a play token (its link).
 //!
 //! With fault injection compiled in, `YINSH_PBEM_FAULT=gate-closed` makes the gate let
 //! nothing through (`durable::fault`): the test that every run's mail passes it.
@@ -271,6 +271,7 @@ impl Judge<'_> {
         }
         if !share.token {
             out.thread.token = None;
+            out.thread.play = None;
         }
         if share.last_of_budget {
             let until = (self.now / DAY + 1) * DAY;
@@ -456,6 +457,7 @@ mod tests {
             thread: Thread {
                 game: None,
                 token: Some(token),
+                play: None,
             },
             ..reply(&["alice@example.org"], Foreign::Part(without.clone()))
         };
@@ -494,6 +496,7 @@ mod tests {
             thread: Thread {
                 game: None,
                 token: Some(token.clone()),
+                play: None,
             },
             ..reply(
                 &["alice@example.org", "mallory@evil.test"],

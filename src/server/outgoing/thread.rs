@@ -3,10 +3,12 @@
 //! game together) and the reply token of its one reader, minted here with the
 //! store's reply key (`store::reply_key`): a board mail to a player carries a token
 //! for that player's next turn, a chat mail one for chatting back, a message one for
-//! answering its sender. `threading.rs` turns this into the mail's headers.
+//! answering its sender. A board mail to the player to move also carries a play
+//! token for that move (`store::play_token`), for the link to the game's page.
+//! `threading.rs` turns this into the mail's headers.
 
 use crate::server::game::record::LiveGame;
-use crate::server::model::{BoardId, UserId};
+use crate::server::model::{BoardId, PlayToken, UserId};
 use crate::server::store::{ReplyScope, ReplyToken, Store};
 
 use crate::server::internal::InternalError;
@@ -19,6 +21,10 @@ pub struct Thread {
     /// The reply token of its reader; a reply with one goes to that reader's
     /// addresses only.
     pub token: Option<ReplyToken>,
+    /// The play token of its reader's move, when the reader is the player to move:
+    /// the mail then links to the game's page to play it (`build.rs`, when the site
+    /// has a URL). It goes where the reply token goes, and nowhere else (the gate).
+    pub play: Option<PlayToken>,
 }
 
 /// A game as its mails' thread names it: the board and when it was made (so that a
@@ -46,21 +52,25 @@ impl Thread {
     pub fn game(live: &LiveGame) -> Thread {
         Thread {
             game: Some(GameRef::of(live)),
-            token: None,
+            ..Thread::default()
         }
     }
 
     /// A board mail of `live` to `reader`: a reply to it acts for `reader` at the
-    /// game's next turn.
+    /// game's next turn; when that turn is `reader`'s, its play token too.
     pub fn board(store: &Store, live: &LiveGame, reader: &UserId) -> Result<Thread, InternalError> {
+        let (board, moveno) = (live.board(), live.next_turn_number());
         let scope = ReplyScope::Board {
-            board: live.board(),
-            moveno: live.next_turn_number(),
+            board,
+            moveno,
             userid: reader.clone(),
         };
+        let key = store.reply_key()?;
+        let to_move = live.player_to_move() == Some(reader);
         Ok(Thread {
             game: Some(GameRef::of(live)),
-            token: Some(store.reply_key()?.mint(scope)),
+            token: Some(key.mint(scope)),
+            play: to_move.then(|| key.mint_play(board, moveno, reader)),
         })
     }
 
@@ -73,6 +83,7 @@ impl Thread {
         Ok(Thread {
             game: Some(game),
             token: Some(store.reply_key()?.mint(scope)),
+            play: None,
         })
     }
 
@@ -89,6 +100,7 @@ impl Thread {
         Ok(Thread {
             game: None,
             token: Some(store.reply_key()?.mint(scope)),
+            play: None,
         })
     }
 }

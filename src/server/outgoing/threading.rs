@@ -150,6 +150,7 @@ mod tests {
             thread: Thread {
                 game: Some(game),
                 token: Some(t.clone()),
+                play: None,
             },
             ..Reply::default()
         };
@@ -173,6 +174,7 @@ mod tests {
             thread: Thread {
                 game: Some(game),
                 token: None,
+                play: None,
             },
             ..reply
         };

@@ -126,6 +126,7 @@ fn carry_out(
     let request = Request {
         reply_to: mail.reply_to.clone(),
         sender: mail.reply_to.as_ref(),
+        from: mail.inbound.from.as_ref(),
         comment: &mail.inbound.comment,
         quoted: &mail.quoted,
         now,

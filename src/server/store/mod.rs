@@ -25,7 +25,8 @@
 //! <home>/index/               derived indexes, rebuilt from the game files (index.rs)
 //! <home>/damaged.json          damaged game files the operator was told of (index.rs)
 //! <home>/vacations.json        the players' vacations
-//! <home>/reply-key             the key of the reply tokens, mode 0600 (reply_key.rs)
+//! <home>/reply-key             the key of the reply and play tokens, mode 0600 (reply_key.rs,
+//!                              play_token.rs)
 //! <home>/admins                the userids allowed to broadcast (written by the operator)
 //! <home>/log/yinsh-pbem.log    the log
 //! <home>/spool/ <home>/outbox/ replies waiting to be sent / written as .eml files
@@ -43,6 +44,7 @@ mod journal;
 mod leftovers;
 mod logins;
 mod password;
+mod play_token;
 mod ranking;
 mod reply_key;
 mod retired;

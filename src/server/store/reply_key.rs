@@ -211,13 +211,20 @@ impl ReplyKey {
     }
 
     fn mac(&self, scope: &ReplyScope) -> Hmac<Sha256> {
+        let mut mac = self.keyed(DOMAIN);
+        mac.update(scope.text().as_bytes());
+        mac
+    }
+
+    /// An HMAC with this key over `domain` (which names the scheme and its version)
+    /// and whatever the caller adds: the play tokens (`play_token.rs`) are signed so.
+    pub(super) fn keyed(&self, domain: &[u8]) -> Hmac<Sha256> {
         // Any key length is valid for HMAC: this cannot fail.
         let mut mac = match <Hmac<Sha256> as KeyInit>::new_from_slice(&self.0) {
             Ok(mac) => mac,
             Err(_) => unreachable!("HMAC takes keys of any length"),
         };
-        mac.update(DOMAIN);
-        mac.update(scope.text().as_bytes());
+        mac.update(domain);
         mac
     }
 

@@ -17,6 +17,7 @@ use crate::server::game::picture::picture_at;
 use crate::server::game::record::{self, ReplayError};
 use crate::server::model::BoardId;
 
+use super::play_link::PLAY_YOUR_MOVE;
 use super::reply::{BoardMail, STARS, drawing};
 
 /// The HTML alternative of one board mail, waiting for what only the sending side
@@ -313,9 +314,16 @@ impl BoardHtml {
 
     /// The whole HTML document: the picture is `cid:` and `cid` (the Content-ID of the
     /// mail's image part), the [`EarlierBoard`]'s picture `earlier_cid` (its drawing
-    /// as text when `None`), and `page`, when given, is the address of the game's web
-    /// page.
-    pub fn document(&self, cid: &str, earlier_cid: Option<&str>, page: Option<&str>) -> String {
+    /// as text when `None`), `page`, when given, is the address of the game's web
+    /// page, and `play` the page's address with the reader's play token, when the
+    /// reader is the player to move (`play_link.rs`).
+    pub fn document(
+        &self,
+        cid: &str,
+        earlier_cid: Option<&str>,
+        page: Option<&str>,
+        play: Option<&str>,
+    ) -> String {
         let (w, h) = Picture::size();
         let mut out = String::with_capacity(4096 + self.rest.len());
         let _ = write!(
@@ -335,6 +343,14 @@ impl BoardHtml {
             cid = escape(cid),
             alt = self.alt,
         );
+        if let Some(url) = play {
+            let _ = writeln!(
+                out,
+                "<p style=\"margin:8px 0;font-size:17px\"><a href=\"{}\"><b>{PLAY_YOUR_MOVE}</b></a> \
+                 (click your move, then send the mail it writes)</p>",
+                escape(url)
+            );
+        }
         if let Some(url) = page {
             let _ = writeln!(
                 out,

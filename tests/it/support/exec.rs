@@ -169,6 +169,7 @@ impl Home {
         let req = Request {
             reply_to: Some(sender.clone()),
             sender: Some(&sender),
+            from: Some(&sender),
             comment,
             quoted: &quoted,
             now,

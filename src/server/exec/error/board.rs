@@ -67,6 +67,7 @@ impl Refusal {
             | EmptyBroadcast
             | VacationTooLong { .. }
             | ReplyNotYours { .. } => None,
+            PlayLink(refusal) => refusal.board(),
         }
     }
 }

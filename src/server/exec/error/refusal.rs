@@ -1,6 +1,7 @@
 //! [`Refusal`]: a command refused because of the player's mistake, answered by an
 //! error mail. Its `Display` is the text the player reads, byte for byte.
 
+use super::play_link::PlayLinkRefusal;
 use super::words::{join, nth_userid, or_nobody, ordinal, plural, reason, yours};
 use crate::mail::Address;
 use crate::notation::{NotationError, ParseError};
@@ -533,4 +534,7 @@ pub enum Refusal {
         /// The From address of the reply.
         from: String,
     },
+    /// A `yinsh move` whose play link's token played nothing ([`PlayLinkRefusal`]).
+    #[error(transparent)]
+    PlayLink(#[from] PlayLinkRefusal),
 }

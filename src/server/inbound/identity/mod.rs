@@ -11,6 +11,10 @@
 //!   codes are counted on their own (`store::logins`).
 //! - A reply to one of our mails ([`reply_token`]): a genuine reply token (made with
 //!   the store's reply key) whose player has the mail's From among their addresses.
+//! - A `yinsh move` with a play link's token in the password place (`play.rs`): a
+//!   genuine play token of that board, move and player, from one of the account's
+//!   confirmed addresses, plays that one move; a token whose move has passed gets
+//!   "the game moved on" at the player's own addresses.
 //! - Where the answers go ([`carry_out`]): the answers to a proven request go to the
 //!   account's own confirmed addresses (the From or Reply-To when it is one of them,
 //!   else the account's first), never to an address the mail merely names; a verify
@@ -37,14 +41,41 @@ use crate::server::model::{BoardId, Password, Proof, UserId};
 use crate::server::outgoing::{Cause, Reply, threading};
 use crate::server::store::{Account, MAX_FAILURES, ReplyToken, Store};
 
+mod play;
+use play::Played;
+
 /// At most this many well-formed tokens of one mail are checked against the key.
 const TOKENS_CHECKED: usize = 4;
 
 /// Carry out `cmd` for whom it proves ([`actor`]); a proof refused (unknown userid,
 /// wrong password or code, logins paused) is answered as any refusal is.
 pub fn act(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Vec<Reply>, InternalError> {
-    match actor(store, req, cmd) {
-        Ok(actor) => carry_out(store, req, actor.as_ref(), cmd),
+    match proved(store, req, cmd) {
+        Ok(None) => carry_out(store, req, None, cmd),
+        Ok(Some(Played::Proven(actor))) => match play::claimed(cmd) {
+            // The page writes the command as the mail's first line too: the comment
+            // the opponent reads is the rest.
+            Some(claim) if actor.proof == Proof::PlayToken => {
+                let comment = play::without_token(req.comment, &claim.token);
+                let sub = Request {
+                    reply_to: req.reply_to.clone(),
+                    comment: &comment,
+                    ..*req
+                };
+                carry_out(store, &sub, Some(&actor), cmd)
+            }
+            _ => carry_out(store, req, Some(&actor), cmd),
+        },
+        Ok(Some(Played::MovedOn(actor, refusal))) => {
+            // The board as it is now, with the player's fresh tokens (and play link
+            // when it is their turn), at their own addresses.
+            let proven = Request {
+                reply_to: req.reply_to.clone(),
+                proven: Some(&actor.account.userid),
+                ..*req
+            };
+            refused_for(store, &proven, &actor, &refusal)
+        }
         Err(ExecError::Refused(refusal)) => exec::refused(store, req, &refusal),
         Err(ExecError::Internal(e)) => Err(e),
     }
@@ -140,6 +171,30 @@ pub fn sent_by(account: &Account, from: Option<&Address>) -> bool {
 /// reply token of `req`) prove, or the refusal (unknown userid, wrong password or
 /// code, logins paused, a robot's userid).
 pub fn actor(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Option<Actor>, ExecError> {
+    match proved(store, req, cmd)? {
+        None => Ok(None),
+        Some(Played::Proven(actor)) => Ok(Some(actor)),
+        Some(Played::MovedOn(_, refusal)) => Err(refusal.into()),
+    }
+}
+
+/// What `cmd` proves: nobody (`None`), its player, or, for a play link's token whose
+/// move has passed, its player and the refusal to answer them with (`play.rs`).
+fn proved(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Option<Played>, ExecError> {
+    if let Some(claim) = play::claimed(cmd) {
+        from_checked(req)?;
+        return play::prove(store, req, &claim).map(Some);
+    }
+    Ok(by_credentials(store, req, cmd)?.map(Played::Proven))
+}
+
+/// Who `cmd` acts for by its credentials (a password, a verify code, a reply token's
+/// proof): [`actor`] for every command without a play token.
+fn by_credentials(
+    store: &Store,
+    req: &Request<'_>,
+    cmd: &Command,
+) -> Result<Option<Actor>, ExecError> {
     if let Command::Verify { userid, token } = cmd {
         from_checked(req)?;
         return verified(store, req, userid, token).map(Some);
@@ -331,8 +386,9 @@ pub fn reply_token(
 }
 
 /// Whether `inbound` proves its sender (see the module text): a genuine reply token
-/// of its From's player, or the right password of the Subject's command, for an
-/// account with a confirmed address. `now` for the login gate.
+/// of its From's player, a genuine play token from a confirmed address of its player,
+/// or the right password of the Subject's command, for an account with a confirmed
+/// address. `now` for the login gate.
 pub fn proves_sender(
     store: &Store,
     inbound: &InboundMail,
@@ -345,9 +401,10 @@ pub fn proves_sender(
     let account = match reply_token(store, inbound, &mut |_| {})? {
         TokenProof::Proven { account, .. } => Some(account),
         _ => match Command::parse(&inbound.subject) {
-            Ok(cmd) => match cmd.credentials() {
-                Some(auth) => password_right(store, auth, now)?,
-                None => None,
+            Ok(cmd) => match (play::claimed(&cmd), cmd.credentials()) {
+                (Some(claim), _) => return play::proves(store, req, &claim),
+                (None, Some(auth)) => password_right(store, auth, now)?,
+                (None, None) => None,
             },
             Err(_) => None,
         },

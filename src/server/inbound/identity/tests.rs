@@ -28,6 +28,7 @@ fn request(proven: Option<&UserId>) -> Request<'_> {
     Request {
         reply_to: "alice@example.org".parse().ok(),
         sender: None,
+        from: None,
         comment: "",
         quoted: "",
         now: NOW,

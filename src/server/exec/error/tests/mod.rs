@@ -24,7 +24,7 @@ fn parse_error() -> ParseError {
 const NOT_A_POINT: &str =
     "at character 4 of `e5-a1`: a1 is not a point of the board (column a runs from a2 to a5)";
 
-const VARIANTS: usize = 57;
+const VARIANTS: usize = 58;
 
 /// Every variant with sample facts, the exact text, and the board shown.
 fn table() -> Vec<(Refusal, String, Option<u32>)> {
@@ -427,6 +427,17 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             },
             s(
                 "You played move #2 on board 101: a game can be declined only before your first\nmove. Nothing was done. To end it, resign: yinsh resign 101 <userid> <password>",
+            ),
+            Some(101),
+        ),
+        (
+            PlayLink(crate::server::exec::error::PlayLinkRefusal::MovedOn {
+                board: 101.into(),
+                number: 9,
+                marked: 7,
+            }),
+            s(
+                "The game moved on: the play link was for move #7 of board 101, and the next move\nis #9. Nothing was played. The board as it is now is below; play from the link of\nyour latest board mail.",
             ),
             Some(101),
         ),

@@ -62,6 +62,7 @@ pub(super) fn name(r: &Refusal) -> &'static str {
         VacationTooLong { .. } => "VacationTooLong",
         EmptyReply { .. } => "EmptyReply",
         ReplyNotYours { .. } => "ReplyNotYours",
+        PlayLink(_) => "PlayLink",
         WatcherUnconfirmed { .. } => "WatcherUnconfirmed",
         DeclineAfterMove { .. } => "DeclineAfterMove",
     }
