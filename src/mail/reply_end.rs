@@ -191,7 +191,8 @@ fn is_sent_header(line: &str) -> bool {
 fn is_full_attribution(line: &str) -> bool {
     is_attribution(line)
         && !is_quoted(line)
-        && (line.contains('@') || (starts_attribution(line) && line.bytes().any(|b| b.is_ascii_digit())))
+        && (line.contains('@')
+            || (starts_attribution(line) && line.bytes().any(|b| b.is_ascii_digit())))
 }
 
 /// What a line seen may still start, once the next line written shows it.
@@ -293,7 +294,8 @@ mod tests {
             assert_eq!(kept(&body), "d4\nthanks\n\n", "{sig}");
         }
         // A sentence that starts like one is the player's.
-        let body = "d4\nSent from my hotel room in Rome, where the wifi is slow and the coffee good\n";
+        let body =
+            "d4\nSent from my hotel room in Rome, where the wifi is slow and the coffee good\n";
         assert_eq!(kept(body), body);
     }
 
@@ -341,7 +343,8 @@ mod tests {
             assert_eq!(kept(&body), "e5\nhi\n\n", "{attribution}");
         }
         // Wrapped over two lines: both go.
-        let body = "e5\nOn Sun, 22 Nov 2026 at 21:00, YINSH PBeM <\nyinsh@localhost> wrote:\nboard\n";
+        let body =
+            "e5\nOn Sun, 22 Nov 2026 at 21:00, YINSH PBeM <\nyinsh@localhost> wrote:\nboard\n";
         assert_eq!(kept(body), "e5\n");
         // Above a `>` quote it stays (comment.rs drops it with the quote); a bottom
         // post's text below the quote is the player's.
@@ -357,6 +360,9 @@ mod tests {
         let long = format!("Sent from my {}", "x".repeat(MARKER_BYTES));
         let body = format!("e5\n{long}\n");
         assert_eq!(kept(&body), body);
-        assert!(!is_attribution(&format!("{} wrote:", "y".repeat(MARKER_BYTES))));
+        assert!(!is_attribution(&format!(
+            "{} wrote:",
+            "y".repeat(MARKER_BYTES)
+        )));
     }
 }

@@ -45,6 +45,7 @@ mod picture; // the board picture (SVG, PNG) against reference images; the rende
 mod playouts; // random legal playouts: engine and naive generator agree, counts add up
 mod render; // the ASCII board and its status block, byte for byte (snapshots)
 mod replay; // the replay command: transcripts, JSON summaries, board output, errors
+mod reply_shapes; // issue 26: replies built as Outlook, Gmail, iPhone Mail, Yahoo and Thunderbird write them, in seven languages
 mod returning; // a retired userid taken back: its former owner proved by inbound::identity
 mod robot; // robot rules: loops, bounces, lists, duplicates and storms are not answered
 mod rules; // the rules engine on hand-made positions, one test per rule

@@ -33,6 +33,9 @@ impl Refusal {
             | TooManyWatchers { board, .. }
             | SubscribeOwnGame { board }
             | EmptyReply { board }
+            | OldBoardMail { board, .. }
+            | FirstLineNotAMove { board, .. }
+            | OfferAnsweredInWords { board, .. }
             | WatcherUnconfirmed { board }
             | DeclineAfterMove { board, .. } => Some(*board),
             UnknownUserid
