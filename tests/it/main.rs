@@ -21,6 +21,7 @@ mod deliver_corpus; // the .eml corpus through deliver on a game in progress (sn
 mod duplicates; // the duplicate-mail guard and storm counts: one key form, expiry
 mod email_game; // a whole game by mail through the binary, removals and forced passes
 mod exec; // the command handlers in-process (no process), one file per command family
+mod first_game; // issue 26: a first game without a stumble: phone input, old mails, offers in words, preview errors, unknown commands, error mails
 mod forged_from; // [security] trusted_authserv_id: a From failing the trusted checks proves nothing
 mod fuzz_seeds; // the deliver fuzz target's seeds each reach their command
 mod gate; // every mail of every run passes the one outgoing gate: closed, nothing is sent

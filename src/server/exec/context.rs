@@ -132,17 +132,33 @@ pub(super) fn error_reply(
         return Ok(None);
     }
     let mut thread = Thread::default();
+    let mut message = r.to_string();
     let (subject, board_text) = match r.board() {
         Some(n) => {
             let board = match store.game(n)? {
                 Some(file) => {
                     let live = LiveGame::load(file)?;
-                    // A refused reply gets a fresh token: the player replies again.
+                    // A refused reply gets a fresh token: the player replies again,
+                    // and is told so while the game goes on.
                     thread = match req.proven {
-                        Some(reader) => Thread::board(store, &live, reader)?,
+                        Some(reader) => {
+                            if live.side(reader).is_some() && !live.game().is_over() {
+                                message = format!("{message}\n\n{}", notices::REPLY_WORKS);
+                            }
+                            Thread::board(store, &live, reader)?
+                        }
                         None => Thread::game(&live),
                     };
-                    let mail = BoardMail::new(&live);
+                    let shown = match r.shown_turns() {
+                        Some(turns) if turns < live.file().turns.len() => {
+                            let mut file = live.file().clone();
+                            file.turns.truncate(turns);
+                            file.ended = None;
+                            LiveGame::load(file)?
+                        }
+                        _ => live,
+                    };
+                    let mail = BoardMail::new(&shown);
                     Some(mail.body()?)
                 }
                 None => None,
@@ -154,7 +170,7 @@ pub(super) fn error_reply(
     let mut reply = to_sender(
         req,
         &subject,
-        reply::error_body(&r.to_string(), board_text.as_deref(), req.quoted),
+        reply::error_body(&message, board_text.as_deref(), req.quoted),
     );
     reply.thread = thread;
     // An unconfirmed address reads the refusal in the server's words only: no quote,

@@ -97,6 +97,18 @@ mod tests {
         }
     }
 
+    /// Issue 26 item 12: an error mail without a quote (to an address nobody
+    /// confirmed) has no "Original message follows:" heading followed by nothing.
+    #[test]
+    fn an_error_without_a_quote_has_no_heading_for_it() {
+        assert_eq!(reply::error_body("Unknown.", None, ""), "Unknown.\n");
+        let body = reply::error_body("Unknown.", None, "> Subject: x\n");
+        assert!(
+            body.ends_with("\nOriginal message follows:\n\n> Subject: x\n"),
+            "{body}"
+        );
+    }
+
     /// Issue 26 item 12: a misspelt command word gets the command meant in the
     /// server's words, also for an address nobody confirmed.
     #[test]

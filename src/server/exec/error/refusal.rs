@@ -309,6 +309,9 @@ pub enum Refusal {
     PreviewStopped {
         /// The board.
         board: BoardId,
+        /// The turns of the position the preview started from: the board its error
+        /// mail shows.
+        from: usize,
         /// Which of the given moves (1-based).
         nth: usize,
         /// The move as written (masked where the line's masking hides it).

@@ -247,6 +247,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             PreviewStopped {
                 board: 9.into(),
+                from: 3,
                 nth: 2,
                 text: said("e5-a1"),
                 error: parse_error().into(),
@@ -514,6 +515,7 @@ fn signoff_with_several_games_names_them_all() {
 fn ordinals_after_the_third_count() {
     let r = Refusal::PreviewStopped {
         board: 1.into(),
+        from: 0,
         nth: 4,
         text: "e5-a1".to_string().into(),
         error: parse_error().into(),
