@@ -49,7 +49,7 @@ fn turns(s: &TestServer) -> usize {
 /// to it plays the move.
 #[test]
 fn a_phones_move_is_played_and_a_sentence_is_told_to_be_a_move() {
-    let (mut s, a, b) = game();
+    let (mut s, a, _) = game();
     let r = press_reply(&mut s, Client::AppleMail, ALICE, &a, "D4.");
     assert_eq!(turns(&s), 1, "D4. was played: {r:?}");
     let b = to(&r, "bob@example.org");

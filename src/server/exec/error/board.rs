@@ -9,7 +9,7 @@ impl Refusal {
     /// position (`yinsh preview 101#25 ...` shows the board at #25).
     pub fn shown_turns(&self) -> Option<usize> {
         match self {
-            Refusal::PreviewStopped { from, .. } => Some(*from),
+            Refusal::PreviewStopped { from, .. } => usize::try_from(*from).ok(),
             _ => None,
         }
     }

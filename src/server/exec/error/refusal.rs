@@ -311,7 +311,7 @@ pub enum Refusal {
         board: BoardId,
         /// The turns of the position the preview started from: the board its error
         /// mail shows.
-        from: usize,
+        from: u32,
         /// Which of the given moves (1-based).
         nth: usize,
         /// The move as written (masked where the line's masking hides it).
