@@ -123,14 +123,16 @@ fn an_offer_answered_in_words_is_told_how_to_answer_it() {
     assert_says(&r[0], "write reject\n(or accept) as the first line");
     assert!(!r[0].body.contains("It is not your move"), "{}", r[0].body);
     assert_eq!(s.game_file(101), before, "nothing was done");
+    // A phone's "Reject." (capital, full stop) answers it.
     let r = press_reply(
         &mut s,
-        Client::Gmail,
+        Client::AppleMail,
         ALICE,
         &r[0],
-        "reject\nLet us play on.",
+        "Reject.\nLet us play on.",
     );
     assert_says(&to(&r, "bob@example.org"), "reject");
+    assert_ne!(s.game_file(101), before, "the offer was answered");
 }
 
 /// Issue 26 item 6: a preview's error shows the board at the move it started from.

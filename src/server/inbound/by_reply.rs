@@ -313,13 +313,15 @@ fn board_action(
             me: me.clone(),
         }));
     }
-    if let Some(offer) = OfferAction::from_word(text) {
+    // A phone's full stop after a word ("Reject.") is no part of it.
+    let word = text.trim_end_matches('.').trim_end();
+    if let Some(offer) = OfferAction::from_word(word) {
         return Ok(Asked::Action(BoardAction::Offer(offer)));
     }
-    if text.eq_ignore_ascii_case("resign") {
+    if word.eq_ignore_ascii_case("resign") {
         return Ok(Asked::Action(BoardAction::Resign));
     }
-    let text = if text.eq_ignore_ascii_case("pass") {
+    let text = if word.eq_ignore_ascii_case("pass") {
         "--"
     } else {
         text
