@@ -1,65 +1,22 @@
-//! The body of an incoming mail as a player's comment ([`comment_of`]: no signature,
-//! no quoted reply text or its attribution, no Outlook original-message block) and
-//! the quoting of a mail under "Original message follows:" ([`quote`]).
+//! The body of an incoming mail as a player's comment ([`comment_of`]: nothing from
+//! where [`comment_end`] says the player's text ends, no quoted reply text or its
+//! attribution) and the quoting of a mail under "Original message follows:"
+//! ([`quote`]).
 
-/// Markers that end an attribution line ("On Mon, Al wrote:") in common languages,
-/// lower case.
-const ATTRIBUTION_WORDS: [&str; 9] = [
-    "wrote",
-    "schrieb",
-    "a écrit",
-    "escribió",
-    "skrev",
-    "schreef",
-    "scrisse",
-    "kirjoitti",
-    "napisał",
-];
-
-/// Starts of the first line of an attribution that a mail program wrapped over two
-/// lines, lower case.
-const ATTRIBUTION_STARTS: [&str; 5] = ["on ", "am ", "le ", "el ", "op "];
-
-/// Whether a line is the quoted text of a reply (`>` after optional indentation).
-fn is_quoted(line: &str) -> bool {
-    line.trim_start().starts_with('>')
-}
-
-/// Whether a line is an attribution like `On 1 May 2024, Al <al@x> wrote:`.
-fn is_attribution(line: &str) -> bool {
-    let line = line.trim().to_lowercase();
-    let Some(head) = line.strip_suffix(':') else {
-        return false;
-    };
-    ATTRIBUTION_WORDS.iter().any(|w| head.contains(w))
-}
-
-/// Whether a line opens an Outlook-style original-message block.
-fn is_original_message_marker(line: &str) -> bool {
-    let line = line.trim();
-    let Some(inner) = line.strip_prefix("-----") else {
-        return false;
-    };
-    let inner = inner.trim_matches('-').trim().to_lowercase();
-    matches!(
-        inner.as_str(),
-        "original message"
-            | "ursprüngliche nachricht"
-            | "message d'origine"
-            | "oorspronkelijk bericht"
-    )
-}
+use super::reply_end::{comment_end, is_attribution, is_quoted, starts_attribution};
 
 /// The most bytes of a comment that [`comment_of`] keeps: a longer one is cut there
 /// (on a character boundary). The server cuts comments much shorter still; this bound
 /// keeps the work and memory of any body in proportion to it, whatever its size.
 pub const MAX_COMMENT_BYTES: usize = 64 * 1024;
 
-/// The body as a comment for the other players: leading blank lines dropped; a
-/// signature (a line exactly `-- ` or `--`) and all after it cut; quoted reply text
-/// (lines starting with `>`) dropped with the attribution line right before a quote
-/// block (`On ... wrote:`, `Am ... schrieb:`, also wrapped over two lines); an
-/// Outlook `-----Original Message-----` block cut; trailing white space of every line
+/// The body as a comment for the other players: leading blank lines dropped; all
+/// from where [`comment_end`] says the player's text ends cut (a signature, a phone's
+/// "Sent from my iPhone", a quoted mail's header block or an attribution above text
+/// that is not `>`-quoted, an Outlook `-----Original Message-----` line); quoted
+/// reply text (lines starting with `>`) dropped with the attribution line right
+/// before a quote block (`On ... wrote:`, `Am ... schrieb:`, also wrapped over two
+/// lines); trailing white space of every line
 /// and trailing blank lines dropped; runs of blank lines left by the removals
 /// collapsed to one; the result cut after [`MAX_COMMENT_BYTES`].
 ///
@@ -81,14 +38,11 @@ pub fn comment_of(body: &str) -> String {
     let mut last: Option<(&str, bool)> = None;
     let mut blanks = 0usize;
     let mut prev_quoted = false;
-    for line in body.lines() {
+    for line in body[..comment_end(body)].lines() {
         if out.full() {
             return out.text;
         }
         let line = line.trim_end();
-        if line == "-- " || line == "--" || is_original_message_marker(line) {
-            break;
-        }
         if line.is_empty() {
             blanks += 1;
             prev_quoted = false;
@@ -102,18 +56,12 @@ pub fn comment_of(body: &str) -> String {
                 && is_attribution(text)
             {
                 *kept = false;
-                let start = text.trim_start().to_lowercase();
-                let wrapped = !ATTRIBUTION_STARTS.iter().any(|s| start.starts_with(s));
+                let wrapped = !starts_attribution(text);
                 if let Some((above_text, above_kept)) = above.as_mut()
                     && wrapped
+                    && starts_attribution(above_text)
                 {
-                    let above_start = above_text.trim_start().to_lowercase();
-                    if ATTRIBUTION_STARTS
-                        .iter()
-                        .any(|s| above_start.starts_with(s))
-                    {
-                        *above_kept = false;
-                    }
+                    *above_kept = false;
                 }
             }
         }
@@ -208,6 +156,7 @@ pub fn quote(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::reply_end::ATTRIBUTION_STARTS;
     use super::*;
     use proptest::prelude::*;
 
@@ -215,12 +164,8 @@ mod tests {
     /// lines, in memory): [`comment_of`] must agree with it below its size bound.
     fn reference(body: &str) -> String {
         let mut lines: Vec<&str> = Vec::new();
-        for line in body.lines() {
-            let line = line.trim_end();
-            if line == "-- " || line == "--" || is_original_message_marker(line) {
-                break;
-            }
-            lines.push(line);
+        for line in body[..comment_end(body)].lines() {
+            lines.push(line.trim_end());
         }
         let mut keep = vec![true; lines.len()];
         for (i, line) in lines.iter().enumerate() {

@@ -33,6 +33,10 @@ pub struct InboundMail {
     /// The decoded Subject without [hidden](super::hidden::is_hidden) characters,
     /// cleaned by [`clean_subject`] (`""` when missing).
     pub subject: String,
+    /// The decoded Subject as written, its prefixes kept: white space collapsed and
+    /// [hidden](super::hidden::is_hidden) characters removed; what an error mail quotes
+    /// (masked).
+    pub written_subject: String,
     /// Whether the Subject began (after any `[tag]`) with a reply or forward prefix.
     pub replying: bool,
     /// The first text body (an HTML-only mail: its text rendering without the quoted
@@ -155,6 +159,7 @@ pub fn parse_inbound(raw: &[u8]) -> Result<InboundMail, InboundError> {
         return_path: first_raw_header(&message, "Return-Path")
             .map(|raw| strip_angles(&raw).to_string()),
         subject: clean_subject(&subject),
+        written_subject: subject.split_whitespace().collect::<Vec<_>>().join(" "),
         replying: is_reply_subject(&subject),
         body,
         comment,

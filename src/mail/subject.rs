@@ -1,6 +1,7 @@
 //! Subjects of incoming mails: the command subject without the `Re:`/`Fwd:`/`[tag]`
 //! prefixes mail programs add in many languages ([`clean_subject`]), and whether a
-//! subject is a reply at all ([`is_reply_subject`]).
+//! subject is a reply at all ([`is_reply_subject`]), and the prefixes as written
+//! ([`subject_prefix`]).
 
 /// Reply and forward prefixes, lower case, as mail programs in many languages write
 /// them (English, German, Scandinavian, Dutch, French).
@@ -26,6 +27,22 @@ pub fn clean_subject(raw: &str) -> String {
         }
     }
     rest.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The reply, forward and `[tag]` prefixes of `raw` as written (trimmed), the part
+/// [`clean_subject`] strips.
+///
+/// ```
+/// use yinsh_pbem::mail::subject::subject_prefix;
+/// assert_eq!(subject_prefix("Re: AW: Yinsh Board 101 alice"), "Re: AW:");
+/// assert_eq!(subject_prefix("yinsh show 7"), "");
+/// ```
+pub fn subject_prefix(raw: &str) -> &str {
+    let mut rest = raw.trim_start();
+    while let Some(after) = strip_tag(rest).or_else(|| strip_reply_word(rest)) {
+        rest = after.trim_start();
+    }
+    raw[..raw.len() - rest.len()].trim()
 }
 
 /// Whether `raw` starts, after any `[tag]`, with a reply or forward prefix.

@@ -2,7 +2,7 @@
 //! other than `-` (an en dash as mail programs make of `-`, an em dash, a minus
 //! sign), spaces around `-` (`c5 - c7`), the word `to` between two points (`c5 to c7`),
 //! two points written together or with only spaces between them (`c5c7`, `c5 c7`),
-//! and the word `pass` for `--`. [`mend`] gives the turn as it should have been
+//! the word `pass` for `--`, and the full stop a phone puts after a sentence (`D4.`). [`mend`] gives the turn as it should have been
 //! written; [`parse_turn`](super::parse_turn) reads it only when the text as written
 //! does not parse, so a turn that parses is never read another way.
 
@@ -26,10 +26,14 @@ const DASHES: [char; 8] = [
 /// assert_eq!(mend("c5 to C7").as_deref(), Some("c5-C7"));
 /// assert_eq!(mend("c5c7").as_deref(), Some("c5-c7"));
 /// assert_eq!(mend("Pass").as_deref(), Some("--"));
+/// assert_eq!(mend("G8-I8.").as_deref(), Some("G8-I8"));
 /// assert_eq!(mend("c5-c7"), None);
 /// ```
 pub fn mend(text: &str) -> Option<String> {
+    // A phone's keyboard ends a "sentence" with a full stop.
     let dashes: String = text
+        .trim_end()
+        .trim_end_matches('.')
         .chars()
         .map(|c| if DASHES.contains(&c) { '-' } else { c })
         .collect();
@@ -123,5 +127,21 @@ mod tests {
         for good in ["c5-c7", "--", "xg5-g9xa5;c5-c7", "e5"] {
             assert_eq!(mend(good), None, "{good}");
         }
+    }
+
+    /// Issue 26 item 13: a phone's auto-capital and full stop, and a trailing space,
+    /// are mended; the capitals need no mending.
+    #[test]
+    fn a_phones_full_stop_is_mended() {
+        for (slip, mended) in [
+            ("D4.", "D4"),
+            ("d4 ", "d4"),
+            ("G8-I8.", "G8-I8"),
+            ("g8 to i8. ", "g8-i8"),
+        ] {
+            assert_eq!(mend(slip).as_deref(), Some(mended), "{slip}");
+        }
+        assert!(crate::notation::parse_turn("D4.").is_ok());
+        assert!(crate::notation::parse_turn("G8-I8.").is_ok());
     }
 }

@@ -161,11 +161,15 @@ fn a_reply_carries_its_comment_and_pbmserv_syntax_still_works_in_it() {
     assert_says(&r[0], "does not say which of the server's mails it answers");
     assert_says(&r[0], "yinsh move 101 <userid> <password> <move>");
     assert_eq!(board_bytes(&s), before);
-    // Alice's old copy is stale now: refused like a stale #moveno, with the board.
+    // Alice's old copy is stale now: refused as a reply to an old mail, with the
+    // board (issue 26 item 4: no move number the player never typed).
     let r = press_reply(&mut s, Client::Thunderbird, ALICE, &a, "e4");
     assert_eq!(r.len(), 1, "{r:?}");
     assert_eq!(r[0].subject, "Yinsh Board 101 Error");
-    assert_says(&r[0], "received as move #2, but it is marked #1");
+    assert_says(
+        &r[0],
+        "You answered an old mail (move 1): nothing was played.",
+    );
     assert_says(&r[0], "It is bob's turn.");
     assert_eq!(board_bytes(&s), before);
 }
@@ -384,9 +388,10 @@ fn a_token_replayed_after_its_move_is_stale() {
     let before = board_bytes(&s);
     let r = press_reply(&mut s, Client::Thunderbird, ALICE, &a, "e5");
     assert_eq!(r.len(), 1, "{r:?}");
+    // Issue 26 item 4: told as a reply to an old mail, not as a marked move number.
     assert_says(
         &r[0],
-        "received as move #2, but it is marked #1: it was not played",
+        "You answered an old mail (move 1): nothing was played. The game is at move 2\nand it is bob's turn.",
     );
     assert_says(&r[0], "It is bob's turn.");
     assert_eq!(board_bytes(&s), before);

@@ -22,6 +22,7 @@ mod deliver_corpus; // the .eml corpus through deliver on a game in progress (sn
 mod duplicates; // the duplicate-mail guard and storm counts: one key form, expiry
 mod email_game; // a whole game by mail through the binary, removals and forced passes
 mod exec; // the command handlers in-process (no process), one file per command family
+mod first_game; // issue 26: a first game without a stumble: phone input, old mails, offers in words, preview errors, unknown commands, error mails
 mod forged_from; // [security] trusted_authserv_id: a From failing the trusted checks proves nothing
 mod fuzz_seeds; // the deliver fuzz target's seeds each reach their command
 mod gate; // every mail of every run passes the one outgoing gate: closed, nothing is sent
@@ -48,6 +49,7 @@ mod play_token; // issue 27: the play link's token: plays its one turn from the 
 mod playouts; // random legal playouts: engine and naive generator agree, counts add up
 mod render; // the ASCII board and its status block, byte for byte (snapshots)
 mod replay; // the replay command: transcripts, JSON summaries, board output, errors
+mod reply_shapes; // issue 26: replies built as Outlook, Gmail, iPhone Mail, Yahoo and Thunderbird write them, in seven languages
 mod returning; // a retired userid taken back: its former owner proved by inbound::identity
 mod robot; // robot rules: loops, bounces, lists, duplicates and storms are not answered
 mod rules; // the rules engine on hand-made positions, one test per rule

@@ -79,7 +79,11 @@ fn a_stale_token_with_a_forged_from_gives_the_stranger_nothing() {
     let r = reply_as(&mut s, ALICE, Some(mallory), &first, "d4");
     assert!(to(&r, mallory).is_empty(), "{r:?}");
     assert_eq!(to(&r, "alice@example.org").len(), 1, "{r:?}");
-    assert_says(&to(&r, "alice@example.org")[0], "it was not played");
+    // Issue 26 item 4: told as a reply to an old mail (was "it was not played").
+    assert_says(
+        &to(&r, "alice@example.org")[0],
+        "You answered an old mail (move 1): nothing was played",
+    );
     // An illegal move with a current token: the refusal goes to bob, not mallory.
     let bobs = to(&played, "bob@example.org").remove(0);
     let r = reply_as(&mut s, BOB, Some(mallory), &bobs, "e5");

@@ -15,10 +15,9 @@ pub enum CommandError {
     /// Nothing in the Subject.
     #[error("The Subject line is empty: it must hold a command, like \"yinsh help\" or \"help\".")]
     Empty,
-    /// An unknown first word.
-    #[error(
-        "Unknown command \"{0}\". Commands are: help, signup, change, signoff, list, multiple, and yinsh ... (send \"help\" for the list)."
-    )]
+    /// An unknown first word (the error mail adds the list of commands,
+    /// [`command_list`](super::command_list)).
+    #[error("Unknown command \"{0}\".")]
     Unknown(String),
     /// A game this server does not run.
     #[error("This server runs YINSH only; \"{0}\" is not a game here. Write \"yinsh ...\".")]

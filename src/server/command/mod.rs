@@ -32,7 +32,7 @@ pub use error::{CommandError, Problem};
 pub use said::{Echo, Said, SaidLine};
 pub use secret::{Masking, could_show, masking, unshowable};
 pub use spelling::nearest;
-pub use table::{syntax_lines, usage};
+pub use table::{command_list, syntax_lines, usage};
 pub use types::{
     BoardAction, BoardRef, Command, Credentials, GameFilter, MailChoice, OfferAction,
     UnknownFilter, UnknownMailChoice,

@@ -6,6 +6,9 @@
 use super::error::CommandError;
 use super::secret::masking;
 use super::types::Command;
+use crate::mail::clean_subject;
+use crate::mail::subject::subject_prefix;
+use crate::server::text::subjects::OurMail;
 
 pub use super::said::MASK;
 
@@ -70,26 +73,28 @@ const QUOTE_LINES: usize = 200;
 const QUOTE_WIDTH: usize = 200;
 
 /// The original message as its sender wrote it (From, Subject, Date, body), quoted
-/// with `>`, passwords masked: the Subject and every command line of the body (each
-/// body line of a `multiple` mail; in another mail, the lines written as a command,
-/// misspelt or without `yinsh` too) masked as [`mask_line`] does, and the words in
-/// their password places masked wherever else they appear.
+/// with `>`, passwords masked: the Subject (`written`, prefixes and all) as
+/// [`quoted_subject`] shows it, every command line of the body (each body line of a
+/// `multiple` mail; in another mail, the lines written as a command, misspelt or
+/// without `yinsh` too) masked as [`mask_line`] does, and the words in their password
+/// places masked wherever else they appear.
 pub fn quoted_original(
     from: Option<&str>,
-    subject: &str,
+    written: &str,
     date: Option<&str>,
     body: &str,
 ) -> String {
+    let subject = clean_subject(written);
     let multiple = subject
         .split_whitespace()
         .next()
         .is_some_and(|w| w.eq_ignore_ascii_case("multiple"));
-    let mut secrets = masking(subject).passwords().to_vec();
+    let mut secrets = masking(&subject).passwords().to_vec();
     let mut text = String::new();
     if let Some(f) = from {
         text.push_str(&format!("From: {f}\n"));
     }
-    text.push_str(&format!("Subject: {}\n", mask_line(subject)));
+    text.push_str(&format!("Subject: {}\n", quoted_subject(written)));
     if let Some(d) = date {
         text.push_str(&format!("Date: {d}\n"));
     }
@@ -126,6 +131,60 @@ pub fn quoted_original(
         text.push_str(&format!("[{} more lines not quoted]\n", n - QUOTE_LINES));
     }
     crate::mail::quote(&mask(&text, &secrets))
+}
+
+/// The words of our own Subjects (`Yinsh Board 101 alice **`, `New Yinsh Board`,
+/// `Nag: Yinsh Board`, `Yinsh Chat`, `Broadcast from alice`), lower case.
+const OUR_SUBJECT_WORDS: [&str; 10] = [
+    "yinsh",
+    "board",
+    "new",
+    "nag:",
+    "chat",
+    "error",
+    "**",
+    "message",
+    "broadcast",
+    "from",
+];
+
+/// A Subject as an error mail quotes it: its `Re:`/`[tag]` prefixes as written, then
+/// the rest masked as [`mask_line`] does; a reply's Subject naming one of our mails
+/// (`Re: Yinsh Board 101 alice **`, no command) shows its own words (the board number,
+/// the userid after it or after `from`, `**`), and only a word of another kind, which
+/// only the player can have put there, is masked.
+///
+/// ```
+/// use yinsh_pbem::server::command::redact::quoted_subject;
+/// assert_eq!(quoted_subject("Re: Yinsh Board 101 alice **"), "Re: Yinsh Board 101 alice **");
+/// assert_eq!(quoted_subject("Re: Yinsh Board 101 alice s3cret"), "Re: Yinsh Board 101 alice ********");
+/// assert_eq!(quoted_subject("AW: yinsh move 101 alice s3cret e5"), "AW: yinsh move 101 alice ******** e5");
+/// ```
+pub fn quoted_subject(written: &str) -> String {
+    let prefix = subject_prefix(written);
+    let rest = clean_subject(written);
+    let shown = if OurMail::named(&rest).is_some() && Command::parse(&rest).is_err() {
+        let mut after_name_place = false;
+        let words: Vec<&str> = rest
+            .split_whitespace()
+            .map(|w| {
+                let name_place = after_name_place;
+                after_name_place =
+                    w.bytes().all(|b| b.is_ascii_digit()) || w.eq_ignore_ascii_case("from");
+                let ours = OUR_SUBJECT_WORDS.contains(&w.to_ascii_lowercase().as_str())
+                    || w.bytes().all(|b| b.is_ascii_digit());
+                if ours || name_place { w } else { MASK }
+            })
+            .collect();
+        words.join(" ")
+    } else {
+        mask_line(&rest)
+    };
+    if prefix.is_empty() {
+        shown
+    } else {
+        format!("{prefix} {shown}")
+    }
 }
 
 /// Whether `line` is written as a command: it starts with a command word, a family
@@ -229,5 +288,30 @@ mod tests {
         assert!(!q.contains("pw1") && !q.contains("pw2"), "{q}");
         assert!(q.contains("> Subject: yinsh move 104 alice ******** e5\n"));
         assert!(q.contains(">\n> bye\n"));
+    }
+
+    /// Issue 26 item 14: a reply's Subject is quoted as written, its `Re:` and board
+    /// number and userid shown; a command in it stays masked.
+    #[test]
+    fn a_replys_subject_is_quoted_as_written() {
+        let q = quoted_original(None, "Re: Yinsh Board 101 alice **", None, "e5");
+        assert!(
+            q.contains("> Subject: Re: Yinsh Board 101 alice **\n"),
+            "{q}"
+        );
+        let q = quoted_original(None, "Re: New Yinsh Board 7 bob", None, "");
+        assert!(q.contains("> Subject: Re: New Yinsh Board 7 bob\n"), "{q}");
+        let q = quoted_original(None, "Re: Yinsh Chat 101 alice", None, "");
+        assert!(q.contains("> Subject: Re: Yinsh Chat 101 alice\n"), "{q}");
+        // Read as a command (`message <userid> <password>`): masked as one.
+        let q = quoted_original(None, "Re: Message from alice", None, "");
+        assert!(q.contains("> Subject: Re: Message from ********\n"), "{q}");
+        let q = quoted_original(None, "Re: yinsh move 101 alice pw1 e5", None, "");
+        assert!(
+            q.contains("> Subject: Re: yinsh move 101 alice ******** e5\n"),
+            "{q}"
+        );
+        let q = quoted_original(None, "Re: Yinsh Board 101 alice pw1 hello", None, "");
+        assert!(!q.contains("pw1") && !q.contains("hello"), "{q}");
     }
 }

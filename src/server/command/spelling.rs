@@ -49,6 +49,31 @@ impl Command {
     }
 }
 
+impl CommandError {
+    /// The command a misspelt line meant, as the table writes it (`signup`, `yinsh
+    /// move`), with its syntax line: the server's own words, none of the line's.
+    ///
+    /// ```
+    /// use yinsh_pbem::server::command::Command;
+    /// let e = Command::parse("singup bob s3cret").unwrap_err();
+    /// assert_eq!(e.meant_command().map(|(w, _)| w), Some("signup"));
+    /// ```
+    pub fn meant_command(&self) -> Option<(&'static str, &'static str)> {
+        let meant = match self {
+            CommandError::DidYouMean { meant, .. } | CommandError::WithoutYinsh { meant, .. } => {
+                meant.to_string()
+            }
+            _ => return None,
+        };
+        let mut words = meant.split_whitespace().map(str::to_ascii_lowercase);
+        let first = words.next()?;
+        let pair = words.next().map(|second| format!("{first} {second}"));
+        entries()
+            .find(|(w, _)| pair.as_deref() == Some(*w))
+            .or_else(|| entries().find(|(w, _)| *w == first))
+    }
+}
+
 /// What a line whose command word is unknown was meant to say: a `yinsh` command
 /// without `yinsh` (`move 101 ...`), or a command word misspelt (`yinsh challange`,
 /// `singup`, `yinhs move`). The line as meant is shown when the table reads it, with

@@ -300,6 +300,32 @@ pub(super) fn entries() -> impl Iterator<Item = (&'static str, &'static str)> {
     COMMANDS.iter().map(|e| (e.words, e.usage))
 }
 
+/// Every command of the table by its first word, once each and in the table's order,
+/// a family of two-word commands as `yinsh ...`: the list the errors give, so it
+/// cannot fall behind the table.
+///
+/// ```
+/// let list = yinsh_pbem::server::command::command_list();
+/// assert!(list.starts_with("help, signup, "));
+/// assert!(list.contains("message, ") && list.contains("vacation, ") && list.contains("verify, "));
+/// assert!(list.ends_with("yinsh ..."));
+/// ```
+pub fn command_list() -> String {
+    let mut out: Vec<String> = Vec::new();
+    for e in COMMANDS {
+        let first = e.words.split(' ').next().unwrap_or(e.words);
+        let name = if e.words.contains(' ') {
+            format!("{first} ...")
+        } else {
+            first.to_string()
+        };
+        if !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    out.join(", ")
+}
+
 /// The first words of the two-word commands.
 pub(super) fn families() -> impl Iterator<Item = &'static str> {
     FAMILIES.iter().map(|(w, _)| *w)

@@ -137,17 +137,33 @@ pub(super) fn error_reply(
         return Ok(None);
     }
     let mut thread = Thread::default();
+    let mut message = r.to_string();
     let (subject, board) = match r.board() {
         Some(n) => {
             let board = match store.game(n)? {
                 Some(file) => {
                     let live = LiveGame::load(file)?;
-                    // A refused reply gets a fresh token: the player replies again.
+                    // A refused reply gets a fresh token: the player replies again,
+                    // and is told so while the game goes on.
                     thread = match req.proven {
-                        Some(reader) => Thread::board(store, &live, reader)?,
+                        Some(reader) => {
+                            if live.side(reader).is_some() && !live.game().is_over() {
+                                message = format!("{message}\n\n{}", notices::REPLY_WORKS);
+                            }
+                            Thread::board(store, &live, reader)?
+                        }
                         None => Thread::game(&live),
                     };
-                    Some(error_board(store, req, &live)?)
+                    let shown = match r.shown_turns() {
+                        Some(turns) if turns < live.file().turns.len() => {
+                            let mut file = live.file().clone();
+                            file.turns.truncate(turns);
+                            file.ended = None;
+                            LiveGame::load(file)?
+                        }
+                        _ => live,
+                    };
+                    Some(error_board(store, req, &shown)?)
                 }
                 None => None,
             };
@@ -156,7 +172,7 @@ pub(super) fn error_reply(
         None => (subjects::error(), None),
     };
     let (board_text, html) = board.unzip();
-    let body = reply::error_body(&r.to_string(), board_text.as_deref(), req.quoted);
+    let body = reply::error_body(&message, board_text.as_deref(), req.quoted);
     // The HTML part: the error, the board as a board mail shows it, then the rest.
     let html = match (html.flatten(), &board_text) {
         (Some(html), Some(text)) => body

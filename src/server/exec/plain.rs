@@ -122,6 +122,11 @@ impl Refusal {
             RobotName { .. } => format!("This userid is kept for the server's robots (robot1 .. robot5). Choose another one: {SIGNUP}"),
             RobotAccount { .. } => "This userid is one of the server's robots: nobody can log in as it. Challenge it with: yinsh challenge <your userid> robot3".to_string(),
             UseridRetired { .. } => format!("This userid belonged to an account that was signed off and is not given to anyone else. Choose another one: {SIGNUP}"),
+            OldBoardMail { answered, now, .. } => format!(
+                "You answered an old mail (move {answered}): nothing was played. The game is at move {now}."
+            ),
+            FirstLineNotAMove { .. } => "The first line of your reply must be your move, e.g. d4. Write your move as the first line of the reply, above the quoted mail (or one of: resign, propose, accept, reject, undo, pass, chat).".to_string(),
+            OfferAnsweredInWords { .. } => "Your opponent has made an offer that waits for your answer; the first line of your reply is not one the server reads, so nothing was done. To answer it, reply with reject (or accept) as the first line.".to_string(),
             ReplyNotYours { .. } => "This reply answers a mail sent to another address than the one it comes from: nothing was done. Reply from the address the mail went to.".to_string(),
         }
     }

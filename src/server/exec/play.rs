@@ -442,6 +442,7 @@ pub(super) fn preview(
         after =
             try_move(&after, m.as_written(), req.now).map_err(|error| Refusal::PreviewStopped {
                 board,
+                from: u32::try_from(from).unwrap_or(u32::MAX),
                 nth: k + 1,
                 text: m.into(),
                 error,

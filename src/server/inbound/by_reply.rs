@@ -6,11 +6,15 @@
 //! under the store's reply key, and the reply's From must be one of that player's
 //! addresses; only then do the commands built here act for the player without a
 //! password ([`Request::proven`]). A board mail's token acts at the move number it was
-//! sent for: a reply to an older board mail is refused like a stale `#moveno`, with
-//! the board as it is now. The first line of the reply (quotes, attribution and
+//! sent for: a reply to an older board mail is refused as one
+//! (`Refusal::OldBoardMail`: the mail's move, whose turn it is now), with the board
+//! as it is now. The first line of the reply (quotes, attribution and
 //! signature removed) is the turn, `resign`, `propose`, `accept`, `reject`, `undo`,
 //! `pass` or `--`, `chat`, or `decline` (a game someone else started, before the
-//! player's first move); the rest is the comment. A first line in pbmserv's
+//! player's first move); the rest is the comment. A first line that reads as a
+//! sentence is refused as no move, and one that is no answer the server reads while
+//! the opponent's offer waits says how to answer it (`reject`, `accept`): words are
+//! never taken for an answer. A first line in pbmserv's
 //! syntax is carried out as that command, with its password; a misspelt one with a
 //! board gets the correction a Subject would (`syntax::error_mail`). A reply to a chat mail
 //! is a chat on that board, a reply to a message a message back to its sender.
@@ -20,14 +24,16 @@
 //! (or a command in its first line) it gets one short answer saying what to send.
 
 use crate::mail::{InboundMail, comment_of};
+use crate::notation::parse_turn;
 use crate::server::command::{
     BoardAction, Command, CommandError, Credentials, OfferAction, Said, unshowable,
 };
 use crate::server::config::Settings;
 use crate::server::exec::{self, Actor, Refusal, Request};
+use crate::server::game::extra;
 use crate::server::game::record::LiveGame;
 use crate::server::internal::InternalError;
-use crate::server::model::{BoardId, Password, Proof};
+use crate::server::model::{BoardId, Password, Proof, UserId};
 use crate::server::outgoing::{Foreign, Reply, threading};
 use crate::server::store::{Account, ReplyScope, Store};
 use crate::server::text::notices::{self, Unusable};
@@ -216,7 +222,7 @@ fn acted(r: &Read<'_>, scope: &ReplyScope, account: Account) -> Result<Vec<Reply
     };
     let cmd = match scope {
         ReplyScope::Board { board, moveno, .. } => {
-            let action = match board_action(store, *board, *moveno, r)? {
+            let action = match board_action(store, (*board, *moveno), &userid, r)? {
                 Asked::Action(action) => action,
                 Asked::Refused(refusal) => {
                     return identity::refused_for(store, &proven, &actor, &refusal);
@@ -261,12 +267,14 @@ enum Asked {
     Refused(Refusal),
 }
 
-/// What the first line of a reply to a board mail asks on `board`, whose token was
-/// minted when the next turn was `moveno`; `Err` when it cannot be done now.
+/// What the first line of a reply to a board mail asks `me` to do on `board`, whose
+/// token was minted when the next turn was `moveno`; refused when it cannot be done
+/// now: a reply to an old mail, a sentence for a move, or words for an answer to the
+/// opponent's pending offer.
 fn board_action(
     store: &Store,
-    board: BoardId,
-    moveno: u32,
+    (board, moveno): (BoardId, u32),
+    me: &UserId,
     r: &Read<'_>,
 ) -> Result<Asked, InternalError> {
     let first = r.first;
@@ -296,30 +304,58 @@ fn board_action(
     };
     let number = live.next_turn_number();
     if moveno != number {
-        return Ok(Asked::Refused(Refusal::StaleMoveNumber {
+        // Only the mail's move is told: the reply named no number of its own.
+        return Ok(Asked::Refused(Refusal::OldBoardMail {
             board,
-            text: (&turn_text(r, text)).into(),
-            number,
-            marked: moveno,
+            answered: moveno,
+            now: number,
+            to_move: live.player_to_move().cloned(),
+            me: me.clone(),
         }));
     }
-    Ok(Asked::Action(
-        if let Some(offer) = OfferAction::from_word(text) {
-            BoardAction::Offer(offer)
-        } else if text.eq_ignore_ascii_case("resign") {
-            BoardAction::Resign
-        } else {
-            let text = if text.eq_ignore_ascii_case("pass") {
-                "--"
-            } else {
-                text
-            };
-            BoardAction::Move {
-                text: turn_text(r, text),
-                moveno: Some(marked.unwrap_or(moveno)),
-            }
-        },
-    ))
+    // A phone's full stop after a word ("Reject.") is no part of it.
+    let word = text.trim_end_matches('.').trim_end();
+    if let Some(offer) = OfferAction::from_word(word) {
+        return Ok(Asked::Action(BoardAction::Offer(offer)));
+    }
+    if word.eq_ignore_ascii_case("resign") {
+        return Ok(Asked::Action(BoardAction::Resign));
+    }
+    let text = if word.eq_ignore_ascii_case("pass") {
+        "--"
+    } else {
+        text
+    };
+    if parse_turn(text).is_err() {
+        // Words for an answer to a pending offer are never guessed at: told how.
+        if let Some(offer) = extra::offer(live.file()).filter(|o| o.by != *me) {
+            return Ok(Asked::Refused(Refusal::OfferAnsweredInWords {
+                board,
+                by: offer.by,
+                kind: offer.kind,
+            }));
+        }
+        if reads_as_prose(text) {
+            return Ok(Asked::Refused(Refusal::FirstLineNotAMove {
+                board,
+                text: (&turn_text(r, text)).into(),
+            }));
+        }
+    }
+    Ok(Asked::Action(BoardAction::Move {
+        text: turn_text(r, text),
+        moveno: Some(marked.unwrap_or(moveno)),
+    }))
+}
+
+/// Whether a first line that is no turn reads as a sentence ("Hi Carol,", "No thanks,
+/// let us play on."): it has a comma, or a word of three letters or more (a turn's
+/// longest is the `xa` of a removal).
+fn reads_as_prose(text: &str) -> bool {
+    text.contains(',')
+        || text
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| w.chars().nth(2).is_some())
 }
 
 /// `text` (of the reply's first line) as a turn: masked when the line is written as

@@ -61,7 +61,7 @@ impl Incoming {
         ));
         let quoted = redact::quoted_original(
             inbound.from.as_deref(),
-            &inbound.subject,
+            &inbound.written_subject,
             None,
             if too_big { "" } else { &inbound.body },
         );

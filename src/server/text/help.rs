@@ -19,7 +19,8 @@ yinsh-pbem: YINSH by e-mail
 
 Send every command to {server_address} in the Subject line of a mail.
 Command words are not case sensitive. The body of a mail is a comment that the
-other player sees (a signature after a \"-- \" line and quoted text are left out).
+other player sees (a signature, \"Sent from my iPhone\" and the like, and the
+quoted mail with its header are left out).
 To play, press Reply on your board mail and write your move as the first line.
 
 Accounts

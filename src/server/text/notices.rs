@@ -10,6 +10,10 @@ use crate::server::model::{BoardId, OfferKind, UserId};
 use super::dates::format_date;
 use super::subjects::OurMail;
 
+/// The line of an error mail that carries a reply token to a player of a game going
+/// on: pressing Reply works (issue 26 item 15).
+pub const REPLY_WORKS: &str = "Press Reply and send the corrected move as the first line (or resign, propose,\naccept, reject, undo, pass, chat); a reply needs no password.";
+
 /// The reminder in a nag mail: `player` has not moved on `board` for `days` days;
 /// the game is forfeited after `forfeit_days`.
 pub fn not_moved(board: BoardId, player: &UserId, days: u64, forfeit_days: u32) -> String {

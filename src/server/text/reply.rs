@@ -516,7 +516,8 @@ impl BoardMail<'_> {
 pub const MAX_ERROR_CHARS: usize = 8000;
 
 /// The body of an error mail: the message (cut at [`MAX_ERROR_CHARS`], with a mark),
-/// the board when there is one, then the original message quoted.
+/// the board when there is one, then the original message quoted under "Original
+/// message follows:" (the heading left out with an empty quote).
 pub fn error_body(message: &str, board: Option<&str>, original_quoted: &str) -> String {
     let mut out = String::new();
     let message = message.trim_end();
@@ -534,8 +535,10 @@ pub fn error_body(message: &str, board: Option<&str>, original_quoted: &str) -> 
         out.push('\n');
         out.push_str(b);
     }
-    out.push_str("\nOriginal message follows:\n\n");
-    out.push_str(original_quoted);
+    if !original_quoted.trim().is_empty() {
+        out.push_str("\nOriginal message follows:\n\n");
+        out.push_str(original_quoted);
+    }
     if !out.ends_with('\n') {
         out.push('\n');
     }

@@ -1,10 +1,19 @@
 //! Which board a refusal's error mail shows below its text (its subject is then
-//! `Yinsh Board N Error`).
+//! `Yinsh Board N Error`), and at which turn.
 
 use super::refusal::Refusal;
 use crate::server::model::BoardId;
 
 impl Refusal {
+    /// How many turns of the board the error mail shows, when not all: a preview's
+    /// position (`yinsh preview 101#25 ...` shows the board at #25).
+    pub fn shown_turns(&self) -> Option<usize> {
+        match self {
+            Refusal::PreviewStopped { from, .. } => usize::try_from(*from).ok(),
+            _ => None,
+        }
+    }
+
     /// The board whose drawing the error mail shows (its subject is then `Yinsh Board
     /// N Error`), if the refusal concerns an existing board.
     pub fn board(&self) -> Option<BoardId> {
@@ -33,6 +42,9 @@ impl Refusal {
             | TooManyWatchers { board, .. }
             | SubscribeOwnGame { board }
             | EmptyReply { board }
+            | OldBoardMail { board, .. }
+            | FirstLineNotAMove { board, .. }
+            | OfferAnsweredInWords { board, .. }
             | WatcherUnconfirmed { board }
             | DeclineAfterMove { board, .. } => Some(*board),
             UnknownUserid

@@ -2,7 +2,7 @@
 //! error mail. Its `Display` is the text the player reads, byte for byte.
 
 use super::play_link::PlayLinkRefusal;
-use super::words::{join, nth_userid, or_nobody, ordinal, plural, reason, yours};
+use super::words::{join, nth_userid, or_nobody, ordinal, plural, reason, turn_of, yours};
 use crate::mail::Address;
 use crate::notation::{NotationError, ParseError};
 use crate::server::command::{Echo, Said};
@@ -310,6 +310,9 @@ pub enum Refusal {
     PreviewStopped {
         /// The board.
         board: BoardId,
+        /// The turns of the position the preview started from: the board its error
+        /// mail shows.
+        from: u32,
         /// Which of the given moves (1-based).
         nth: usize,
         /// The move as written (masked where the line's masking hides it).
@@ -500,6 +503,56 @@ pub enum Refusal {
     EmptyReply {
         /// The board.
         board: BoardId,
+    },
+    /// A reply to a board mail sent for an earlier move than the game's next one: a
+    /// reply to an old mail. Nothing is played; the board as it is now is shown.
+    #[error(
+        "You answered an old mail (move {answered}): nothing was played. The game is at move {now}\n\
+         and it is {}. The board as it is now is below.",
+        turn_of(.to_move, .me)
+    )]
+    OldBoardMail {
+        /// The board.
+        board: BoardId,
+        /// The move the mail answered was sent for.
+        answered: u32,
+        /// The game's next move.
+        now: u32,
+        /// Who is to move now.
+        to_move: Option<UserId>,
+        /// The sender.
+        me: UserId,
+    },
+    /// A reply to a board mail whose first line reads as a sentence, not a move
+    /// (`Hi Carol,`).
+    #[error(
+        "The first line of your reply must be your move, e.g. d4; \"{text}\" is not one. Write your\n\
+         move as the first line of the reply, above the quoted mail (or one of: resign, propose,\n\
+         accept, reject, undo, pass, chat); anything below it goes to the other player as your\n\
+         comment. Send \"yinsh help\" for how moves are written."
+    )]
+    FirstLineNotAMove {
+        /// The board.
+        board: BoardId,
+        /// The first line as written (masked where the line's masking hides it).
+        text: Echo,
+    },
+    /// A reply to a board mail whose first line is no move and no answer the server
+    /// reads, while the opponent's offer waits for the sender's answer ("No thanks,
+    /// let us play on."): nothing is done, the offer still waits.
+    #[error(
+        "{by} has made a {} that waits for your answer; the first line of your reply is not\n\
+         one the server reads, so nothing was done. To answer it, press Reply and write reject\n\
+         (or accept) as the first line; anything below it goes to {by} as your comment.",
+        .kind.words()
+    )]
+    OfferAnsweredInWords {
+        /// The board.
+        board: BoardId,
+        /// The opponent who made the offer.
+        by: UserId,
+        /// What they offered.
+        kind: OfferKind,
     },
     /// `subscribe` from an account with no confirmed address (issue 25: throwaway
     /// accounts must not fill a game's watcher places).

@@ -44,6 +44,14 @@ pub(super) fn or_nobody(who: &Option<UserId>) -> &str {
     who.as_ref().map_or("nobody", UserId::as_str)
 }
 
+/// Whose turn it is, as told to `me`: "your turn", "alice's turn", "nobody's turn".
+pub(super) fn turn_of(to_move: &Option<UserId>, me: &UserId) -> String {
+    match to_move {
+        Some(u) if u == me => "your turn".to_string(),
+        other => format!("{}'s turn", or_nobody(other)),
+    }
+}
+
 pub(super) fn ordinal(n: &usize) -> String {
     match *n {
         1 => "first".into(),

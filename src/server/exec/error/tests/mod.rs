@@ -24,7 +24,7 @@ fn parse_error() -> ParseError {
 const NOT_A_POINT: &str =
     "at character 4 of `e5-a1`: a1 is not a point of the board (column a runs from a2 to a5)";
 
-const VARIANTS: usize = 58;
+const VARIANTS: usize = 61;
 
 /// Every variant with sample facts, the exact text, and the board shown.
 fn table() -> Vec<(Refusal, String, Option<u32>)> {
@@ -247,6 +247,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
         (
             PreviewStopped {
                 board: 9.into(),
+                from: 3,
                 nth: 2,
                 text: said("e5-a1"),
                 error: parse_error().into(),
@@ -404,6 +405,40 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             Some(101),
         ),
         (
+            OldBoardMail {
+                board: 101.into(),
+                answered: 16,
+                now: 19,
+                to_move: Some(u("alice")),
+                me: u("bob"),
+            },
+            s(
+                "You answered an old mail (move 16): nothing was played. The game is at move 19\nand it is alice's turn. The board as it is now is below.",
+            ),
+            Some(101),
+        ),
+        (
+            FirstLineNotAMove {
+                board: 101.into(),
+                text: said("Hi Carol,"),
+            },
+            s(
+                "The first line of your reply must be your move, e.g. d4; \"Hi Carol,\" is not one. Write your\nmove as the first line of the reply, above the quoted mail (or one of: resign, propose,\naccept, reject, undo, pass, chat); anything below it goes to the other player as your\ncomment. Send \"yinsh help\" for how moves are written.",
+            ),
+            Some(101),
+        ),
+        (
+            OfferAnsweredInWords {
+                board: 101.into(),
+                by: u("bob"),
+                kind: OfferKind::Draw,
+            },
+            s(
+                "bob has made a draw offer that waits for your answer; the first line of your reply is not\none the server reads, so nothing was done. To answer it, press Reply and write reject\n(or accept) as the first line; anything below it goes to bob as your comment.",
+            ),
+            Some(101),
+        ),
+        (
             ReplyNotYours {
                 userid: u("alice"),
                 from: s("mallory@evil.example"),
@@ -491,6 +526,7 @@ fn signoff_with_several_games_names_them_all() {
 fn ordinals_after_the_third_count() {
     let r = Refusal::PreviewStopped {
         board: 1.into(),
+        from: 0,
         nth: 4,
         text: "e5-a1".to_string().into(),
         error: parse_error().into(),
