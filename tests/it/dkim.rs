@@ -69,12 +69,18 @@ fn fake_sendmail(dir: &Path) -> String {
     let prog = dir.join("sendmail");
     std::fs::write(
         &prog,
-        format!("#!/bin/sh
-cat > \"{}/$$-$(date +%s%N).eml\"\n", out.display()),
+        format!(
+            "#!/bin/sh
+cat > \"{}/$$-$(date +%s%N).eml\"\n",
+            out.display()
+        ),
     )
     .expect("write sendmail");
     std::fs::set_permissions(&prog, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    format!("[transport]\nkind = \"sendmail\"\npath = \"{}\"", prog.display())
+    format!(
+        "[transport]\nkind = \"sendmail\"\npath = \"{}\"",
+        prog.display()
+    )
 }
 
 /// The mails [`fake_sendmail`] saved in `dir`.

@@ -7,6 +7,7 @@ mod address; // mail addresses: what is accepted can be mailed; odd From/Reply-T
 mod ai; // the computer opponent: self-play, think and match through the binary, Elo
 mod auth_results; // [security] trusted_authserv_id: Authentication-Results of that id judge the From, others ignored
 mod boardspace; // the 408 Boardspace games replayed through the engine and the notation
+mod bounces; // issue 30: DSNs to VERP bounce addresses: hard bounces counted, an address failing, restored; forged ones ignored
 mod bounds; // bounded work per mail: multiple, show, message and challenge caps
 mod browser; // headless Chromium opens a board mail's HTML part and a game page: screenshots, picture loaded, nothing fetched
 mod by_reply; // playing by pressing Reply: mail clients' replies, a whole game, the attacks

@@ -8,7 +8,11 @@ use super::reply::Reply;
 
 /// `reply` without the recipients marked failing after hard bounces (issue 30,
 /// `run::bounces`), each left out with a log line; `None` when none is left.
-pub(super) fn without_failing(store: &Store, reply: Reply, note: &mut dyn FnMut(String)) -> Option<Reply> {
+pub(super) fn without_failing(
+    store: &Store,
+    reply: Reply,
+    note: &mut dyn FnMut(String),
+) -> Option<Reply> {
     let (failing, to): (Vec<Address>, Vec<Address>) =
         reply.to.iter().cloned().partition(|a| store.is_failing(a));
     for a in failing {

@@ -163,7 +163,7 @@ fn tell(
                     "Mail from the YINSH server to {address}, an address of your account {}, \
                      came back undelivered several times over more than a day, so the server \
                      sends nothing more there.\n\nYour games go on, and their clocks run. To \
-                     get mail at {address} again, send any mail from it (`yinsh games` will \
+                     get mail at {address} again, send any mail from it (`help` will \
                      do), or change your address.\n",
                     account.userid
                 ),

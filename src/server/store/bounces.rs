@@ -56,12 +56,11 @@ impl BounceRecord {
     }
 
     /// Whether `n` hard bounces or more came back, the first of the last `n` at
-    /// least a day before the last.
+    /// least a day before the last (with `n` = 1, the first bounce is enough).
     pub fn enough_to_fail(&self, n: u32) -> bool {
         let n = n.max(1) as usize;
-        self.hard.len() >= n
-            && self.hard[self.hard.len() - 1].saturating_sub(self.hard[self.hard.len() - n])
-                >= 86_400
+        let len = self.hard.len();
+        len >= n && (n == 1 || self.hard[len - 1].saturating_sub(self.hard[len - n]) >= 86_400)
     }
 }
 
@@ -156,5 +155,6 @@ mod tests {
         assert!(r.add(1000 + 86_400 + 2000, "d"));
         assert!(r.enough_to_fail(3));
         assert!(!r.enough_to_fail(5));
+        assert!(r.enough_to_fail(1), "one is enough when the setting says 1");
     }
 }
