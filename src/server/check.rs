@@ -216,6 +216,18 @@ fn describe_mail_and_more(s: &Settings) -> String {
         s.robot_think_per_hour.as_secs(),
         s.robot_think_per_player_hour.as_secs()
     ));
+    out.push_str(&format!(
+        "bounces:            {}\n",
+        if s.verp {
+            format!(
+                "read (VERP bounce addresses); an address fails after {} hard bounces over a day",
+                s.hard_bounces
+            )
+        } else {
+            "not read ([mail] verp = false: replies leave with `from` as envelope sender)"
+                .to_string()
+        }
+    ));
     out.push_str(&describe_dkim(s));
     out.push_str(&format!(
         "operator:           {}\n",

@@ -36,6 +36,8 @@
 //! html = true                   # false: board mails are text/plain only
 //! hard_bounces = 3              # hard bounces over >= 1 day that mark an address
 //!                               # failing (no more mail to it until it writes)
+//! verp = true                   # false: replies leave with `from` as envelope
+//!                               # sender (bounces then are not read)
 //!
 //! [dkim]                        # replies signed as they leave (none by default)
 //! domain = "example.org"        # d=: the domain of `from`
@@ -115,6 +117,10 @@ pub struct Settings {
     /// Hard bounces (over at least a day) that mark an address failing (`[mail]
     /// hard_bounces`).
     pub hard_bounces: u32,
+    /// Whether a reply to one recipient leaves with its VERP bounce address as
+    /// envelope sender (`[mail] verp`, default true; off for a provider that refuses
+    /// envelope senders other than the account's own).
+    pub verp: bool,
     /// The key that signs every reply as it leaves (`[dkim]`), if any.
     pub dkim: Option<DkimSettings>,
     /// The static web site to keep (`[site]`), if any.
@@ -159,6 +165,7 @@ impl Settings {
             operator: None,
             html_mail: true,
             hard_bounces: 3,
+            verp: true,
             dkim: None,
             site: None,
             robot_think: crate::ai::DEFAULT_THINK_TIME,
@@ -217,6 +224,8 @@ pub struct MailConfig {
     pub html: Option<bool>,
     /// Hard bounces over at least a day that mark an address failing (default 3).
     pub hard_bounces: Option<u32>,
+    /// Replies to one recipient leave with a VERP bounce address (default true).
+    pub verp: Option<bool>,
 }
 
 /// `[dkim]`: the key that signs the replies (all three keys needed).
@@ -426,6 +435,7 @@ pub fn resolve_with(o: &Overrides, env: Env<'_>) -> Result<Resolved, ConfigError
     if let Some(mail) = file.mail {
         s.html_mail = mail.html.unwrap_or(s.html_mail);
         s.hard_bounces = mail.hard_bounces.unwrap_or(s.hard_bounces);
+        s.verp = mail.verp.unwrap_or(s.verp);
     }
     s.dkim = file.dkim;
     s.site = site_settings(file.site).map_err(ConfigError::Invalid)?;

@@ -72,7 +72,7 @@ pub fn send(
         lock_wait,
         only: Some(ids),
         dkim: dkim.as_ref(),
-        verp: Some(&verp),
+        verp: settings.verp.then_some(&verp),
     };
     let r = match mail::flush(&spool, &settings.transport, &opts) {
         Ok(r) => r,
