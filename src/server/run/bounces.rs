@@ -10,7 +10,7 @@
 //! [`restore`]: a mail from the address (a move, `verify`, anything) removes its
 //! record, and mail goes to it again.
 
-use crate::mail::dsn::read_dsn;
+use crate::mail::dsn::{Dsn, read_dsn};
 use crate::mail::verp::read_bounce_address;
 use crate::mail::{Address, Spool};
 use crate::server::config::Settings;
@@ -63,30 +63,54 @@ pub fn take(
     let Ok(address) = recipient.parse::<Address>() else {
         return Ok(true);
     };
-    let id = dsn.id.clone();
     let (locked, recovered) = Locked::take(store, settings)?;
     if let Some(line) = recovered {
         log.note(now, report, line);
     }
+    let Some(newly) = count(store, settings, now, &address, &dsn, log, report)? else {
+        return Ok(true);
+    };
+    let ids = if newly {
+        tell(store, settings, &address, now, log, report)?
+    } else {
+        Vec::new()
+    };
+    drop(locked);
+    send(store, settings, now, Which::Own(&ids), log, report)?;
+    Ok(true)
+}
+
+/// Counts the hard bounce `dsn` of `address` (hold the store's lock): `None` when
+/// that notification was counted already, else whether it made the address failing.
+fn count(
+    store: &Store,
+    settings: &Settings,
+    now: u64,
+    address: &Address,
+    dsn: &Dsn,
+    log: &Log,
+    report: &mut Report,
+) -> Result<Option<bool>, InternalError> {
+    let recipient = address.to_string();
     let mut record = store
-        .bounce_record(&address)?
+        .bounce_record(address)?
         .unwrap_or_else(|| BounceRecord {
             address: recipient.clone(),
             ..BounceRecord::default()
         });
-    if !record.add(now, &id) {
+    if !record.add(now, &dsn.id) {
         log.note(
             now,
             report,
-            format!("bounce for {recipient} counted already: {id}"),
+            format!("bounce for {recipient} counted already: {}", dsn.id),
         );
-        return Ok(true);
+        return Ok(None);
     }
     let newly = record.failing_since.is_none() && record.enough_to_fail(settings.hard_bounces);
     if newly {
         record.failing_since = Some(now);
     }
-    store.put_bounce_record(&address, &record)?;
+    store.put_bounce_record(address, &record)?;
     log.note(
         now,
         report,
@@ -101,14 +125,7 @@ pub fn take(
             }
         ),
     );
-    let ids = if newly {
-        tell(store, settings, &address, now, log, report)?
-    } else {
-        Vec::new()
-    };
-    drop(locked);
-    send(store, settings, now, Which::Own(&ids), log, report)?;
-    Ok(true)
+    Ok(Some(newly))
 }
 
 /// A mail came from `from`: its bounce record, if any, is removed.

@@ -273,8 +273,87 @@ impl Status {
     /// The figures in the Prometheus text format (`yinsh_pbem_*` gauges; a time
     /// never seen is left out).
     pub fn prometheus(&self) -> String {
+        let n = |v: usize| Some(v as u64);
+        let gauges: [(&str, &str, Option<u64>); 16] = [
+            (
+                "spool_waiting",
+                "Replies waiting in the spool.",
+                n(self.spool_waiting),
+            ),
+            (
+                "spool_failed",
+                "Replies given up (spool/failed/).",
+                n(self.spool_failed),
+            ),
+            (
+                "spool_oldest_timestamp_seconds",
+                "When the oldest waiting reply was spooled.",
+                self.spool_oldest,
+            ),
+            (
+                "last_tick_timestamp_seconds",
+                "The end of the last tick.",
+                self.last_tick,
+            ),
+            (
+                "last_flush_timestamp_seconds",
+                "The end of the last flush.",
+                self.last_flush,
+            ),
+            (
+                "last_mail_timestamp_seconds",
+                "The last mail handled.",
+                self.last_mail,
+            ),
+            (
+                "failing_addresses",
+                "Addresses marked failing after hard bounces.",
+                n(self.failing_addresses),
+            ),
+            (
+                "unconfirmed_accounts",
+                "Accounts with no confirmed address.",
+                n(self.unconfirmed_accounts),
+            ),
+            (
+                "robot_think_seconds",
+                "The robots' think time this clock hour.",
+                Some(self.robot_think_ms / 1000),
+            ),
+            (
+                "robot_think_limit_seconds",
+                "The robots' think time allowed in one clock hour.",
+                Some(self.robot_think_limit_ms / 1000),
+            ),
+            (
+                "games_going_on",
+                "Games going on with a person to move.",
+                n(self.games_going_on),
+            ),
+            (
+                "games_due",
+                "Games whose reminder or forfeit is due.",
+                n(self.games_due),
+            ),
+            (
+                "robot_turns_owed",
+                "Robot turns owed.",
+                n(self.robot_turns_owed),
+            ),
+            ("boards", "Boards started so far.", Some(self.boards)),
+            (
+                "disk_free_bytes",
+                "Free bytes on the file system of the home.",
+                self.disk_free_bytes,
+            ),
+            (
+                "status_timestamp_seconds",
+                "When these figures were taken.",
+                Some(self.now),
+            ),
+        ];
         let mut out = String::new();
-        let mut gauge = |name: &str, help: &str, value: Option<u64>| {
+        for (name, help, value) in gauges {
             if let Some(v) = value {
                 let _ = write!(
                     out,
@@ -282,84 +361,7 @@ impl Status {
                      yinsh_pbem_{name} {v}\n"
                 );
             }
-        };
-        let n = |v: usize| Some(v as u64);
-        gauge(
-            "spool_waiting",
-            "Replies waiting in the spool.",
-            n(self.spool_waiting),
-        );
-        gauge(
-            "spool_failed",
-            "Replies given up (spool/failed/).",
-            n(self.spool_failed),
-        );
-        gauge(
-            "spool_oldest_timestamp_seconds",
-            "When the oldest waiting reply was spooled.",
-            self.spool_oldest,
-        );
-        gauge(
-            "last_tick_timestamp_seconds",
-            "The end of the last tick.",
-            self.last_tick,
-        );
-        gauge(
-            "last_flush_timestamp_seconds",
-            "The end of the last flush.",
-            self.last_flush,
-        );
-        gauge(
-            "last_mail_timestamp_seconds",
-            "The last mail handled.",
-            self.last_mail,
-        );
-        gauge(
-            "failing_addresses",
-            "Addresses marked failing after hard bounces.",
-            n(self.failing_addresses),
-        );
-        gauge(
-            "unconfirmed_accounts",
-            "Accounts with no confirmed address.",
-            n(self.unconfirmed_accounts),
-        );
-        gauge(
-            "robot_think_seconds",
-            "The robots' think time this clock hour.",
-            Some(self.robot_think_ms / 1000),
-        );
-        gauge(
-            "robot_think_limit_seconds",
-            "The robots' think time allowed in one clock hour.",
-            Some(self.robot_think_limit_ms / 1000),
-        );
-        gauge(
-            "games_going_on",
-            "Games going on with a person to move.",
-            n(self.games_going_on),
-        );
-        gauge(
-            "games_due",
-            "Games whose reminder or forfeit is due.",
-            n(self.games_due),
-        );
-        gauge(
-            "robot_turns_owed",
-            "Robot turns owed.",
-            n(self.robot_turns_owed),
-        );
-        gauge("boards", "Boards started so far.", Some(self.boards));
-        gauge(
-            "disk_free_bytes",
-            "Free bytes on the file system of the home.",
-            self.disk_free_bytes,
-        );
-        gauge(
-            "status_timestamp_seconds",
-            "When these figures were taken.",
-            Some(self.now),
-        );
+        }
         out
     }
 }
