@@ -3,7 +3,8 @@
 # dpkg, use it as an operator would, remove it, purge it.
 #
 # As root on a Debian-like machine with cargo-deb (`cargo install --locked cargo-deb`):
-#   - `cargo deb`; the package holds the binary, the conffile, the units, the man pages,
+#   - `cargo deb`; lintian finds no error or warning (scripts/lintian-check.sh); the
+#     package holds the binary, the conffile, the units, the man pages,
 #     the completions and the getmail example;
 #   - `dpkg -i`: the system user yinsh-pbem and /var/lib/yinsh-pbem exist, the config is
 #     root:yinsh-pbem 0640, the flush and tick timers are enabled;
@@ -78,12 +79,13 @@ trap on_exit EXIT
 trap 'exit 143' TERM INT HUP
 
 # ---------------------------------------------------------------- build
-say "cargo deb --fast (lighter compression than a release package)"
+say "cargo deb --fast --strip (lighter compression than a release package)"
 start=$(date +%s)
-DEB=$(cd "$ROOT" && cargo deb --fast --quiet 2>"$MARK/cargo-deb.err" | tail -n 1) ||
+DEB=$(cd "$ROOT" && cargo deb --fast --strip --quiet 2>"$MARK/cargo-deb.err" | tail -n 1) ||
     fail "cargo deb failed: $(cat "$MARK/cargo-deb.err")"
 [ -f "$DEB" ] || fail "cargo deb printed no package path (got '$DEB')"
 echo "   $DEB ($(du -h "$DEB" | cut -f1), $(($(date +%s) - start)) s)"
+"$ROOT/scripts/lintian-check.sh" "$DEB" || fail "lintian (above)"
 
 contents=$(dpkg-deb -c "$DEB" | awk '{print $6}')
 for f in ./usr/bin/yinsh-pbem ./etc/yinsh-pbem/config.toml \

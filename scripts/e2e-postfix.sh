@@ -15,7 +15,15 @@
 # mail (Re: Subject, In-Reply-To, References, the mail quoted) with a placement, a
 # comment, and finally `resign`; no password is sent.
 #
-# Cleans up on exit (trap): stops Postfix, restores the files it changed, removes the
+# Replies are DKIM-signed by opendkim as a milter (key made by opendkim-genkey) and
+# the signature of a board mail as delivered is checked by dkimpy
+# (scripts/dkim-verify.py, the key record given directly). Finally a real bounce: a
+# signup from ghost@yinsh.test, a mailbox that does not exist, gets its verify mail
+# bounced by Postfix to the reply's VERP bounce address (recipient_delimiter = +),
+# which reaches the server through the same pipe and marks ghost@ failing
+# ([mail] hard_bounces = 1 here); `status` counts it.
+#
+# Cleans up on exit (trap): stops Postfix and opendkim, restores the files it changed, removes the
 # users and files it added (the postfix package stays installed). Exit 0 on success,
 # non-zero on failure; exit 0 with "SKIPPED" where it cannot run (not root, no apt-get).
 # Env: YINSH_PBEM_BIN=path uses that binary instead of `cargo build --release`.
@@ -54,6 +62,7 @@ fi
 . "$ROOT/scripts/e2e-postfix-lib.sh"
 # Undo everything this script adds or changes (also what an interrupted run left).
 restore() {
+    if [ -f "$ETC/opendkim.pid" ]; then kill "$(cat "$ETC/opendkim.pid")" 2>/dev/null; fi
     postfix_give_back "$BACKUP"
     if [ -e /etc/aliases ] && command -v newaliases >/dev/null 2>&1; then
         newaliases >/dev/null 2>&1
@@ -116,6 +125,12 @@ if ! command -v postfix >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postfix >/dev/null
 fi
 command -v postfix >/dev/null 2>&1 || fail "postfix did not install"
+if ! command -v opendkim >/dev/null 2>&1 || ! command -v opendkim-genkey >/dev/null 2>&1; then
+    say "installing opendkim"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends opendkim opendkim-tools >/dev/null
+fi
+python3 -c "import dkim" 2>/dev/null || fail "python3 lacks dkimpy (pip install dkimpy pynacl)"
 postfix stop >/dev/null 2>&1 || true
 
 postfix_save "$BACKUP"
@@ -148,6 +163,9 @@ from = "YINSH PBeM <$SERVER>"
 [transport]
 kind = "sendmail"
 path = "/usr/sbin/sendmail"
+
+[mail]
+hard_bounces = 1
 EOF
     chmod 0644 "$ETC/config.toml"
 }
@@ -175,7 +193,28 @@ postconf -e \
     "transport_maps = hash:/etc/postfix/yinsh-transport" \
     "yinsh_destination_recipient_limit = 1" \
     "maillog_file = $MAILLOG" \
+    "recipient_delimiter = +" \
+    "smtpd_milters = inet:127.0.0.1:8891" \
+    "non_smtpd_milters = inet:127.0.0.1:8891" \
+    "milter_default_action = accept" \
     "biff = no"
+
+# opendkim signs every mail Postfix takes from this machine (the server's replies come
+# by sendmail: non_smtpd_milters), with a key made here; docs/operations.md shows it.
+install -d -m 0755 "$ETC/dkim"
+opendkim-genkey -D "$ETC/dkim" -d "$DOMAIN" -s e2e
+cat >"$ETC/opendkim.conf" <<EOF
+Syslog              no
+Mode                s
+Domain              $DOMAIN
+Selector            e2e
+KeyFile             $ETC/dkim/e2e.private
+Canonicalization    relaxed/relaxed
+Socket              inet:8891@127.0.0.1
+PidFile             $ETC/opendkim.pid
+EOF
+opendkim -x "$ETC/opendkim.conf" || fail "opendkim did not start"
+DKIM_RECORD=$(grep -o '"[^"]*"' "$ETC/dkim/e2e.txt" | tr -d '"\n')
 
 # pipe(8): one mail per call, the envelope sender passed on, run as $SVC_USER.
 # (These two lines are quoted in docs/operations.md.)
@@ -342,6 +381,24 @@ expect bob $((b + 3)) "Yinsh Board 101" "Game won by alice"
 grep -q '"reason": "resigned"' "$HOME_DIR/boards/101.json" || fail "the game did not end by bob's reply"
 grep -qE 'apw|bpw' "$HOME_DIR/log/yinsh-pbem.log" && fail "a password in the log"
 [ "$(grep -c '"text"' "$HOME_DIR/boards/101.json")" = 10 ] || fail "expected 9 turns and alice's comment in the game file"
+
+say "the replies are DKIM-signed by opendkim: dkimpy verifies a board mail as delivered"
+newest=$(ls -t /home/alice/Maildir/new/* | head -n 1)
+grep -A3 '^DKIM-Signature:' "$newest" | grep -q "d=$DOMAIN" ||
+    fail "alice's board mail carries no DKIM-Signature of $DOMAIN"
+python3 "$ROOT/scripts/dkim-verify.py" "e2e._domainkey.$DOMAIN" "$DKIM_RECORD" "$newest" | sed 's/^/   /'
+python3 "$ROOT/scripts/dkim-verify.py" "e2e._domainkey.$DOMAIN" "$DKIM_RECORD" "$newest" >/dev/null ||
+    fail "dkimpy refused opendkim's signature"
+
+say "a real bounce: a reply to a mailbox that does not exist comes back and marks it failing"
+send ghost "signup ghost gpw"
+wait_log "to=<ghost@$DOMAIN>.*status=bounced"
+wait_log "to=<yinsh\+bounce-[0-9a-f]{16}-ghost=$DOMAIN@$DOMAIN>.*relay=yinsh.*status=sent"
+grep -q "hard bounce for ghost@$DOMAIN (multipart/report, 1 counted): marked failing" "$HOME_DIR/log/yinsh-pbem.log" ||
+    fail "the server did not mark ghost@ failing: $(tail -n 5 "$HOME_DIR/log/yinsh-pbem.log")"
+runuser -u "$SVC_USER" -- "$BIN" status --config "$ETC/config.toml" | sed 's/^/   status: /'
+runuser -u "$SVC_USER" -- "$BIN" status --config "$ETC/config.toml" | grep -q "failing addresses:    1" ||
+    fail "status does not count ghost@ failing"
 
 say "summary"
 for u in "${PLAYERS[@]}"; do echo "   $u: $(count "$u") mails in ~/Maildir"; done

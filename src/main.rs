@@ -65,6 +65,17 @@ enum Command {
         #[arg(long, short)]
         verbose: bool,
     },
+    /// How the server is doing: spool, last tick and flush, failing addresses,
+    /// robots' time, games going on and due, store; for a person or for Prometheus.
+    Status {
+        #[command(flatten)]
+        server: ServerArgs,
+        /// Write the figures in the Prometheus text format (a node_exporter's
+        /// textfile collector reads it): into FILE, written whole then renamed, or on
+        /// standard output without FILE.
+        #[arg(long, value_name = "FILE", num_args = 0..=1)]
+        prometheus: Option<Option<PathBuf>>,
+    },
     /// Send reminders and forfeit games whose player to move is too late (run from cron).
     Tick {
         #[command(flatten)]
@@ -256,6 +267,14 @@ fn run(command: Command) -> ExitCode {
         } => cli::deliver(server.settings(), sender.as_deref(), verbose),
         Command::Flush { server, verbose } => cli::flush(server.settings(), verbose),
         Command::Tick { server, verbose } => cli::tick(server.settings(), verbose),
+        Command::Status { server, prometheus } => cli::status(
+            server.settings(),
+            match prometheus {
+                None => cli::StatusOutput::Text,
+                Some(None) => cli::StatusOutput::PrometheusStdout,
+                Some(Some(file)) => cli::StatusOutput::PrometheusFile(file),
+            },
+        ),
         Command::Reindex { server, verbose } => cli::reindex(server.settings(), verbose),
         Command::CheckConfig { server, test_smtp } => {
             cli::check_config(server.settings(), test_smtp)

@@ -9,6 +9,7 @@ mod render;
 mod replay;
 mod serve;
 mod site;
+mod status;
 mod think;
 mod tick;
 mod transcript;
@@ -26,5 +27,6 @@ pub use serve::{
     flush_in, is_deliver,
 };
 pub use site::site;
+pub use status::{StatusOutput, status};
 pub use think::{Effort, think};
 pub use tick::{reindex, tick, tick_in};

@@ -1,6 +1,7 @@
 //! Transports and the spool flush: [`flush`] hands spooled mails, oldest first, to a
-//! [`Transport`] (an outbox folder, an SMTP server, or a sendmail program) and
-//! removes each entry right after the transport accepted it.
+//! [`Transport`] (an outbox folder, an SMTP server, or a sendmail program), each
+//! DKIM-signed on the way when [`FlushOptions::dkim`] holds a key, and removes each
+//! entry right after the transport accepted it.
 //!
 //! Delivery is at-least-once, never lost: an entry is removed (and the removal
 //! made durable) only after a successful send (for the outbox: after the outbox
@@ -28,10 +29,12 @@ use std::time::Duration;
 use lettre::address::Envelope;
 use lettre::{Address, SmtpTransport, Transport as _};
 
+use super::dkim::DkimKey;
 use super::outbound::BuiltMail;
 use super::sendmail;
 use super::smtp::{self, Smtp, Verdict};
 use super::spool::{Spool, SpoolEntry, SpoolError, file_stem};
+use super::verp::Verp;
 use crate::durable::{Existing, Pending, Readers, create_dir, write_deferred};
 
 /// Where flushed mail goes.
@@ -117,6 +120,13 @@ pub struct FlushOptions<'a> {
     pub lock_wait: Duration,
     /// Send only these Message-IDs (the rest stays for a later flush); `None`: all.
     pub only: Option<&'a [String]>,
+    /// The key that signs each mail as it leaves (`[dkim]`); `None`: unsigned. (With
+    /// the outbox transport the store writes replies to the outbox at commit, without
+    /// the spool: those stay unsigned.)
+    pub dkim: Option<&'a DkimKey>,
+    /// Gives a mail to one recipient its VERP bounce address as envelope sender
+    /// ([`super::verp`]); `None`: the spooled envelope sender.
+    pub verp: Option<&'a Verp<'a>>,
 }
 
 impl FlushOptions<'_> {
@@ -127,6 +137,8 @@ impl FlushOptions<'_> {
             timeout: SMTP_TIMEOUT,
             lock_wait: Duration::from_secs(120),
             only: None,
+            dkim: None,
+            verp: None,
         }
     }
 }
@@ -165,7 +177,7 @@ pub fn flush(
             ));
             continue;
         }
-        match sender.send(&entry, &mut written) {
+        match sender.send(&entry, opts, &mut written) {
             Ok(()) => sent.push(entry),
             Err(failure) => down = after_failure(spool, &entry, failure, opts.now, &mut report)?,
         }
@@ -343,11 +355,31 @@ impl<'t> Sender<'t> {
         })
     }
 
-    fn send(&self, entry: &SpoolEntry, written: &mut Pending) -> Result<(), Failure> {
-        let mail = &entry.mail;
+    fn send(
+        &self,
+        entry: &SpoolEntry,
+        opts: &FlushOptions<'_>,
+        written: &mut Pending,
+    ) -> Result<(), Failure> {
         let never = |why| Failure {
             why,
             kind: Kind::Never,
+        };
+        let from = opts
+            .verp
+            .and_then(|v| v.envelope_from(&entry.mail.recipients));
+        let signed;
+        let mail = match opts.dkim {
+            Some(key) => {
+                signed = BuiltMail {
+                    bytes: key
+                        .sign(&entry.mail.bytes, opts.now)
+                        .map_err(|e| never(e.to_string()))?,
+                    ..entry.mail.clone()
+                };
+                &signed
+            }
+            None => &entry.mail,
         };
         match self {
             Sender::Outbox(dir) => write_to_outbox(dir, mail, written).map_err(|e| Failure {
@@ -355,7 +387,7 @@ impl<'t> Sender<'t> {
                 kind: Kind::Later,
             }),
             Sender::Smtp(smtp) => {
-                let envelope = envelope_of(entry).map_err(never)?;
+                let envelope = envelope_of(entry, from.as_deref()).map_err(never)?;
                 // lettre ends the DATA with `\r\n.\r\n` itself: without the message's
                 // own last line end the server receives exactly the built bytes.
                 let bytes = mail.bytes.strip_suffix(b"\r\n").unwrap_or(&mail.bytes);
@@ -370,7 +402,7 @@ impl<'t> Sender<'t> {
                 })
             }
             Sender::Sendmail(prog, timeout) => {
-                let envelope = envelope_of(entry).map_err(never)?;
+                let envelope = envelope_of(entry, from.as_deref()).map_err(never)?;
                 let from = envelope.from().map_or("", |a| a.as_ref());
                 let to: Vec<String> = envelope.to().iter().map(ToString::to_string).collect();
                 // Local submission uses the system's line ends.
@@ -396,17 +428,19 @@ impl<'t> Sender<'t> {
     }
 }
 
-/// The lettre envelope of an entry.
-fn envelope_of(entry: &SpoolEntry) -> Result<Envelope, String> {
+/// The lettre envelope of an entry; `from`, when given, is its sender instead of the
+/// spooled one.
+fn envelope_of(entry: &SpoolEntry, from: Option<&str>) -> Result<Envelope, String> {
     let mail = &entry.mail;
+    let sender = from.unwrap_or(&mail.envelope_from);
     let parse = |a: &str| {
         a.parse::<Address>()
             .map_err(|e| format!("the spooled address `{a}` is not valid: {e}"))
     };
-    let from = if mail.envelope_from.is_empty() {
+    let from = if sender.is_empty() {
         None
     } else {
-        Some(parse(&mail.envelope_from)?)
+        Some(parse(sender)?)
     };
     let to = mail
         .recipients

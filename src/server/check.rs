@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::mail::transport::{GIVE_UP_AFTER, RETRY_FIRST, RETRY_MAX};
-use crate::mail::{Address, Transport, bare_address};
+use crate::mail::{Address, DkimKey, Transport, bare_address};
 
 use super::config::{Resolved, Settings};
 
@@ -92,6 +92,11 @@ pub fn problems(s: &Settings) -> Vec<String> {
             "robot.think_seconds_per_player_hour must be above 0 (robot5's think time or more)"
                 .to_string(),
         );
+    }
+    if let Some(d) = &s.dkim
+        && let Err(e) = DkimKey::load(&d.domain, &d.selector, &d.key_file)
+    {
+        out.push(format!("dkim: {e}"));
     }
     if s.rate_limit.max == 0 || s.rate_limit.period == 0 {
         out.push("limits.mails_per_sender and limits.period_seconds must be above 0".to_string());
@@ -212,6 +217,19 @@ fn describe_mail_and_more(s: &Settings) -> String {
         s.robot_think_per_player_hour.as_secs()
     ));
     out.push_str(&format!(
+        "bounces:            {}\n",
+        if s.verp {
+            format!(
+                "read (VERP bounce addresses); an address fails after {} hard bounces over a day",
+                s.hard_bounces
+            )
+        } else {
+            "not read ([mail] verp = false: replies leave with `from` as envelope sender)"
+                .to_string()
+        }
+    ));
+    out.push_str(&describe_dkim(s));
+    out.push_str(&format!(
         "operator:           {}\n",
         s.operator.as_ref().map_or(
             "(none: replies given up are only logged)".to_string(),
@@ -219,4 +237,41 @@ fn describe_mail_and_more(s: &Settings) -> String {
         )
     ));
     out
+}
+
+/// The lines of [`describe`] about DKIM: the key in use and the TXT record to publish
+/// for it, or why there is none.
+fn describe_dkim(s: &Settings) -> String {
+    let Some(d) = &s.dkim else {
+        return "dkim:               none (replies leave unsigned unless the mail system \
+                signs them: docs/operations.md)\n"
+            .to_string();
+    };
+    match DkimKey::load(&d.domain, &d.selector, &d.key_file) {
+        Ok(key) => format!(
+            "dkim:               {} key {}, replies signed for d={}{}\n\
+             dkim record:        publish this TXT record:\n    {} IN TXT {}\n",
+            key.algorithm(),
+            d.key_file.display(),
+            d.domain,
+            if matches!(s.transport, Transport::Outbox(_)) {
+                " (not the outbox folder's: it is written unsigned)"
+            } else {
+                ""
+            },
+            key.record_name(),
+            quoted_pieces(&key.record())
+        ),
+        Err(e) => format!("dkim:               not usable: {e}\n"),
+    }
+}
+
+/// A TXT record's text as a zone file writes it: quoted pieces of at most 250
+/// characters (one DNS string holds 255 at most), joined by spaces.
+fn quoted_pieces(text: &str) -> String {
+    text.as_bytes()
+        .chunks(250)
+        .map(|c| format!("\"{}\"", String::from_utf8_lossy(c)))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

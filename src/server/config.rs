@@ -34,6 +34,16 @@
 //!
 //! [mail]
 //! html = true                   # false: board mails are text/plain only
+//! hard_bounces = 3              # hard bounces over >= 1 day that mark an address
+//!                               # failing (no more mail to it until it writes)
+//! verp = true                   # false: replies leave with `from` as envelope
+//!                               # sender (bounces then are not read)
+//!
+//! [dkim]                        # replies signed as they leave (none by default)
+//! domain = "example.org"        # d=: the domain of `from`
+//! selector = "yinsh"            # the TXT record: yinsh._domainkey.example.org
+//! key_file = "/etc/yinsh-pbem/dkim.key"  # PEM, Ed25519 or RSA (check-config
+//!                               # prints the record to publish)
 //!
 //! [site]                        # the static web site of the games (none by default)
 //! out = "/var/www/yinsh"        # refreshed after every mail that changes a game
@@ -104,6 +114,15 @@ pub struct Settings {
     pub operator: Option<Address>,
     /// Whether board mails carry their HTML part (`[mail] html`).
     pub html_mail: bool,
+    /// Hard bounces (over at least a day) that mark an address failing (`[mail]
+    /// hard_bounces`).
+    pub hard_bounces: u32,
+    /// Whether a reply to one recipient leaves with its VERP bounce address as
+    /// envelope sender (`[mail] verp`, default true; off for a provider that refuses
+    /// envelope senders other than the account's own).
+    pub verp: bool,
+    /// The key that signs every reply as it leaves (`[dkim]`), if any.
+    pub dkim: Option<DkimSettings>,
     /// The static web site to keep (`[site]`), if any.
     pub site: Option<SiteSettings>,
     /// The top robot's (`robot5`'s) think time a turn.
@@ -145,6 +164,9 @@ impl Settings {
             send_timeout: SMTP_TIMEOUT,
             operator: None,
             html_mail: true,
+            hard_bounces: 3,
+            verp: true,
+            dkim: None,
             site: None,
             robot_think: crate::ai::DEFAULT_THINK_TIME,
             robot_turns_per_run: 3,
@@ -186,6 +208,8 @@ pub struct ConfigFile {
     pub security: Option<Security>,
     /// What mails look like.
     pub mail: Option<MailConfig>,
+    /// The DKIM key of the replies.
+    pub dkim: Option<DkimSettings>,
     /// The web site.
     pub site: Option<SiteConfig>,
     /// The robots.
@@ -198,6 +222,22 @@ pub struct ConfigFile {
 pub struct MailConfig {
     /// Board mails carry an HTML part with the picture (default true).
     pub html: Option<bool>,
+    /// Hard bounces over at least a day that mark an address failing (default 3).
+    pub hard_bounces: Option<u32>,
+    /// Replies to one recipient leave with a VERP bounce address (default true).
+    pub verp: Option<bool>,
+}
+
+/// `[dkim]`: the key that signs the replies (all three keys needed).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DkimSettings {
+    /// The signing domain (`d=`), normally the domain of `from`.
+    pub domain: String,
+    /// The selector (`s=`): the record is `<selector>._domainkey.<domain>`.
+    pub selector: String,
+    /// The private key, PEM (Ed25519, or RSA of 2048 bits or more).
+    pub key_file: PathBuf,
 }
 
 /// `[robot]`
@@ -392,9 +432,12 @@ pub fn resolve_with(o: &Overrides, env: Env<'_>) -> Result<Resolved, ConfigError
                 .map_err(|e| ConfigError::Invalid(format!("operator = \"{op}\": {e}")))?,
         );
     }
-    if let Some(on) = file.mail.and_then(|m| m.html) {
-        s.html_mail = on;
+    if let Some(mail) = file.mail {
+        s.html_mail = mail.html.unwrap_or(s.html_mail);
+        s.hard_bounces = mail.hard_bounces.unwrap_or(s.hard_bounces);
+        s.verp = mail.verp.unwrap_or(s.verp);
     }
+    s.dkim = file.dkim;
     s.site = site_settings(file.site).map_err(ConfigError::Invalid)?;
     let think_ms = var("YINSH_PBEM_ROBOT_THINK_MS").and_then(|v| v.trim().parse().ok());
     robot(&mut s, &file.robot.unwrap_or_default(), think_ms);

@@ -7,6 +7,7 @@ mod address; // mail addresses: what is accepted can be mailed; odd From/Reply-T
 mod ai; // the computer opponent: self-play, think and match through the binary, Elo
 mod auth_results; // [security] trusted_authserv_id: Authentication-Results of that id judge the From, others ignored
 mod boardspace; // the 408 Boardspace games replayed through the engine and the notation
+mod bounces; // issue 30: DSNs to VERP bounce addresses: hard bounces counted, an address failing, restored; forged ones ignored
 mod bounds; // bounded work per mail: multiple, show, message and challenge caps
 mod browser; // headless Chromium opens a board mail's HTML part and a game page: screenshots, picture loaded, nothing fetched
 mod browser_mail; // issue 26: Chromium lays out a board mail's HTML part at 390 px and desktop width: paragraphs reflowed
@@ -19,6 +20,7 @@ mod corrupt_store; // a spoiled game file is a named error; a mail touching it e
 mod crash; // crash safety of deliver: kills at every fault point, disk full, torn journals
 mod decline; // a game someone else started: who, declined by command or reply, removed unrated
 mod deliver_corpus; // the .eml corpus through deliver on a game in progress (snapshots)
+mod dkim; // issue 30: replies DKIM-signed (Ed25519, RSA) by outbox and SMTP, checked by dkimpy; check-config's record
 mod duplicates; // the duplicate-mail guard and storm counts: one key form, expiry
 mod email_game; // a whole game by mail through the binary, removals and forced passes
 mod exec; // the command handlers in-process (no process), one file per command family
@@ -58,6 +60,7 @@ mod sgf; // Boardspace SGF records and transcripts read and written; import and 
 mod site; // the static web site: refreshed after mails, the site command, nothing private on it
 mod smtp_e2e; // delivery over real SMTP to a local sink, retries and flush
 mod soak; // 300 (or 5,000) honest and hostile mails through deliver with kill -9; the end state checked
+mod status; // issue 30: yinsh-pbem status, its figures and its Prometheus textfile
 mod store; // the store: accounts and game files round-trip, atomic writes, the lock
 mod strangers; // issue 25: a stranger's reach per mailbox, proven answers, honest play
 mod support; // helpers shared by the tests (binary, mails, test servers): no tests

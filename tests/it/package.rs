@@ -92,7 +92,9 @@ fn every_asset_the_package_names_exists() {
     let scripts = root().join(deb["maintainer-scripts"].as_str().expect("scripts"));
     for script in ["postinst", "prerm", "postrm"] {
         let text = std::fs::read_to_string(scripts.join(script)).expect(script);
-        assert!(text.contains("#DEBHELPER#") && text.starts_with("#!/bin/sh"));
+        // cargo-deb runs no debhelper: a #DEBHELPER# token would stay in the package
+        // unexpanded (lintian: maintainer-script-has-unexpanded-debhelper-token).
+        assert!(!text.contains("#DEBHELPER#") && text.starts_with("#!/bin/sh"));
     }
 }
 

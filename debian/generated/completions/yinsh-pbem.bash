@@ -58,6 +58,9 @@ _yinsh__pbem() {
             yinsh__pbem,site)
                 cmd="yinsh__pbem__subcmd__site"
                 ;;
+            yinsh__pbem,status)
+                cmd="yinsh__pbem__subcmd__status"
+                ;;
             yinsh__pbem,think)
                 cmd="yinsh__pbem__subcmd__think"
                 ;;
@@ -106,6 +109,9 @@ _yinsh__pbem() {
             yinsh__pbem__subcmd__help,site)
                 cmd="yinsh__pbem__subcmd__help__subcmd__site"
                 ;;
+            yinsh__pbem__subcmd__help,status)
+                cmd="yinsh__pbem__subcmd__help__subcmd__status"
+                ;;
             yinsh__pbem__subcmd__help,think)
                 cmd="yinsh__pbem__subcmd__help__subcmd__think"
                 ;;
@@ -119,7 +125,7 @@ _yinsh__pbem() {
 
     case "${cmd}" in
         yinsh__pbem)
-            opts="-h -V --help --version deliver flush tick reindex check-config generate-package-files rotate-reply-key perft replay think match import export site render help"
+            opts="-h -V --help --version deliver flush status tick reindex check-config generate-package-files rotate-reply-key perft replay think match import export site render help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -291,7 +297,7 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__help)
-            opts="deliver flush tick reindex check-config generate-package-files rotate-reply-key perft replay think match import export site render help"
+            opts="deliver flush status tick reindex check-config generate-package-files rotate-reply-key perft replay think match import export site render help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -487,6 +493,20 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__help__subcmd__site)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        yinsh__subcmd__pbem__subcmd__help__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -742,6 +762,52 @@ _yinsh__pbem() {
                     return 0
                     ;;
                 --out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        yinsh__subcmd__pbem__subcmd__status)
+            opts="-h --config --home --from --smtp --sendmail --outbox --max-message-bytes --prometheus --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --smtp)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sendmail)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --outbox)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-message-bytes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --prometheus)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -3,6 +3,8 @@
 //! The threat model and the budgets are in `docs/reliability.md` ("Strangers,
 //! players, operator").
 //!
+//! - An address marked failing after hard bounces (issue 30, `run::bounces`) gets
+//!   nothing; the other recipients of the reply get it.
 //! - A reply for the operator ([`Audience::Operator`]: the server's own notices of
 //!   damaged files and of replies given up) goes only to the configured operator.
 //! - **What a stranger causes is budgeted per mailbox.** A reply to a mail that proved
@@ -35,6 +37,7 @@ use crate::server::internal::InternalError;
 use crate::server::store::{Account, Store};
 use crate::server::text::notices;
 
+use super::failing::without_failing;
 use super::reply::{Audience, Cause, Foreign, Reply};
 
 /// Which run made the replies the gate judges.
@@ -86,7 +89,11 @@ pub fn pass(
     for reply in replies {
         match reply.audience {
             Audience::Operator => out.extend(to_operator(settings, reply, note)),
-            Audience::Players => out.extend(judge.to_players(reply, note)?),
+            Audience::Players => {
+                if let Some(reply) = without_failing(store, reply, note) {
+                    out.extend(judge.to_players(reply, note)?);
+                }
+            }
         }
     }
     Ok(out)

@@ -18,6 +18,7 @@ use crate::server::internal::InternalError;
 use crate::server::outgoing::Reply;
 use crate::server::store::Store;
 
+use super::bounces;
 use super::expire::expire;
 use super::log::Log;
 use super::opponent;
@@ -38,12 +39,20 @@ pub fn deliver(
     let store = Store::open(&settings.home)?;
     let log = Log::in_home(&settings.home);
     let mut report = Report::default();
+    if total_size <= settings.max_message_bytes
+        && bounces::take(&store, settings, now, raw, &log, &mut report)?
+    {
+        return Ok(report);
+    }
     let read = Incoming::read(raw, total_size, envelope_sender, settings, &mut |line| {
         log.note(now, &mut report, line)
     });
     let Some(mail) = read else {
         return Ok(report);
     };
+    if let Some(from) = &mail.inbound.from {
+        bounces::restore(&store, from, now, &log, &mut report)?;
+    }
     let mut committed = handle(&store, settings, now, &mail, &log, &mut report)?;
     let own = std::mem::take(&mut committed.spooled);
     let which = Which::Own(&own);

@@ -7,6 +7,7 @@ use crate::server::store::Store;
 use super::log::Log;
 use super::report::Report;
 use super::send::{Which, send};
+use super::status::{Run, mark_run};
 use super::txn::Locked;
 
 /// `yinsh-pbem flush`: send what is spooled and due. The spool's contents are read
@@ -24,5 +25,7 @@ pub fn flush(settings: &Settings, report: &mut Report) -> Result<(), InternalErr
     }
     let ids = locked.spooled_ids()?;
     drop(locked);
-    send(&store, settings, now, Which::Spooled(&ids), &log, report)
+    send(&store, settings, now, Which::Spooled(&ids), &log, report)?;
+    mark_run(store.home(), Run::Flush, now);
+    Ok(())
 }

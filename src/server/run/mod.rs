@@ -1,7 +1,9 @@
 //! The run of one mail (`deliver`), of `flush` and of `tick`: each takes the store's
 //! lock, completes a journal a killed run left, carries its work out in one
-//! transaction committed through the journal ([`txn`]), and sends what is spooled.
+//! transaction committed through the journal ([`txn`]), and sends what is spooled;
+//! [`status`] reads how the server is doing.
 
+mod bounces;
 pub mod deliver;
 mod expire;
 pub mod flush;
@@ -13,6 +15,7 @@ mod released;
 pub mod report;
 pub mod send;
 pub mod site;
+pub mod status;
 pub mod tick;
 pub mod txn;
 

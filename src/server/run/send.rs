@@ -7,7 +7,8 @@
 //! configured, gets a short bounce naming it (`docs/operations.md`).
 
 use crate::durable::fault;
-use crate::mail::{self, DeadLetter, FlushOptions, Spool, SpoolError};
+use crate::mail::verp::Verp;
+use crate::mail::{self, DeadLetter, DkimKey, FlushOptions, Spool, SpoolError};
 use crate::server::config::Settings;
 use crate::server::internal::InternalError;
 use crate::server::outgoing::{Audience, Reply, build, gate};
@@ -50,11 +51,28 @@ pub fn send(
         return Ok(());
     }
     let spool = Spool::open(&store.spool_dir())?;
+    let dkim = match dkim_key(settings) {
+        Ok(key) => key,
+        Err(e) => {
+            let line = format!("not sent now, kept in the spool: {e}");
+            log.line(now, &line);
+            report.lines.push(line);
+            return Ok(());
+        }
+    };
+    let key = store.reply_key()?;
+    let tag = |recipient: &str| key.bounce_tag(recipient);
+    let verp = Verp {
+        server: settings.address(),
+        tag: &tag,
+    };
     let opts = FlushOptions {
         now,
         timeout: settings.send_timeout,
         lock_wait,
         only: Some(ids),
+        dkim: dkim.as_ref(),
+        verp: settings.verp.then_some(&verp),
     };
     let r = match mail::flush(&spool, &settings.transport, &opts) {
         Ok(r) => r,
@@ -108,6 +126,17 @@ pub fn send(
         }
     }
     Ok(())
+}
+
+/// The `[dkim]` key, loaded. A key that cannot be used keeps every reply in the
+/// spool (as a relay that cannot be reached does) rather than sending it unsigned:
+/// the log and `check-config` say what is wrong.
+fn dkim_key(settings: &Settings) -> Result<Option<DkimKey>, mail::DkimError> {
+    settings
+        .dkim
+        .as_ref()
+        .map(|d| DkimKey::load(&d.domain, &d.selector, &d.key_file))
+        .transpose()
 }
 
 /// Spools the operator's bounce for `dead`, once it passed the gate (an operator's

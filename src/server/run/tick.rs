@@ -39,6 +39,7 @@ use super::log::Log;
 use super::released;
 use super::report::Report;
 use super::send::Which;
+use super::status::{Run, mark_run};
 use super::txn::{Locked, Work};
 
 const DAY: u64 = 86_400;
@@ -120,6 +121,7 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     // Tick claims no robot turn itself: play_owed takes the free ones.
     let which = Which::Spooled(&ids);
     released::finish(&store, settings, now, &log, &mut report, which, committed)?;
+    mark_run(store.home(), Run::Tick, now);
     Ok(report)
 }
 

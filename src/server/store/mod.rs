@@ -34,6 +34,7 @@
 //! `docs/storage.md` describes the formats.
 
 mod accounts;
+mod bounces;
 mod confirm;
 mod daily;
 mod extra;
@@ -59,6 +60,7 @@ use std::path::{Path, PathBuf};
 
 pub use crate::server::model::{InvalidPassword, InvalidUserId, Password, UserId};
 pub use accounts::{Account, PendingAddress};
+pub use bounces::BounceRecord;
 pub use confirm::{ACCOUNTS_PER_ADDRESS, PENDING_PER_ADDRESS, TOKEN_SECONDS, Token};
 pub use extra::{Challenger, Extra, LastNag, Offer, Stored};
 pub use fs::{StoreLock, write_atomic};

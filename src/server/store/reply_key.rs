@@ -236,6 +236,33 @@ impl ReplyKey {
         ReplyToken { scope, tag }
     }
 
+    /// The tag of the bounce address of mail to `recipient` (`mail::verp`): 16 hex
+    /// digits, the left 64 bits of an HMAC-SHA256 under this key over a scheme name
+    /// and the address in lower case, so that nobody without the key can name an
+    /// address in a bounce.
+    pub fn bounce_tag(&self, recipient: &str) -> String {
+        let mut mac = match <Hmac<Sha256> as KeyInit>::new_from_slice(&self.0) {
+            Ok(mac) => mac,
+            Err(_) => unreachable!("HMAC takes keys of any length"),
+        };
+        mac.update(b"yinsh-pbem bounce address 1\n");
+        mac.update(recipient.to_ascii_lowercase().as_bytes());
+        let full = mac.finalize().into_bytes();
+        full[..8].iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// Whether `tag` is [`bounce_tag`](Self::bounce_tag) of `recipient` (compared in
+    /// constant time).
+    pub fn check_bounce_tag(&self, recipient: &str, tag: &str) -> bool {
+        let want = self.bounce_tag(recipient);
+        want.len() == tag.len()
+            && want
+                .bytes()
+                .zip(tag.bytes())
+                .fold(0u8, |acc, (a, b)| acc | (a ^ b.to_ascii_lowercase()))
+                == 0
+    }
+
     /// Whether `token` was made with this key (compared in constant time).
     pub fn check(&self, token: &ReplyToken) -> bool {
         self.mac(&token.scope)

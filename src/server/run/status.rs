@@ -1,0 +1,410 @@
+//! `yinsh-pbem status`: how the server is doing, for its operator, as text or in the
+//! Prometheus text format a node_exporter's textfile collector reads. The figures:
+//! the spool (waiting, given up, the oldest waiting), the last `tick` and `flush`
+//! ([`mark_run`] writes `<home>/last-tick` and `<home>/last-flush`), the last mail
+//! handled (the newest day of `seen/`), addresses marked failing after bounces,
+//! accounts with no confirmed address, the robots' think time this hour, games going
+//! on and due, robot turns owed, the boards so far and the disk's free space.
+//!
+//! Bounded work whatever the size of the store: no game or account file is read. The
+//! games come from the due index (one entry per game going on with a person to move)
+//! and `robot-turns/`, the boards from `next-board`, the spool from the first line of
+//! each waiting mail.
+
+use std::fmt::Write as _;
+use std::io::{BufRead as _, Read as _};
+use std::path::{Path, PathBuf};
+
+use crate::durable::{Existing, write_durable};
+use crate::server::config::Settings;
+use crate::server::internal::InternalError;
+use crate::server::store::{FIRST_BOARD, Store, StoreError};
+
+/// A run whose time `status` shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Run {
+    /// `yinsh-pbem tick`.
+    Tick,
+    /// `yinsh-pbem flush`.
+    Flush,
+}
+
+impl Run {
+    fn file(self, home: &Path) -> PathBuf {
+        home.join(match self {
+            Run::Tick => "last-tick",
+            Run::Flush => "last-flush",
+        })
+    }
+}
+
+/// Notes that `run` ended at `now` (`<home>/last-tick` or `last-flush`: the time in
+/// Unix seconds and a newline). A failure only loses the figure: it is not reported.
+pub fn mark_run(home: &Path, run: Run, now: u64) {
+    let _ = write_durable(
+        &run.file(home),
+        format!("{now}\n").as_bytes(),
+        Existing::Replace,
+    );
+}
+
+/// The figures `status` shows; times are Unix seconds.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Status {
+    /// The time the figures were taken.
+    pub now: u64,
+    /// Replies waiting in the spool.
+    pub spool_waiting: usize,
+    /// Replies given up, in `spool/failed/`.
+    pub spool_failed: usize,
+    /// When the oldest waiting reply was spooled.
+    pub spool_oldest: Option<u64>,
+    /// The end of the last `tick`.
+    pub last_tick: Option<u64>,
+    /// The end of the last `flush`.
+    pub last_flush: Option<u64>,
+    /// The last time a mail was handled (to the minute of its day folder).
+    pub last_mail: Option<u64>,
+    /// Addresses marked failing after hard bounces (`bounces/`).
+    pub failing_addresses: usize,
+    /// Accounts with no confirmed address yet.
+    pub unconfirmed_accounts: usize,
+    /// The robots' think time in this clock hour, milliseconds.
+    pub robot_think_ms: u64,
+    /// The robots' think time allowed in one clock hour, milliseconds.
+    pub robot_think_limit_ms: u64,
+    /// Games going on with a person to move.
+    pub games_going_on: usize,
+    /// Of those, the games whose reminder or forfeit is due now.
+    pub games_due: usize,
+    /// Robot turns owed (games going on with a robot to move).
+    pub robot_turns_owed: usize,
+    /// Boards started so far (finished ones included).
+    pub boards: u64,
+    /// Free bytes on the home's file system, when known.
+    pub disk_free_bytes: Option<u64>,
+}
+
+/// Takes the figures of the server whose settings are `settings`, without its lock
+/// (each figure is read as it is; none is changed). A home that no run has made yet
+/// (no `reply-key`) is an error: `status` never makes one (the package's tick unit
+/// runs it as root, and a store made by root would be closed to the server).
+pub fn status(settings: &Settings) -> Result<Status, InternalError> {
+    let now = settings.now();
+    if !settings.home.join("reply-key").is_file() {
+        return Err(InternalError::Store(StoreError::Io {
+            action: "find the store (no run has made it yet) in",
+            path: settings.home.clone(),
+            source: std::io::Error::from(std::io::ErrorKind::NotFound),
+        }));
+    }
+    let store = Store::open(&settings.home)?;
+    let home = store.home();
+    let (spool_waiting, spool_oldest) = spool(&store.spool_dir());
+    let mut s = Status {
+        now,
+        spool_waiting,
+        spool_oldest,
+        spool_failed: count(&store.spool_dir().join("failed"), ".msg"),
+        last_tick: read_time(&Run::Tick.file(home)),
+        last_flush: read_time(&Run::Flush.file(home)),
+        last_mail: last_mail(&home.join("seen")),
+        failing_addresses: failing(&home.join("bounces")),
+        unconfirmed_accounts: count(&home.join("unconfirmed"), ".json"),
+        robot_think_ms: store.robot_time()?.spent(now),
+        robot_think_limit_ms: u64::try_from(settings.robot_think_per_hour.as_millis())
+            .unwrap_or(u64::MAX),
+        robot_turns_owed: count(&store.robot_turns_dir(), ".json"),
+        boards: read_time(&home.join("next-board"))
+            .map_or(0, |n| n.saturating_sub(u64::from(FIRST_BOARD))),
+        disk_free_bytes: disk_free(home),
+        ..Status::default()
+    };
+    for day in store.due_days()? {
+        for entry in store.due_on(day)? {
+            s.games_going_on += 1;
+            if entry.at <= now {
+                s.games_due += 1;
+            }
+        }
+    }
+    Ok(s)
+}
+
+/// The waiting mails of the spool folder and when the oldest was spooled (read from
+/// the first line of each: its header).
+fn spool(dir: &Path) -> (usize, Option<u64>) {
+    let mut n = 0;
+    let mut oldest: Option<u64> = None;
+    for path in files(dir, ".msg") {
+        n += 1;
+        let queued = std::fs::File::open(&path).ok().and_then(|f| {
+            let mut line = String::new();
+            std::io::BufReader::new(f.take(64 * 1024))
+                .read_line(&mut line)
+                .ok()?;
+            let header: serde_json::Value = serde_json::from_str(line.trim()).ok()?;
+            header["queued_ns"].as_u64().map(|ns| ns / 1_000_000_000)
+        });
+        if let Some(t) = queued {
+            oldest = Some(oldest.map_or(t, |o| o.min(t)));
+        }
+    }
+    (n, oldest)
+}
+
+/// The files of `dir` whose names end in `suffix` (not starting with a dot).
+fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .filter(|e| {
+                    let name = e.file_name();
+                    let name = name.to_string_lossy();
+                    !name.starts_with('.') && name.ends_with(suffix)
+                })
+                .map(|e| e.path())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// How many files of `dir` end in `suffix`.
+fn count(dir: &Path, suffix: &str) -> usize {
+    files(dir, suffix).len()
+}
+
+/// A number alone in a file.
+fn read_time(path: &Path) -> Option<u64> {
+    std::fs::read_to_string(path).ok()?.trim().parse().ok()
+}
+
+/// The last change of the newest day folder of `seen/`: the last mail handled.
+fn last_mail(seen: &Path) -> Option<u64> {
+    let newest = std::fs::read_dir(seen)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let day: u64 = e.file_name().to_str()?.parse().ok()?;
+            Some((day, e.path()))
+        })
+        .max()?;
+    let modified = std::fs::metadata(newest.1).ok()?.modified().ok()?;
+    modified
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()
+        .map(|d| d.as_secs())
+}
+
+/// The addresses marked failing in `bounces/` (files with a `failing_since`).
+fn failing(dir: &Path) -> usize {
+    files(dir, ".json")
+        .iter()
+        .filter(|p| {
+            std::fs::read_to_string(p)
+                .ok()
+                .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+                .is_some_and(|v| v["failing_since"].is_u64())
+        })
+        .count()
+}
+
+/// Free bytes for an unprivileged user on the file system of `home`.
+#[cfg(target_os = "linux")]
+fn disk_free(home: &Path) -> Option<u64> {
+    let st = rustix::fs::statvfs(home).ok()?;
+    Some(st.f_bavail.saturating_mul(st.f_frsize))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn disk_free(_home: &Path) -> Option<u64> {
+    None
+}
+
+impl Status {
+    /// The figures for a person, one a line.
+    pub fn text(&self) -> String {
+        let ago = |t: Option<u64>| match t {
+            Some(t) => format!("{} ({} ago)", utc(t), span(self.now.saturating_sub(t))),
+            None => "never".to_string(),
+        };
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "spool:                {} waiting{}, {} given up (spool/failed/)",
+            self.spool_waiting,
+            self.spool_oldest.map_or(String::new(), |t| format!(
+                ", the oldest spooled {}",
+                ago(Some(t))
+            )),
+            self.spool_failed
+        );
+        let _ = writeln!(out, "last tick:            {}", ago(self.last_tick));
+        let _ = writeln!(out, "last flush:           {}", ago(self.last_flush));
+        let _ = writeln!(out, "last mail handled:    {}", ago(self.last_mail));
+        let _ = writeln!(
+            out,
+            "failing addresses:    {} (no mail goes to them: bounced)",
+            self.failing_addresses
+        );
+        let _ = writeln!(out, "unconfirmed accounts: {}", self.unconfirmed_accounts);
+        let _ = writeln!(
+            out,
+            "robots' think time:   {} s this hour (of {} s)",
+            self.robot_think_ms / 1000,
+            self.robot_think_limit_ms / 1000
+        );
+        let _ = writeln!(
+            out,
+            "games going on:       {} with a person to move ({} due for a reminder or \
+             forfeit), {} robot turns owed",
+            self.games_going_on, self.games_due, self.robot_turns_owed
+        );
+        let _ = writeln!(
+            out,
+            "store:                {} boards so far; {} free on its disk",
+            self.boards,
+            self.disk_free_bytes
+                .map_or("unknown".to_string(), |b| format!("{} MB", b / 1_000_000))
+        );
+        out
+    }
+
+    /// The figures in the Prometheus text format (`yinsh_pbem_*` gauges; a time
+    /// never seen is left out).
+    pub fn prometheus(&self) -> String {
+        let n = |v: usize| Some(v as u64);
+        let gauges: [(&str, &str, Option<u64>); 16] = [
+            (
+                "spool_waiting",
+                "Replies waiting in the spool.",
+                n(self.spool_waiting),
+            ),
+            (
+                "spool_failed",
+                "Replies given up (spool/failed/).",
+                n(self.spool_failed),
+            ),
+            (
+                "spool_oldest_timestamp_seconds",
+                "When the oldest waiting reply was spooled.",
+                self.spool_oldest,
+            ),
+            (
+                "last_tick_timestamp_seconds",
+                "The end of the last tick.",
+                self.last_tick,
+            ),
+            (
+                "last_flush_timestamp_seconds",
+                "The end of the last flush.",
+                self.last_flush,
+            ),
+            (
+                "last_mail_timestamp_seconds",
+                "The last mail handled.",
+                self.last_mail,
+            ),
+            (
+                "failing_addresses",
+                "Addresses marked failing after hard bounces.",
+                n(self.failing_addresses),
+            ),
+            (
+                "unconfirmed_accounts",
+                "Accounts with no confirmed address.",
+                n(self.unconfirmed_accounts),
+            ),
+            (
+                "robot_think_seconds",
+                "The robots' think time this clock hour.",
+                Some(self.robot_think_ms / 1000),
+            ),
+            (
+                "robot_think_limit_seconds",
+                "The robots' think time allowed in one clock hour.",
+                Some(self.robot_think_limit_ms / 1000),
+            ),
+            (
+                "games_going_on",
+                "Games going on with a person to move.",
+                n(self.games_going_on),
+            ),
+            (
+                "games_due",
+                "Games whose reminder or forfeit is due.",
+                n(self.games_due),
+            ),
+            (
+                "robot_turns_owed",
+                "Robot turns owed.",
+                n(self.robot_turns_owed),
+            ),
+            ("boards", "Boards started so far.", Some(self.boards)),
+            (
+                "disk_free_bytes",
+                "Free bytes on the file system of the home.",
+                self.disk_free_bytes,
+            ),
+            (
+                "status_timestamp_seconds",
+                "When these figures were taken.",
+                Some(self.now),
+            ),
+        ];
+        let mut out = String::new();
+        for (name, help, value) in gauges {
+            if let Some(v) = value {
+                let _ = write!(
+                    out,
+                    "# HELP yinsh_pbem_{name} {help}\n# TYPE yinsh_pbem_{name} gauge\n\
+                     yinsh_pbem_{name} {v}\n"
+                );
+            }
+        }
+        out
+    }
+}
+
+/// `2026-11-26 14:00 UTC`.
+fn utc(t: u64) -> String {
+    let days = t / 86_400;
+    let secs = t % 86_400;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        secs / 3600,
+        secs % 3600 / 60
+    )
+}
+
+/// `3 min`, `2 h`, `4 days`.
+fn span(secs: u64) -> String {
+    match secs {
+        0..120 => format!("{secs} s"),
+        120..7200 => format!("{} min", secs / 60),
+        7200..172_800 => format!("{} h", secs / 3600),
+        _ => format!("{} days", secs / 86_400),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(utc(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc(1_795_384_020), "2026-11-22 21:47 UTC");
+        assert_eq!(utc(951_782_400), "2000-02-29 00:00 UTC");
+    }
+}

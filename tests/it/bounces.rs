@@ -1,0 +1,144 @@
+//! Issue 30, bounces: a delivery status notification that comes back to a reply's VERP
+//! bounce address counts a hard bounce for that recipient; `[mail] hard_bounces` (3)
+//! of them over at least a day mark it failing: the gate sends it nothing more, the
+//! operator is told once; a mail from the address restores it. A DSN with a forged
+//! tag, or a soft one, counts nothing. In-process, with real mails.
+
+use yinsh_pbem::mail::verp::bounce_address;
+use yinsh_pbem::server::store::Store;
+
+use crate::support::server::TestServer;
+
+const ALICE: &str = "Alice <alice@example.org>";
+const BOB: &str = "Bob <bob@example.org>";
+const SERVER: &str = "yinsh@localhost";
+
+/// The VERP bounce address of replies to `recipient` in `s`'s home.
+fn verp(s: &TestServer, recipient: &str) -> String {
+    let key = Store::open(&s.home())
+        .and_then(|st| st.reply_key())
+        .expect("the reply key");
+    bounce_address(SERVER, recipient, &key.bounce_tag(recipient)).expect("fits")
+}
+
+/// Postfix's report of `recipient` unknown (5.1.1), sent back to `to`.
+fn dsn(to: &str, recipient: &str, id: &str, status: &str) -> String {
+    let fixture = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/dsn/postfix-unknown-user.eml"
+    ))
+    .expect("fixture");
+    fixture
+        .replace("yinsh+bounce-abc@yinsh.test", to)
+        .replace("nobody@example.net", recipient)
+        .replace("20261126150102.4F2A61C0A1@mx.yinsh.test", id)
+        .replace("Status: 5.1.1", &format!("Status: {status}"))
+        .replace(
+            "Action: failed",
+            if status.starts_with('5') {
+                "Action: failed"
+            } else {
+                "Action: delayed"
+            },
+        )
+}
+
+/// Issue 30, bounces: three hard bounces over more than a day mark the address
+/// failing; the operator is told once; the next reply leaves it out; a mail from it
+/// restores it.
+#[test]
+fn three_hard_bounces_over_a_day_mark_an_address_failing_until_it_writes() {
+    let mut s = TestServer::new();
+    std::fs::create_dir_all(s.home()).expect("home");
+    std::fs::write(
+        s.home().join("config.toml"),
+        "operator = \"ops@example.org\"\n",
+    )
+    .expect("config");
+    s.send(ALICE, "signup alice apw", "");
+    s.send(BOB, "signup bob bpw", "");
+    let to = verp(&s, "alice@example.org");
+    for (k, id) in ["d1@mx", "d2@mx", "d3@mx"].iter().enumerate() {
+        if k == 2 {
+            s.now += 86_400;
+        }
+        let raw = dsn(&to, "alice@example.org", id, "5.1.1");
+        let sent = s.send_raw(raw.as_bytes());
+        let log = s.log();
+        assert!(
+            log.contains(&format!(
+                "hard bounce for alice@example.org (multipart/report, {} counted)",
+                k + 1
+            )),
+            "{log}"
+        );
+        if k < 2 {
+            assert!(sent.is_empty(), "{sent:?}");
+            assert!(!log.contains("marked failing"), "{log}");
+        } else {
+            assert!(
+                log.contains("marked failing, no more mail goes to it"),
+                "{log}"
+            );
+            assert_eq!(sent.len(), 1, "one notice, to the operator: {sent:?}");
+            assert_eq!(sent[0].to, ["ops@example.org"]);
+            assert!(sent[0].subject.contains("alice@example.org marked failing"));
+        }
+    }
+    // A copy of the last notification counts nothing and tells nobody again.
+    let copy = dsn(&to, "alice@example.org", "d3@mx", "5.1.1");
+    assert!(s.send_raw(copy.as_bytes()).is_empty());
+    assert!(s.log().contains("counted already"));
+    // Bob challenges alice: bob gets his mail, alice nothing.
+    let sent = s.send(BOB, "yinsh challenge bob alice", "");
+    assert!(!sent.is_empty());
+    assert!(
+        sent.iter()
+            .all(|m| !m.to.iter().any(|a| a.contains("alice@"))),
+        "{sent:?}"
+    );
+    assert!(
+        s.log()
+            .contains("not sent to alice@example.org (marked failing after hard bounces)")
+    );
+    // Alice writes: restored, answered.
+    let sent = s.send(ALICE, "help", "");
+    assert!(s.log().contains("alice@example.org is no longer failing"));
+    assert!(
+        sent.iter()
+            .any(|m| m.to.iter().any(|a| a.contains("alice@"))),
+        "{sent:?}"
+    );
+}
+
+/// Issue 30, bounces: a DSN whose bounce address carries a tag the server did not
+/// make (forged), or a soft bounce, counts nothing; neither is answered.
+#[test]
+fn a_forged_or_soft_bounce_counts_nothing() {
+    let mut s = TestServer::new();
+    s.send(ALICE, "signup alice apw", "");
+    let to = verp(&s, "alice@example.org");
+    let forged_to = format!(
+        "yinsh+bounce-{}-alice=example.org@localhost",
+        "0123456789abcdef"
+    );
+    assert_ne!(forged_to, to, "the test's tag happens to be the real one");
+    for k in 0..3 {
+        let raw = dsn(
+            &forged_to,
+            "alice@example.org",
+            &format!("f{k}@mx"),
+            "5.1.1",
+        );
+        assert!(s.send_raw(raw.as_bytes()).is_empty());
+    }
+    assert!(s.log().contains("its tag is not ours"), "{}", s.log());
+    let soft = dsn(&to, "alice@example.org", "s1@mx", "4.4.1");
+    assert!(s.send_raw(soft.as_bytes()).is_empty());
+    assert!(
+        s.log().contains("is no hard bounce: not counted"),
+        "{}",
+        s.log()
+    );
+    assert!(!s.home().join("bounces").exists(), "something was counted");
+}
