@@ -21,7 +21,7 @@ use crate::support::server::TestServer;
 use crate::support::turns::random_turns;
 
 /// The Chromium program, if there is one; `None` (after saying so) outside CI.
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     let found = ["chromium", "chromium-browser"].iter().find_map(|name| {
         std::env::var_os("PATH")?
             .to_str()?
@@ -42,7 +42,7 @@ fn chromium() -> Option<PathBuf> {
 }
 
 /// Where the screenshots and pages are kept.
-fn artefacts() -> PathBuf {
+pub(crate) fn artefacts() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
     std::fs::create_dir_all(&dir).expect("artefact folder");
     dir
@@ -50,15 +50,15 @@ fn artefacts() -> PathBuf {
 
 /// A listener standing in as the browser's proxy: it counts the connections it gets
 /// (any request for a resource not in a file would be one).
-struct Trap {
-    port: u16,
-    hits: Arc<AtomicUsize>,
+pub(crate) struct Trap {
+    pub(crate) port: u16,
+    pub(crate) hits: Arc<AtomicUsize>,
     /// The first line of each request (`GET http://host/...`, `CONNECT host:443 ...`).
-    lines: Arc<std::sync::Mutex<Vec<String>>>,
+    pub(crate) lines: Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Trap {
-    fn new() -> Trap {
+    pub(crate) fn new() -> Trap {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
         let port = listener.local_addr().expect("addr").port();
         let hits = Arc::new(AtomicUsize::new(0));
@@ -86,7 +86,7 @@ impl Trap {
 
 /// Whether a request is Chromium's own (its clock, updates, accounts: Google's
 /// services, which even `--disable-background-networking` leaves), not the page's.
-fn browser_own(request: &str) -> bool {
+pub(crate) fn browser_own(request: &str) -> bool {
     let target = request.split_whitespace().nth(1).unwrap_or("");
     let host = target
         .trim_start_matches("http://")
@@ -101,7 +101,7 @@ fn browser_own(request: &str) -> bool {
 
 /// Runs Chromium on `url` with `extra` arguments (a fresh profile, every request sent
 /// to `trap`); returns its standard output.
-fn run_chromium(program: &Path, trap: &Trap, url: &str, extra: &[String]) -> String {
+pub(crate) fn run_chromium(program: &Path, trap: &Trap, url: &str, extra: &[String]) -> String {
     let profile = tempfile::tempdir().expect("profile");
     let out = Command::new(program)
         .args([

@@ -259,6 +259,10 @@
     a.addEventListener('click', function (e) {
       e.preventDefault();
       show(+a.dataset.k);
+      // On a phone the board stays in view (sticky); where the page ends below the
+      // move list, the board is scrolled back into view.
+      var r = svg.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) svg.scrollIntoView({ block: 'nearest' });
       if (!token && history.replaceState) history.replaceState(null, '', '#m' + a.dataset.k);
     });
   });

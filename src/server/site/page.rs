@@ -26,6 +26,7 @@ pre { font: 13px/1.3 Menlo, Consolas, 'DejaVu Sans Mono', monospace; overflow-x:
 table.list { border-collapse: collapse; }
 table.list th, table.list td { text-align: left; padding: 3px 12px 3px 0;
   border-bottom: 1px solid var(--line); }
+[hidden] { display: none !important; }
 .wide { overflow-x: auto; max-width: 100%; }
 .game { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
 .game img { max-width: 100%; height: auto; display: block; }
@@ -52,7 +53,6 @@ p.links a { display: inline-block; min-height: 32px; line-height: 32px; margin-r
 @media (max-width: 700px) {
   body { padding: 8px; }
   .board-box { position: sticky; top: 0; z-index: 1; background: var(--bg); }
-  #svgboard { max-height: 55vh; }
   table.list th, table.list td { padding: 3px 6px 3px 0; font-size: 14px; }
 }
 ";
