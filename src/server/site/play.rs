@@ -31,7 +31,7 @@ pub(super) fn play_section(play: Option<&PlayData>) -> String {
          <p><button type=\"button\" id=\"play-undo\">Undo</button> \
          <a id=\"play-send\" class=\"button\" href=\"#\" hidden>Send the move by mail</a> \
          <button type=\"button\" id=\"play-copy\" hidden>Copy</button></p>\n\
-         <textarea id=\"play-text\" rows=\"2\" readonly hidden \
+         <textarea id=\"play-text\" rows=\"3\" readonly hidden \
          aria-label=\"The mail to send\"></textarea>\n\
          <p class=\"note\">The button opens your mail program with the move in the Subject; \
          send it from your own address. Without a mail program: write a mail to \
