@@ -42,8 +42,8 @@ mod passwords; // passwords never reach a reply or the log, through the real del
 mod pbmserv_commands; // offers, queue, submit, watchers, standings, tick by mail
 mod perft; // perft counts of the engine against the naive generator; the perft command
 mod picture; // the board picture (SVG, PNG) against reference images; the render command
-mod playouts; // random legal playouts: engine and naive generator agree, counts add up
 mod play_page; // issue 27: the page types the move: legal turns equal the engine's; Chromium clicks placements, moves, rows; the composed mail plays
+mod playouts; // random legal playouts: engine and naive generator agree, counts add up
 mod render; // the ASCII board and its status block, byte for byte (snapshots)
 mod replay; // the replay command: transcripts, JSON summaries, board output, errors
 mod returning; // a retired userid taken back: its former owner proved by inbound::identity

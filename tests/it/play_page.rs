@@ -53,7 +53,12 @@ fn check_list(game: &Game) {
     let listed = legal_turns(game).expect("a list");
     let actions: HashSet<Vec<Action>> = listed
         .iter()
-        .map(|t| t.actions.iter().map(|a| a.parse().expect("action")).collect())
+        .map(|t| {
+            t.actions
+                .iter()
+                .map(|a| a.parse().expect("action"))
+                .collect()
+        })
         .collect();
     assert_eq!(actions.len(), listed.len(), "no turn twice");
     assert_eq!(actions, engine_turns(game));
@@ -246,7 +251,12 @@ fn play_in_browser(
 /// Plays `turn` at the position `turns` lead to, by clicks in the browser; delivers
 /// the composed Subject from the player's address and checks that exactly that turn
 /// was played.
-fn play_and_deliver(program: &Path, turns: &[(Color, String)], turn: &LegalTurn, shots: &[(&str, u32)]) {
+fn play_and_deliver(
+    program: &Path,
+    turns: &[(Color, String)],
+    turn: &LegalTurn,
+    shots: &[(&str, u32)],
+) {
     let (mut s, site) = server_at(turns);
     let (player, password) = if turns.len() % 2 == 0 {
         ("alice", "apw")
@@ -292,7 +302,10 @@ fn find_turn(
 }
 
 fn parsed(t: &LegalTurn) -> Vec<Action> {
-    t.actions.iter().map(|a| a.parse().expect("action")).collect()
+    t.actions
+        .iter()
+        .map(|a| a.parse().expect("action"))
+        .collect()
 }
 
 /// Whether two rows lie on one line (they share four points).

@@ -85,10 +85,16 @@ fn a_finished_game_costs_a_few_files_and_at_most_150_kb() {
     assert_eq!(files.iter().filter(|(n, _)| n.ends_with(".png")).count(), 1);
     let page = read(&dir.join("index.html"));
     let data = game_data(&page);
-    assert_eq!(data["states"].as_array().expect("states").len(), turns.len() + 1);
+    assert_eq!(
+        data["states"].as_array().expect("states").len(),
+        turns.len() + 1
+    );
     assert_eq!(data["moves"].as_array().expect("moves").len(), turns.len());
     assert!(data["play"].is_null(), "no play on a finished game");
-    assert!(page.contains("<img id=\"board\" src=\"p64-"), "the final board");
+    assert!(
+        page.contains("<img id=\"board\" src=\"p64-"),
+        "the final board"
+    );
     assert!(page.contains(&format!(">{}</a>", turns[63].1)), "the moves");
     assert!(page.contains("board-101.sgf") && page.contains("board-101.txt"));
     assert!(site.join("board.js").is_file());
@@ -142,7 +148,10 @@ fn the_history_links_the_boards_and_moves_have_addresses() {
     s.send("alice@example.org", "yinsh challenge alice bob", "");
     play(&mut s, &random_turns(7, 3));
     let page = read(&site.join("games/101/index.html"));
-    assert!(page.contains("<td id=\"m3\"><a href=\"#m3\" data-k=\"3\">"), "{page}");
+    assert!(
+        page.contains("<td id=\"m3\"><a href=\"#m3\" data-k=\"3\">"),
+        "{page}"
+    );
     assert!(page.contains("Clock: last move"), "{page}");
     assert!(page.contains("forfeits on"), "{page}");
     s.send("bob@example.org", "yinsh resign 101 bob bpw", "");
@@ -153,7 +162,10 @@ fn the_history_links_the_boards_and_moves_have_addresses() {
         "{history}"
     );
     let page = read(&site.join("games/101/index.html"));
-    assert!(!page.contains("Clock:"), "a finished game has no clock: {page}");
+    assert!(
+        !page.contains("Clock:"),
+        "a finished game has no clock: {page}"
+    );
 }
 
 /// issue 26 item 21 and issue 27: on a 390 px phone, a point of the board is a target
@@ -183,7 +195,12 @@ fn a_phone_keeps_the_board_in_view_and_its_points_are_big_enough() {
     let url = format!("file://{}", probed.display());
     let trap = Trap::new();
     let size = "--window-size=390,844".to_string();
-    let dom = run_chromium(&program, &trap, &url, &["--dump-dom".to_string(), size.clone()]);
+    let dom = run_chromium(
+        &program,
+        &trap,
+        &url,
+        &["--dump-dom".to_string(), size.clone()],
+    );
     // The page as a phone shows it first (a headless screenshot of a scrolled page
     // comes out blank).
     let shot = artefacts().join("phone-game.png");
@@ -204,11 +221,17 @@ fn a_phone_keeps_the_board_in_view_and_its_points_are_big_enough() {
             .parse()
             .expect("number")
     };
-    assert!(attr("data-scrolled") > 0, "the move list was scrolled: {dom}");
+    assert!(
+        attr("data-scrolled") > 0,
+        "the move list was scrolled: {dom}"
+    );
     let shot = std::fs::read(&shot).expect("screenshot");
     assert!(shot.len() > 10_000, "a screenshot of the page");
     assert!(attr("data-top") >= 0, "the board's top is in view: {dom}");
-    assert!(attr("data-bottom") <= attr("data-inner"), "the board is in view: {dom}");
+    assert!(
+        attr("data-bottom") <= attr("data-inner"),
+        "the board is in view: {dom}"
+    );
     assert!(attr("data-point") >= 32, "a point is a 32 px target: {dom}");
     assert!(dom.contains("data-caption=\"After move 38"), "{dom}");
 }

@@ -165,7 +165,8 @@ fn write_picture(
                 text: text.clone(),
                 why,
             })?;
-            data.moves.push(actions.iter().map(Action::to_string).collect());
+            data.moves
+                .push(actions.iter().map(Action::to_string).collect());
         }
         data.states.push(state(&game));
         if k == total {
@@ -386,7 +387,10 @@ mod tests {
 
     #[test]
     fn the_data_cannot_close_the_script() {
-        assert_eq!(script_safe(r#"{"a":"</script>"}"#), r#"{"a":"\u003c/script>"}"#);
+        assert_eq!(
+            script_safe(r#"{"a":"</script>"}"#),
+            r#"{"a":"\u003c/script>"}"#
+        );
     }
 
     #[test]
