@@ -148,6 +148,12 @@ fn driver(clicks: &[String]) -> String {
            if (c.indexOf('pt:') === 0) {{\
              document.querySelector('circle.pt[data-point=\"' + c.slice(3) + '\"]')\
                .dispatchEvent(new MouseEvent('click', {{ bubbles: true }}));\
+           }} else if (c.indexOf('key:') === 0) {{\
+             var t = document.querySelector('circle.pt[data-point=\"' + c.slice(4) + '\"]');\
+             if (t.getAttribute('tabindex') !== '0') throw new Error('not focusable: ' + c);\
+             t.focus(); t.dispatchEvent(new KeyboardEvent('keydown', {{ key: 'Enter', bubbles: true }}));\
+           }} else if (c === 'undo') {{\
+             document.getElementById('play-undo').click();\
            }} else {{\
              Array.prototype.slice.call(document.querySelectorAll('#play-choices button'))\
                .filter(function (b) {{ return b.textContent === c.slice(4); }})[0].click();\
@@ -257,13 +263,24 @@ fn play_and_deliver(
     turn: &LegalTurn,
     shots: &[(&str, u32)],
 ) {
+    play_by_clicks(program, turns, turn, &clicks(turn), shots);
+}
+
+/// [`play_and_deliver`] by the clicks given (a key press, an undo among them).
+fn play_by_clicks(
+    program: &Path,
+    turns: &[(Color, String)],
+    turn: &LegalTurn,
+    clicks: &[String],
+    shots: &[(&str, u32)],
+) {
     let (mut s, site) = server_at(turns);
     let (player, password) = if turns.len() % 2 == 0 {
         ("alice", "apw")
     } else {
         ("bob", "bpw")
     };
-    let (subject, shown) = play_in_browser(program, &site, password, &clicks(turn), shots);
+    let (subject, shown) = play_in_browser(program, &site, password, clicks, shots);
     let k = turns.len() + 1;
     assert_eq!(
         subject,
@@ -313,8 +330,9 @@ fn same_line(a: Row, b: Row) -> bool {
     a != b && a.points().iter().filter(|p| b.contains(**p)).count() == 4
 }
 
-/// issue 27: a placement and a ring move clicked on the board compose the mail that
-/// plays them.
+/// issue 27: a placement (chosen by the keyboard) and a ring move (a ring picked, undone,
+/// picked again, then its target) clicked on the board compose the mail that plays
+/// them.
 #[test]
 fn a_browser_plays_a_placement_and_a_ring_move() {
     let Some(program) = chromium() else { return };
@@ -322,7 +340,14 @@ fn a_browser_plays_a_placement_and_a_ring_move() {
         text: "e5".to_string(),
         actions: vec!["e5".to_string()],
     };
-    play_and_deliver(&program, &[], &place, &[("play-place.png", 900)]);
+    // By the keyboard: the point is focusable and Enter chooses it.
+    play_by_clicks(
+        &program,
+        &[],
+        &place,
+        &["key:e5".to_string()],
+        &[("play-place.png", 900)],
+    );
     let turns = random_turns(5, 10);
     let mut game = Game::new(Variant::Normal);
     for (_, t) in &turns {
@@ -334,7 +359,10 @@ fn a_browser_plays_a_placement_and_a_ring_move() {
         .rev()
         .find(|t| t.actions.len() == 1 && t.text.contains('-'))
         .expect("a ring move");
-    play_and_deliver(&program, &turns, ring_move, &[("play-move.png", 900)]);
+    // A ring picked, then taken back by Undo, then the move clicked.
+    let mut by = clicks(ring_move);
+    by.splice(0..0, [by[0].clone(), "undo".to_string()]);
+    play_by_clicks(&program, &turns, ring_move, &by, &[("play-move.png", 900)]);
 }
 
 /// issue 27: a move that makes a row on a longer line: the five are chosen on the
