@@ -80,13 +80,13 @@ fn the_pages_legal_turns_equal_the_engines_on_real_games() {
     let mut rng = XorShift(27);
     let mut checked = 0;
     for record in &records {
-        if rng.next() % 8 != 0 {
+        if !rng.next().is_multiple_of(8) {
             continue;
         }
         let mut game = Game::new(record.variant);
         let mut side = None;
         for (k, &(_, action)) in record.actions.iter().enumerate() {
-            if game.to_act() != side && rng.next() % 6 == 0 {
+            if game.to_act() != side && rng.next().is_multiple_of(6) {
                 check_list(&game);
                 checked += 1;
             }
@@ -275,7 +275,7 @@ fn play_by_clicks(
     shots: &[(&str, u32)],
 ) {
     let (mut s, site) = server_at(turns);
-    let (player, password) = if turns.len() % 2 == 0 {
+    let (player, password) = if turns.len().is_multiple_of(2) {
         ("alice", "apw")
     } else {
         ("bob", "bpw")
