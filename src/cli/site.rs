@@ -31,7 +31,13 @@ pub fn site(opts: Overrides, out: Option<&Path>) -> ExitCode {
     };
     let result = Store::open(&settings.home)
         .map_err(site::SiteError::from)
-        .and_then(|store| site::build(&store, &out, settings.now()));
+        .and_then(|store| {
+            let target = site::Target {
+                out: &out,
+                address: &settings.address(),
+            };
+            site::build(&store, target, settings.now())
+        });
     match result {
         Ok(w) => {
             println!(

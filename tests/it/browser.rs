@@ -51,10 +51,10 @@ pub(crate) fn artefacts() -> PathBuf {
 /// A listener standing in as the browser's proxy: it counts the connections it gets
 /// (any request for a resource not in a file would be one).
 pub(crate) struct Trap {
-    port: u16,
-    hits: Arc<AtomicUsize>,
+    pub(crate) port: u16,
+    pub(crate) hits: Arc<AtomicUsize>,
     /// The first line of each request (`GET http://host/...`, `CONNECT host:443 ...`).
-    lines: Arc<std::sync::Mutex<Vec<String>>>,
+    pub(crate) lines: Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl Trap {
@@ -86,7 +86,7 @@ impl Trap {
 
 /// Whether a request is Chromium's own (its clock, updates, accounts: Google's
 /// services, which even `--disable-background-networking` leaves), not the page's.
-fn browser_own(request: &str) -> bool {
+pub(crate) fn browser_own(request: &str) -> bool {
     let target = request.split_whitespace().nth(1).unwrap_or("");
     let host = target
         .trim_start_matches("http://")

@@ -45,7 +45,11 @@ pub fn refresh(
     if boards.is_empty() {
         return;
     }
-    match site::refresh(store, &config.out, now, &boards) {
+    let target = site::Target {
+        out: &config.out,
+        address: &settings.address(),
+    };
+    match site::refresh(store, target, now, &boards) {
         Ok(w) => log.note(
             now,
             report,

@@ -1,49 +1,70 @@
 //! One game's folder of the web site, `games/<n>/`: its page (players, result, the
-//! board, the move list), the picture of every position (`p<k>-<hash>.png`, named by
-//! the turns that lead to it, so a picture is drawn once and an undo never shows a
-//! stale one), and its record to download, as our transcript and as Boardspace SGF.
-//! Stepping through the positions needs no server: each move links to its picture,
-//! and a small script shows them in place. Moves' comments are not published.
+//! clock of a game going on, the board, the move list), one picture of the position
+//! now (`p<k>-<hash>.png`, named by the turns that lead to it, so it is drawn once and
+//! an undo never shows a stale one; the board for readers without the script and for
+//! links), and its record to download, as our transcript and as Boardspace SGF.
+//!
+//! Every other position is drawn in the browser by the site's `board.js` from the
+//! page's data (`#game-data`, JSON: each position as 85 characters and the rings
+//! removed, each turn's atomic actions, the captions), so a finished game costs five
+//! files. While a person is to move, the data holds the legal turns of the position
+//! (`legal`) for the play mode (`#play=<token>`), and the page lists them as mail
+//! links for readers without the script. Moves' comments are not published.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::notation::sgf::{self, Record, RecordEnd};
 use crate::notation::{play_turn, write_transcript};
 use crate::picture::Picture;
-use crate::rules::{Action, Color, Variant};
+use crate::rules::{Action, Color, Game, Piece, Point, Variant};
+use crate::server::game::clock::deadlines;
 use crate::server::game::picture::positions;
 use crate::server::game::record::{LiveGame, ReplayError};
+use crate::server::game::vacation::Vacations;
 use crate::server::model::{BoardId, EndReason};
+use crate::server::text::clock::clock_line;
 use crate::server::text::dates::format_date;
 use crate::server::text::html::escape;
 use crate::server::text::reply::{ending_line, status_line};
 
+use super::legal::{LegalTurn, legal_turns};
 use super::page::page;
+use super::play::{mail_links, play_section};
 use super::{Files, SiteError, Summary};
 
-/// Writes the folder of `live` under `dir` (its pictures only where missing) and
+/// What a game's page needs beside the game: the server's mail address (where moves
+/// are sent) and the vacations (they stop the clock).
+pub(super) struct Around<'a> {
+    pub(super) address: &'a str,
+    pub(super) vacations: &'a Vacations,
+}
+
+/// Writes the folder of `live` under `dir` (its picture only where missing) and
 /// returns the game's line of the index.
 pub(super) fn write_game(
     files: &mut Files,
     dir: &Path,
     live: &LiveGame,
+    around: &Around<'_>,
 ) -> Result<Summary, SiteError> {
     let file = live.file();
     let board = live.board();
     let white = live.player(Color::White).as_str();
     let black = live.player(Color::Black).as_str();
     files.make_dir(dir)?;
-    let names = write_pictures(files, dir, live)?;
+    let (picture, data) = write_picture(files, dir, live, around)?;
     write_records(files, dir, live)?;
-    files.remove_others(dir, &names)?;
+    files.remove_others(dir, std::slice::from_ref(&picture))?;
     let status = status_line(live, live.game());
     let title = format!("Board {board}: {white} - {black}");
+    let body = page_body(live, &picture, &data, around, &title, &status);
     files.write(
         &dir.join("index.html"),
-        page(&title, "../../", &page_body(live, &names, &title, &status)).as_bytes(),
+        page(&title, "../../", &body).as_bytes(),
     )?;
     Ok(Summary {
         board,
@@ -57,47 +78,141 @@ pub(super) fn write_game(
     })
 }
 
-/// Draws the picture of every position of `live` that `dir` does not hold yet;
-/// returns their names, from the start to the position now. A picture is named by
-/// what it shows: a hash of the turns that lead to it (and of the game's end).
-fn write_pictures(
+/// The page's data, read by `board.js` (the JSON in `#game-data`).
+#[derive(Debug, Serialize)]
+pub(super) struct GameData {
+    board: BoardId,
+    /// Each position from the start: 85 characters in `Point::ALL`'s order (`.`
+    /// empty, `W`/`B` a ring, `w`/`b` a marker), then the rings White and Black
+    /// removed, a digit each.
+    states: Vec<String>,
+    /// The atomic actions of each turn, in their perft text.
+    moves: Vec<Vec<String>>,
+    /// What each position shows, in words.
+    captions: Vec<String>,
+    /// Whether the game is over (its waiting rows are not marked).
+    over: bool,
+    /// The play mode's data, while a person is to move.
+    play: Option<PlayData>,
+}
+
+/// What the play mode needs: where and as whom the move is sent, and the legal turns.
+#[derive(Debug, Serialize)]
+pub(super) struct PlayData {
+    /// The server's address.
+    pub(super) to: String,
+    /// The player to move.
+    pub(super) player: String,
+    /// Their side, `W` or `B`.
+    pub(super) side: char,
+    /// The number of the turn to play (`#k` of the notation).
+    pub(super) k: usize,
+    /// The legal turns of the position.
+    pub(super) turns: Vec<LegalTurn>,
+}
+
+/// One position as the page's data holds it (see [`GameData::states`]).
+fn state(game: &Game) -> String {
+    let mut out: String = Point::ALL
+        .iter()
+        .map(|&p| match game.piece_at(p) {
+            None => '.',
+            Some(Piece::Ring(Color::White)) => 'W',
+            Some(Piece::Ring(Color::Black)) => 'B',
+            Some(Piece::Marker(Color::White)) => 'w',
+            Some(Piece::Marker(Color::Black)) => 'b',
+        })
+        .collect();
+    for color in Color::BOTH {
+        out.push(char::from(b'0' + game.rings_removed(color).min(9)));
+    }
+    out
+}
+
+/// Replays `live`: draws the picture of the position now when `dir` does not hold it
+/// yet, and gathers the page's data. Returns the picture's name and the data. The
+/// picture is named by what it shows: a hash of the turns that lead to it (and of the
+/// game's end).
+fn write_picture(
     files: &mut Files,
     dir: &Path,
     live: &LiveGame,
-) -> Result<Vec<String>, SiteError> {
+    around: &Around<'_>,
+) -> Result<(String, GameData), SiteError> {
     let file = live.file();
     let board = live.board();
     let total = file.turns.len();
-    let mut names = Vec::with_capacity(total + 1);
+    let mut data = GameData {
+        board,
+        states: Vec::with_capacity(total + 1),
+        moves: Vec::with_capacity(total),
+        captions: (0..=total).map(|k| caption(live, k)).collect(),
+        over: live.game().is_over(),
+        play: play_data(live, around),
+    };
     let mut hasher = Sha256::new();
+    let mut before = Game::new(file.variant);
+    let mut shown = None;
     for (k, (game, last)) in positions(file).enumerate() {
         let game = game?;
         if k > 0 {
-            hasher.update(file.turns[k - 1].text.as_bytes());
+            let text = &file.turns[k - 1].text;
+            hasher.update(text.as_bytes());
             hasher.update(b"\n");
+            let actions = play_turn(&mut before, text).map_err(|why| ReplayError::Turn {
+                board,
+                turn: k,
+                text: text.clone(),
+                why,
+            })?;
+            data.moves
+                .push(actions.iter().map(Action::to_string).collect());
         }
-        let (game, ending) = match &file.ended {
-            Some(end) if k == total => (*live.game(), format!("{}:{}", end.reason, end.by)),
-            _ => (game, String::new()),
-        };
-        let mut h = hasher.clone();
-        h.update(ending.as_bytes());
-        let hex: String = h.finalize()[..6]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        let name = format!("p{k}-{hex}.png");
-        let path = dir.join(&name);
-        if !path.exists() {
-            let png = Picture::new(&game)
-                .last_move(&last)
-                .to_png()
-                .map_err(|source| SiteError::Picture { board, source })?;
-            files.write(&path, &png)?;
+        data.states.push(state(&game));
+        if k == total {
+            shown = Some(last);
         }
-        names.push(name);
     }
-    Ok(names)
+    let ending = file
+        .ended
+        .as_ref()
+        .map_or(String::new(), |end| format!("{}:{}", end.reason, end.by));
+    hasher.update(ending.as_bytes());
+    let hex: String = hasher.finalize()[..6]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let name = format!("p{total}-{hex}.png");
+    let path = dir.join(&name);
+    if !path.exists() {
+        let png = Picture::new(live.game())
+            .last_move(&shown.unwrap_or_default())
+            .to_png()
+            .map_err(|source| SiteError::Picture { board, source })?;
+        files.write(&path, &png)?;
+    }
+    Ok((name, data))
+}
+
+/// The play mode's data of `live`: while a person is to move and the position's
+/// legal turns are listed.
+fn play_data(live: &LiveGame, around: &Around<'_>) -> Option<PlayData> {
+    let game = live.game();
+    let side = game.to_act()?;
+    let player = live.player(side);
+    if player.robot_level().is_some() {
+        return None;
+    }
+    Some(PlayData {
+        to: around.address.to_string(),
+        player: player.as_str().to_string(),
+        side: match side {
+            Color::White => 'W',
+            Color::Black => 'B',
+        },
+        k: live.file().turns.len() + 1,
+        turns: legal_turns(game)?,
+    })
 }
 
 /// The name of the record files of `board`, without the extension.
@@ -149,9 +264,17 @@ fn record(live: &LiveGame) -> Result<Record, ReplayError> {
     })
 }
 
-/// The body of the game's page: players and result, the board now with the buttons
-/// that step through the pictures (`names`), the moves and the record's links.
-fn page_body(live: &LiveGame, names: &[String], title: &str, status: &str) -> String {
+/// The body of the game's page: players, result and clock; the board now (drawn
+/// again by `board.js`, with the buttons that step through the positions); the play
+/// mode and its mail links; the moves and the record's links; the page's data.
+fn page_body(
+    live: &LiveGame,
+    picture: &str,
+    data: &GameData,
+    around: &Around<'_>,
+    title: &str,
+    status: &str,
+) -> String {
     let file = live.file();
     let total = file.turns.len();
     let ending = ending_line(live, live.game()).unwrap_or_default();
@@ -161,20 +284,23 @@ fn page_body(live: &LiveGame, names: &[String], title: &str, status: &str) -> St
     };
     let stem = record_stem(live.board());
     let last_at = file.turns.last().map_or(file.created, |t| t.at);
+    let clock = deadlines(live, around.vacations)
+        .map(|d| format!("<p class=\"clock\">{}</p>\n", escape(&clock_line(live, &d))))
+        .unwrap_or_default();
     let (w, h) = Picture::size();
     let mut body = String::new();
     let _ = write!(
         body,
         "<h1>{}</h1>\n<p class=\"status\">{} {}</p>\n\
          <p>White: <b>{}</b>, Black: <b>{}</b>. {variant} Started {}; {} move{}, the last {}.</p>\n\
-         <div class=\"game\"><div>\n\
+         {clock}<div class=\"game\"><div class=\"board-box\" id=\"board-box\">\n\
          <img id=\"board\" src=\"{}\" width=\"{w}\" height=\"{h}\" alt=\"The board after move {total}\">\n\
-         <p id=\"caption\">{}</p>\n\
+         <p id=\"caption\">{}</p><p id=\"score\"></p>\n\
          <div id=\"step\" hidden><button data-go=\"first\" title=\"start\">|&lt;</button>\
          <button data-go=\"prev\" title=\"back one move (left arrow)\">&lt;</button>\
          <button data-go=\"next\" title=\"on one move (right arrow)\">&gt;</button>\
          <button data-go=\"last\" title=\"the position now\">&gt;|</button></div>\n\
-         </div><div>\n<h2>Moves</h2>\n",
+         </div><div class=\"side\">\n",
         escape(title),
         escape(status),
         escape(&ending),
@@ -184,17 +310,28 @@ fn page_body(live: &LiveGame, names: &[String], title: &str, status: &str) -> St
         total,
         if total == 1 { "" } else { "s" },
         format_date(last_at),
-        names.last().map_or("", String::as_str),
+        escape(picture),
         escape(&caption(live, total)),
     );
-    body.push_str(&move_table(live, names));
+    body.push_str(&play_section(data.play.as_ref()));
+    if let Some(play) = &data.play {
+        body.push_str(&mail_links(live.board(), play));
+    }
+    body.push_str("<h2>Moves</h2>\n");
+    body.push_str(&move_table(live));
     let _ = write!(
         body,
         "<h2>Record</h2>\n<ul><li><a href=\"{stem}.txt\" download>Transcript</a> \
          (read by <code>yinsh-pbem replay</code>)</li>\
          <li><a href=\"{stem}.sgf\" download>Boardspace SGF</a></li></ul>\n</div></div>\n",
     );
-    body.push_str(&step_script(live, names));
+    let json = serde_json::to_string(data).unwrap_or_default();
+    let _ = write!(
+        body,
+        "<script type=\"application/json\" id=\"game-data\">{}</script>\n\
+         <script src=\"../../board.js\"></script>\n",
+        script_safe(&json)
+    );
     body
 }
 
@@ -213,24 +350,22 @@ fn caption(live: &LiveGame, k: usize) -> String {
     }
 }
 
-/// The moves, each a link to the picture after it (the no-script way to step).
-fn move_table(live: &LiveGame, names: &[String]) -> String {
+/// The moves, two a row (White's, Black's), each a link to its position
+/// (`#m<k>`: the address of a move; without the script, the move's place in the list).
+fn move_table(live: &LiveGame) -> String {
     let turns = &live.file().turns;
-    let mut out = String::from("<table class=\"moves\"><tr><td></td><td><a href=\"");
-    let _ = writeln!(
-        out,
-        "{}\" data-k=\"0\">start</a></td></tr>",
-        names.first().map_or("", String::as_str)
+    let mut out = String::from(
+        "<table class=\"moves\"><tr><th></th><th>White</th><th>Black</th></tr>\n\
+         <tr><td></td><td id=\"m0\"><a href=\"#m0\" data-k=\"0\">start</a></td><td></td></tr>\n",
     );
     for (r, pair) in turns.chunks(2).enumerate() {
-        out.push_str("<tr>");
+        let _ = write!(out, "<tr><td class=\"n\">{}</td>", 2 * r + 1);
         for (i, t) in pair.iter().enumerate() {
             let k = 2 * r + i + 1;
             let auto = if t.auto { " (auto)" } else { "" };
             let _ = write!(
                 out,
-                "<td class=\"n\">{k}</td><td><a href=\"{}\" data-k=\"{k}\">{}</a>{auto}</td>",
-                names.get(k).map_or("", String::as_str),
+                "<td id=\"m{k}\"><a href=\"#m{k}\" data-k=\"{k}\">{}</a>{auto}</td>",
                 escape(&t.text)
             );
         }
@@ -240,72 +375,31 @@ fn move_table(live: &LiveGame, names: &[String]) -> String {
     out
 }
 
-/// The script that steps through the pictures in place (buttons, arrow keys, the
-/// move links); without it the links open the pictures.
-fn step_script(live: &LiveGame, names: &[String]) -> String {
-    let list = |items: Vec<String>| {
-        items
-            .iter()
-            .map(|s| js_string(s))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let captions = (0..names.len()).map(|k| caption(live, k)).collect();
-    format!(
-        "<script>\n(function () {{\n\
-         var P = [{}];\nvar C = [{}];\n\
-         var img = document.getElementById('board'), cap = document.getElementById('caption');\n\
-         var links = document.querySelectorAll('a[data-k]'), at = P.length - 1;\n\
-         function show(k) {{\n\
-           at = Math.max(0, Math.min(P.length - 1, k));\n\
-           img.src = P[at]; img.alt = C[at]; cap.textContent = C[at];\n\
-           links.forEach(function (a) {{ a.className = (+a.dataset.k === at) ? 'here' : ''; }});\n\
-         }}\n\
-         var go = {{ first: function () {{ show(0); }}, prev: function () {{ show(at - 1); }},\n\
-           next: function () {{ show(at + 1); }}, last: function () {{ show(P.length - 1); }} }};\n\
-         document.querySelectorAll('#step button').forEach(function (b) {{\n\
-           b.addEventListener('click', go[b.dataset.go]); }});\n\
-         links.forEach(function (a) {{ a.addEventListener('click', function (e) {{\n\
-           e.preventDefault(); show(+a.dataset.k); }}); }});\n\
-         document.addEventListener('keydown', function (e) {{\n\
-           if (e.key === 'ArrowLeft') go.prev(); if (e.key === 'ArrowRight') go.next(); }});\n\
-         document.getElementById('step').hidden = false;\n\
-         show(at);\n}})();\n</script>\n",
-        list(names.to_vec()),
-        list(captions),
-    )
-}
-
-/// `s` as a JavaScript string literal that cannot end the script or the string.
-fn js_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\n' => out.push_str("\\n"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// `json` made safe inside a `<script>` element: no `<` (so no `</script>`), which
+/// JSON only has inside strings, where `\u003c` reads the same.
+fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::js_string;
+    use super::*;
 
     #[test]
-    fn js_strings_cannot_close_the_script() {
+    fn the_data_cannot_close_the_script() {
         assert_eq!(
-            js_string("a\"b</script>\\"),
-            r#""a\"b\u003c/script\u003e\\""#
+            script_safe(r#"{"a":"</script>"}"#),
+            r#"{"a":"\u003c/script>"}"#
         );
+    }
+
+    #[test]
+    fn a_position_is_85_points_and_two_scores() {
+        let mut game = Game::new(Variant::Normal);
+        play_turn(&mut game, "a2").expect("a2");
+        let s = state(&game);
+        assert_eq!(s.len(), 87);
+        assert_eq!(&s[..1], "W", "a2 is the first point");
+        assert_eq!(&s[85..], "00");
     }
 }

@@ -1,15 +1,16 @@
 //! The pages of the web site beside the games: the index of active games (the
 //! site's `active.json`) and of the games that ended last (the store's history
-//! index), the standings (the text of `yinsh standings`),
-//! the history (from the store's history index, in pages of the site's own), and a
-//! summary of the rules.
+//! index), the standings (the ranks of `yinsh standings`, as tables), the history
+//! (from the store's history index, in pages of the site's own, a table whose boards
+//! link their pages), and a summary of the rules. The index says where to send
+//! `help` to join: the server's address.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::rules::Variant;
-use crate::server::exec::listing;
-use crate::server::store::{Finished, HISTORY_PAGE, Store};
+use crate::server::game::ratings::{PROVISIONAL_GAMES, START};
+use crate::server::store::{Finished, HISTORY_PAGE, Section, Store};
 use crate::server::text::dates::format_date;
 use crate::server::text::html::escape;
 
@@ -21,8 +22,18 @@ pub(super) const INDEX_FINISHED: u64 = 100;
 
 /// `index.html`: the games being played (`active`, by board), then the `finished` ones
 /// that ended last (most recent first) of `total`, with the history for the rest.
-pub(super) fn index(active: &[Summary], finished: &[Finished], total: u64) -> String {
-    let mut body = String::from("<h1>YINSH by e-mail</h1>\n<h2>Games being played</h2>\n");
+/// `address` is the server's, where `help` is sent.
+pub(super) fn index(
+    active: &[Summary],
+    finished: &[Finished],
+    total: u64,
+    address: &str,
+) -> String {
+    let mut body = format!(
+        "<h1>YINSH by e-mail</h1>\n<p class=\"join\">To join, send a mail with \
+         <code>help</code> in the Subject to <b>{}</b>.</p>\n<h2>Games being played</h2>\n",
+        escape(address)
+    );
     if active.is_empty() {
         body.push_str("<p>No game is being played.</p>\n");
     } else {
@@ -80,22 +91,109 @@ pub(super) fn index(active: &[Summary], finished: &[Finished], total: u64) -> St
         }
         body.push_str("</table>\n");
     }
-    body.push_str(
-        "<p>Played by e-mail: send <code>help</code> in the Subject of a mail to the \
-         server to join. Every game's page shows its positions one by one and offers \
-         its record for download.</p>\n",
+    let _ = writeln!(
+        body,
+        "<p>Played by e-mail: send <code>help</code> in the Subject of a mail to {} \
+         to join. Every game's page shows its positions one by one and offers its record \
+         for download.</p>",
+        escape(address)
     );
     page("YINSH games", "", &body)
 }
 
-/// `standings.html`: the rating list of `yinsh standings`.
-pub(super) fn standings(store: &Store, now: u64) -> Result<String, SiteError> {
-    let text = listing::standings(store, now)?;
-    Ok(page(
-        "YINSH standings",
-        "",
-        &format!("<h1>Standings</h1>\n<pre>{}</pre>\n", escape(&text)),
-    ))
+/// The ranks `standings.html` shows of each list (as `yinsh standings`'s first page).
+const STANDINGS_SHOWN: usize = 100;
+
+/// `standings.html`: the ranks of `yinsh standings`, a table for each list of each
+/// variant (no "Active/Limit" column: there is no limit of games; the games a player
+/// has going on are their own column).
+pub(super) fn standings(store: &Store, _now: u64) -> Result<String, SiteError> {
+    let mut body = String::from("<h1>Standings</h1>\n");
+    for variant in [Variant::Normal, Variant::Blitz] {
+        let title = match variant {
+            Variant::Normal => "Normal games",
+            Variant::Blitz => "Blitz games",
+        };
+        let _ = writeln!(body, "<h2>{title}</h2>");
+        let mut any = false;
+        for section in Section::ALL {
+            let (lines, total) = store.ranks(variant, section, 0, STANDINGS_SHOWN)?;
+            if lines.is_empty() {
+                continue;
+            }
+            any = true;
+            let name = match section {
+                Section::Established => "Established",
+                Section::Provisional => "Provisional",
+                Section::Inactive => "Inactive",
+            };
+            let more = if total > lines.len() {
+                format!(" (the first {} of {total})", lines.len())
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                body,
+                "<h3>{name}{more}</h3>\n<div class=\"wide\"><table class=\"list\">\
+                 <tr><th>Rank</th><th>Player</th><th>Rating</th><th>Won</th><th>Lost</th>\
+                 <th>Ties</th><th>Playing</th></tr>"
+            );
+            for (i, s) in lines.iter().enumerate() {
+                let r = &s.record;
+                let _ = writeln!(
+                    body,
+                    "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+                     <td>{}</td></tr>",
+                    i + 1,
+                    escape(s.name.as_str()),
+                    r.rating,
+                    r.won,
+                    r.lost,
+                    r.ties,
+                    s.active
+                );
+            }
+            body.push_str("</table></div>\n");
+        }
+        if !any {
+            body.push_str("<p>No rated games yet.</p>\n");
+        }
+    }
+    let _ = writeln!(
+        body,
+        "<p>Ratings start at {START}; a player is provisional for their first \
+         {PROVISIONAL_GAMES} rated games. Games ended before the rings were all placed \
+         are not rated. Playing: the games of the variant a player has going on.</p>"
+    );
+    Ok(page("YINSH standings", "", &body))
+}
+
+/// The finished `games` as a table, one line each, the board a link to its page.
+fn history_table(games: &[Finished]) -> String {
+    let mut out = String::from(
+        "<div class=\"wide\"><table class=\"list history\"><tr><th>Board</th>\
+         <th>White</th><th>Black</th><th>Ended</th><th>Result</th></tr>\n",
+    );
+    for g in games {
+        let _ = writeln!(
+            out,
+            "<tr><td><a href=\"games/{b}/index.html\">{b}</a>{}</td><td>{}</td><td>{}</td>\
+             <td>{}</td><td>{}{}</td></tr>",
+            if g.variant == Variant::Blitz {
+                " (blitz)"
+            } else {
+                ""
+            },
+            escape(g.players[0].as_str()),
+            escape(g.players[1].as_str()),
+            format_date(g.ended),
+            escape(&g.how),
+            if g.rated { "" } else { " (not rated)" },
+            b = g.board,
+        );
+    }
+    out.push_str("</table></div>\n");
+    out
 }
 
 /// The history pages of the site, from the store's history index (files of
@@ -130,11 +228,7 @@ pub(super) fn history(
              <a href=\"index.html\">games</a>. The most recent first:</p>",
             if total == 1 { "" } else { "s" }
         );
-        let _ = writeln!(
-            body,
-            "<pre>{}</pre>",
-            escape(&listing::history_rows(&recent))
-        );
+        body.push_str(&history_table(&recent));
     }
     if newest > 0 {
         body.push_str("<p>Older games:");
@@ -154,8 +248,8 @@ pub(super) fn history(
         let body = format!(
             "<h1>History: finished games {first} to {last}</h1>\n<p>In the order they \
              ended. The most recent games are on the <a href=\"history.html\">history</a> \
-             page.</p>\n<pre>{}</pre>\n",
-            escape(&listing::history_rows(&games))
+             page.</p>\n{}",
+            history_table(&games)
         );
         out.push((older_name(k), page("YINSH history", "", &body)));
     }

@@ -2,18 +2,22 @@
 //! mail that changes a game when `[site]` is configured): an index of the active and
 //! finished games, one folder per game (`game_page`), the standings, the history and
 //! a rules summary (`lists`), all in one frame (`page`). Every page works from a
-//! plain file server. Only what is public goes on it: userids, moves, results and
-//! dates; never passwords, addresses, comments, chat or messages.
+//! plain file server. Only what is public goes on it: userids, moves, results, dates
+//! and the server's own mail address (where moves and `help` are sent); never
+//! passwords, players' addresses, comments, chat or messages.
 //!
 //! ```text
-//! DIR/index.html  standings.html  history.html  history-<k>.html  rules.html  style.css
+//! DIR/index.html  standings.html  history.html  history-<k>.html  rules.html
+//! DIR/style.css  board.js  (the frame, and the script that draws and plays the board)
 //! DIR/active.json  (the games going on, for the index)
-//! DIR/games/<n>/index.html  p<k>-<hash>.png ...  board-<n>.txt  board-<n>.sgf  summary.json
+//! DIR/games/<n>/index.html  p<k>-<hash>.png  board-<n>.txt  board-<n>.sgf  summary.json
 //! ```
 
 mod game_page;
+pub mod legal;
 mod lists;
 mod page;
+mod play;
 pub mod settings;
 
 use std::path::{Path, PathBuf};
@@ -24,6 +28,7 @@ use crate::durable::{Existing, Pending, Readers, create_dir, lock_within, write_
 use crate::picture::PictureError;
 use crate::server::game::index;
 use crate::server::game::record::{LiveGame, ReplayError};
+use crate::server::game::vacation::Vacations;
 use crate::server::internal::InternalError;
 use crate::server::model::BoardId;
 use crate::server::store::{Store, StoreError};
@@ -196,11 +201,21 @@ enum Scope {
     Changed,
 }
 
-/// Writes the whole site into `out`: every game's folder (pictures only where
-/// missing), the index, standings, history and rules. `now` dates the standings.
-pub fn build(store: &Store, out: &Path, now: u64) -> Result<Written, SiteError> {
+/// Where the site is written and what its pages say of the server: the folder, and
+/// the server's mail address (moves and `help` are sent there).
+#[derive(Debug, Clone, Copy)]
+pub struct Target<'a> {
+    /// The site's folder.
+    pub out: &'a Path,
+    /// The server's bare mail address.
+    pub address: &'a str,
+}
+
+/// Writes the whole site into `target.out`: every game's folder (its picture only
+/// where missing), the index, standings, history and rules. `now` dates the standings.
+pub fn build(store: &Store, target: Target<'_>, now: u64) -> Result<Written, SiteError> {
     let boards = store.games()?;
-    write_site(store, out, now, &boards, Scope::Whole)
+    write_site(store, target, now, &boards, Scope::Whole)
 }
 
 /// Rewrites the folders of `boards` (the games a mail changed) and the index; the
@@ -208,20 +223,21 @@ pub fn build(store: &Store, out: &Path, now: u64) -> Result<Written, SiteError> 
 /// they are missing. The work is bounded by those games, not by all of them.
 pub fn refresh(
     store: &Store,
-    out: &Path,
+    target: Target<'_>,
     now: u64,
     boards: &[BoardId],
 ) -> Result<Written, SiteError> {
-    write_site(store, out, now, boards, Scope::Changed)
+    write_site(store, target, now, boards, Scope::Changed)
 }
 
 fn write_site(
     store: &Store,
-    out: &Path,
+    target: Target<'_>,
     now: u64,
     boards: &[BoardId],
     scope: Scope,
 ) -> Result<Written, SiteError> {
+    let out = target.out;
     let mut files = Files::new();
     files.make_dir(out)?;
     let _lock = lock_site(out)?;
@@ -234,11 +250,16 @@ fn write_site(
         }
         Scope::Changed => active_games(out),
     };
-    let ended = write_games(&mut files, store, out, boards, &mut active)?;
+    let vacations = Vacations::load(store)?;
+    let around = game_page::Around {
+        address: target.address,
+        vacations: &vacations,
+    };
+    let ended = write_games(&mut files, store, out, boards, &mut active, &around)?;
     active.sort_by_key(|s| s.board);
     let json = serde_json::to_vec_pretty(&active).unwrap_or_default();
     files.write(&out.join(ACTIVE), &json)?;
-    write_lists(&mut files, store, out, now, scope, ended, &active)?;
+    write_lists(&mut files, store, target, now, scope, ended, &active)?;
     Ok(files.written)
 }
 
@@ -276,6 +297,7 @@ fn write_games(
     out: &Path,
     boards: &[BoardId],
     active: &mut Vec<Summary>,
+    around: &game_page::Around<'_>,
 ) -> Result<bool, SiteError> {
     let mut ended = false;
     for &board in boards {
@@ -287,7 +309,7 @@ fn write_games(
         };
         let live = LiveGame::load(file)?;
         ended |= live.game().is_over();
-        let summary = game_page::write_game(files, &game_dir(out, board), &live)?;
+        let summary = game_page::write_game(files, &game_dir(out, board), &live, around)?;
         let json = serde_json::to_vec_pretty(&summary).unwrap_or_default();
         files.write(&game_dir(out, board).join("summary.json"), &json)?;
         files.written.games += 1;
@@ -298,21 +320,23 @@ fn write_games(
     Ok(ended)
 }
 
-/// The pages around the games: style and rules (when missing), standings and
+/// The pages around the games: style, script and rules (when missing), standings and
 /// history (when a game `ended`, or all of them for the whole site or a new one),
 /// and the index of `active` and the newest finished games.
 fn write_lists(
     files: &mut Files,
     store: &Store,
-    out: &Path,
+    target: Target<'_>,
     now: u64,
     scope: Scope,
     ended: bool,
     active: &[Summary],
 ) -> Result<(), SiteError> {
+    let out = target.out;
     let all = scope == Scope::Whole;
     let fresh = !out.join("standings.html").exists();
     files.write(&out.join("style.css"), page::STYLE.as_bytes())?;
+    files.write(&out.join("board.js"), BOARD_JS.as_bytes())?;
     if all || fresh || !out.join("rules.html").exists() {
         files.write(&out.join("rules.html"), lists::rules().as_bytes())?;
     }
@@ -332,10 +356,14 @@ fn write_lists(
     let (finished, total) = index::history_page(store, 1, lists::INDEX_FINISHED)?;
     files.write(
         &out.join("index.html"),
-        lists::index(active, &finished, total).as_bytes(),
+        lists::index(active, &finished, total, target.address).as_bytes(),
     )?;
     Ok(())
 }
+
+/// The script of every game page (`DIR/board.js`): draws the positions from the
+/// page's data, steps through them, and is the play mode.
+const BOARD_JS: &str = include_str!("board.js");
 
 /// The site's list of the games going on (`DIR/active.json`).
 const ACTIVE: &str = "active.json";

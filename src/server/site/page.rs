@@ -1,6 +1,8 @@
 //! The frame every page of the web site shares: the document head, the navigation
 //! between the index, standings, history and rules, and the one style sheet
-//! (`style.css`, light and dark). Pages link only to files of the site itself.
+//! (`style.css`, light and dark; a game's board stays in view on a phone while its
+//! moves scroll, and every point and button is a target of at least 32 px at 390 px).
+//! Pages link only to files of the site itself.
 
 use std::fmt::Write as _;
 
@@ -24,14 +26,35 @@ pre { font: 13px/1.3 Menlo, Consolas, 'DejaVu Sans Mono', monospace; overflow-x:
 table.list { border-collapse: collapse; }
 table.list th, table.list td { text-align: left; padding: 3px 12px 3px 0;
   border-bottom: 1px solid var(--line); }
+[hidden] { display: none !important; }
+.wide { overflow-x: auto; max-width: 100%; }
 .game { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
 .game img { max-width: 100%; height: auto; display: block; }
-.moves { font: 14px/1.5 Menlo, Consolas, 'DejaVu Sans Mono', monospace; }
+.board-box { flex: 0 1 548px; max-width: 100%; }
+.side { flex: 1 1 300px; min-width: 0; }
+#svgboard { display: block; width: 100%; max-width: 548px; height: auto; background: #cdc6b8; }
+#svgboard .pt[role=button] { cursor: pointer; }
+#svgboard .pt:focus { outline: none; stroke: #d55e00; stroke-width: 4; }
+#caption, #score { margin: 4px 0; }
+.moves { font: 15px/1.5 Menlo, Consolas, 'DejaVu Sans Mono', monospace; border-collapse: collapse; }
+.moves th { text-align: left; font-weight: normal; opacity: 0.7; padding: 0 6px; }
 .moves td { padding: 0 6px; }
+.moves td a { display: inline-block; min-height: 32px; line-height: 32px; min-width: 32px; }
 .moves td.n { text-align: right; opacity: 0.7; }
 .moves a.here { font-weight: bold; text-decoration: none; outline: 2px solid var(--link); }
-#step button { font-size: 16px; min-width: 44px; margin-right: 4px; }
+#step button, #play button, a.button { font-size: 16px; min-width: 44px; min-height: 40px; margin: 0 4px 4px 0; }
+a.button { display: inline-block; padding: 8px 12px; border: 1px solid var(--link); border-radius: 4px;
+  text-decoration: none; font-weight: bold; }
+#play { border: 2px solid #0072b2; border-radius: 6px; padding: 4px 12px; margin-bottom: 12px; }
+#play-turn { font-size: 18px; }
+#play-text { width: 100%; box-sizing: border-box; font: 14px Menlo, Consolas, monospace; }
+p.links a { display: inline-block; min-height: 32px; line-height: 32px; margin-right: 8px; }
 .status { font-size: 18px; }
+@media (max-width: 700px) {
+  body { padding: 8px; }
+  .board-box { position: sticky; top: 0; z-index: 1; background: var(--bg); }
+  table.list th, table.list td { padding: 3px 6px 3px 0; font-size: 14px; }
+}
 ";
 
 /// A whole page: `title` (text, escaped here) and `body` (HTML); `root` is the way

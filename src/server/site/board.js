@@ -1,0 +1,390 @@
+// The game page's script (yinsh-pbem, written as the site's board.js; one file for
+// every game). It draws the board as SVG from the page's data (#game-data: every
+// position as 85 characters and the rings removed, each turn's atomic actions), steps
+// through the positions (buttons, arrow keys, the move links, #m<k> in the address),
+// and with #play=<token> in the address lets the player to move click their turn:
+// the clicks are matched against the legal turns the server listed (no rules here
+// beyond putting pieces down and turning markers over), the turn is shown as it grows,
+// and the mail is composed (mailto: and a text to copy). The token is read from the
+// address only; it is never sent anywhere but into the composed mail.
+(function () {
+  'use strict';
+  var dataNode = document.getElementById('game-data');
+  if (!dataNode) return;
+  var data = JSON.parse(dataNode.textContent);
+  var NS = 'http://www.w3.org/2000/svg';
+  var STEP = 40, PAD = 14, COS30 = 0.8660254037844386;
+  var WIDTH = 12 * COS30 * STEP + 2 * PAD, HEIGHT = 12 * STEP + 2 * PAD;
+  var RING = 0.44 * STEP, MARKER = 0.27 * STEP;
+  // The picture's palette (src/picture/svg.rs): colour-blind safe Okabe-Ito marks.
+  var C = { board: '#ece6da', grid: '#8d8578', ink: '#2b2723', outline: '#111111',
+    white: '#ffffff', black: '#1e1e1e', grey: '#9a9a9a', move: '#d55e00', row: '#0072b2' };
+  var NAMES = { W: 'white ring', B: 'black ring', w: 'white marker', b: 'black marker' };
+
+  function at(i, n) { return [PAD + (i + 1) * COS30 * STEP, PAD + (9.5 - (n - i / 2)) * STEP]; }
+  function inHexagon(i, n) {
+    var dx = i - 5, dy = n - 6;
+    return Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dx - dy)) <= 5;
+  }
+  function onBoard(i, n) {
+    if (i < 0 || i > 10 || n < 1 || n > 11 || !inHexagon(i, n)) return false;
+    return !((i === 0 && (n === 1 || n === 6)) || (i === 5 && (n === 1 || n === 11)) ||
+      (i === 10 && (n === 6 || n === 11)));
+  }
+  // The 85 points in the engine's order (by letter, then number).
+  var POINTS = [], INDEX = {};
+  for (var i = 0; i < 11; i++) {
+    for (var n = 1; n <= 11; n++) {
+      if (onBoard(i, n)) {
+        INDEX[String.fromCharCode(97 + i) + n] = POINTS.length;
+        POINTS.push({ name: String.fromCharCode(97 + i) + n, i: i, n: n });
+      }
+    }
+  }
+  function point(name) { return POINTS[INDEX[name]]; }
+  function index(i, n) { return onBoard(i, n) ? INDEX[String.fromCharCode(97 + i) + n] : -1; }
+  // The points strictly between a and b on one line (empty when not on a line).
+  function between(a, b) {
+    var p = point(a), q = point(b), di = q.i - p.i, dn = q.n - p.n, out = [];
+    if (!(di === 0 || dn === 0 || di === dn)) return out;
+    var len = Math.max(Math.abs(di), Math.abs(dn)), si = Math.sign(di), sn = Math.sign(dn);
+    for (var s = 1; s < len; s++) out.push(index(p.i + s * si, p.n + s * sn));
+    return out;
+  }
+  // An atomic action's text (e5, g8-i8, xd5-h9, xc6, --) read.
+  function parse(a) {
+    if (a === '--') return { kind: 'pass' };
+    if (a.charAt(0) === 'x') {
+      var ends = a.slice(1).split('-');
+      if (ends.length === 2) {
+        var pts = [INDEX[ends[0]]].concat(between(ends[0], ends[1]), [INDEX[ends[1]]]);
+        return { kind: 'row', points: pts };
+      }
+      return { kind: 'ring', path: [INDEX[ends[0]]] };
+    }
+    var two = a.split('-');
+    if (two.length === 2) return { kind: 'move', path: [INDEX[two[0]], INDEX[two[1]]] };
+    return { kind: 'place', path: [INDEX[a]] };
+  }
+  // A position: {cells: 85 characters, removed: [white, black]}.
+  function state(k) {
+    var s = data.states[k];
+    return { cells: s.slice(0, 85).split(''), removed: [+s.charAt(85), +s.charAt(86)] };
+  }
+  function apply(pos, a, side) {
+    var act = parse(a), c = pos.cells, ring = side === 'W' ? 'W' : 'B';
+    var marker = ring.toLowerCase();
+    if (act.kind === 'place') c[act.path[0]] = ring;
+    if (act.kind === 'move') {
+      var from = act.path[0], to = act.path[1];
+      between(POINTS[from].name, POINTS[to].name).forEach(function (p) {
+        if (c[p] === 'w') c[p] = 'b'; else if (c[p] === 'b') c[p] = 'w';
+      });
+      c[from] = marker; c[to] = ring;
+    }
+    if (act.kind === 'row') act.points.forEach(function (p) { c[p] = '.'; });
+    if (act.kind === 'ring') { c[act.path[0]] = '.'; pos.removed[side === 'W' ? 0 : 1] += 1; }
+    return act;
+  }
+  // The rows of five markers of one colour on the board (each run of five or more).
+  function rows(cells) {
+    var out = [];
+    [[0, 1], [1, 0], [1, 1]].forEach(function (d) {
+      POINTS.forEach(function (p) {
+        var k = INDEX[p.name], c = cells[k];
+        if ((c !== 'w' && c !== 'b') || cells[index(p.i - d[0], p.n - d[1])] === c) return;
+        var run = [k], j = 1, q;
+        while ((q = index(p.i + j * d[0], p.n + j * d[1])) >= 0 && cells[q] === c) { run.push(q); j++; }
+        if (run.length >= 5) out.push(run);
+      });
+    });
+    return out;
+  }
+
+  function el(name, attrs, parent) {
+    var e = document.createElementNS(NS, name);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function xy(k) { var p = POINTS[k]; return at(p.i, p.n); }
+  function line(parent, a, b, color, width, opacity) {
+    var p = xy(a), q = xy(b);
+    el('path', { d: 'M' + p[0].toFixed(1) + ' ' + p[1].toFixed(1) + 'L' + q[0].toFixed(1) + ' ' +
+      q[1].toFixed(1), stroke: color, 'stroke-width': width, 'stroke-linecap': 'round',
+      'stroke-opacity': opacity || 1, fill: 'none' }, parent);
+  }
+  function circle(parent, k, r, color, width, dash) {
+    var p = xy(k), c = el('circle', { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: r,
+      fill: 'none', stroke: color, 'stroke-width': width }, parent);
+    if (dash) c.setAttribute('stroke-dasharray', '5 3.4');
+    return c;
+  }
+
+  // The board: drawn once; the pieces and marks are redrawn for each position.
+  var svg = el('svg', { viewBox: '0 0 ' + WIDTH.toFixed(1) + ' ' + HEIGHT.toFixed(1),
+    id: 'svgboard', role: 'img', 'aria-label': 'The board' });
+  (function drawBoard() {
+    var centre = at(5, 6), k = 1 + 0.62 / 5;
+    var hex = [[0, 1], [5, 1], [10, 6], [10, 11], [5, 11], [0, 6]].map(function (c) {
+      var p = at(c[0], c[1]);
+      return (centre[0] + (p[0] - centre[0]) * k).toFixed(1) + ',' +
+        (centre[1] + (p[1] - centre[1]) * k).toFixed(1);
+    }).join(' ');
+    el('polygon', { points: hex, fill: C.board, stroke: C.grid, 'stroke-width': 2,
+      'stroke-linejoin': 'round' }, svg);
+    var grid = el('g', {}, svg);
+    [[0, 1], [1, 0], [1, 1]].forEach(function (d) {
+      POINTS.forEach(function (p) {
+        if (onBoard(p.i - d[0], p.n - d[1])) return;
+        var j = 0;
+        while (onBoard(p.i + (j + 1) * d[0], p.n + (j + 1) * d[1])) j++;
+        if (j > 0) line(grid, INDEX[p.name], index(p.i + j * d[0], p.n + j * d[1]), C.grid, 1.4);
+      });
+    });
+    function label(text, i, n) {
+      var p = at(i, n), t = el('text', { x: p[0].toFixed(1), y: (p[1] + 4.5).toFixed(1),
+        'text-anchor': 'middle', 'font-size': 13, fill: C.ink, 'aria-hidden': 'true',
+        'font-family': 'Helvetica, Arial, sans-serif' }, svg);
+      t.textContent = text;
+    }
+    for (var i = 0; i < 11; i++) {
+      var ns = [];
+      for (var n = 0; n <= 12; n++) if (inHexagon(i, n)) ns.push(n);
+      label(String.fromCharCode(65 + i), i, ns[0] - 1);
+      if (i >= 5) label(String.fromCharCode(65 + i), i, ns[ns.length - 1] + 1);
+    }
+    for (var m = 1; m <= 11; m++) {
+      var is = [];
+      for (var c = -1; c <= 11; c++) if (inHexagon(c, m)) is.push(c);
+      label(String(m), is[0] - 1, m);
+      if (m >= 6) label(String(m), is[is.length - 1] + 1, m);
+    }
+  })();
+  var under = el('g', {}, svg), pieces = el('g', {}, svg), over = el('g', {}, svg);
+  var hits = el('g', {}, svg);
+  // One target a point, STEP wide: at 390 px the board is some 33 px a step.
+  var targets = POINTS.map(function (p, k) {
+    var c = xy(k), t = el('circle', { cx: c[0].toFixed(1), cy: c[1].toFixed(1), r: STEP / 2,
+      fill: 'transparent', 'class': 'pt', 'data-point': p.name }, hits);
+    return t;
+  });
+
+  function ring(parent, k, color) {
+    var p = xy(k), width = RING * 0.38, mid = RING - width / 2;
+    var a = { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: mid.toFixed(1), fill: 'none' };
+    el('circle', Object.assign({ stroke: C.outline, 'stroke-width': (width + 3).toFixed(1) }, a), parent);
+    el('circle', Object.assign({ stroke: color === 'W' ? C.white : C.black,
+      'stroke-width': width.toFixed(1) }, a), parent);
+    if (color === 'B') el('circle', Object.assign({ stroke: C.grey, 'stroke-width': 1 }, a), parent);
+  }
+  function marker(parent, k, color) {
+    var p = xy(k), a = { cx: p[0].toFixed(1), cy: p[1].toFixed(1) };
+    el('circle', Object.assign({ r: MARKER.toFixed(1), fill: color === 'w' ? C.white : C.black,
+      stroke: C.outline, 'stroke-width': 1.8 }, a), parent);
+    if (color === 'b') {
+      el('circle', Object.assign({ r: (MARKER * 0.6).toFixed(1), fill: 'none', stroke: C.grey,
+        'stroke-width': 1 }, a), parent);
+    }
+  }
+  function clear(g) { while (g.firstChild) g.removeChild(g.firstChild); }
+  // Draws `pos`, the `marks` of a turn (its actions and side), and in play mode the
+  // points to click (`open`) and those clicked (`picked`).
+  function draw(pos, marks, open, picked, showRows) {
+    [under, pieces, over].forEach(clear);
+    if (showRows) rows(pos.cells).forEach(function (r) {
+      line(under, r[0], r[r.length - 1], C.row, 0.8 * STEP, 0.5);
+    });
+    (marks || []).forEach(function (act) {
+      if (act.kind === 'move') {
+        line(under, act.path[0], act.path[1], C.move, 5);
+        circle(over, act.path[0], MARKER + 5, C.move, 3, true);
+        circle(over, act.path[1], RING + 4, C.move, 3.5);
+        between(POINTS[act.path[0]].name, POINTS[act.path[1]].name).forEach(function (p) {
+          if (pos.cells[p] !== '.') circle(over, p, MARKER + 4, C.move, 3);
+        });
+      }
+      if (act.kind === 'place') circle(over, act.path[0], RING + 4, C.move, 3.5);
+      if (act.kind === 'row') {
+        line(under, act.points[0], act.points[act.points.length - 1], C.move, 0.3 * STEP, 0.5);
+      }
+      if (act.kind === 'ring') {
+        var p = xy(act.path[0]), r = 0.25 * STEP;
+        el('path', { d: 'M' + (p[0] - r) + ' ' + (p[1] - r) + 'L' + (p[0] + r) + ' ' + (p[1] + r) +
+          'M' + (p[0] - r) + ' ' + (p[1] + r) + 'L' + (p[0] + r) + ' ' + (p[1] - r),
+          stroke: C.move, 'stroke-width': 4, 'stroke-linecap': 'round' }, over);
+      }
+    });
+    pos.cells.forEach(function (c, k) {
+      if (c === 'W' || c === 'B') ring(pieces, k, c);
+      if (c === 'w' || c === 'b') marker(pieces, k, c);
+    });
+    (open || []).forEach(function (k) { circle(over, k, RING + 2, C.row, 4, true); });
+    (picked || []).forEach(function (k) { circle(over, k, RING + 4, C.move, 5); });
+    targets.forEach(function (t, k) {
+      var c = pos.cells[k], name = POINTS[k].name + ', ' + (NAMES[c] || 'empty');
+      var can = open && open.indexOf(k) >= 0;
+      t.setAttribute('aria-label', name + (can ? ', can be chosen' : ''));
+      if (can) { t.setAttribute('tabindex', '0'); t.setAttribute('role', 'button'); }
+      else { t.removeAttribute('tabindex'); t.removeAttribute('role'); }
+    });
+  }
+
+  // Stepping through the game.
+  var img = document.getElementById('board'), cap = document.getElementById('caption');
+  var score = document.getElementById('score');
+  img.parentNode.insertBefore(svg, img);
+  img.hidden = true;
+  var ready = false;
+  var links = document.querySelectorAll('a[data-k]'), last = data.states.length - 1, at_ = last;
+  function scoreText(pos) {
+    return 'Rings removed: White ' + pos.removed[0] + ', Black ' + pos.removed[1] + '.';
+  }
+  function show(k) {
+    at_ = Math.max(0, Math.min(last, k));
+    if (ready && at_ === last) return render();
+    var pos = state(at_), marks = at_ > 0 ? data.moves[at_ - 1].map(parse) : [];
+    draw(pos, marks, null, null, at_ < last || !data.over);
+    svg.setAttribute('aria-label', data.captions[at_]);
+    cap.textContent = data.captions[at_];
+    score.textContent = scoreText(pos);
+    links.forEach(function (a) { a.className = (+a.dataset.k === at_) ? 'here' : ''; });
+  }
+  var go = { first: function () { show(0); }, prev: function () { show(at_ - 1); },
+    next: function () { show(at_ + 1); }, last: function () { show(last); } };
+  document.querySelectorAll('#step button').forEach(function (b) {
+    b.addEventListener('click', go[b.dataset.go]);
+  });
+  links.forEach(function (a) {
+    a.addEventListener('click', function (e) {
+      e.preventDefault();
+      show(+a.dataset.k);
+      // On a phone the board stays in view (sticky); where the page ends below the
+      // move list, the board is scrolled back into view.
+      var r = svg.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) svg.scrollIntoView({ block: 'nearest' });
+      if (!token && history.replaceState) history.replaceState(null, '', '#m' + a.dataset.k);
+    });
+  });
+  document.addEventListener('keydown', function (e) {
+    if (e.target.closest && e.target.closest('#play')) return;
+    if (e.key === 'ArrowLeft') go.prev();
+    if (e.key === 'ArrowRight') go.next();
+  });
+  document.getElementById('step').hidden = false;
+
+  // Play mode.
+  var found = /^#play=([A-Za-z0-9_-]{1,64})$/.exec(location.hash);
+  var token = found && data.play ? found[1] : null;
+  var fromHash = /^#m(\d+)$/.exec(location.hash);
+  show(fromHash ? +fromHash[1] : last);
+  if (found && !data.play) {
+    var none = document.getElementById('play-none');
+    if (none) none.hidden = false;
+  }
+  if (!token) return;
+  var play = data.play, chosen = [], clicks = [];
+  var box = document.getElementById('play'), turnOut = document.getElementById('play-turn');
+  var help = document.getElementById('play-help'), choices = document.getElementById('play-choices');
+  var send = document.getElementById('play-send'), copy = document.getElementById('play-copy');
+  var text = document.getElementById('play-text');
+  box.hidden = false;
+  function same(a, b) { return a.length <= b.length && a.every(function (x, j) { return x === b[j]; }); }
+  function candidates() { return play.turns.filter(function (t) { return same(chosen, t.a); }); }
+  function nexts() {
+    var seen = {}, out = [];
+    candidates().forEach(function (t) {
+      var a = t.a[chosen.length];
+      if (a !== undefined && !seen[a]) { seen[a] = true; out.push({ text: a, act: parse(a) }); }
+    });
+    return out;
+  }
+  // The next actions the clicks so far fit: a path begun by them, a row holding them.
+  function fitting(list, cs) {
+    return list.filter(function (n) {
+      if (n.act.kind === 'row') return cs.every(function (k) { return n.act.points.indexOf(k) >= 0; });
+      if (n.act.kind === 'pass') return cs.length === 0;
+      return cs.length <= n.act.path.length && same(cs, n.act.path);
+    });
+  }
+  function written(actions) {
+    var parts = [];
+    actions.forEach(function (a, j) {
+      if (a.charAt(0) === 'x' && a.indexOf('-') < 0 && j > 0 && actions[j - 1].indexOf('-') > 0 &&
+          actions[j - 1].charAt(0) === 'x') parts[parts.length - 1] += a;
+      else parts.push(a);
+    });
+    return parts.join(';');
+  }
+  function choose(n) { chosen.push(n.text); clicks = []; render(); }
+  function click(k) {
+    if (at_ !== last) { show(last); render(); return; }
+    if (clicks.indexOf(k) >= 0) return;
+    var list = nexts(), fit = fitting(list, clicks.concat([k]));
+    if (fit.length === 0 && clicks.length > 0) { clicks = []; fit = fitting(list, [k]); }
+    if (fit.length === 0) return;
+    clicks.push(k);
+    var done = fit.filter(function (n) { return n.act.kind !== 'row' && n.act.path.length === clicks.length; });
+    if (done.length === 1) return choose(done[0]);
+    if (fit.length === 1 && fit[0].act.kind === 'row') return choose(fit[0]);
+    render();
+  }
+  function render() {
+    links.forEach(function (a) { a.className = (+a.dataset.k === last) ? 'here' : ''; });
+    svg.setAttribute('aria-label', 'Your turn on the board');
+    cap.textContent = data.captions[last] + ' Then your turn ' + play.k + ', as clicked so far.';
+    var pos = state(last), marks = [];
+    chosen.forEach(function (a) { marks.push(apply(pos, a, play.side)); });
+    var list = nexts(), fit = fitting(list, clicks), open = [], complete = null;
+    fit.forEach(function (n) {
+      var pts = n.act.kind === 'row' ? n.act.points : n.act.kind === 'pass' ? [] : [n.act.path[clicks.length]];
+      pts.forEach(function (p) { if (open.indexOf(p) < 0 && clicks.indexOf(p) < 0) open.push(p); });
+    });
+    candidates().forEach(function (t) { if (t.a.length === chosen.length) complete = t; });
+    draw(pos, marks, complete ? [] : open, clicks, true);
+    score.textContent = scoreText(pos);
+    turnOut.textContent = complete ? complete.t : (written(chosen) || '(nothing yet)');
+    var kinds = {};
+    fit.forEach(function (n) { kinds[n.act.kind] = true; });
+    help.textContent = complete ? 'Your turn is complete: send it, or undo.'
+      : kinds.place ? 'Click the point to place a ring on.'
+      : kinds.move && clicks.length ? 'Click where the ring goes (the points marked).'
+      : kinds.move ? 'Click the ring to move.'
+      : kinds.row ? 'Choose the row to remove: click its markers (on a longer line, the ends of the five), or a button.'
+      : kinds.ring ? 'Click the ring to remove.'
+      : kinds.pass ? 'No ring of yours can move: pass.' : '';
+    clear(choices);
+    fit.forEach(function (n) {
+      if (n.act.kind !== 'row' && n.act.kind !== 'pass') return;
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = n.act.kind === 'pass' ? 'Pass' : 'Remove row ' + n.text.slice(1);
+      b.addEventListener('click', function () { choose(n); });
+      choices.appendChild(b);
+    });
+    var subject = complete ? 'yinsh move ' + data.board + ' ' + play.player + ' ' + token + ' ' +
+      complete.t + '#' + play.k : '';
+    text.value = complete ? 'To: ' + play.to + '\nSubject: ' + subject : '';
+    send.hidden = copy.hidden = text.hidden = !complete;
+    send.href = complete ? 'mailto:' + play.to + '?subject=' + encodeURIComponent(subject) : '#';
+    send.setAttribute('data-subject', subject);
+  }
+  targets.forEach(function (t, k) {
+    t.addEventListener('click', function () { click(k); });
+    t.addEventListener('keydown', function (e) {
+      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); click(k); }
+    });
+  });
+  document.getElementById('play-undo').addEventListener('click', function () {
+    if (clicks.length) clicks.pop(); else chosen.pop();
+    render();
+  });
+  copy.addEventListener('click', function () {
+    var subject = send.getAttribute('data-subject');
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(subject);
+    else { text.focus(); text.select(); document.execCommand('copy'); }
+    copy.textContent = 'Copied';
+  });
+  ready = true;
+  render();
+})();
