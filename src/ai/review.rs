@@ -12,6 +12,12 @@
 //! loses nothing: its chance before is its chance after. A finished position's value
 //! is its result (1 won by White, 0 won by Black, 0.5 drawn).
 //!
+//! Each position is valued by its side to move, who sees its chances higher than the
+//! other side does (in YINSH the move is worth much, and a search's best turn is an
+//! optimistic estimate): the chart zigzags by some points from turn to turn in the
+//! middle game, and every turn shows a small drop. The turning points are therefore
+//! the largest drops among one side's own turns, which all carry that bias alike.
+//!
 //! ```
 //! use yinsh_pbem::ai::{review, TurnReview};
 //! use yinsh_pbem::rules::Variant;
