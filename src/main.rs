@@ -161,6 +161,25 @@ enum Command {
         /// The transcript; stdin when absent.
         file: Option<PathBuf>,
     },
+    /// Print the robot's review of a transcript's game (FILE or stdin): White's win chance
+    /// before and after every turn, and each side's turning points with the robot's
+    /// preferred turn. The same for a budget on every machine.
+    Review {
+        /// Play the blitz variant.
+        #[arg(long)]
+        blitz: bool,
+        /// The playouts spent on each position.
+        #[arg(long, default_value_t = yinsh_pbem::ai::REVIEW_PLAYOUTS)]
+        playouts: u64,
+        /// Print one JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// Also write the win-chance chart to this file (PNG for *.png, else SVG).
+        #[arg(long)]
+        chart: Option<PathBuf>,
+        /// The transcript; stdin when absent.
+        file: Option<PathBuf>,
+    },
     /// Play engine against engine, colours alternating, and print the result and the Elo difference.
     ///
     /// A player is: level1 .. level5 (the robot's levels); msN (the robot thinking N ms a turn);
@@ -296,6 +315,20 @@ fn run(command: Command) -> ExitCode {
             seed,
             file,
         } => cli::think(blitz, effort(level, ms, playouts), seed, file.as_deref()),
+        Command::Review {
+            blitz,
+            playouts,
+            json,
+            chart,
+            file,
+        } => {
+            let format = if json {
+                cli::ReviewFormat::Json
+            } else {
+                cli::ReviewFormat::Text
+            };
+            cli::review_game(blitz, playouts, format, chart.as_deref(), file.as_deref())
+        }
         Command::Match {
             blitz,
             games,

@@ -19,6 +19,7 @@ mod duel;
 mod eval;
 mod player;
 mod playout;
+mod review;
 mod rng;
 mod robot;
 mod stats;
@@ -29,6 +30,10 @@ pub use duel::{DuelError, GameRecord, play_game};
 pub use eval::{Weights, score, score_with, win_chance};
 pub use player::{DEFAULT_THINK_TIME, LEVELS, ParsePlayerError, Player, PlayerSpec, level_budget};
 pub use playout::Policy;
+pub use review::{
+    MIN_DROP, REVIEW_PLAYOUTS, Review, ReviewError, TURNING_POINTS, TurnReview, for_side,
+    position_seed, review,
+};
 pub use rng::Rng;
 pub use robot::{Budget, Robot, ThinkError, ThinkSettings, Turn, think};
 pub use stats::{EloEstimate, Tally, elo_of_score};

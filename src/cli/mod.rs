@@ -7,6 +7,7 @@ mod perft;
 mod record;
 mod render;
 mod replay;
+mod review;
 mod serve;
 mod site;
 mod status;
@@ -22,6 +23,7 @@ pub use perft::perft;
 pub use record::{export, import};
 pub use render::{PictureFormat, render};
 pub use replay::replay;
+pub use review::{ReviewFormat, review_game};
 pub use serve::{
     EX_TEMPFAIL, Host, Panics, check_config, deliver, deliver_in, deliver_usage_error, flush,
     flush_in, is_deliver,

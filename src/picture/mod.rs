@@ -15,6 +15,7 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+mod chart;
 mod geometry;
 mod glyphs;
 mod last_move;
@@ -24,6 +25,7 @@ mod svg;
 
 use std::fmt::Write;
 
+pub use chart::Chart;
 pub use last_move::LastMove;
 pub use png::PictureError;
 

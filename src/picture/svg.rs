@@ -31,7 +31,7 @@ const OUTLINE: &str = "#111111";
 /// The last move's marks.
 pub(crate) const MOVE_MARK: &str = "#d55e00";
 /// Rows waiting to be removed.
-const ROW_MARK: &str = "#0072b2";
+pub(crate) const ROW_MARK: &str = "#0072b2";
 
 /// The fill of a piece of `color`.
 pub(crate) fn fill(color: Color) -> &'static str {

@@ -54,6 +54,7 @@ mod render; // the ASCII board and its status block, byte for byte (snapshots)
 mod replay; // the replay command: transcripts, JSON summaries, board output, errors
 mod reply_shapes; // issue 26: replies built as Outlook, Gmail, iPhone Mail, Yahoo and Thunderbird write them, in seven languages
 mod returning; // a retired userid taken back: its former owner proved by inbound::identity
+mod review; // issue 28: the robot's review: real games end at their result, the blunder named, deterministic, the review command
 mod robot; // robot rules: loops, bounces, lists, duplicates and storms are not answered
 mod rules; // the rules engine on hand-made positions, one test per rule
 mod sending; // sending replies: dead letters, retries, timeouts, the lock wait
