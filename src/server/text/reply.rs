@@ -358,6 +358,7 @@ impl<'a> BoardMail<'a> {
             if game.variant() == crate::rules::Variant::Blitz {
                 out.push_str("This is a blitz game: the first ring removed wins.\n");
             }
+            self.write_away(out);
         } else {
             let _ = writeln!(out, "Summary of Yinsh Board {board}");
         }
@@ -435,6 +436,26 @@ impl<'a> BoardMail<'a> {
 }
 
 impl BoardMail<'_> {
+    /// In a new game's mail, each other player on vacation as it starts, and until
+    /// when (issue 26 finding 7: whoever challenges them is told).
+    fn write_away(&self, out: &mut String) {
+        let (Some(vacations), f) = (self.vacations, self.live.file()) else {
+            return;
+        };
+        for player in [&f.white, &f.black] {
+            if self.reader.is_some_and(|r| r == player) {
+                continue;
+            }
+            if let Some(p) = vacations.current(player, f.created) {
+                let _ = writeln!(
+                    out,
+                    "{player} is on vacation until {}: their clock stops until then.",
+                    format_date(p.until)
+                );
+            }
+        }
+    }
+
     /// Whether the mail says who started the game (a player who may still decline
     /// it reads it).
     pub fn names_challenger(&self) -> bool {

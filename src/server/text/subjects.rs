@@ -76,6 +76,11 @@ pub fn chat(board: BoardId, from: &UserId) -> String {
     format!("Yinsh chat {board} {from}")
 }
 
+/// `Chat sent on board %s`: the sender's receipt of a chat.
+pub fn chat_sent(board: BoardId) -> String {
+    format!("Chat sent on board {board}")
+}
+
 /// `Message from %s`: a message from one player to another.
 pub fn message_from(from: &UserId) -> String {
     format!("Message from {from}")
@@ -235,6 +240,7 @@ impl OurMail {
             | ["yinsh:", "please", "change", "the", "password", "of", _]
             | ["yinsh", "settings", "of", _]
             | ["message", "sent"]
+            | ["chat", "sent", "on", "board", _]
             | ["yinsh", "error"]
             | ["yinsh", "pbem", "help"]
             | ["yinsh", "help"]
@@ -292,6 +298,7 @@ mod tests {
             (chat(b, &alice), Some(OurMail::Chat(101))),
             (message_from(&alice), Some(OurMail::Message("alice".into()))),
             (message_sent(), notice.clone()),
+            (chat_sent(b), notice.clone()),
             (broadcast_from(&alice), Some(OurMail::Broadcast)),
             (vacation_for(&alice), notice.clone()),
             (signup_for(&alice), notice.clone()),
