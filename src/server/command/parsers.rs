@@ -6,7 +6,7 @@
 use nom::combinator::opt;
 use nom::multi::many0;
 
-use crate::server::model::UserId;
+use crate::server::model::{Password, UserId};
 
 use super::error::{CommandError, Problem};
 use super::said::Said;
@@ -255,13 +255,25 @@ struct Challenge {
     nag_days: Option<u32>,
     forfeit_days: Option<u32>,
     userids: Vec<UserId>,
+    /// The challenger's password (`-password <pw>`), proving the challenge.
+    password: Option<Password>,
+    /// The last word was `-password`: this one is the password.
+    password_next: bool,
 }
 
 impl Challenge {
     /// Take one word: an option, or a userid.
     fn take(&mut self, w: &str, usage: &'static str) -> Result<(), CommandError> {
         let lw = w.to_ascii_lowercase();
-        if lw == "-blitz" || lw == "--blitz" {
+        if self.password_next {
+            self.password_next = false;
+            self.password = Some(password(w, usage)?);
+        } else if lw == "-password" || lw == "--password" {
+            if self.password.is_some() {
+                return Err(Problem::UnknownOption(w.to_string()).within(usage));
+            }
+            self.password_next = true;
+        } else if lw == "-blitz" || lw == "--blitz" {
             self.blitz = true;
         } else if lw == "-normal" || lw == "--normal" {
             self.blitz = false;
@@ -288,15 +300,25 @@ impl Challenge {
     }
 }
 
-/// `yinsh challenge [-blitz] [--nagtime=N] [--forfeittime=N] <userid1> <userid2>`
+/// `yinsh challenge [-blitz] [--nagtime=N] [--forfeittime=N] [-password <pw>] <userid1>
+/// <userid2>`: the password is the challenger's (one of the two players), proving
+/// the challenge so that its message reaches the other player.
 pub(super) fn challenge(after: &str, usage: &'static str) -> Parsed {
     let words = args(after, usage, "two userids", many0(word))?;
     let mut c = Challenge::default();
     for w in words {
         c.take(w, usage)?;
     }
+    if c.password_next {
+        return Err(Problem::Expected {
+            what: "your password after -password",
+            word: None,
+        }
+        .within(usage));
+    }
     match <[UserId; 2]>::try_from(c.userids) {
         Ok([white, black]) => Ok(Command::Challenge {
+            password: c.password,
             blitz: c.blitz,
             nag_days: c.nag_days,
             forfeit_days: c.forfeit_days,

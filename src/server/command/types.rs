@@ -64,8 +64,12 @@ pub enum Command {
     Multiple,
     /// `yinsh help`
     YinshHelp,
-    /// `yinsh challenge [-blitz] [--nagtime=N] [--forfeittime=N] userid1 userid2`
+    /// `yinsh challenge [-blitz] [--nagtime=N] [--forfeittime=N] [-password <pw>]
+    /// userid1 userid2`
     Challenge {
+        /// The password of one of the two players (`-password <pw>`): a challenge
+        /// proven as theirs, whose message (the mail's body) reaches the other player.
+        password: Option<Password>,
         /// Blitz variant.
         blitz: bool,
         /// Days without a move before the player to move is nagged (default 7).

@@ -119,7 +119,15 @@ fn route(
             forfeit_days,
             white,
             black,
-        } => play::challenge(store, req, *blitz, (*nag_days, *forfeit_days), white, black),
+            ..
+        } => play::challenge(
+            store,
+            req,
+            actor,
+            *blitz,
+            (*nag_days, *forfeit_days),
+            [white, black],
+        ),
         Command::Board { board, action, .. } => {
             on_board(store, req, *board, proved(actor)?, action)
         }

@@ -358,7 +358,7 @@ impl<'a> BoardMail<'a> {
             if game.variant() == crate::rules::Variant::Blitz {
                 out.push_str("This is a blitz game: the first ring removed wins.\n");
             }
-            self.write_away(out);
+            self.write_new_game_lines(out);
         } else {
             let _ = writeln!(out, "Summary of Yinsh Board {board}");
         }
@@ -436,10 +436,17 @@ impl<'a> BoardMail<'a> {
 }
 
 impl BoardMail<'_> {
-    /// In a new game's mail, each other player on vacation as it starts, and until
-    /// when (issue 26 finding 7: whoever challenges them is told).
-    fn write_away(&self, out: &mut String) {
-        let (Some(vacations), f) = (self.vacations, self.live.file()) else {
+    /// In a new game's mail: who challenged the reader, when the other player did
+    /// (issue 26 finding 5); each other player on vacation as it starts, and until
+    /// when (finding 7: whoever challenges them is told).
+    fn write_new_game_lines(&self, out: &mut String) {
+        let f = self.live.file();
+        if let (Some(by), Some(reader)) = (extra::started_by(f), self.reader)
+            && by.key() != reader.key()
+        {
+            let _ = writeln!(out, "{by} challenged you.");
+        }
+        let Some(vacations) = self.vacations else {
             return;
         };
         for player in [&f.white, &f.black] {

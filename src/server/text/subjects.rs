@@ -76,6 +76,11 @@ pub fn chat(board: BoardId, from: &UserId) -> String {
     format!("Yinsh chat {board} {from}")
 }
 
+/// `Your challenge's message`: a challenge's message was not passed on.
+pub fn challenge_message() -> String {
+    "Your challenge's message".to_string()
+}
+
 /// `Chat sent on board %s`: the sender's receipt of a chat.
 pub fn chat_sent(board: BoardId) -> String {
     format!("Chat sent on board {board}")
@@ -241,6 +246,7 @@ impl OurMail {
             | ["yinsh", "settings", "of", _]
             | ["message", "sent"]
             | ["chat", "sent", "on", "board", _]
+            | ["your", "challenge's", "message"]
             | ["yinsh", "error"]
             | ["yinsh", "pbem", "help"]
             | ["yinsh", "help"]
@@ -299,6 +305,7 @@ mod tests {
             (message_from(&alice), Some(OurMail::Message("alice".into()))),
             (message_sent(), notice.clone()),
             (chat_sent(b), notice.clone()),
+            (challenge_message(), notice.clone()),
             (broadcast_from(&alice), Some(OurMail::Broadcast)),
             (vacation_for(&alice), notice.clone()),
             (signup_for(&alice), notice.clone()),
