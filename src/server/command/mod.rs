@@ -35,5 +35,5 @@ pub use spelling::nearest;
 pub use table::{syntax_lines, usage};
 pub use types::{
     BoardAction, BoardRef, Command, Credentials, GameFilter, MailChoice, OfferAction,
-    UnknownFilter, UnknownMailChoice,
+    OwnTurnMail, SettingChoice, SubjectStyle, UnknownFilter, UnknownMailChoice,
 };

@@ -10,7 +10,7 @@ use crate::server::model::{Password, UserId};
 
 use super::error::{CommandError, Problem};
 use super::said::Said;
-use super::types::{BoardAction, Command, GameFilter, OfferAction};
+use super::types::{BoardAction, Command, GameFilter, OfferAction, SettingChoice};
 use super::words::{
     Listing, MoveArgs, addresses, args, auth_args, board_args, board_ref, credentials, end,
     listing, move_args, password, userid, word,
@@ -149,20 +149,29 @@ pub(super) fn vacation(after: &str, usage: &'static str) -> Parsed {
     Ok(Command::Vacation { auth, days })
 }
 
-/// `yinsh settings <userid> <password> [text-only | html]`
+/// `yinsh settings <userid> <password> [text-only | html | subject stable|moving |
+/// own-turn skip|send]`
 pub(super) fn settings(after: &str, usage: &'static str) -> Parsed {
-    let (id, pw, choice) = args(
+    let (id, pw, name, value) = args(
         after,
         usage,
-        "a userid, a password and text-only or html",
-        (word, word, opt(word)),
+        "a userid, a password and a setting",
+        (word, word, opt(word), opt(word)),
     )?;
     let auth = credentials(id, pw, usage)?;
-    let mail = match choice {
-        None => None,
-        Some(w) => Some(w.parse().map_err(|_| Problem::MailChoice.within(usage))?),
+    let bad = || Problem::MailChoice.within(usage);
+    let choice = match (name.map(str::to_ascii_lowercase).as_deref(), value) {
+        (None, _) => None,
+        (Some("subject"), Some(v)) => Some(SettingChoice::Subject(v.parse().map_err(|_| bad())?)),
+        (Some("own-turn" | "ownturn"), Some(v)) => {
+            Some(SettingChoice::OwnTurn(v.parse().map_err(|_| bad())?))
+        }
+        (Some(_), Some(_)) => return Err(bad()),
+        (Some(_), None) => Some(SettingChoice::Mail(
+            name.unwrap_or_default().parse().map_err(|_| bad())?,
+        )),
     };
-    Ok(Command::Settings { auth, mail })
+    Ok(Command::Settings { auth, choice })
 }
 
 /// The words of `all` when `show` does not follow: they must still be words.

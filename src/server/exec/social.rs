@@ -237,7 +237,7 @@ pub(super) fn vacation(
     let mut v = Vacations::load(store)?;
     v.set(&account.userid, req.now, days);
     v.save(store)?;
-    let going = games_going_on(store, account)?;
+    let going = opponents_going_on(store, account)?;
     let boards: Vec<&str> = going.iter().map(|(b, _)| b.as_str()).collect();
     let until = v.current(&account.userid, req.now).map(|p| p.until);
     let body = match until {
@@ -289,7 +289,7 @@ fn on_boards(list: &[&str]) -> String {
 
 /// Every game of `account` going on (the player's index holds only these, never the
 /// finished): its board, and the opponent.
-fn games_going_on(store: &Store, account: &Account) -> Result<Vec<(String, UserId)>, ExecError> {
+fn opponents_going_on(store: &Store, account: &Account) -> Result<Vec<(String, UserId)>, ExecError> {
     let (active, _) = boards_of(store, account, GameFilter::Active, usize::MAX)?;
     Ok(active
         .iter()

@@ -146,14 +146,14 @@ fn samples() -> Vec<(&'static str, Command)> {
             "yinsh settings alice pw TEXT-only",
             Command::Settings {
                 auth: auth("alice", "pw"),
-                mail: Some(MailChoice::TextOnly),
+                choice: Some(SettingChoice::Mail(MailChoice::TextOnly)),
             },
         ),
         (
             "yinsh settings alice pw",
             Command::Settings {
                 auth: auth("alice", "pw"),
-                mail: None,
+                choice: None,
             },
         ),
         (
