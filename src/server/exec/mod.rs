@@ -158,9 +158,7 @@ fn route(
         Command::Message { to, .. } => social::message(store, req, proved(actor)?, to),
         Command::Broadcast { .. } => social::broadcast(store, req, proved(actor)?),
         Command::Verify { .. } => account::verify(store, proved(actor)?),
-        Command::Settings { choice, .. } => {
-            account::settings(store, req, proved(actor)?, *choice)
-        }
+        Command::Settings { choice, .. } => account::settings(store, req, proved(actor)?, *choice),
         Command::Vacation { days, .. } => social::vacation(store, req, proved(actor)?, *days),
     }
 }

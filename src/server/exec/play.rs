@@ -17,7 +17,8 @@ use crate::server::text::reply::{BoardMail, Event};
 use crate::server::text::{notices, subjects};
 
 use super::context::{
-    Actor, Request, board_reply, board_to_sender, load_board, load_for_player, sender_text_only, to_sender,
+    Actor, Request, board_reply, board_to_sender, load_board, load_for_player, sender_text_only,
+    to_sender,
 };
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
 use super::for_others::{self, Starter};

@@ -289,7 +289,10 @@ fn on_boards(list: &[&str]) -> String {
 
 /// Every game of `account` going on (the player's index holds only these, never the
 /// finished): its board, and the opponent.
-fn opponents_going_on(store: &Store, account: &Account) -> Result<Vec<(String, UserId)>, ExecError> {
+fn opponents_going_on(
+    store: &Store,
+    account: &Account,
+) -> Result<Vec<(String, UserId)>, ExecError> {
     let (active, _) = boards_of(store, account, GameFilter::Active, usize::MAX)?;
     Ok(active
         .iter()

@@ -85,6 +85,7 @@ pub fn board_mails(
             ratings: &ratings,
             queued: queued.as_deref().filter(|_| is_player),
             vacations: vacations.as_ref(),
+            subject: account.prefs.subject,
             ..BoardMail::new(live)
         };
         // Another person's words (a comment, a challenger's address) are left out
@@ -131,5 +132,7 @@ fn skipped(live: &LiveGame, event: &Event, reader: &UserId, own_turn: OwnTurnMai
     }
     let last_sent = live.file().turns.iter().rev().find(|t| !t.auto);
     last_sent.is_some_and(|t| t.by.key() == reader.key())
-        && live.player_to_move().is_some_and(|p| p.key() != reader.key())
+        && live
+            .player_to_move()
+            .is_some_and(|p| p.key() != reader.key())
 }

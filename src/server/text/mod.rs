@@ -2,7 +2,8 @@
 //! clock line (`clock`), the HTML
 //! part of board mails (`html`), dates, the help texts, password masking (`redact`),
 //! player comments cut to a bound (`cut`), every Subject and its reading back
-//! (`subjects`), and the short notices (`notices`).
+//! (`subjects`), the short notices (`notices`), and what a new game's mail adds
+//! (`new_game`).
 
 pub mod clock;
 pub mod cut;
@@ -10,6 +11,7 @@ pub mod dates;
 pub mod help;
 pub mod html;
 pub mod last_move;
+pub mod new_game;
 pub mod notices;
 pub mod reply;
 pub mod subjects;

@@ -158,8 +158,13 @@ pub fn actor(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Option<A
     } = cmd
     {
         from_checked(req)?;
-        return challenger(store, req, password, [white.as_written(), black.as_written()])
-            .map(Some);
+        return challenger(
+            store,
+            req,
+            password,
+            [white.as_written(), black.as_written()],
+        )
+        .map(Some);
     }
     let Some(auth) = cmd.credentials() else {
         return Ok(None);
