@@ -101,15 +101,11 @@ pub(super) fn challenge(
         .map(|who| (who, req.comment));
     let mut out = board_mails(store, &live, Event::NewGame, comment)?;
     if proven_by.is_none() && !message.is_empty() {
-        let names = (white.to_string(), black.to_string());
-        out.push(Reply {
-            foreign: Foreign::Part(notices::challenge_message_withheld(None)),
-            ..to_sender(
-                req,
-                &subjects::challenge_message(),
-                notices::challenge_message_withheld(Some((&names.0, &names.1))),
-            )
-        });
+        out.push(to_sender(
+            req,
+            &subjects::challenge_message(),
+            notices::challenge_message_withheld(),
+        ));
     }
     Ok(out)
 }

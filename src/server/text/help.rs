@@ -36,7 +36,7 @@ Accounts
 
 Players
   message <userid> <password> <to-userid> ...
-      The body of the mail goes to those players.
+      The body of the mail goes to those players; Reply to a message to answer.
   broadcast <userid> <password>
       The body goes to every player (server admins only).
   vacation <userid> <password> <days>
@@ -101,7 +101,10 @@ Commands (in the Subject line):
       Start a game at once. userid1 plays White (o) and moves first; both must
       have signed up. -blitz: the first ring removed wins. The player to move is
       reminded after {NAG_DAYS} days without a move and forfeits after {FORFEIT_DAYS} (or the
-      numbers of days given).
+      numbers of days given). The player challenged is told who challenged.
+  yinsh challenge -password <password> <userid1> <userid2>
+      The same, proven by the password of the player who challenges (one of
+      the two): the mail's body then goes to both players as a message.
   yinsh move <board> <userid> <password> <move>[#<moveno>]
       Play your turn. #<moveno> is optional: the number your turn will get (the
       board mail tells you). A move with a wrong number is refused, so a mail
@@ -125,7 +128,8 @@ Commands (in the Subject line):
   yinsh preview <board>[#<moveno>] <move> ...
       The board after the moves given (from move <moveno>); nothing stored.
   yinsh chat <board> <userid> <password>
-      The body goes to the other player and the watchers.
+      The body goes to the other player and the watchers; you are told who got
+      it. Reply to a chat to answer it.
   yinsh subscribe <board> <userid> <password>
   yinsh unsubscribe <board> <userid> <password>
       Watch a game: you get its board mails.
@@ -146,6 +150,13 @@ Commands (in the Subject line):
       How your board mails come: html (the default) adds a picture of the
       board for mail programs that show HTML; text-only leaves it out.
       Without a choice: how they come now.
+  yinsh settings <userid> <password> subject stable | subject moving
+      A board mail's Subject names the player to move (\" **\" at its end: the
+      mail carries a comment). stable: one Subject per game, \"Yinsh Board
+      101: alice - bob\", kept in one conversation by Gmail; moving goes back.
+  yinsh settings <userid> <password> own-turn skip | own-turn send
+      skip: no board mail for a turn you played (your opponent's answer, or a
+      robot's, shows it); errors, offers and the game's end still come.
   yinsh help       this text
 
 The game

@@ -74,14 +74,10 @@ pub fn challenges_capped(max: usize) -> String {
 }
 
 /// A challenge made without a password whose mail had a message (issue 26 finding
-/// 5): the message was not passed on, and how to send it so that it is. `players`
-/// are the userids as the challenge named them (`None`: not shown, for an address
-/// nobody confirmed).
-pub fn challenge_message_withheld(players: Option<(&str, &str)>) -> String {
-    let (white, black) = players.unwrap_or(("<userid1>", "<userid2>"));
-    format!(
-        "The game was started, but the message in your mail was not passed on: a challenge\nwithout a password could come from anyone, so it carries only the server's words.\nTo send a message with a challenge, give the password of the player who challenges\n(one of the two), and write the message in the body:\n    yinsh challenge -password <password> {white} {black}\n"
-    )
+/// 5): the message was not passed on, and how to send it so that it is. Nothing of
+/// the challenge is repeated: its sender is unproven.
+pub fn challenge_message_withheld() -> String {
+    "The game was started, but the message in your mail was not passed on: a challenge\nwithout a password could come from anyone, so it carries only the server's words.\nTo send a message with a challenge, give the password of the player who challenges\n(one of the two), and write the message in the body:\n    yinsh challenge -password <password> <userid1> <userid2>\n".to_string()
 }
 
 /// `text` about one line of a `multiple` mail (`line` as it may be shown, passwords
