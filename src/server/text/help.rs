@@ -146,17 +146,16 @@ Commands (in the Subject line):
   yinsh games [<userid> ...] [all | active | inactive | next] [page <n>]
       A list of games (default: active; next: those waiting for that player),
       the 30 most recent a page. Without a userid: the server's games going on.
-  yinsh settings <userid> <password> [text-only | html]
+  yinsh settings <userid> <password> [text-only | html | subject <s> | own-turn <o>]
       How your board mails come: html (the default) adds a picture of the
       board for mail programs that show HTML; text-only leaves it out.
-      Without a choice: how they come now.
-  yinsh settings <userid> <password> subject stable | subject moving
       A board mail's Subject names the player to move (\" **\" at its end: the
-      mail carries a comment). stable: one Subject per game, \"Yinsh Board
-      101: alice - bob\", kept in one conversation by Gmail; moving goes back.
-  yinsh settings <userid> <password> own-turn skip | own-turn send
-      skip: no board mail for a turn you played (your opponent's answer, or a
-      robot's, shows it); errors, offers and the game's end still come.
+      mail carries a comment). subject stable: one Subject per game, \"Yinsh
+      Board 101: alice - bob\", kept in one conversation by Gmail; subject
+      moving goes back. own-turn skip: no board mail for a turn you played
+      (your opponent's answer, or a robot's, shows it); errors, offers and the
+      game's end still come; own-turn send goes back.
+      Without a choice: how they come now.
   yinsh help       this text
 
 The game
