@@ -146,7 +146,7 @@ Commands (in the Subject line):
   yinsh games [<userid> ...] [all | active | inactive | next] [page <n>]
       A list of games (default: active; next: those waiting for that player),
       the 30 most recent a page. Without a userid: the server's games going on.
-  yinsh settings <userid> <password> [text-only | html | subject <s> | own-turn <o>]
+  yinsh settings <userid> <password> [text-only | html | subject stable|moving | own-turn skip|send]
       How your board mails come: html (the default) adds a picture of the
       board for mail programs that show HTML; text-only leaves it out.
       A board mail's Subject names the player to move (\" **\" at its end: the
