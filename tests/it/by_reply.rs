@@ -228,12 +228,14 @@ fn offers_and_resigning_work_by_reply() {
 fn chats_and_messages_are_answered_to_their_sender() {
     let (mut s, _, _) = game();
     let r = s.send(ALICE, "yinsh chat 101 alice apw", "Good luck!");
-    assert_eq!(r.len(), 2, "bob and carol: {r:?}");
+    // bob and carol, and alice's receipt (issue 26 finding 18).
+    assert_eq!(r.len(), 3, "bob and carol: {r:?}");
     let chat = to(&r, "bob@example.org");
     assert_eq!(chat.subject, "Yinsh chat 101 alice");
     let r = press_reply(&mut s, Client::Thunderbird, BOB, &chat, "Thanks, you too.");
-    assert_eq!(r.len(), 2, "alice and carol: {r:?}");
-    for m in &r {
+    assert_eq!(r.len(), 3, "alice and carol, and bob's receipt: {r:?}");
+    assert_eq!(to(&r, "bob@example.org").subject, "Chat sent on board 101");
+    for m in r.iter().filter(|m| m.to != ["bob@example.org"]) {
         assert_eq!(m.subject, "Yinsh chat 101 bob");
         assert_says(m, "bob writes:\n\nThanks, you too.\n");
         assert!(!m.body.contains("Good luck"), "the quote is not passed on");
@@ -257,7 +259,8 @@ fn chats_and_messages_are_answered_to_their_sender() {
         &chat,
         "yinsh is fun, is it not",
     );
-    for m in &r {
+    // The chat, not bob's receipt (issue 26 finding 18).
+    for m in r.iter().filter(|m| m.subject != "Chat sent on board 101") {
         assert_says(m, "bob writes:\n\nyinsh is fun, is it not\n");
     }
 }
@@ -347,7 +350,8 @@ fn the_opponents_or_a_watchers_copy_never_plays_for_someone_else() {
     assert_eq!(board_bytes(&s), before);
     // Her chat copy still lets her chat.
     let r = press_reply(&mut s, Client::AppleMail, CAROL, &c, "Go alice!");
-    assert_eq!(r.len(), 2, "{r:?}");
+    // alice and bob, and carol's receipt (issue 26 finding 18).
+    assert_eq!(r.len(), 3, "{r:?}");
 }
 
 #[test]

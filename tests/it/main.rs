@@ -58,12 +58,14 @@ mod review; // issue 28: the robot's review: real games end at their result, the
 mod robot; // robot rules: loops, bounces, lists, duplicates and storms are not answered
 mod rules; // the rules engine on hand-made positions, one test per rule
 mod sending; // sending replies: dead letters, retries, timeouts, the lock wait
+mod settings_mail; // issue 26: the Subject explained, subject stable, own-turn skip
 mod sgf; // Boardspace SGF records and transcripts read and written; import and export
 mod site; // the static web site: refreshed after mails, the site command, nothing private on it
 mod site_page; // issues 26/27: a finished game in a few files, mail links without the script, tables, addresses per move, clock, phones
 mod smtp_e2e; // delivery over real SMTP to a local sink, retries and flush
 mod soak; // 300 (or 5,000) honest and hostile mails through deliver with kill -9; the end state checked
 mod status; // issue 30: yinsh-pbem status, its figures and its Prometheus textfile
+mod social; // issue 26: a challenge's message proven, vacations shown, chats confirmed and answered by Reply
 mod store; // the store: accounts and game files round-trip, atomic writes, the lock
 mod strangers; // issue 25: a stranger's reach per mailbox, proven answers, honest play
 mod support; // helpers shared by the tests (binary, mails, test servers): no tests

@@ -76,8 +76,13 @@ fn watchers_get_every_board_mail_and_chat() {
     assert_eq!(r[0].subject, "Yinsh Board 101 Error");
     // Chat goes to the other player and the watcher, not back to the sender.
     let r = s.send(B, "yinsh chat 101 bob bpw", "Nice opening.");
-    assert_eq!(r.len(), 2);
-    assert!(r.iter().all(|m| m.subject == "Yinsh chat 101 bob"));
+    // alice and carol, and bob's receipt (issue 26 finding 18).
+    assert_eq!(r.len(), 3);
+    assert!(
+        r.iter()
+            .filter(|m| m.subject != "Chat sent on board 101")
+            .all(|m| m.subject == "Yinsh chat 101 bob")
+    );
     insta::assert_snapshot!("chat", describe(&to(&r, "alice")));
     let r = s.send(C, "yinsh unsubscribe 101 carol cpw", "");
     assert!(r[0].body.contains("You no longer watch board 101"));

@@ -162,7 +162,9 @@ pub enum Problem {
     #[error("the number of days is not a number like 14 (0 ends a vacation)")]
     Days,
     /// The choice of `yinsh settings` is not one (the word is not kept).
-    #[error("the setting is not text-only or html")]
+    #[error(
+        "the setting is not text-only or html, nor subject stable or moving, nor own-turn skip or send"
+    )]
     MailChoice,
     /// `all` not followed by `show`.
     #[error("expected \"show\" after \"all\"")]

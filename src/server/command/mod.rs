@@ -34,6 +34,6 @@ pub use secret::{Masking, could_show, masking, unshowable};
 pub use spelling::nearest;
 pub use table::{command_list, syntax_lines, usage};
 pub use types::{
-    BoardAction, BoardRef, Command, Credentials, GameFilter, MailChoice, OfferAction,
-    UnknownFilter, UnknownMailChoice,
+    BoardAction, BoardRef, Command, Credentials, GameFilter, MailChoice, OfferAction, OwnTurnMail,
+    SettingChoice, SubjectStyle, UnknownFilter, UnknownMailChoice,
 };

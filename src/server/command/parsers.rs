@@ -6,11 +6,11 @@
 use nom::combinator::opt;
 use nom::multi::many0;
 
-use crate::server::model::UserId;
+use crate::server::model::{Password, UserId};
 
 use super::error::{CommandError, Problem};
 use super::said::Said;
-use super::types::{BoardAction, Command, GameFilter, OfferAction};
+use super::types::{BoardAction, Command, GameFilter, OfferAction, SettingChoice};
 use super::words::{
     Listing, MoveArgs, addresses, args, auth_args, board_args, board_ref, credentials, end,
     listing, move_args, password, userid, word,
@@ -149,20 +149,29 @@ pub(super) fn vacation(after: &str, usage: &'static str) -> Parsed {
     Ok(Command::Vacation { auth, days })
 }
 
-/// `yinsh settings <userid> <password> [text-only | html]`
+/// `yinsh settings <userid> <password> [text-only | html | subject stable|moving |
+/// own-turn skip|send]`
 pub(super) fn settings(after: &str, usage: &'static str) -> Parsed {
-    let (id, pw, choice) = args(
+    let (id, pw, name, value) = args(
         after,
         usage,
-        "a userid, a password and text-only or html",
-        (word, word, opt(word)),
+        "a userid, a password and a setting",
+        (word, word, opt(word), opt(word)),
     )?;
     let auth = credentials(id, pw, usage)?;
-    let mail = match choice {
-        None => None,
-        Some(w) => Some(w.parse().map_err(|_| Problem::MailChoice.within(usage))?),
+    let bad = || Problem::MailChoice.within(usage);
+    let choice = match (name.map(str::to_ascii_lowercase).as_deref(), value) {
+        (None, _) => None,
+        (Some("subject"), Some(v)) => Some(SettingChoice::Subject(v.parse().map_err(|_| bad())?)),
+        (Some("own-turn" | "ownturn"), Some(v)) => {
+            Some(SettingChoice::OwnTurn(v.parse().map_err(|_| bad())?))
+        }
+        (Some(_), Some(_)) => return Err(bad()),
+        (Some(_), None) => Some(SettingChoice::Mail(
+            name.unwrap_or_default().parse().map_err(|_| bad())?,
+        )),
     };
-    Ok(Command::Settings { auth, mail })
+    Ok(Command::Settings { auth, choice })
 }
 
 /// The words of `all` when `show` does not follow: they must still be words.
@@ -255,13 +264,25 @@ struct Challenge {
     nag_days: Option<u32>,
     forfeit_days: Option<u32>,
     userids: Vec<UserId>,
+    /// The challenger's password (`-password <pw>`), proving the challenge.
+    password: Option<Password>,
+    /// The last word was `-password`: this one is the password.
+    password_next: bool,
 }
 
 impl Challenge {
     /// Take one word: an option, or a userid.
     fn take(&mut self, w: &str, usage: &'static str) -> Result<(), CommandError> {
         let lw = w.to_ascii_lowercase();
-        if lw == "-blitz" || lw == "--blitz" {
+        if self.password_next {
+            self.password_next = false;
+            self.password = Some(password(w, usage)?);
+        } else if lw == "-password" || lw == "--password" {
+            if self.password.is_some() {
+                return Err(Problem::UnknownOption(w.to_string()).within(usage));
+            }
+            self.password_next = true;
+        } else if lw == "-blitz" || lw == "--blitz" {
             self.blitz = true;
         } else if lw == "-normal" || lw == "--normal" {
             self.blitz = false;
@@ -288,15 +309,25 @@ impl Challenge {
     }
 }
 
-/// `yinsh challenge [-blitz] [--nagtime=N] [--forfeittime=N] <userid1> <userid2>`
+/// `yinsh challenge [-blitz] [--nagtime=N] [--forfeittime=N] [-password <pw>] <userid1>
+/// <userid2>`: the password is the challenger's (one of the two players), proving
+/// the challenge so that its message reaches the other player.
 pub(super) fn challenge(after: &str, usage: &'static str) -> Parsed {
     let words = args(after, usage, "two userids", many0(word))?;
     let mut c = Challenge::default();
     for w in words {
         c.take(w, usage)?;
     }
+    if c.password_next {
+        return Err(Problem::Expected {
+            what: "your password after -password",
+            word: None,
+        }
+        .within(usage));
+    }
     match <[UserId; 2]>::try_from(c.userids) {
         Ok([white, black]) => Ok(Command::Challenge {
+            password: c.password,
             blitz: c.blitz,
             nag_days: c.nag_days,
             forfeit_days: c.forfeit_days,

@@ -41,7 +41,7 @@ pub mod usage {
     /// `yinsh show`
     pub const SHOW: &str = "yinsh show <board>[#<moveno>] ...";
     /// `yinsh settings`
-    pub const SETTINGS: &str = "yinsh settings <userid> <password> [text-only | html]";
+    pub const SETTINGS: &str = "yinsh settings <userid> <password> [text-only | html | subject stable|moving | own-turn skip|send]";
     /// `yinsh games`
     pub const GAMES: &str =
         "yinsh games [<userid> ...] [all | active | inactive | next] [page <n>]";

@@ -11,6 +11,7 @@ use std::str::FromStr;
 use super::said::Said;
 pub use crate::server::model::Credentials;
 use crate::server::model::{BoardId, Password, UserId};
+pub use crate::server::store::{OwnTurnMail, SubjectStyle};
 
 /// A board and, optionally, the turn number to show it at (`104#12`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -64,8 +65,12 @@ pub enum Command {
     Multiple,
     /// `yinsh help`
     YinshHelp,
-    /// `yinsh challenge [-blitz] [--nagtime=N] [--forfeittime=N] userid1 userid2`
+    /// `yinsh challenge [-blitz] [--nagtime=N] [--forfeittime=N] [-password <pw>]
+    /// userid1 userid2`
     Challenge {
+        /// The password of one of the two players (`-password <pw>`): a challenge
+        /// proven as theirs, whose message (the mail's body) reaches the other player.
+        password: Option<Password>,
         /// Blitz variant.
         blitz: bool,
         /// Days without a move before the player to move is nagged (default 7).
@@ -152,13 +157,14 @@ pub enum Command {
         /// How many days from now.
         days: u32,
     },
-    /// `yinsh settings userid password [text-only|html]`: how the player's board
-    /// mails come (without a choice: the settings as they are).
+    /// `yinsh settings userid password [text-only | html | subject stable|moving |
+    /// own-turn skip|send]`: how the player's board mails come (without a choice: the
+    /// settings as they are).
     Settings {
         /// Whose settings.
         auth: Credentials,
         /// The choice, if one is made.
-        mail: Option<MailChoice>,
+        choice: Option<SettingChoice>,
     },
     /// `yinsh games userid ... [all|active|inactive|next] [page <n>]`
     Games {
@@ -273,6 +279,27 @@ pub enum MailChoice {
     TextOnly,
     /// `html`: the text, and an HTML part with the picture of the board (the default).
     Html,
+}
+
+/// One choice of `yinsh settings`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SettingChoice {
+    /// `text-only` or `html`.
+    Mail(MailChoice),
+    /// `subject stable` or `subject moving`.
+    Subject(SubjectStyle),
+    /// `own-turn skip` or `own-turn send`.
+    OwnTurn(OwnTurnMail),
+}
+
+impl fmt::Display for SettingChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingChoice::Mail(m) => write!(f, "{m}"),
+            SettingChoice::Subject(s) => write!(f, "subject {s}"),
+            SettingChoice::OwnTurn(o) => write!(f, "own-turn {o}"),
+        }
+    }
 }
 
 /// A word that is not `text-only` or `html`.

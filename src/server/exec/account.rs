@@ -9,9 +9,9 @@ use crate::mail::address::list;
 use crate::server::command::could_show;
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{ROBOT_PREFIX, is_role_name, skeleton};
-use crate::server::store::{Account, Password, Store, Token, UserId};
+use crate::server::store::{Account, OwnTurnMail, Password, Store, SubjectStyle, Token, UserId};
 
-use crate::server::command::MailChoice;
+use crate::server::command::{MailChoice, SettingChoice};
 use crate::server::model::Proof;
 use crate::server::outgoing::Reply;
 
@@ -196,22 +196,37 @@ pub(super) fn verify(store: &Store, actor: &Actor) -> Result<Vec<Reply>, ExecErr
     }])
 }
 
-/// `yinsh settings userid password [text-only | html]`: choose how board mails come;
-/// without a choice, tell how they come now.
+/// `yinsh settings userid password [text-only | html | subject stable|moving |
+/// own-turn skip|send]`: choose how board mails come; without a choice, tell how
+/// they come now.
 pub(super) fn settings(
     store: &Store,
     req: &Request<'_>,
     actor: &Actor,
-    mail: Option<MailChoice>,
+    choice: Option<SettingChoice>,
 ) -> Result<Vec<Reply>, ExecError> {
     let mut account = actor.account.clone();
-    if let Some(choice) = mail {
-        let text_only = choice == MailChoice::TextOnly;
-        if account.text_only != text_only {
-            account.text_only = text_only;
-            store.put_account(&account)?;
-        }
+    let before = (account.text_only, account.prefs);
+    match choice {
+        None => {}
+        Some(SettingChoice::Mail(m)) => account.text_only = m == MailChoice::TextOnly,
+        Some(SettingChoice::Subject(style)) => account.prefs.subject = style,
+        Some(SettingChoice::OwnTurn(own)) => account.prefs.own_turn = own,
     }
+    if (account.text_only, account.prefs) != before {
+        store.put_account(&account)?;
+    }
+    Ok(vec![to_sender(
+        req,
+        &subjects::settings_of(&account.userid),
+        settings_text(&account),
+    )])
+}
+
+/// The settings of `account` as its owner reads them, each with the command that
+/// changes it.
+fn settings_text(account: &Account) -> String {
+    let userid = &account.userid;
     let now = if account.text_only {
         "as text only (text/plain, the ASCII board)"
     } else {
@@ -222,15 +237,34 @@ pub(super) fn settings(
     } else {
         ("the text alone", "text-only")
     };
-    let body = format!(
-        "Board mails for {} come {now}.\n\nFor {other}, send:\n    yinsh settings {} <password> {word}\n",
-        account.userid, account.userid
-    );
-    Ok(vec![to_sender(
-        req,
-        &subjects::settings_of(&account.userid),
-        body,
-    )])
+    let subject = match account.prefs.subject {
+        SubjectStyle::Moving => (
+            "Their Subject names the player to move, so it changes every turn\n(\"Yinsh Board 101 bob\"; \" **\" at its end when the mail carries a comment).",
+            "one Subject per game (\"Yinsh Board 101: alice - bob\"), which mail\nprograms such as Gmail keep in one conversation",
+            SubjectStyle::Stable,
+        ),
+        SubjectStyle::Stable => (
+            "Their Subject is one per game (\"Yinsh Board 101: alice - bob\").",
+            "the Subject naming the player to move",
+            SubjectStyle::Moving,
+        ),
+    };
+    let own = match account.prefs.own_turn {
+        OwnTurnMail::Send => (
+            "You get the board mail of your own turns too.",
+            "no mail for your own turn (your opponent's answer shows it)",
+            OwnTurnMail::Skip,
+        ),
+        OwnTurnMail::Skip => (
+            "You get no board mail for your own turns: your opponent's answer shows them\n(a turn that ends the game, or leaves it your turn, still sends one; errors\nalways come).",
+            "the board mail of your own turns too",
+            OwnTurnMail::Send,
+        ),
+    };
+    format!(
+        "Board mails for {userid} come {now}.\n{}\n{}\n\nFor {other}, send:\n    yinsh settings {userid} <password> {word}\nFor {}, send:\n    yinsh settings {userid} <password> subject {}\nFor {}, send:\n    yinsh settings {userid} <password> own-turn {}\n",
+        subject.0, own.0, subject.1, subject.2, own.1, own.2
+    )
 }
 
 pub(super) fn change_password(

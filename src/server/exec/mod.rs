@@ -119,7 +119,15 @@ fn route(
             forfeit_days,
             white,
             black,
-        } => play::challenge(store, req, *blitz, (*nag_days, *forfeit_days), white, black),
+            ..
+        } => play::challenge(
+            store,
+            req,
+            actor,
+            *blitz,
+            (*nag_days, *forfeit_days),
+            [white, black],
+        ),
         Command::Board { board, action, .. } => {
             on_board(store, req, *board, proved(actor)?, action)
         }
@@ -150,7 +158,7 @@ fn route(
         Command::Message { to, .. } => social::message(store, req, proved(actor)?, to),
         Command::Broadcast { .. } => social::broadcast(store, req, proved(actor)?),
         Command::Verify { .. } => account::verify(store, proved(actor)?),
-        Command::Settings { mail, .. } => account::settings(store, req, proved(actor)?, *mail),
+        Command::Settings { choice, .. } => account::settings(store, req, proved(actor)?, *choice),
         Command::Vacation { days, .. } => social::vacation(store, req, proved(actor)?, *days),
     }
 }

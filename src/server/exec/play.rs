@@ -17,7 +17,8 @@ use crate::server::text::reply::{BoardMail, Event};
 use crate::server::text::{notices, subjects};
 
 use super::context::{
-    Request, board_reply, board_to_sender, load_board, load_for_player, sender_text_only, to_sender,
+    Actor, Request, board_reply, board_to_sender, load_board, load_for_player, sender_text_only,
+    to_sender,
 };
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
 use super::for_others::{self, Starter};
@@ -25,13 +26,18 @@ use super::robots;
 use crate::server::model::BoardId;
 use crate::server::outgoing::thread::Thread;
 
+/// `yinsh challenge`: a new game between `white` and `black`, started by `actor`
+/// when the challenge carries a player's password (its message, the mail's body,
+/// then reaches both players), else by whoever the sender's address says
+/// (`for_others`); an unproven challenge's message is not passed on, and its sender
+/// is told how to send it (issue 26 finding 5).
 pub(super) fn challenge(
     store: &Store,
     req: &Request<'_>,
+    actor: Option<&Actor>,
     blitz: bool,
     (nag, forfeit): (Option<u32>, Option<u32>),
-    white: &Said<UserId>,
-    black: &Said<UserId>,
+    [white, black]: [&Said<UserId>; 2],
 ) -> Result<Vec<Reply>, ExecError> {
     // An unconfirmed address reads why without the userids: a stranger chose them.
     let invalid = |why: InvalidChallenge| {
@@ -56,7 +62,7 @@ pub(super) fn challenge(
         robots::account_or_robot(store, white.as_written(), req.now)?,
         robots::account_or_robot(store, black.as_written(), req.now)?,
     );
-    let (mut wa, mut ba) = match accounts {
+    let (wa, ba) = match accounts {
         (Some(wa), Some(ba)) => (wa, ba),
         (wa, ba) => {
             let missing: Vec<String> = [(white, wa), (black, ba)]
@@ -70,22 +76,52 @@ pub(super) fn challenge(
     if let Some(why) = robots::refused_challenge(store, &wa, &ba)? {
         return invalid(why);
     }
-    let starter = match for_others::count(store, req, &wa, &ba)? {
-        Ok(starter) => starter,
-        Err(why) => return invalid(why),
+    let starter = match actor {
+        Some(a) => Starter::Player(a.account.userid.clone()),
+        None => match for_others::count(store, req, &wa, &ba)? {
+            Ok(starter) => starter,
+            Err(why) => return invalid(why),
+        },
     };
     if let Starter::Player(p) = &starter
         && let Some(why) = too_many_waiting(store, if *p == wa.userid { &wa } else { &ba })?
     {
         return invalid(why);
     }
-    let strangers = strangers::strangers(store, &wa, &ba)?;
-    let board = store.allocate_board()?;
     let variant = if blitz {
         Variant::Blitz
     } else {
         Variant::Normal
     };
+    let live = start_game(store, req, (wa, ba), variant, (nag, forfeit), starter)?;
+    let message = req.comment.trim();
+    let proven_by = actor.map(|a| a.account.userid.as_str());
+    let comment = proven_by
+        .filter(|_| !message.is_empty())
+        .map(|who| (who, req.comment));
+    let mut out = board_mails(store, &live, Event::NewGame, comment)?;
+    if proven_by.is_none() && !message.is_empty() {
+        out.push(to_sender(
+            req,
+            &subjects::challenge_message(),
+            notices::challenge_message_withheld(),
+        ));
+    }
+    Ok(out)
+}
+
+/// The new game of `wa` (White) and `ba` (Black), stored with its clock times and
+/// who started it, and added to both accounts.
+fn start_game(
+    store: &Store,
+    req: &Request<'_>,
+    (mut wa, mut ba): (Account, Account),
+    variant: Variant,
+    (nag, forfeit): (Option<u32>, Option<u32>),
+    starter: Starter,
+) -> Result<LiveGame, ExecError> {
+    let strangers = strangers::strangers(store, &wa, &ba)?;
+    let board = store.allocate_board()?;
     let mut live = LiveGame::new(board, variant, &wa.userid, &ba.userid, req.now);
     extra::set_times(live.extra_mut(), nag, forfeit);
     match starter {
@@ -98,7 +134,7 @@ pub(super) fn challenge(
     store.put_account(&wa)?;
     ba.games.push(board);
     store.put_account(&ba)?;
-    Ok(board_mails(store, &live, Event::NewGame, None)?)
+    Ok(live)
 }
 
 /// Why `starter` may not start one more game, if they already started as many that

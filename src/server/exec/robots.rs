@@ -39,6 +39,7 @@ pub(super) fn account_or_robot(
         unconfirmed: Vec::new(),
         text_only: true,
         old_password_told: None,
+        prefs: Default::default(),
     };
     store.put_account(&account)?;
     Ok(Some(account))

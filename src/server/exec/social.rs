@@ -12,7 +12,7 @@ use crate::server::model::UserId;
 use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::{Account, Store};
 use crate::server::text::dates::format_date;
-use crate::server::text::reply::{BoardMail, Event};
+use crate::server::text::reply::{BoardMail, Event, STARS};
 use crate::server::text::subjects;
 
 use super::context::{Actor, Request, board_reply, load_board_of, to_sender};
@@ -23,6 +23,15 @@ use crate::server::outgoing::thread::{GameRef, Thread};
 
 fn signed(text: &str, who: &str) -> String {
     format!("{who} writes:\n\n{}\n", text.trim_end())
+}
+
+/// A chat or message as its reader gets it: signed, then how to answer it (issue 26
+/// finding 18: a Reply to it goes back as a chat on the board, or a message).
+fn signed_answerable(text: &str, who: &str, answer: &str) -> String {
+    format!(
+        "{}\n{STARS}\nPress Reply to answer {who}: the text of your reply goes back to {who} as\n{answer}.\n",
+        signed(text, who)
+    )
 }
 
 /// `yinsh chat board userid password`: the comment goes to the other player and the
@@ -51,12 +60,18 @@ pub(super) fn chat(
         return Err(Refusal::EmptyChat { board }.into());
     }
     let mut out = Vec::new();
+    let mut told = Vec::new();
     for r in readers.into_iter().filter(|r| **r != account.userid) {
-        if let Some(a) = store.account(r)? {
+        if let Some(a) = store.account(r)?.filter(|a| !a.addresses.is_empty()) {
+            told.push(r.clone());
             out.push(Reply {
                 to: a.addresses.clone(),
                 subject: subjects::chat(board, &account.userid),
-                body: signed(req.comment, account.userid.as_str()),
+                body: signed_answerable(
+                    req.comment,
+                    account.userid.as_str(),
+                    &format!("a chat on board {board}"),
+                ),
                 foreign: Foreign::All,
                 html: None,
                 thread: Thread::chat(store, game, r)?,
@@ -65,6 +80,17 @@ pub(super) fn chat(
             });
         }
     }
+    // The players and watchers of a game are named in its board mails: public.
+    let names = if told.is_empty() {
+        "nobody: nobody else on the board reads mail".to_string()
+    } else {
+        UserId::join(&told, ", ")
+    };
+    out.push(to_sender(
+        req,
+        &subjects::chat_sent(board),
+        format!("Your chat on board {board} was sent to {names}.\n"),
+    ));
     Ok(out)
 }
 
@@ -143,7 +169,11 @@ pub(super) fn message(
         out.push(Reply {
             to: a.addresses.clone(),
             subject: subjects::message_from(&account.userid),
-            body: signed(req.comment, account.userid.as_str()),
+            body: signed_answerable(
+                req.comment,
+                account.userid.as_str(),
+                "a message (no password needed)",
+            ),
             foreign: Foreign::All,
             html: None,
             thread: Thread::message(store, id.as_written(), &account.userid)?,
@@ -207,16 +237,26 @@ pub(super) fn vacation(
     let mut v = Vacations::load(store)?;
     v.set(&account.userid, req.now, days);
     v.save(store)?;
-    let body = match v.current(&account.userid, req.now) {
-        Some(p) => format!(
-            "{} is on vacation until {}.\nYour clocks are stopped: no reminders, no forfeits, and the time does not count.\nTo come back early: vacation {} <password> 0\n",
+    let going = opponents_going_on(store, account)?;
+    let boards: Vec<&str> = going.iter().map(|(b, _)| b.as_str()).collect();
+    let until = v.current(&account.userid, req.now).map(|p| p.until);
+    let body = match until {
+        Some(until) => format!(
+            "{} is on vacation until {}.\nYour clocks are stopped{}: no reminders, no forfeits, and the time does not count.\nTo come back early: vacation {} <password> 0\n",
             account.userid,
-            format_date(p.until),
+            format_date(until),
+            on_boards(&boards),
+            account.userid
+        ),
+        // Issue 26 finding 7: the boards whose clocks run again are named.
+        None if boards.is_empty() => format!(
+            "{} is back from vacation: the clocks run again.\n",
             account.userid
         ),
         None => format!(
-            "{} is back from vacation: the clocks run again.\n",
-            account.userid
+            "{} is back from vacation: the clocks of {} run again.\n",
+            account.userid,
+            boards_words(&boards)
         ),
     };
     let mut out = vec![Reply {
@@ -225,33 +265,57 @@ pub(super) fn vacation(
         body,
         ..Reply::default()
     }];
-    out.extend(tell_opponents(
-        store,
-        account,
-        v.current(&account.userid, req.now).map(|p| p.until),
-    )?);
+    out.extend(tell_opponents(store, account, &going, until)?);
     Ok(out)
+}
+
+/// `board 101` or `boards 101, 102`.
+fn boards_words(list: &[&str]) -> String {
+    format!(
+        "{} {}",
+        if list.len() == 1 { "board" } else { "boards" },
+        list.join(", ")
+    )
+}
+
+/// ` on board 101` (nothing without a game going on).
+fn on_boards(list: &[&str]) -> String {
+    if list.is_empty() {
+        String::new()
+    } else {
+        format!(" on {}", boards_words(list))
+    }
+}
+
+/// Every game of `account` going on (the player's index holds only these, never the
+/// finished): its board, and the opponent.
+fn opponents_going_on(
+    store: &Store,
+    account: &Account,
+) -> Result<Vec<(String, UserId)>, ExecError> {
+    let (active, _) = boards_of(store, account, GameFilter::Active, usize::MAX)?;
+    Ok(active
+        .iter()
+        .filter_map(|live| {
+            let side = live.side(&account.userid)?;
+            Some((live.board().to_string(), live.player(side.other()).clone()))
+        })
+        .collect())
 }
 
 /// The most opponents told of one vacation.
 pub const OPPONENTS_TOLD: usize = 20;
 
-/// One mail to each opponent of `account`'s unfinished games (at most
-/// [`OPPONENTS_TOLD`]): on vacation until `until`, or back (`None`).
+/// One mail to each opponent of `account`'s unfinished games (`going`, at most
+/// [`OPPONENTS_TOLD`] opponents): on vacation until `until`, or back (`None`).
 fn tell_opponents(
     store: &Store,
     account: &Account,
+    going: &[(String, UserId)],
     until: Option<u64>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let mut boards: Vec<(UserId, Vec<String>)> = Vec::new();
-    // Every game going on (the player's index holds only these, never the finished).
-    let (active, _) = boards_of(store, account, GameFilter::Active, usize::MAX)?;
-    for live in active {
-        let Some(side) = live.side(&account.userid) else {
-            continue;
-        };
-        let opponent = live.player(side.other()).clone();
-        let board = live.board().to_string();
+    let mut boards: Vec<(&UserId, Vec<&str>)> = Vec::new();
+    for (board, opponent) in going {
         if let Some((_, list)) = boards.iter_mut().find(|(o, _)| *o == opponent) {
             list.push(board);
         } else if boards.len() < OPPONENTS_TOLD {
@@ -261,14 +325,10 @@ fn tell_opponents(
     let who = &account.userid;
     let mut out = Vec::new();
     for (opponent, list) in boards {
-        let Some(a) = store.account(&opponent)? else {
+        let Some(a) = store.account(opponent)? else {
             continue;
         };
-        let games = format!(
-            "{} {}",
-            if list.len() == 1 { "board" } else { "boards" },
-            list.join(", ")
-        );
+        let games = boards_words(&list);
         let body = match until {
             Some(until) => format!(
                 "{who} is on vacation until {}. On {games} the clocks are stopped until\nthen: no reminders, no forfeits, and the time does not count. You may still move.\n",

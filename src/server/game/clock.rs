@@ -36,6 +36,8 @@ pub struct Deadlines {
     pub forfeit: u64,
     /// Which of the two happens then.
     pub lapse: Lapse,
+    /// The end of the player's vacation that makes these dates later, if one does.
+    pub vacation_until: Option<u64>,
 }
 
 /// The deadlines of the player to move in `live`; none when the game is over or a
@@ -86,5 +88,6 @@ pub fn deadlines(live: &LiveGame, vacations: &Vacations) -> Option<Deadlines> {
         reminder: (nag > 0 && reminder < forfeit).then_some(reminder),
         forfeit,
         lapse: if quiet { Lapse::Cancel } else { Lapse::Forfeit },
+        vacation_until: vacations.last_until(player, since),
     })
 }

@@ -127,6 +127,26 @@ impl Vacations {
         }
     }
 
+    /// The end of the last of `userid`'s vacations that stops a clock started at
+    /// `since` (one ending after it), if any: why its deadlines are later.
+    ///
+    /// ```
+    /// use yinsh_pbem::server::game::vacation::Vacations;
+    /// let mut v = Vacations::default();
+    /// v.set("alice", 100, 1);
+    /// assert_eq!(v.last_until("Alice", 0), Some(86_500));
+    /// assert_eq!(v.last_until("alice", 86_500), None);
+    /// ```
+    pub fn last_until(&self, userid: impl AsRef<str>, since: u64) -> Option<u64> {
+        let key = userid.as_ref().to_ascii_lowercase();
+        self.0
+            .get(&key)?
+            .iter()
+            .filter(|p| p.until > since)
+            .map(|p| p.until)
+            .max()
+    }
+
     /// How many seconds of `[from, to)` `userid` spent on vacation.
     ///
     /// ```

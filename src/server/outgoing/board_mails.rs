@@ -8,7 +8,8 @@ use crate::server::game::ratings;
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
 use crate::server::internal::InternalError;
-use crate::server::store::Store;
+use crate::server::model::UserId;
+use crate::server::store::{OwnTurnMail, Store};
 use crate::server::text::html::BoardHtml;
 use crate::server::text::reply::{BoardMail, Event};
 use crate::server::text::subjects::{self, Commented};
@@ -40,8 +41,10 @@ enum Role {
     Watcher,
 }
 
-/// Board mails for every player and subscriber of `live` after `event`; a finished
-/// game's mails carry the rating lines.
+/// Board mails for every player and subscriber of `live` after `event`, each under
+/// the Subject its reader chose; a finished game's mails carry the rating lines. A
+/// player who chose `own-turn skip` gets none for a turn of their own that leaves
+/// the game going on and the other player to act.
 pub fn board_mails(
     store: &Store,
     live: &LiveGame,
@@ -55,7 +58,6 @@ pub fn board_mails(
     } else {
         Commented::No
     };
-    let subject = subjects::board_mail(live, &event, commented);
     let subscribers = extra::subscribers(live.file());
     let ratings = if live.game().is_over() && event != Event::Show {
         ratings::rating_lines(store, live)?
@@ -83,6 +85,7 @@ pub fn board_mails(
             ratings: &ratings,
             queued: queued.as_deref().filter(|_| is_player),
             vacations: vacations.as_ref(),
+            subject: account.prefs.subject,
             ..BoardMail::new(live)
         };
         // Another person's words (a comment, a challenger's address) are left out
@@ -99,11 +102,14 @@ pub fn board_mails(
         } else {
             Foreign::Nothing
         };
+        if is_player && skipped(live, &event, reader, account.prefs.own_turn) {
+            continue;
+        }
         let body = mail.body()?;
         let html = html_part(&mail, &body, account.text_only)?;
         out.push(Reply {
             to: account.addresses.clone(),
-            subject: subject.clone(),
+            subject: subjects::board_mail_for(live, &event, commented, account.prefs.subject),
             body,
             foreign,
             html,
@@ -113,4 +119,20 @@ pub fn board_mails(
         });
     }
     Ok(out)
+}
+
+/// Whether `reader`, who chose `own_turn`, gets no mail of `event` (issue 26 finding
+/// 17): a turn they played themselves (the last turn a player sent is theirs) after
+/// which the game goes on with the other player to act. A new game, an offer, a
+/// resignation, the end of the game and a turn that leaves it theirs again (the
+/// other player's forced pass, their queued move) always come.
+fn skipped(live: &LiveGame, event: &Event, reader: &UserId, own_turn: OwnTurnMail) -> bool {
+    if own_turn != OwnTurnMail::Skip || *event != Event::Moved || live.game().is_over() {
+        return false;
+    }
+    let last_sent = live.file().turns.iter().rev().find(|t| !t.auto);
+    last_sent.is_some_and(|t| t.by.key() == reader.key())
+        && live
+            .player_to_move()
+            .is_some_and(|p| p.key() != reader.key())
 }

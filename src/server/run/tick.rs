@@ -29,7 +29,7 @@ use crate::server::model::{EndReason, UserId};
 use crate::server::outgoing::board_mails::{board_mails, html_part};
 use crate::server::outgoing::thread::Thread;
 use crate::server::outgoing::{Audience, Foreign, Reply};
-use crate::server::store::Store;
+use crate::server::store::{Store, SubjectStyle};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
 use crate::server::text::{notices, subjects};
@@ -231,7 +231,10 @@ fn nag_mail(
     let html = html_part(&mail, &body, account.text_only)?;
     Ok(Some(Reply {
         to: account.addresses.clone(),
-        subject: subjects::nag(live.board(), player),
+        subject: match account.prefs.subject {
+            SubjectStyle::Moving => subjects::nag(live.board(), player),
+            SubjectStyle::Stable => subjects::stable(live),
+        },
         body,
         foreign: Foreign::Nothing,
         html,

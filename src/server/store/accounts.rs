@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::path::PathBuf;
+use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
@@ -55,6 +56,114 @@ pub struct Account {
     /// never, and again once the password is changed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub old_password_told: Option<u64>,
+    /// The player's other choices of how board mails come (`yinsh settings`);
+    /// absent means pbmserv's ways.
+    #[serde(default, skip_serializing_if = "Prefs::is_default")]
+    pub prefs: Prefs,
+}
+
+/// A player's choices of how board mails come, beside [`Account::text_only`]
+/// (issue 26 findings 16 and 17).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prefs {
+    /// How their Subject reads.
+    #[serde(default, skip_serializing_if = "SubjectStyle::is_default")]
+    pub subject: SubjectStyle,
+    /// Whether the board mail of their own turn comes.
+    #[serde(default, skip_serializing_if = "OwnTurnMail::is_default")]
+    pub own_turn: OwnTurnMail,
+}
+
+impl Prefs {
+    /// Whether these are pbmserv's ways (nothing to store).
+    pub fn is_default(&self) -> bool {
+        *self == Prefs::default()
+    }
+}
+
+/// How the Subject of a player's board mails reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SubjectStyle {
+    /// pbmserv's: `Yinsh Board 101 bob`, the player to move, changing every turn
+    /// (` **` after it when the mail carries a comment).
+    #[default]
+    Moving,
+    /// One Subject per game, `Yinsh Board 101: alice - bob` (White, then Black), so
+    /// that mail programs threading by Subject keep a game in one conversation.
+    Stable,
+}
+
+/// Whether a player gets the board mail of a turn they played themselves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OwnTurnMail {
+    /// They do (pbmserv's way).
+    #[default]
+    Send,
+    /// They do not: the opponent's answer shows it. A mail that ends the game, or
+    /// leaves it their turn again, still comes.
+    Skip,
+}
+
+impl SubjectStyle {
+    fn is_default(&self) -> bool {
+        *self == SubjectStyle::default()
+    }
+}
+
+impl OwnTurnMail {
+    fn is_default(&self) -> bool {
+        *self == OwnTurnMail::default()
+    }
+}
+
+/// A word that names no choice of a setting.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a choice of this setting")]
+pub struct UnknownChoice(pub String);
+
+impl FromStr for SubjectStyle {
+    type Err = UnknownChoice;
+
+    fn from_str(s: &str) -> Result<SubjectStyle, UnknownChoice> {
+        match s.to_ascii_lowercase().as_str() {
+            "moving" => Ok(SubjectStyle::Moving),
+            "stable" => Ok(SubjectStyle::Stable),
+            _ => Err(UnknownChoice(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for SubjectStyle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SubjectStyle::Moving => "moving",
+            SubjectStyle::Stable => "stable",
+        })
+    }
+}
+
+impl FromStr for OwnTurnMail {
+    type Err = UnknownChoice;
+
+    fn from_str(s: &str) -> Result<OwnTurnMail, UnknownChoice> {
+        match s.to_ascii_lowercase().as_str() {
+            "send" | "mail" => Ok(OwnTurnMail::Send),
+            "skip" => Ok(OwnTurnMail::Skip),
+            _ => Err(UnknownChoice(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for OwnTurnMail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            OwnTurnMail::Send => "send",
+            OwnTurnMail::Skip => "skip",
+        })
+    }
 }
 
 impl fmt::Debug for Account {
@@ -68,6 +177,7 @@ impl fmt::Debug for Account {
             .field("unconfirmed", &self.unconfirmed.len())
             .field("text_only", &self.text_only)
             .field("old_password_told", &self.old_password_told)
+            .field("prefs", &self.prefs)
             .finish()
     }
 }
@@ -89,6 +199,7 @@ impl Account {
             unconfirmed: Vec::new(),
             text_only: false,
             old_password_told: None,
+            prefs: Prefs::default(),
         })
     }
 

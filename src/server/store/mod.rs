@@ -59,7 +59,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use crate::server::model::{InvalidPassword, InvalidUserId, Password, UserId};
-pub use accounts::{Account, PendingAddress};
+pub use accounts::{Account, OwnTurnMail, PendingAddress, Prefs, SubjectStyle, UnknownChoice};
 pub use bounces::BounceRecord;
 pub use confirm::{ACCOUNTS_PER_ADDRESS, PENDING_PER_ADDRESS, TOKEN_SECONDS, Token};
 pub use extra::{Challenger, Extra, LastNag, Offer, Stored};

@@ -4,6 +4,7 @@
 
 use crate::server::game::clock::{Deadlines, Lapse};
 use crate::server::game::record::LiveGame;
+use crate::server::model::UserId;
 
 use super::dates::format_date;
 
@@ -20,12 +21,25 @@ pub fn clock_line(live: &LiveGame, d: &Deadlines) -> String {
         "last move"
     };
     let (since, player, at) = (format_date(d.since), &d.player, format_date(d.forfeit));
-    match d.lapse {
+    let line = match d.lapse {
         Lapse::Forfeit => {
             format!("Clock: {started} {since}; without a move {player} {reminder}forfeits on {at}.")
         }
         Lapse::Cancel => format!(
             "Clock: {started} {since}; without a move from {player} the game is cancelled\n(unrated, no reminders) on {at}."
         ),
+    };
+    match d.vacation_until {
+        Some(until) => format!("{line}\n{}", vacation_reason(player, until)),
+        None => line,
     }
+}
+
+/// Why the clock's dates are later than usual (issue 26 finding 7): `Later than
+/// usual: bob's vacation, until 2026-12-06 21:52 UTC, does not count.`
+pub fn vacation_reason(player: &UserId, until: u64) -> String {
+    format!(
+        "Later than usual: {player}'s vacation, until {}, does not count.",
+        format_date(until)
+    )
 }

@@ -37,7 +37,7 @@ Accounts
 
 Players
   message <userid> <password> <to-userid> ...
-      The body of the mail goes to those players.
+      The body of the mail goes to those players; Reply to a message to answer.
   broadcast <userid> <password>
       The body goes to every player (server admins only).
   vacation <userid> <password> <days>
@@ -102,7 +102,10 @@ Commands (in the Subject line):
       Start a game at once. userid1 plays White (o) and moves first; both must
       have signed up. -blitz: the first ring removed wins. The player to move is
       reminded after {NAG_DAYS} days without a move and forfeits after {FORFEIT_DAYS} (or the
-      numbers of days given).
+      numbers of days given). The player challenged is told who challenged.
+  yinsh challenge -password <password> <userid1> <userid2>
+      The same, proven by the password of the player who challenges (one of
+      the two): the mail's body then goes to both players as a message.
   yinsh move <board> <userid> <password> <move>[#<moveno>]
       Play your turn. #<moveno> is optional: the number your turn will get (the
       board mail tells you). A move with a wrong number is refused, so a mail
@@ -126,7 +129,8 @@ Commands (in the Subject line):
   yinsh preview <board>[#<moveno>] <move> ...
       The board after the moves given (from move <moveno>); nothing stored.
   yinsh chat <board> <userid> <password>
-      The body goes to the other player and the watchers.
+      The body goes to the other player and the watchers; you are told who got
+      it. Reply to a chat to answer it.
   yinsh subscribe <board> <userid> <password>
   yinsh unsubscribe <board> <userid> <password>
       Watch a game: you get its board mails.
@@ -143,9 +147,15 @@ Commands (in the Subject line):
   yinsh games [<userid> ...] [all | active | inactive | next] [page <n>]
       A list of games (default: active; next: those waiting for that player),
       the 30 most recent a page. Without a userid: the server's games going on.
-  yinsh settings <userid> <password> [text-only | html]
+  yinsh settings <userid> <password> [text-only | html | subject stable|moving | own-turn skip|send]
       How your board mails come: html (the default) adds a picture of the
       board for mail programs that show HTML; text-only leaves it out.
+      A board mail's Subject names the player to move (\" **\" at its end: the
+      mail carries a comment). subject stable: one Subject per game, \"Yinsh
+      Board 101: alice - bob\", kept in one conversation by Gmail; subject
+      moving goes back. own-turn skip: no board mail for a turn you played
+      (your opponent's answer, or a robot's, shows it); errors, offers and the
+      game's end still come; own-turn send goes back.
       Without a choice: how they come now.
   yinsh help       this text
 

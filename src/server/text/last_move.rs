@@ -1,12 +1,22 @@
 //! The `Last move:` line of a board mail: the last turn a player sent (the server's
 //! forced passes after it have lines of their own), its number, who sent it, its
 //! text, and what it did in words: the ring placed or moved and the markers it
-//! turned, the rows and rings removed, in the order played.
+//! turned, the rows and rings removed, in the order played; and the lines of those
+//! forced passes.
 
 use crate::notation;
 use crate::rules::{Action, Game, Piece, Point};
 use crate::server::game::record::{self, ReplayError};
 use crate::server::store::GameFile;
+
+/// The server's forced passes since the last turn a player sent, a line each.
+pub fn forced_passes(file: &GameFile) -> String {
+    let auto = file.turns.iter().rev().take_while(|t| t.auto).count();
+    file.turns[file.turns.len() - auto..]
+        .iter()
+        .map(|t| format!("{} had no ring move and passes.\n", t.by))
+        .collect()
+}
 
 /// `Last move: #12 bob: xc3-c7xd4;e5-e8 - removed the row c3-c7 and the ring on d4,
 /// then moved the ring from e5 to e8, turning 2 markers.` for the last turn a player

@@ -2,8 +2,8 @@
 //! clock line (`clock`), the lines that say how a game stands or ended (`ending`), the HTML
 //! part of board mails (`html`), dates, the help texts, password masking (`redact`),
 //! player comments cut to a bound (`cut`), every Subject and its reading back
-//! (`subjects`), the short notices (`notices`), and the link to play a move on the
-//! game's page (`play_link`).
+//! (`subjects`), the short notices (`notices`), what a new game's mail adds
+//! (`new_game`), and the link to play a move on the game's page (`play_link`).
 
 pub mod clock;
 pub mod cut;
@@ -12,6 +12,7 @@ pub mod ending;
 pub mod help;
 pub mod html;
 pub mod last_move;
+pub mod new_game;
 pub mod notices;
 pub mod play_link;
 pub mod reply;

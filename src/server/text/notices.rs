@@ -77,6 +77,13 @@ pub fn challenges_capped(max: usize) -> String {
     )
 }
 
+/// A challenge made without a password whose mail had a message (issue 26 finding
+/// 5): the message was not passed on, and how to send it so that it is. Nothing of
+/// the challenge is repeated: its sender is unproven.
+pub fn challenge_message_withheld() -> String {
+    "The game was started, but the message in your mail was not passed on: a challenge\nwithout a password could come from anyone, so it carries only the server's words.\nTo send a message with a challenge, give the password of the player who challenges\n(one of the two), and write the message in the body:\n    yinsh challenge -password <password> <userid1> <userid2>\n".to_string()
+}
+
 /// `text` about one line of a `multiple` mail (`line` as it may be shown, passwords
 /// masked).
 pub fn in_the_line(line: &str, text: &str) -> String {

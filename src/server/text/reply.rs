@@ -12,10 +12,12 @@ use crate::server::game::extra;
 use crate::server::game::record::{self, LiveGame, ReplayError};
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{self, UserId};
+use crate::server::store::SubjectStyle;
 
 use super::clock::clock_line;
 use super::dates::{format_date, format_duration};
-use super::last_move::last_move_line;
+use super::last_move::{forced_passes, last_move_line};
+use super::new_game;
 
 pub use super::ending::{ending_line, offer_line, status_line};
 
@@ -192,6 +194,8 @@ pub struct BoardMail<'a> {
     /// The text for an address nobody confirmed: who started the game for its
     /// players is not named (a stranger chose that address).
     pub withhold: bool,
+    /// The Subject the reader chose, which a new game's mail explains.
+    pub subject: SubjectStyle,
 }
 
 impl<'a> BoardMail<'a> {
@@ -210,6 +214,7 @@ impl<'a> BoardMail<'a> {
             vacations: None,
             stored: None,
             withhold: false,
+            subject: SubjectStyle::Moving,
         }
     }
 
@@ -234,6 +239,9 @@ impl<'a> BoardMail<'a> {
         if historic.is_none() {
             self.write_turn_or_end(&mut out, &game);
         }
+        if self.event == Event::NewGame && self.reader.is_some() {
+            out.push_str(&new_game::subject_note(self.subject));
+        }
         Ok(out)
     }
 
@@ -246,10 +254,10 @@ impl<'a> BoardMail<'a> {
         historic: Option<usize>,
     ) -> Result<(), ReplayError> {
         let live = self.live;
-        self.write_event(out, game);
+        self.write_event(out);
         let upto = historic.unwrap_or(live.file().turns.len());
         if historic.is_none() {
-            write_forced_passes(out, live);
+            out.push_str(&forced_passes(live.file()));
         }
         if let Some(n) = historic {
             let total = live.file().turns.len();
@@ -310,13 +318,15 @@ impl<'a> BoardMail<'a> {
 
     /// The first lines of [`write_status`](BoardMail::write_status): the board, and
     /// what happened (a new game, a resignation, a note).
-    fn write_event(&self, out: &mut String, game: &Game) {
+    fn write_event(&self, out: &mut String) {
         let board = self.live.board();
         if let Event::NewGame = self.event {
             let _ = writeln!(out, "A new Yinsh board ({board}) has been started");
-            if game.variant() == crate::rules::Variant::Blitz {
-                out.push_str("This is a blitz game: the first ring removed wins.\n");
-            }
+            out.push_str(&new_game::lines(
+                self.live.file(),
+                self.reader,
+                self.vacations,
+            ));
         } else {
             let _ = writeln!(out, "Summary of Yinsh Board {board}");
         }
@@ -543,15 +553,6 @@ pub fn error_body(message: &str, board: Option<&str>, original_quoted: &str) -> 
         out.push('\n');
     }
     out
-}
-
-/// The server's forced passes since the last turn a player sent, in words.
-fn write_forced_passes(out: &mut String, live: &LiveGame) {
-    let turns = &live.file().turns;
-    let auto = turns.iter().rev().take_while(|t| t.auto).count();
-    for t in &turns[turns.len() - auto..] {
-        let _ = writeln!(out, "{} had no ring move and passes.", t.by);
-    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 use crate::server::game::record::LiveGame;
 use crate::server::model::{BoardId, UserId};
+use crate::server::store::SubjectStyle;
 
 use super::reply::Event;
 
@@ -21,6 +22,28 @@ pub fn board_mail(live: &LiveGame, event: &Event, comment: Commented) -> String 
         Commented::Yes => subject + " **",
         Commented::No => subject,
     }
+}
+
+/// The Subject of a board mail for a reader who chose `style`: [`board_mail`]'s,
+/// or for [`SubjectStyle::Stable`] the game's one Subject, [`stable`].
+pub fn board_mail_for(
+    live: &LiveGame,
+    event: &Event,
+    comment: Commented,
+    style: SubjectStyle,
+) -> String {
+    match style {
+        SubjectStyle::Moving => board_mail(live, event, comment),
+        SubjectStyle::Stable => stable(live),
+    }
+}
+
+/// `Yinsh Board %s: %s - %s` (board, White, Black): the one Subject of every board
+/// mail of a game for a player who chose `subject stable` (issue 26 finding 16), so
+/// that mail programs threading by Subject keep the game in one conversation.
+pub fn stable(live: &LiveGame) -> String {
+    let f = live.file();
+    format!("Yinsh Board {}: {} - {}", live.board(), f.white, f.black)
 }
 
 /// Whether a board mail carries a player's comment (its Subject then ends in `**`).
@@ -74,6 +97,16 @@ pub fn cancelled(board: BoardId) -> String {
 /// `Yinsh chat %s %s`: a chat on a board, from `from`.
 pub fn chat(board: BoardId, from: &UserId) -> String {
     format!("Yinsh chat {board} {from}")
+}
+
+/// `Your challenge's message`: a challenge's message was not passed on.
+pub fn challenge_message() -> String {
+    "Your challenge's message".to_string()
+}
+
+/// `Chat sent on board %s`: the sender's receipt of a chat.
+pub fn chat_sent(board: BoardId) -> String {
+    format!("Chat sent on board {board}")
 }
 
 /// `Message from %s`: a message from one player to another.
@@ -216,7 +249,8 @@ impl OurMail {
         let words: Vec<&str> = subject.split_whitespace().collect();
         let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
         let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
-        let number = |w: Option<&&str>| w.and_then(|w| w.parse::<u32>().ok());
+        // `101:` in a stable Subject (`Yinsh Board 101: alice - bob`).
+        let number = |w: Option<&&str>| w.and_then(|w| w.trim_end_matches(':').parse::<u32>().ok());
         Some(match lower.as_slice() {
             ["yinsh", "board", n, ..]
             | ["new", "yinsh", "board", n, ..]
@@ -235,6 +269,8 @@ impl OurMail {
             | ["yinsh:", "please", "change", "the", "password", "of", _]
             | ["yinsh", "settings", "of", _]
             | ["message", "sent"]
+            | ["chat", "sent", "on", "board", _]
+            | ["your", "challenge's", "message"]
             | ["yinsh", "error"]
             | ["yinsh", "pbem", "help"]
             | ["yinsh", "help"]
@@ -283,6 +319,7 @@ mod tests {
             (self::board(b, Some(&alice)), board(101)),
             (self::board(b, None), board(101)),
             (self::board(b, Some(&alice)) + " **", board(101)),
+            ("Yinsh Board 101: alice - bob".to_string(), board(101)),
             (new_board(b, Some(&alice)), board(101)),
             (nag(b, &alice), board(101)),
             (board_error(b), board(101)),
@@ -292,6 +329,8 @@ mod tests {
             (chat(b, &alice), Some(OurMail::Chat(101))),
             (message_from(&alice), Some(OurMail::Message("alice".into()))),
             (message_sent(), notice.clone()),
+            (chat_sent(b), notice.clone()),
+            (challenge_message(), notice.clone()),
             (broadcast_from(&alice), Some(OurMail::Broadcast)),
             (vacation_for(&alice), notice.clone()),
             (signup_for(&alice), notice.clone()),

@@ -7,11 +7,19 @@ use crate::support::exec::{Home, address, assert_reply, assert_says};
 fn chat_goes_to_the_other_player_and_the_watchers_only() {
     let mut home = Home::with_game(&["alice", "bob", "carol"]);
     let done = home.unchanged("bob", "yinsh chat 101 bob bpw", "Nice opening.\n");
+    // The chat, then the sender's receipt (issue 26 finding 18).
+    assert_eq!(done.replies.len(), 2, "{:?}", done.replies);
     assert_reply(
-        done.only(),
+        &done.replies[0],
         &["alice@example.org"],
         "Yinsh chat 101 bob",
         &["bob writes:\n\nNice opening.\n"],
+    );
+    assert_reply(
+        &done.replies[1],
+        &["bob@example.org"],
+        "Chat sent on board 101",
+        &["Your chat on board 101 was sent to alice."],
     );
     home.refused(
         "carol",
@@ -36,13 +44,18 @@ fn chat_goes_to_the_other_player_and_the_watchers_only() {
     let done = home.unchanged("carol", "yinsh chat 101 carol cpw", "Watching!");
     assert_eq!(
         done.recipients(),
-        [["alice@example.org"], ["bob@example.org"]]
+        [
+            ["alice@example.org"],
+            ["bob@example.org"],
+            ["carol@example.org"]
+        ]
     );
     assert!(
-        done.replies
+        done.replies[..2]
             .iter()
             .all(|r| r.subject == "Yinsh chat 101 carol")
     );
+    assert_says(&done.replies[2], "was sent to alice, bob.");
 }
 
 #[test]

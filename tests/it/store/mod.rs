@@ -40,6 +40,7 @@ fn account(userid: &str, games: Vec<u32>) -> Account {
         unconfirmed: Vec::new(),
         text_only: false,
         old_password_told: None,
+        prefs: Default::default(),
     }
 }
 

@@ -146,14 +146,14 @@ fn samples() -> Vec<(&'static str, Command)> {
             "yinsh settings alice pw TEXT-only",
             Command::Settings {
                 auth: auth("alice", "pw"),
-                mail: Some(MailChoice::TextOnly),
+                choice: Some(SettingChoice::Mail(MailChoice::TextOnly)),
             },
         ),
         (
             "yinsh settings alice pw",
             Command::Settings {
                 auth: auth("alice", "pw"),
-                mail: None,
+                choice: None,
             },
         ),
         (
@@ -174,11 +174,37 @@ fn samples() -> Vec<(&'static str, Command)> {
         (
             "yinsh challenge -blitz alice bob",
             Command::Challenge {
+                password: None,
                 blitz: true,
                 nag_days: None,
                 forfeit_days: None,
                 white: hidden("alice"),
                 black: hidden("bob"),
+            },
+        ),
+        (
+            "yinsh challenge -password pw alice bob",
+            Command::Challenge {
+                password: Some(pw("pw")),
+                blitz: false,
+                nag_days: None,
+                forfeit_days: None,
+                white: hidden("alice"),
+                black: hidden("bob"),
+            },
+        ),
+        (
+            "yinsh settings alice pw subject STABLE",
+            Command::Settings {
+                auth: auth("alice", "pw"),
+                choice: Some(SettingChoice::Subject(SubjectStyle::Stable)),
+            },
+        ),
+        (
+            "yinsh settings alice pw own-turn skip",
+            Command::Settings {
+                auth: auth("alice", "pw"),
+                choice: Some(SettingChoice::OwnTurn(OwnTurnMail::Skip)),
             },
         ),
         (

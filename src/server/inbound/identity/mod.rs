@@ -205,6 +205,22 @@ fn by_credentials(
     {
         return returning(store, req, userid, password);
     }
+    if let Command::Challenge {
+        password: Some(password),
+        white,
+        black,
+        ..
+    } = cmd
+    {
+        from_checked(req)?;
+        return challenger(
+            store,
+            req,
+            password,
+            [white.as_written(), black.as_written()],
+        )
+        .map(Some);
+    }
     let Some(auth) = cmd.credentials() else {
         return Ok(None);
     };
@@ -263,6 +279,50 @@ fn authenticate(store: &Store, req: &Request<'_>, auth: &Credentials) -> Result<
         account,
         proof: Proof::Password,
     })
+}
+
+/// The player of a challenge whose password `password` is (`yinsh challenge
+/// -password <pw> alice bob`: one of the two, tried in that order; robots and
+/// userids without an account are skipped, as are accounts whose logins are paused).
+/// A password neither's counts as a wrong one against each player tried.
+fn challenger(
+    store: &Store,
+    req: &Request<'_>,
+    password: &Password,
+    players: [&UserId; 2],
+) -> Result<Actor, ExecError> {
+    let mut tried = Vec::new();
+    let mut paused = None;
+    for userid in players {
+        if userid.robot_level().is_some() {
+            continue;
+        }
+        let Some(account) = store.account(userid)? else {
+            continue;
+        };
+        match logins_open(store, req.now, &account) {
+            Ok(()) => {}
+            Err(ExecError::Refused(r)) => {
+                paused.get_or_insert(r);
+                continue;
+            }
+            Err(e) => return Err(e),
+        }
+        if account.check_password(password) {
+            return Ok(Actor {
+                account,
+                proof: Proof::Password,
+            });
+        }
+        tried.push(account.userid);
+    }
+    for userid in &tried {
+        store.login_failed(userid, req.now)?;
+    }
+    match paused {
+        Some(r) if tried.is_empty() => Err(r.into()),
+        _ => Err(Refusal::WrongPassword.into()),
+    }
 }
 
 /// `signup` of a userid that was signed off: its former owner, proved by the
