@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use resvg::{tiny_skia, usvg};
+
 use thiserror::Error;
 
 /// Why a picture could not be made into a PNG (an internal failure: the SVG is ours).
@@ -24,13 +25,17 @@ pub enum PictureError {
         /// The height asked for.
         height: u32,
     },
+    /// The kept drawing of the picture's fixed part (`base.rs`) did not decode.
+    #[error("cannot read the board's kept drawing")]
+    Base,
     /// The PNG encoder failed.
     #[error("cannot write the PNG: {0}")]
     Png(#[from] ::png::EncodingError),
 }
 
-/// The PNG of `svg`, drawn at its own size.
-pub(crate) fn rasterise(svg: &str) -> Result<Vec<u8>, PictureError> {
+/// `svg` rasterised at its own size over a white canvas: its RGBA bytes.
+#[cfg(test)]
+pub(crate) fn rasterise_rgba(svg: &str) -> Result<Vec<u8>, PictureError> {
     let tree = usvg::Tree::from_str(svg, &usvg::Options::default())?;
     let size = tree.size().to_int_size();
     let (width, height) = (size.width(), size.height());
@@ -38,12 +43,50 @@ pub(crate) fn rasterise(svg: &str) -> Result<Vec<u8>, PictureError> {
         tiny_skia::Pixmap::new(width, height).ok_or(PictureError::Canvas { width, height })?;
     pixmap.fill(tiny_skia::Color::WHITE);
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    Ok(pixmap.take())
+}
+
+/// The PNG of `svg` rasterised over `canvas`: the RGBA bytes, opaque, of a picture of
+/// `svg`'s size.
+pub(crate) fn rasterise_over(svg: &str, canvas: Vec<u8>) -> Result<Vec<u8>, PictureError> {
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())?;
+    let size = tree.size().to_int_size();
+    let (width, height) = (size.width(), size.height());
+    let mut pixmap = tiny_skia::Pixmap::from_vec(canvas, size)
+        .ok_or(PictureError::Canvas { width, height })?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
     drop(tree);
     // Opaque: premultiplied equals straight colour, and alpha is left out as the
     // pixels are read. The canvas's own bytes are the only copy of the picture: no
     // other buffer of 3-4 bytes a pixel is made (a mail renders up to 22 pictures;
     // `docs/performance.md`, "Pictured replies").
     encode(width, height, &pixmap.take())
+}
+
+/// The RGBA bytes of the PNG `bytes`, when it decodes to `size`.
+pub(crate) fn decode_rgba(bytes: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
+    let mut decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(::png::Transformations::ALPHA);
+    let mut reader = decoder.read_info().ok()?;
+    let mut rgba = vec![0; reader.output_buffer_size()?];
+    let info = reader.next_frame(&mut rgba).ok()?;
+    let right = info.color_type == ::png::ColorType::Rgba && (info.width, info.height) == size;
+    right.then_some(rgba)
+}
+
+/// RGBA bytes (alpha left out) as an RGB PNG, deflated at the best level.
+#[cfg(test)]
+pub(crate) fn encode_rgb_best(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, PictureError> {
+    let rgb: Vec<u8> = rgba.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+    let mut out = Vec::new();
+    let mut encoder = ::png::Encoder::new(&mut out, width, height);
+    encoder.set_color(::png::ColorType::Rgb);
+    encoder.set_depth(::png::BitDepth::Eight);
+    encoder.set_compression(::png::Compression::High);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(&rgb)?;
+    writer.finish()?;
+    Ok(out)
 }
 
 /// The colours of RGBA bytes (alpha ignored), packed.
@@ -91,8 +134,20 @@ fn unpack(c: u32) -> [u8; 3] {
 /// index.
 fn quantise(rgba: &[u8]) -> (Vec<[u8; 3]>, Vec<u8>) {
     let mut counts: ColourMap<u32> = ColourMap::default();
+    // Runs of one colour are the rule: count each run at once.
+    let mut run = (u32::MAX, 0u32);
     for c in colours(rgba) {
-        *counts.entry(c).or_default() += 1;
+        if c == run.0 {
+            run.1 += 1;
+            continue;
+        }
+        if run.1 > 0 {
+            *counts.entry(run.0).or_default() += run.1;
+        }
+        run = (c, 1);
+    }
+    if run.1 > 0 {
+        *counts.entry(run.0).or_default() += run.1;
     }
     let mut by_count: Vec<(u32, u32)> = counts.into_iter().collect();
     // Most frequent first; ties by colour, so the output never depends on hashing.

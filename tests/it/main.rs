@@ -42,6 +42,7 @@ mod passwords; // passwords never reach a reply or the log, through the real del
 mod pbmserv_commands; // offers, queue, submit, watchers, standings, tick by mail
 mod perft; // perft counts of the engine against the naive generator; the perft command
 mod picture; // the board picture (SVG, PNG) against reference images; the render command
+mod picture_cost; // issue 29: the cheaper picture looks as before (pixels) and is no larger (bytes)
 mod playouts; // random legal playouts: engine and naive generator agree, counts add up
 mod render; // the ASCII board and its status block, byte for byte (snapshots)
 mod replay; // the replay command: transcripts, JSON summaries, board output, errors
