@@ -18,6 +18,7 @@
 //! ```
 
 mod base;
+mod deflate;
 mod geometry;
 mod glyphs;
 mod last_move;

@@ -9,6 +9,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use resvg::{tiny_skia, usvg};
 
+use super::deflate;
+use super::geometry::STEP;
 use thiserror::Error;
 
 /// Why a picture could not be made into a PNG (an internal failure: the SVG is ours).
@@ -194,18 +196,26 @@ fn nearest(palette: &[[u8; 3]], c: [u8; 3]) -> u8 {
     best.1
 }
 
-/// `rgba` (row by row, alpha ignored) as an indexed-colour PNG.
+/// `rgba` (row by row, alpha ignored) as an indexed-colour PNG, its rows unfiltered
+/// and deflated by `deflate.rs` (matches one pixel, one row and one step of the board
+/// back tried first).
 fn encode(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, PictureError> {
     let (palette, pixels) = quantise(rgba);
-    let mut out = Vec::new();
+    let row = width as usize;
+    let mut raw = Vec::with_capacity(pixels.len() + height as usize);
+    for line in pixels.chunks(row.max(1)) {
+        raw.push(0); // filter type None
+        raw.extend_from_slice(line);
+    }
+    let stride = row + 1;
+    let z = deflate::zlib(&raw, &[1, stride, STEP as usize * stride]);
+    let mut out = Vec::with_capacity(z.len() + 1024);
     let mut encoder = ::png::Encoder::new(&mut out, width, height);
     encoder.set_color(::png::ColorType::Indexed);
     encoder.set_depth(::png::BitDepth::Eight);
     encoder.set_palette(palette.concat());
-    encoder.set_compression(::png::Compression::Balanced);
-    encoder.set_filter(::png::Filter::NoFilter);
     let mut writer = encoder.write_header()?;
-    writer.write_image_data(&pixels)?;
+    writer.write_chunk(::png::chunk::IDAT, &z)?;
     writer.finish()?;
     Ok(out)
 }
