@@ -2,8 +2,8 @@
 //! indices, made for pictures: besides a short hash chain (the general repeats), each
 //! position tries the distances where a picture repeats itself (`periods`: the pixel
 //! before, the row above, the point above), and takes the longer of two matches in a
-//! row (lazy matching). It packs the board as tightly as zlib's default level at a
-//! fraction of its work: that level probed up to 128 earlier places for every byte
+//! row (lazy matching). It packs the board a little tighter than zlib's default level
+//! with a third of its work: that level probed up to 128 earlier places for every byte
 //! and took most of a picture's time (issue 29; `docs/performance.md`).
 
 /// Deflate's window: the farthest a match may reach back.
@@ -161,7 +161,7 @@ impl<'a> Matcher<'a> {
         while i < n {
             self.insert_upto(i);
             let (mut len, mut dist) = self.longest(i, periods);
-            if len >= 3 && len < LAZY && i + 1 < n {
+            if (3..LAZY).contains(&len) && i + 1 < n {
                 self.insert_upto(i + 1);
                 let (later, later_dist) = self.longest(i + 1, periods);
                 if later > len {
@@ -187,8 +187,8 @@ impl<'a> Matcher<'a> {
 
 /// The first length of each length code (257..=285), and its extra bits.
 const LENGTH_BASE: [u16; 29] = [
-    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
-    131, 163, 195, 227, 258,
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
+    163, 195, 227, 258,
 ];
 const LENGTH_EXTRA: [u8; 29] = [
     0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
@@ -262,7 +262,10 @@ impl Code {
     }
 
     fn put(&self, bits: &mut Bits, symbol: usize) {
-        bits.put(u32::from(self.bits[symbol]), u32::from(self.lengths[symbol]));
+        bits.put(
+            u32::from(self.bits[symbol]),
+            u32::from(self.lengths[symbol]),
+        );
     }
 }
 
@@ -309,7 +312,9 @@ fn code_lengths(freqs: &[u32], limit: u8) -> Vec<u8> {
     for &d in &depth[..n] {
         count[(d as usize).min(limit)] += 1;
     }
-    let mut total: u64 = (1..=limit).map(|l| u64::from(count[l]) << (limit - l)).sum();
+    let mut total: u64 = (1..=limit)
+        .map(|l| u64::from(count[l]) << (limit - l))
+        .sum();
     while total > 1 << limit {
         count[limit] -= 1;
         if let Some(l) = (1..limit).rev().find(|&l| count[l] > 0) {
@@ -355,7 +360,7 @@ fn canonical(lengths: &[u8]) -> Vec<u16> {
         .collect()
 }
 
-/// `tokens` as the one, final, block with its own Huffman codes.
+/// `tokens` as the one, final, block with Huffman codes of its own.
 fn block(bits: &mut Bits, tokens: &[Token]) {
     let mut lit_freq = [0u32; 286];
     let mut dist_freq = [0u32; 30];
@@ -374,8 +379,41 @@ fn block(bits: &mut Bits, tokens: &[Token]) {
     }
     let lit = Code::new(&lit_freq, 15);
     let dist = Code::new(&dist_freq, 15);
-    let nlit = 257.max(lit.lengths.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
-    let ndist = 1.max(dist.lengths.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
+    header(bits, &lit, &dist);
+    for &t in tokens {
+        match t {
+            Token::Literal(b) => lit.put(bits, usize::from(b)),
+            Token::Match { len, dist: d } => {
+                let lc = length_code(len);
+                lit.put(bits, 257 + lc);
+                bits.put(
+                    u32::from(len - LENGTH_BASE[lc]),
+                    u32::from(LENGTH_EXTRA[lc]),
+                );
+                let dc = dist_code(d);
+                dist.put(bits, dc);
+                bits.put(u32::from(d - DIST_BASE[dc]), u32::from(DIST_EXTRA[dc]));
+            }
+        }
+    }
+    lit.put(bits, 256);
+}
+
+/// The start of the final block with dynamic codes: the codes `lit` and `dist`, told
+/// by their lengths (themselves run-length coded with a code of their own).
+fn header(bits: &mut Bits, lit: &Code, dist: &Code) {
+    let nlit = 257.max(
+        lit.lengths
+            .iter()
+            .rposition(|&l| l > 0)
+            .map_or(0, |p| p + 1),
+    );
+    let ndist = 1.max(
+        dist.lengths
+            .iter()
+            .rposition(|&l| l > 0)
+            .map_or(0, |p| p + 1),
+    );
     let all: Vec<u8> = lit.lengths[..nlit]
         .iter()
         .chain(&dist.lengths[..ndist])
@@ -387,7 +425,12 @@ fn block(bits: &mut Bits, tokens: &[Token]) {
         clen_freq[usize::from(symbol)] += 1;
     }
     let clen = Code::new(&clen_freq, 7);
-    let nclen = 4.max(CLEN_ORDER.iter().rposition(|&s| clen.lengths[s] > 0).map_or(0, |p| p + 1));
+    let nclen = 4.max(
+        CLEN_ORDER
+            .iter()
+            .rposition(|&s| clen.lengths[s] > 0)
+            .map_or(0, |p| p + 1),
+    );
     // BFINAL, BTYPE = 2 (dynamic codes), then the sizes of the three codes.
     bits.put(1, 1);
     bits.put(2, 2);
@@ -406,20 +449,6 @@ fn block(bits: &mut Bits, tokens: &[Token]) {
             _ => {}
         }
     }
-    for &t in tokens {
-        match t {
-            Token::Literal(b) => lit.put(bits, usize::from(b)),
-            Token::Match { len, dist: d } => {
-                let lc = length_code(len);
-                lit.put(bits, 257 + lc);
-                bits.put(u32::from(len - LENGTH_BASE[lc]), u32::from(LENGTH_EXTRA[lc]));
-                let dc = dist_code(d);
-                dist.put(bits, dc);
-                bits.put(u32::from(d - DIST_BASE[dc]), u32::from(DIST_EXTRA[dc]));
-            }
-        }
-    }
-    lit.put(bits, 256);
 }
 
 /// Code lengths as the code-length alphabet says them: (symbol, its extra bits'

@@ -100,7 +100,10 @@ impl Picture {
     /// fixed part kept drawn (`base.rs`); the same picture as [`Picture::to_svg`]'s.
     pub fn to_png(&self) -> Result<Vec<u8>, PictureError> {
         let mut out = String::with_capacity(16 * 1024);
-        svg::head(&mut out, panel::STATE_WORDS.into_iter().chain(["0123456789"]));
+        svg::head(
+            &mut out,
+            panel::STATE_WORDS.into_iter().chain(["0123456789"]),
+        );
         self.position(&mut out);
         out.push_str("</svg>\n");
         base::over_base(&out)

@@ -24,13 +24,30 @@ const LEFT: f64 = PANEL_LEFT + 6.0;
 /// each side's name, its ring and marker (a legend) and the word `REMOVED`; the word
 /// `POOL` and the pool's two markers.
 pub(crate) fn fixed(out: &mut String) {
-    for (color, name, top) in [(Color::White, "WHITE", WHITE_TOP), (Color::Black, "BLACK", BLACK_TOP)] {
+    for (color, name, top) in [
+        (Color::White, "WHITE", WHITE_TOP),
+        (Color::Black, "BLACK", BLACK_TOP),
+    ] {
         out.push_str(&glyphs::text(name, LEFT, top, 15.0, Anchor::Start, INK));
         ring(out, color, LEFT + 17.0, top + 32.0, 15.0);
         marker(out, color, LEFT + 52.0, top + 32.0, 10.0);
-        out.push_str(&glyphs::text("REMOVED", LEFT, top + 86.0, 10.0, Anchor::Start, INK));
+        out.push_str(&glyphs::text(
+            "REMOVED",
+            LEFT,
+            top + 86.0,
+            10.0,
+            Anchor::Start,
+            INK,
+        ));
     }
-    out.push_str(&glyphs::text("POOL", LEFT, POOL_TOP, 13.0, Anchor::Start, INK));
+    out.push_str(&glyphs::text(
+        "POOL",
+        LEFT,
+        POOL_TOP,
+        13.0,
+        Anchor::Start,
+        INK,
+    ));
     // What the pool holds: markers, white on one side and black on the other.
     marker(out, Color::White, LEFT + 10.0, POOL_TOP + 26.0, 8.0);
     marker(out, Color::Black, LEFT + 32.0, POOL_TOP + 26.0, 8.0);

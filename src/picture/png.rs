@@ -1,8 +1,8 @@
-//! The SVG rasterised with resvg and written as a small PNG: its colours reduced to a
-//! palette of 256 (`quantise`; the drawing has a few flat colours and their
-//! anti-aliased edges, so the picture looks the same), indexed colour at zlib's
-//! default level (its best level made the PNG 3% smaller and took as long again as
-//! the rest).
+//! The SVG rasterised with resvg (over a canvas given, `base.rs`'s) and written as a
+//! small PNG: its colours reduced to a palette of 256 (`quantise`; the drawing has a
+//! few flat colours and their anti-aliased edges, so the picture looks the same),
+//! indexed colour, deflated by `deflate.rs` (as tight as zlib's default level, which
+//! took most of a picture's work; issue 29).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -54,8 +54,8 @@ pub(crate) fn rasterise_over(svg: &str, canvas: Vec<u8>) -> Result<Vec<u8>, Pict
     let tree = usvg::Tree::from_str(svg, &usvg::Options::default())?;
     let size = tree.size().to_int_size();
     let (width, height) = (size.width(), size.height());
-    let mut pixmap = tiny_skia::Pixmap::from_vec(canvas, size)
-        .ok_or(PictureError::Canvas { width, height })?;
+    let mut pixmap =
+        tiny_skia::Pixmap::from_vec(canvas, size).ok_or(PictureError::Canvas { width, height })?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
     drop(tree);
     // Opaque: premultiplied equals straight colour, and alpha is left out as the
@@ -66,7 +66,8 @@ pub(crate) fn rasterise_over(svg: &str, canvas: Vec<u8>) -> Result<Vec<u8>, Pict
 }
 
 /// The RGBA bytes of the PNG `bytes`, when it decodes to `size`.
-pub(crate) fn decode_rgba(bytes: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
+#[cfg(test)]
+fn decode_rgba(bytes: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
     let mut decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(::png::Transformations::ALPHA);
     let mut reader = decoder.read_info().ok()?;
@@ -74,21 +75,6 @@ pub(crate) fn decode_rgba(bytes: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
     let info = reader.next_frame(&mut rgba).ok()?;
     let right = info.color_type == ::png::ColorType::Rgba && (info.width, info.height) == size;
     right.then_some(rgba)
-}
-
-/// RGBA bytes (alpha left out) as an RGB PNG, deflated at the best level.
-#[cfg(test)]
-pub(crate) fn encode_rgb_best(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, PictureError> {
-    let rgb: Vec<u8> = rgba.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
-    let mut out = Vec::new();
-    let mut encoder = ::png::Encoder::new(&mut out, width, height);
-    encoder.set_color(::png::ColorType::Rgb);
-    encoder.set_depth(::png::BitDepth::Eight);
-    encoder.set_compression(::png::Compression::High);
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(&rgb)?;
-    writer.finish()?;
-    Ok(out)
 }
 
 /// The colours of RGBA bytes (alpha ignored), packed.
@@ -218,4 +204,40 @@ fn encode(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, PictureError>
     writer.write_chunk(::png::chunk::IDAT, &z)?;
     writer.finish()?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 29 finding "the picture": `deflate.rs`'s stream decodes (png's own
+    /// decoder) to exactly the pixels written, for runs, repeats at every distance,
+    /// noise, and pictures of one pixel or one row.
+    #[test]
+    fn every_picture_decodes_to_its_pixels() {
+        let mut seed = 7u64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) as u32
+        };
+        for (w, h, colours, noise) in [
+            (1, 1, 1, 0),
+            (300, 1, 3, 50),
+            (37, 41, 200, 100),
+            (548, 90, 256, 2),
+            (64, 700, 12, 10),
+        ] {
+            let palette: Vec<u32> = (0..colours).map(|_| next() & 0xff_ffff).collect();
+            let mut rgba = Vec::new();
+            let mut c = palette[0];
+            for _ in 0..w * h {
+                if next() % 100 < noise {
+                    c = palette[next() as usize % palette.len()];
+                }
+                rgba.extend_from_slice(&[(c >> 16) as u8, (c >> 8) as u8, c as u8, 255]);
+            }
+            let png = encode(w, h, &rgba).unwrap();
+            assert_eq!(decode_rgba(&png, (w, h)), Some(rgba), "{w}x{h}");
+        }
+    }
 }

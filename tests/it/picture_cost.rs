@@ -79,7 +79,12 @@ fn pictures_look_as_before_issue_29() {
         let mut worst = 0u8;
         let mut differing = 0usize;
         for (a, b) in now.chunks(4).zip(then.chunks(4)) {
-            let d = a.iter().zip(b).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+            let d = a
+                .iter()
+                .zip(b)
+                .map(|(x, y)| x.abs_diff(*y))
+                .max()
+                .unwrap_or(0);
             worst = worst.max(d);
             differing += usize::from(d > 0);
         }
