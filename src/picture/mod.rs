@@ -1,6 +1,8 @@
 //! The picture of a position: the board drawn as SVG from the rules' types, and the
-//! same SVG rasterised to a small PNG (resvg) for mails and web pages. Depends on
-//! `rules` only; no fonts are needed (the labels are paths, `glyphs.rs`).
+//! same picture as a small PNG for mails and web pages: the part that tells the
+//! position rasterised (resvg) over the part that is the same in every picture, kept
+//! drawn (`base.rs`). Depends on `rules` only; no fonts are needed (the labels are
+//! paths, `glyphs.rs`).
 //!
 //! ```
 //! use yinsh_pbem::picture::{LastMove, Picture};
@@ -15,15 +17,15 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+mod base;
 mod chart;
+mod deflate;
 mod geometry;
 mod glyphs;
 mod last_move;
 mod panel;
 mod png;
 mod svg;
-
-use std::fmt::Write;
 
 pub use chart::Chart;
 pub use last_move::LastMove;
@@ -77,35 +79,41 @@ impl Picture {
     /// The picture as a standalone SVG document (no external resources, no text
     /// elements: it draws the same everywhere).
     pub fn to_svg(&self) -> String {
-        let (w, h) = Picture::size();
         let mut out = String::with_capacity(48 * 1024);
-        let _ = writeln!(
-            out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
-        );
-        out.push_str("<title>YINSH board</title>\n<defs>\n");
         let labels = geometry::labels();
-        out.push_str(&glyphs::defs(
+        svg::head(
+            &mut out,
             labels
                 .iter()
                 .map(|l| l.text.as_str())
-                .chain(panel::WORDS)
+                .chain(panel::FIXED_WORDS)
+                .chain(panel::STATE_WORDS)
                 .chain(["0123456789"]),
-        ));
-        out.push_str("</defs>\n");
-        let _ = writeln!(
-            out,
-            r#"<rect width="{w}" height="{h}" fill="{}"/>"#,
-            svg::PAGE
         );
-        svg::board(&mut out, &self.game, &self.last);
-        panel::panel(&mut out, &self.game);
+        svg::page(&mut out);
+        svg::grid(&mut out);
+        panel::fixed(&mut out);
+        self.position(&mut out);
         out.push_str("</svg>\n");
         out
     }
 
-    /// The picture as a PNG file's bytes.
+    /// The picture as a PNG file's bytes: what tells the position drawn over the
+    /// fixed part kept drawn (`base.rs`); the same picture as [`Picture::to_svg`]'s.
     pub fn to_png(&self) -> Result<Vec<u8>, PictureError> {
-        png::rasterise(&self.to_svg())
+        let mut out = String::with_capacity(16 * 1024);
+        svg::head(
+            &mut out,
+            panel::STATE_WORDS.into_iter().chain(["0123456789"]),
+        );
+        self.position(&mut out);
+        out.push_str("</svg>\n");
+        base::over_base(&out)
+    }
+
+    /// What tells this position: the pieces and marks on the board, the panel's state.
+    fn position(&self, out: &mut String) {
+        svg::pieces(out, &self.game, &self.last);
+        panel::state(out, &self.game);
     }
 }

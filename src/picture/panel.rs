@@ -1,6 +1,8 @@
 //! The side panel right of the board: for each side its name, its ring and marker (a
 //! legend), whose turn it is or who won, and the rings it has removed out of those it
-//! needs; then the markers left in the pool, and `BLITZ` for the blitz variant.
+//! needs; then the markers left in the pool, and `BLITZ` for the blitz variant. The
+//! names, legends and words are the same in every picture (`fixed`), the rest tells
+//! the position (`state`).
 
 use std::fmt::Write;
 
@@ -9,31 +11,69 @@ use super::glyphs::{self, Anchor};
 use super::svg::{INK, MOVE_MARK, marker, ring};
 use crate::rules::{Color, Game, Outcome, Variant};
 
-/// Every word the panel may write (the glyphs it needs).
-pub(crate) const WORDS: [&str; 8] = [
-    "WHITE", "BLACK", "TO PLAY", "WINS", "DRAW", "REMOVED", "POOL", "BLITZ",
-];
+/// The words `fixed` writes (the glyphs it needs).
+pub(crate) const FIXED_WORDS: [&str; 4] = ["WHITE", "BLACK", "REMOVED", "POOL"];
+
+/// The words `state` may write (the glyphs it needs, with the digits).
+pub(crate) const STATE_WORDS: [&str; 4] = ["TO PLAY", "WINS", "DRAW", "BLITZ"];
 
 /// Left edge of the panel's text.
 const LEFT: f64 = PANEL_LEFT + 6.0;
 
-/// The panel's SVG.
-pub(crate) fn panel(out: &mut String, game: &Game) {
-    side(out, game, Color::White, 22.0);
-    side(out, game, Color::Black, 190.0);
-    let top = 362.0;
-    out.push_str(&glyphs::text("POOL", LEFT, top, 13.0, Anchor::Start, INK));
+/// The fixed part of the panel (the same in every picture: `base.rs` keeps it drawn):
+/// each side's name, its ring and marker (a legend) and the word `REMOVED`; the word
+/// `POOL` and the pool's two markers.
+pub(crate) fn fixed(out: &mut String) {
+    for (color, name, top) in [
+        (Color::White, "WHITE", WHITE_TOP),
+        (Color::Black, "BLACK", BLACK_TOP),
+    ] {
+        out.push_str(&glyphs::text(name, LEFT, top, 15.0, Anchor::Start, INK));
+        ring(out, color, LEFT + 17.0, top + 32.0, 15.0);
+        marker(out, color, LEFT + 52.0, top + 32.0, 10.0);
+        out.push_str(&glyphs::text(
+            "REMOVED",
+            LEFT,
+            top + 86.0,
+            10.0,
+            Anchor::Start,
+            INK,
+        ));
+    }
+    out.push_str(&glyphs::text(
+        "POOL",
+        LEFT,
+        POOL_TOP,
+        13.0,
+        Anchor::Start,
+        INK,
+    ));
+    // What the pool holds: markers, white on one side and black on the other.
+    marker(out, Color::White, LEFT + 10.0, POOL_TOP + 26.0, 8.0);
+    marker(out, Color::Black, LEFT + 32.0, POOL_TOP + 26.0, 8.0);
+}
+
+/// Top of White's block.
+const WHITE_TOP: f64 = 22.0;
+/// Top of Black's block.
+const BLACK_TOP: f64 = 190.0;
+/// Top of the pool's block.
+const POOL_TOP: f64 = 362.0;
+
+/// The part of the panel that tells this position, drawn beside the fixed part (they
+/// do not overlap): whose turn it is or who won, the rings each side has removed out
+/// of those it needs, the markers left in the pool, and `BLITZ` for the blitz variant.
+pub(crate) fn state(out: &mut String, game: &Game) {
+    side(out, game, Color::White, WHITE_TOP);
+    side(out, game, Color::Black, BLACK_TOP);
     out.push_str(&glyphs::text(
         &game.markers_in_pool().to_string(),
         LEFT + 62.0,
-        top,
+        POOL_TOP,
         18.0,
         Anchor::Middle,
         INK,
     ));
-    // What the pool holds: markers, white on one side and black on the other.
-    marker(out, Color::White, LEFT + 10.0, top + 26.0, 8.0);
-    marker(out, Color::Black, LEFT + 32.0, top + 26.0, 8.0);
     if game.variant() == Variant::Blitz {
         let y = 432.0;
         let _ = writeln!(
@@ -53,16 +93,8 @@ pub(crate) fn panel(out: &mut String, game: &Game) {
     }
 }
 
-/// One side's block, its top at `top`.
+/// One side's status and removed rings, its block's top at `top`.
 fn side(out: &mut String, game: &Game, color: Color, top: f64) {
-    let name = match color {
-        Color::White => "WHITE",
-        Color::Black => "BLACK",
-    };
-    out.push_str(&glyphs::text(name, LEFT, top, 15.0, Anchor::Start, INK));
-    // The legend: this side's ring and marker.
-    ring(out, color, LEFT + 17.0, top + 32.0, 15.0);
-    marker(out, color, LEFT + 52.0, top + 32.0, 10.0);
     let status = match (game.to_act(), game.outcome()) {
         (Some(c), _) if c == color => Some("TO PLAY"),
         (_, Some(Outcome::Win(c))) if c == color => Some("WINS"),
@@ -86,8 +118,6 @@ fn side(out: &mut String, game: &Game, color: Color, top: f64) {
             INK,
         ));
     }
-    let y = top + 86.0;
-    out.push_str(&glyphs::text("REMOVED", LEFT, y, 10.0, Anchor::Start, INK));
     let removed = game.rings_removed(color);
     let needed = game.variant().rings_to_win().max(removed);
     for k in 0..needed {

@@ -1,13 +1,16 @@
-//! The SVG rasterised with resvg and written as a small PNG: its colours reduced to a
-//! palette of 256 (`quantise`; the drawing has a few flat colours and their
-//! anti-aliased edges, so the picture looks the same), indexed colour at zlib's
-//! default level (its best level made the PNG 3% smaller and took as long again as
-//! the rest).
+//! The SVG rasterised with resvg (over a canvas given, `base.rs`'s) and written as a
+//! small PNG: its colours reduced to a palette of 256 (`quantise`; the drawing has a
+//! few flat colours and their anti-aliased edges, so the picture looks the same),
+//! indexed colour, deflated by `deflate.rs` (as tight as zlib's default level, which
+//! took most of a picture's work; issue 29).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use resvg::{tiny_skia, usvg};
+
+use super::deflate;
+use super::geometry::STEP;
 use thiserror::Error;
 
 /// Why a picture could not be made into a PNG (an internal failure: the SVG is ours).
@@ -24,13 +27,16 @@ pub enum PictureError {
         /// The height asked for.
         height: u32,
     },
+    /// The kept drawing of the picture's fixed part (`base.rs`) did not decode.
+    #[error("cannot read the board's kept drawing")]
+    Base,
     /// The PNG encoder failed.
     #[error("cannot write the PNG: {0}")]
     Png(#[from] ::png::EncodingError),
 }
 
-/// The PNG of `svg`, drawn at its own size.
-pub(crate) fn rasterise(svg: &str) -> Result<Vec<u8>, PictureError> {
+/// `svg` rasterised at its own size over a white canvas: its size and RGBA bytes.
+fn on_white(svg: &str) -> Result<(u32, u32, Vec<u8>), PictureError> {
     let tree = usvg::Tree::from_str(svg, &usvg::Options::default())?;
     let size = tree.size().to_int_size();
     let (width, height) = (size.width(), size.height());
@@ -38,12 +44,49 @@ pub(crate) fn rasterise(svg: &str) -> Result<Vec<u8>, PictureError> {
         tiny_skia::Pixmap::new(width, height).ok_or(PictureError::Canvas { width, height })?;
     pixmap.fill(tiny_skia::Color::WHITE);
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    Ok((width, height, pixmap.take()))
+}
+
+/// `svg` rasterised at its own size over a white canvas: its RGBA bytes.
+#[cfg(test)]
+pub(crate) fn rasterise_rgba(svg: &str) -> Result<Vec<u8>, PictureError> {
+    on_white(svg).map(|(_, _, rgba)| rgba)
+}
+
+/// The PNG of `svg` drawn whole over a white canvas (a picture with no kept fixed
+/// part, such as a review's chart).
+pub(crate) fn rasterise(svg: &str) -> Result<Vec<u8>, PictureError> {
+    let (width, height, rgba) = on_white(svg)?;
+    encode(width, height, &rgba)
+}
+
+/// The PNG of `svg` rasterised over `canvas`: the RGBA bytes, opaque, of a picture of
+/// `svg`'s size.
+pub(crate) fn rasterise_over(svg: &str, canvas: Vec<u8>) -> Result<Vec<u8>, PictureError> {
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())?;
+    let size = tree.size().to_int_size();
+    let (width, height) = (size.width(), size.height());
+    let mut pixmap =
+        tiny_skia::Pixmap::from_vec(canvas, size).ok_or(PictureError::Canvas { width, height })?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
     drop(tree);
     // Opaque: premultiplied equals straight colour, and alpha is left out as the
     // pixels are read. The canvas's own bytes are the only copy of the picture: no
     // other buffer of 3-4 bytes a pixel is made (a mail renders up to 22 pictures;
     // `docs/performance.md`, "Pictured replies").
     encode(width, height, &pixmap.take())
+}
+
+/// The RGBA bytes of the PNG `bytes`, when it decodes to `size`.
+#[cfg(test)]
+fn decode_rgba(bytes: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
+    let mut decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(::png::Transformations::ALPHA);
+    let mut reader = decoder.read_info().ok()?;
+    let mut rgba = vec![0; reader.output_buffer_size()?];
+    let info = reader.next_frame(&mut rgba).ok()?;
+    let right = info.color_type == ::png::ColorType::Rgba && (info.width, info.height) == size;
+    right.then_some(rgba)
 }
 
 /// The colours of RGBA bytes (alpha ignored), packed.
@@ -91,8 +134,20 @@ fn unpack(c: u32) -> [u8; 3] {
 /// index.
 fn quantise(rgba: &[u8]) -> (Vec<[u8; 3]>, Vec<u8>) {
     let mut counts: ColourMap<u32> = ColourMap::default();
+    // Runs of one colour are the rule: count each run at once.
+    let mut run = (u32::MAX, 0u32);
     for c in colours(rgba) {
-        *counts.entry(c).or_default() += 1;
+        if c == run.0 {
+            run.1 += 1;
+            continue;
+        }
+        if run.1 > 0 {
+            *counts.entry(run.0).or_default() += run.1;
+        }
+        run = (c, 1);
+    }
+    if run.1 > 0 {
+        *counts.entry(run.0).or_default() += run.1;
     }
     let mut by_count: Vec<(u32, u32)> = counts.into_iter().collect();
     // Most frequent first; ties by colour, so the output never depends on hashing.
@@ -139,18 +194,62 @@ fn nearest(palette: &[[u8; 3]], c: [u8; 3]) -> u8 {
     best.1
 }
 
-/// `rgba` (row by row, alpha ignored) as an indexed-colour PNG.
+/// `rgba` (row by row, alpha ignored) as an indexed-colour PNG, its rows unfiltered
+/// and deflated by `deflate.rs` (matches one pixel, one row and one step of the board
+/// back tried first).
 fn encode(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, PictureError> {
     let (palette, pixels) = quantise(rgba);
-    let mut out = Vec::new();
+    let row = width as usize;
+    let mut raw = Vec::with_capacity(pixels.len() + height as usize);
+    for line in pixels.chunks(row.max(1)) {
+        raw.push(0); // filter type None
+        raw.extend_from_slice(line);
+    }
+    let stride = row + 1;
+    let z = deflate::zlib(&raw, &[1, stride, STEP as usize * stride]);
+    let mut out = Vec::with_capacity(z.len() + 1024);
     let mut encoder = ::png::Encoder::new(&mut out, width, height);
     encoder.set_color(::png::ColorType::Indexed);
     encoder.set_depth(::png::BitDepth::Eight);
     encoder.set_palette(palette.concat());
-    encoder.set_compression(::png::Compression::Balanced);
-    encoder.set_filter(::png::Filter::NoFilter);
     let mut writer = encoder.write_header()?;
-    writer.write_image_data(&pixels)?;
+    writer.write_chunk(::png::chunk::IDAT, &z)?;
     writer.finish()?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 29 finding "the picture": `deflate.rs`'s stream decodes (png's own
+    /// decoder) to exactly the pixels written, for runs, repeats at every distance,
+    /// noise, and pictures of one pixel or one row.
+    #[test]
+    fn every_picture_decodes_to_its_pixels() {
+        let mut seed = 7u64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) as u32
+        };
+        for (w, h, colours, noise) in [
+            (1, 1, 1, 0),
+            (300, 1, 3, 50),
+            (37, 41, 200, 100),
+            (548, 90, 256, 2),
+            (64, 700, 12, 10),
+        ] {
+            let palette: Vec<u32> = (0..colours).map(|_| next() & 0xff_ffff).collect();
+            let mut rgba = Vec::new();
+            let mut c = palette[0];
+            for _ in 0..w * h {
+                if next() % 100 < noise {
+                    c = palette[next() as usize % palette.len()];
+                }
+                rgba.extend_from_slice(&[(c >> 16) as u8, (c >> 8) as u8, c as u8, 255]);
+            }
+            let png = encode(w, h, &rgba).unwrap();
+            assert_eq!(decode_rgba(&png, (w, h)), Some(rgba), "{w}x{h}");
+        }
+    }
 }

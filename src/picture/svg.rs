@@ -1,6 +1,7 @@
-//! The SVG drawing of the board: background, grid lines, coordinate labels, rows
-//! waiting to be removed, the last move's marks and the pieces. The side panel is
-//! `panel.rs`'s. Colours and sizes are the constants at the top.
+//! The SVG drawing of the board: the grid (hexagon, lines, coordinate labels: the same
+//! in every picture), then the position over it (rows waiting to be removed, the last
+//! move's marks and the pieces). The side panel is `panel.rs`'s. Colours and sizes are
+//! the constants at the top.
 //!
 //! Pieces are white and black with dark outlines on a neutral board, so they tell
 //! apart by lightness alone (colour-blind players, grey-scale printing) and the
@@ -76,13 +77,32 @@ pub(crate) fn marker(out: &mut String, color: Color, x: f64, y: f64, r: f64) {
     }
 }
 
+/// The `<svg>` start tag of a picture and its `<defs>`: the glyphs `texts` use.
+pub(crate) fn head<'a>(out: &mut String, texts: impl IntoIterator<Item = &'a str>) {
+    let (w, h) = (geometry::WIDTH.round(), geometry::HEIGHT.round());
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}" height="{h}" viewBox="0 0 {w} {h}">"#
+    );
+    out.push_str("<title>YINSH board</title>\n<defs>\n");
+    out.push_str(&glyphs::defs(texts));
+    out.push_str("</defs>\n");
+}
+
+/// The page under the board and the panel, the whole picture's size.
+pub(crate) fn page(out: &mut String) {
+    let (w, h) = (geometry::WIDTH.round(), geometry::HEIGHT.round());
+    let _ = writeln!(out, r#"<rect width="{w}" height="{h}" fill="{PAGE}"/>"#);
+}
+
 /// Radius of a ring on the board.
 const RING: f64 = 0.44 * STEP;
 /// Radius of a marker on the board.
 const MARKER: f64 = 0.27 * STEP;
 
-/// The board part of the picture: everything but the side panel and the `<svg>` tag.
-pub(crate) fn board(out: &mut String, game: &Game, last: &LastMove) {
+/// The fixed part of the board: the hexagon, the grid lines and the coordinate labels
+/// (the same in every picture: `base.rs` keeps it drawn).
+pub(crate) fn grid(out: &mut String) {
     let hex = |margin: f64| {
         geometry::hexagon(margin)
             .iter()
@@ -114,6 +134,11 @@ pub(crate) fn board(out: &mut String, game: &Game, last: &LastMove) {
             INK,
         ));
     }
+}
+
+/// The position on the board, drawn over the grid: rows waiting to be removed, the
+/// last move's marks and the pieces.
+pub(crate) fn pieces(out: &mut String, game: &Game, last: &LastMove) {
     if !game.is_over() {
         for color in Color::BOTH {
             for row in game.rows(color) {

@@ -49,6 +49,7 @@ mod perft; // perft counts of the engine against the naive generator; the perft 
 mod picture; // the board picture (SVG, PNG) against reference images; the render command
 mod play_token; // issue 27: the play link's token: plays its one turn from the player's address; stale, replayed, other address, board or key refused; in no other mail, site file or log
 mod play_page; // issue 27: the page types the move: legal turns equal the engine's; Chromium clicks placements, moves, rows; the composed mail plays
+mod picture_cost; // issue 29: the cheaper picture looks as before (pixels) and is no larger (bytes)
 mod playouts; // random legal playouts: engine and naive generator agree, counts add up
 mod render; // the ASCII board and its status block, byte for byte (snapshots)
 mod replay; // the replay command: transcripts, JSON summaries, board output, errors

@@ -1,0 +1,157 @@
+//! The part of the picture that is the same in every position, kept drawn: the page,
+//! the board's hexagon, grid lines and coordinate labels, and the panel's names,
+//! legends and words. Rasterising it took most of a picture's drawing (the labels are
+//! stroked paths); now `base.runs` beside this file holds it, built into the program,
+//! unpacked once a process, and each picture rasterises only what tells its position
+//! over a copy (issue 29). A test keeps `base.runs` equal to what the drawing makes
+//! (`the_kept_base_is_what_the_drawing_makes`).
+//!
+//! `base.runs` is the pixels' colours as runs, unpacked by a loop of copies (a PNG of
+//! them took a fifth of a picture's work to inflate): the number of colours (u16, little
+//! end first), the colours (3 bytes each, red green blue), then each run's length (u16,
+//! 1 or more) and colour number (u8), row after row from the top left.
+
+use std::sync::OnceLock;
+
+use super::geometry;
+use super::png::{self, PictureError};
+
+/// The fixed part's pixels as runs of colours (the file's layout above), written by
+/// the test below.
+const BASE_RUNS: &[u8] = include_bytes!("base.runs");
+
+/// The fixed part's pixels (RGBA, opaque), unpacked from `base.runs` at first use.
+fn pixels() -> Result<&'static [u8], PictureError> {
+    static PIXELS: OnceLock<Option<Vec<u8>>> = OnceLock::new();
+    PIXELS
+        .get_or_init(|| unpack(BASE_RUNS, geometry_size()))
+        .as_deref()
+        .ok_or(PictureError::Base)
+}
+
+/// The RGBA pixels of `runs` (the layout above), when they are `size`'s.
+fn unpack(runs: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
+    let (count, rest) = runs.split_first_chunk::<2>()?;
+    let (colours, runs) = rest.split_at_checked(3 * usize::from(u16::from_le_bytes(*count)))?;
+    let total = size.0 as usize * size.1 as usize * 4;
+    let mut out = Vec::with_capacity(total);
+    for run in runs.chunks_exact(3) {
+        let n = usize::from(u16::from_le_bytes([run[0], run[1]]));
+        let k = usize::from(run[2]) * 3;
+        let c = colours.get(k..k + 3)?;
+        if out.len() + 4 * n > total {
+            return None;
+        }
+        for _ in 0..n {
+            out.extend_from_slice(&[c[0], c[1], c[2], 255]);
+        }
+    }
+    (out.len() == total).then_some(out)
+}
+
+/// RGBA pixels (alpha left out) as runs (the layout above); `None` past 256 colours.
+#[cfg(test)]
+fn pack(rgba: &[u8]) -> Option<Vec<u8>> {
+    let mut colours: Vec<[u8; 3]> = Vec::new();
+    let mut runs: Vec<u8> = Vec::new();
+    let mut last: Option<([u8; 3], u16)> = None;
+    let mut flush = |colours: &mut Vec<[u8; 3]>, (c, n): ([u8; 3], u16)| -> Option<()> {
+        let k = match colours.iter().position(|&x| x == c) {
+            Some(k) => k,
+            None => {
+                colours.push(c);
+                colours.len() - 1
+            }
+        };
+        runs.extend_from_slice(&n.to_le_bytes());
+        runs.push(u8::try_from(k).ok()?);
+        Some(())
+    };
+    for p in rgba.chunks_exact(4) {
+        let c = [p[0], p[1], p[2]];
+        last = match last {
+            Some((l, n)) if l == c && n < u16::MAX => Some((l, n + 1)),
+            Some(run) => {
+                flush(&mut colours, run)?;
+                Some((c, 1))
+            }
+            None => Some((c, 1)),
+        };
+    }
+    if let Some(run) = last {
+        flush(&mut colours, run)?;
+    }
+    let mut out = (colours.len() as u16).to_le_bytes().to_vec();
+    out.extend(colours.concat());
+    out.extend(runs);
+    Some(out)
+}
+
+/// The picture's size in pixels.
+fn geometry_size() -> (u32, u32) {
+    (
+        geometry::WIDTH.round() as u32,
+        geometry::HEIGHT.round() as u32,
+    )
+}
+
+/// The PNG of `svg` (a whole picture's size, transparent where it draws nothing)
+/// rasterised over the fixed part.
+pub(crate) fn over_base(svg: &str) -> Result<Vec<u8>, PictureError> {
+    png::rasterise_over(svg, pixels()?.to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{panel, svg};
+    use super::*;
+
+    /// The SVG of the fixed part alone (what `base.png` holds drawn).
+    fn fixed_svg() -> String {
+        let mut out = String::with_capacity(32 * 1024);
+        let labels = geometry::labels();
+        svg::head(
+            &mut out,
+            labels
+                .iter()
+                .map(|l| l.text.as_str())
+                .chain(panel::FIXED_WORDS),
+        );
+        svg::page(&mut out);
+        svg::grid(&mut out);
+        panel::fixed(&mut out);
+        out.push_str("</svg>\n");
+        out
+    }
+
+    /// Issue 29 finding "the picture": the kept base is exactly the fixed part as the
+    /// drawing makes it now; after a change of the drawing, write it anew with
+    /// `UPDATE_PICTURE_BASE=1 cargo test --lib picture::base` (twice: the second
+    /// run builds the new file in).
+    #[test]
+    fn the_kept_base_is_what_the_drawing_makes() {
+        let drawn = png::rasterise_rgba(&fixed_svg()).unwrap();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/picture/base.runs");
+        if std::env::var_os("UPDATE_PICTURE_BASE").is_some() {
+            std::fs::write(path, pack(&drawn).expect("at most 256 colours")).unwrap();
+        }
+        let kept = pixels().unwrap();
+        assert_eq!(kept.len(), drawn.len());
+        let differing = kept
+            .chunks(4)
+            .zip(drawn.chunks(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(
+            differing, 0,
+            "src/picture/base.png is stale: UPDATE_PICTURE_BASE=1 cargo test --lib picture::base"
+        );
+        // Opaque, so its premultiplied bytes are its colours.
+        assert!(kept.chunks(4).all(|p| p[3] == 255));
+        // A broken file is refused, not read past its end.
+        let size = geometry_size();
+        assert_eq!(unpack(&BASE_RUNS[..BASE_RUNS.len() - 1], size), None);
+        assert_eq!(unpack(&[1, 0, 9, 9, 9, 255, 255, 0], size), None);
+        assert_eq!(unpack(&[], size), None);
+    }
+}

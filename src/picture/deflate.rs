@@ -1,0 +1,513 @@
+//! The zlib stream (RFC 1950, deflate RFC 1951) of a picture's rows of palette
+//! indices, made for pictures: besides a short hash chain (the general repeats), each
+//! position tries the distances where a picture repeats itself (`periods`: the pixel
+//! before, the row above, the point above), and takes the longer of two matches in a
+//! row (lazy matching). It packs the board a little tighter than zlib's default level
+//! with a third of its work: that level probed up to 128 earlier places for every byte
+//! and took most of a picture's time (issue 29; `docs/performance.md`).
+
+/// Deflate's window: the farthest a match may reach back.
+const WINDOW: usize = 1 << 15;
+/// Bits of the hash of four bytes.
+const HASH_BITS: u32 = 15;
+/// Earlier places with the same four bytes tried for a match, at most.
+const PROBES: usize = 8;
+/// Shorter matches than this are compared with the match one byte later.
+const LAZY: usize = 32;
+/// The longest match deflate can say.
+const MAX_MATCH: usize = 258;
+/// A match of three bytes is worth its code only this near.
+const FAR_THREE: usize = 4096;
+
+/// One step of the compressed data: a byte as it is, or a copy of earlier bytes.
+#[derive(Clone, Copy)]
+enum Token {
+    /// The byte itself.
+    Literal(u8),
+    /// `len` bytes copied from `dist` bytes back.
+    Match { len: u16, dist: u16 },
+}
+
+/// The zlib stream of `data`; `periods` are distances where the data tends to repeat.
+pub(crate) fn zlib(data: &[u8], periods: &[usize]) -> Vec<u8> {
+    let tokens = Matcher::new(data).tokens(periods);
+    let mut bits = Bits::default();
+    // CMF: deflate with a 32 KiB window; FLG: no dictionary, check bits.
+    bits.out.extend_from_slice(&[0x78, 0x5e]);
+    block(&mut bits, &tokens);
+    bits.flush();
+    bits.out.extend_from_slice(&adler32(data).to_be_bytes());
+    bits.out
+}
+
+/// The LZ77 pass: the hash chains of the bytes seen so far.
+struct Matcher<'a> {
+    data: &'a [u8],
+    /// The last position of each hash.
+    head: Vec<u32>,
+    /// The position before, with the same hash, of each position (by position modulo
+    /// the window).
+    prev: Vec<u32>,
+    /// Positions below this are in the chains.
+    inserted: usize,
+}
+
+/// No position.
+const NONE: u32 = u32::MAX;
+
+impl<'a> Matcher<'a> {
+    fn new(data: &'a [u8]) -> Matcher<'a> {
+        Matcher {
+            data,
+            head: vec![NONE; 1 << HASH_BITS],
+            prev: vec![NONE; WINDOW],
+            inserted: 0,
+        }
+    }
+
+    /// The hash of the four bytes at `i` (there are four).
+    fn hash(&self, i: usize) -> usize {
+        let four = [
+            self.data[i],
+            self.data[i + 1],
+            self.data[i + 2],
+            self.data[i + 3],
+        ];
+        (u32::from_le_bytes(four).wrapping_mul(0x9e37_79b1) >> (32 - HASH_BITS)) as usize
+    }
+
+    /// Put every position below `upto` in the chains.
+    fn insert_upto(&mut self, upto: usize) {
+        let last = self.data.len().saturating_sub(3).min(upto);
+        while self.inserted < last {
+            let i = self.inserted;
+            let h = self.hash(i);
+            self.prev[i % WINDOW] = self.head[h];
+            self.head[h] = i as u32;
+            self.inserted += 1;
+        }
+        self.inserted = self.inserted.max(upto);
+    }
+
+    /// How many bytes at `i` equal those at `j` (`j < i`), up to `max`.
+    fn common(&self, j: usize, i: usize, max: usize) -> usize {
+        let d = self.data;
+        let mut n = 0;
+        while n + 8 <= max {
+            let a = u64::from_le_bytes(d[j + n..j + n + 8].try_into().unwrap_or([0; 8]));
+            let b = u64::from_le_bytes(d[i + n..i + n + 8].try_into().unwrap_or([0; 8]));
+            if a != b {
+                return n + ((a ^ b).trailing_zeros() / 8) as usize;
+            }
+            n += 8;
+        }
+        while n < max && d[j + n] == d[i + n] {
+            n += 1;
+        }
+        n
+    }
+
+    /// The longest match for position `i` (every position before it in the chains):
+    /// its length and distance, length 0 when none is worth it.
+    fn longest(&self, i: usize, periods: &[usize]) -> (usize, usize) {
+        let max = MAX_MATCH.min(self.data.len() - i);
+        let mut best = (0, 0);
+        if max < 3 {
+            return best;
+        }
+        let try_at = |best: &mut (usize, usize), j: usize| {
+            if best.0 < max && self.data[j + best.0] == self.data[i + best.0] {
+                let len = self.common(j, i, max);
+                if len > best.0 {
+                    *best = (len, i - j);
+                }
+            }
+        };
+        for &d in periods {
+            if d >= 1 && d <= i && d <= WINDOW {
+                try_at(&mut best, i - d);
+            }
+        }
+        if i + 4 <= self.data.len() {
+            let mut j = self.head[self.hash(i)];
+            for _ in 0..PROBES {
+                if j == NONE || best.0 == max {
+                    break;
+                }
+                let at = j as usize;
+                if at >= i || i - at > WINDOW {
+                    break;
+                }
+                try_at(&mut best, at);
+                let next = self.prev[at % WINDOW];
+                if next != NONE && next as usize >= at {
+                    break;
+                }
+                j = next;
+            }
+        }
+        match best {
+            (3, d) if d > FAR_THREE => (0, 0),
+            (len, _) if len < 3 => (0, 0),
+            found => found,
+        }
+    }
+
+    /// The whole data as tokens.
+    fn tokens(mut self, periods: &[usize]) -> Vec<Token> {
+        let n = self.data.len();
+        let mut tokens = Vec::with_capacity(n / 8);
+        let mut i = 0;
+        while i < n {
+            self.insert_upto(i);
+            let (mut len, mut dist) = self.longest(i, periods);
+            if (3..LAZY).contains(&len) && i + 1 < n {
+                self.insert_upto(i + 1);
+                let (later, later_dist) = self.longest(i + 1, periods);
+                if later > len {
+                    tokens.push(Token::Literal(self.data[i]));
+                    i += 1;
+                    (len, dist) = (later, later_dist);
+                }
+            }
+            if len >= 3 {
+                tokens.push(Token::Match {
+                    len: len as u16,
+                    dist: dist as u16,
+                });
+                i += len;
+            } else {
+                tokens.push(Token::Literal(self.data[i]));
+                i += 1;
+            }
+        }
+        tokens
+    }
+}
+
+/// The first length of each length code (257..=285), and its extra bits.
+const LENGTH_BASE: [u16; 29] = [
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
+    163, 195, 227, 258,
+];
+const LENGTH_EXTRA: [u8; 29] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+];
+/// The first distance of each distance code (0..=29), and its extra bits.
+const DIST_BASE: [u16; 30] = [
+    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+    2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+];
+const DIST_EXTRA: [u8; 30] = [
+    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
+    13,
+];
+/// The order in which the code lengths' own code lengths are written.
+const CLEN_ORDER: [usize; 19] = [
+    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
+];
+
+/// The code (index into the tables above) of a length 3..=258.
+fn length_code(len: u16) -> usize {
+    LENGTH_BASE.partition_point(|&b| b <= len) - 1
+}
+
+/// The code of a distance 1..=32768.
+fn dist_code(dist: u16) -> usize {
+    DIST_BASE.partition_point(|&b| b <= dist) - 1
+}
+
+/// Bits written least significant first, as deflate packs them.
+#[derive(Default)]
+struct Bits {
+    out: Vec<u8>,
+    acc: u64,
+    count: u32,
+}
+
+impl Bits {
+    /// The low `n` bits of `value` (n <= 32).
+    fn put(&mut self, value: u32, n: u32) {
+        self.acc |= u64::from(value) << self.count;
+        self.count += n;
+        while self.count >= 8 {
+            self.out.push(self.acc as u8);
+            self.acc >>= 8;
+            self.count -= 8;
+        }
+    }
+
+    /// The last partial byte, padded with zeros.
+    fn flush(&mut self) {
+        if self.count > 0 {
+            self.out.push(self.acc as u8);
+        }
+        self.acc = 0;
+        self.count = 0;
+    }
+}
+
+/// A prefix code: each symbol's length and its bits (reversed, ready to write).
+struct Code {
+    lengths: Vec<u8>,
+    bits: Vec<u16>,
+}
+
+impl Code {
+    /// The lengths of a Huffman code for `freqs`, none longer than `limit`.
+    fn new(freqs: &[u32], limit: u8) -> Code {
+        let lengths = code_lengths(freqs, limit);
+        let bits = canonical(&lengths);
+        Code { lengths, bits }
+    }
+
+    fn put(&self, bits: &mut Bits, symbol: usize) {
+        bits.put(
+            u32::from(self.bits[symbol]),
+            u32::from(self.lengths[symbol]),
+        );
+    }
+}
+
+/// Huffman code lengths for `freqs` (a symbol of frequency 0 gets none), at most
+/// `limit`; a lone symbol gets length 1.
+fn code_lengths(freqs: &[u32], limit: u8) -> Vec<u8> {
+    let mut lengths = vec![0u8; freqs.len()];
+    let mut symbols: Vec<usize> = (0..freqs.len()).filter(|&s| freqs[s] > 0).collect();
+    if symbols.len() <= 1 {
+        if let Some(&s) = symbols.first() {
+            lengths[s] = 1;
+        }
+        return lengths;
+    }
+    symbols.sort_by_key(|&s| (freqs[s], s));
+    let n = symbols.len();
+    // The tree, built from two queues: the sorted leaves, and the inner nodes as
+    // they are made (in order of weight).
+    let mut weight: Vec<u64> = symbols.iter().map(|&s| u64::from(freqs[s])).collect();
+    let mut parent = vec![0usize; 2 * n - 1];
+    let (mut leaf, mut inner) = (0, n);
+    for node in n..2 * n - 1 {
+        let mut lightest = [0usize; 2];
+        for pick in &mut lightest {
+            let take_leaf = leaf < n && (inner >= node || weight[leaf] <= weight[inner]);
+            *pick = if take_leaf { leaf } else { inner };
+            if take_leaf {
+                leaf += 1;
+            } else {
+                inner += 1;
+            }
+        }
+        weight.push(weight[lightest[0]] + weight[lightest[1]]);
+        parent[lightest[0]] = node;
+        parent[lightest[1]] = node;
+    }
+    let mut depth = vec![0u32; 2 * n - 1];
+    for k in (0..2 * n - 2).rev() {
+        depth[k] = depth[parent[k]] + 1;
+    }
+    // Too long codes shortened, the others lengthened to pay (miniz's way).
+    let limit = usize::from(limit);
+    let mut count = vec![0u32; limit + 1];
+    for &d in &depth[..n] {
+        count[(d as usize).min(limit)] += 1;
+    }
+    let mut total: u64 = (1..=limit)
+        .map(|l| u64::from(count[l]) << (limit - l))
+        .sum();
+    while total > 1 << limit {
+        count[limit] -= 1;
+        if let Some(l) = (1..limit).rev().find(|&l| count[l] > 0) {
+            count[l] -= 1;
+            count[l + 1] += 2;
+        }
+        total -= 1;
+    }
+    // The rarest symbols take the longest codes.
+    let mut k = 0;
+    for l in (1..=limit).rev() {
+        for _ in 0..count[l] {
+            lengths[symbols[k]] = l as u8;
+            k += 1;
+        }
+    }
+    lengths
+}
+
+/// The canonical codes of `lengths` (RFC 1951 3.2.2), bit-reversed for writing.
+fn canonical(lengths: &[u8]) -> Vec<u16> {
+    let mut count = [0u16; 16];
+    for &l in lengths {
+        count[usize::from(l)] += 1;
+    }
+    count[0] = 0;
+    let mut next = [0u16; 16];
+    let mut code = 0u16;
+    for l in 1..16 {
+        code = (code + count[l - 1]) << 1;
+        next[l] = code;
+    }
+    lengths
+        .iter()
+        .map(|&l| {
+            if l == 0 {
+                return 0;
+            }
+            let c = next[usize::from(l)];
+            next[usize::from(l)] += 1;
+            c.reverse_bits() >> (16 - l)
+        })
+        .collect()
+}
+
+/// `tokens` as the one, final, block with Huffman codes of its own.
+fn block(bits: &mut Bits, tokens: &[Token]) {
+    let mut lit_freq = [0u32; 286];
+    let mut dist_freq = [0u32; 30];
+    for &t in tokens {
+        match t {
+            Token::Literal(b) => lit_freq[usize::from(b)] += 1,
+            Token::Match { len, dist } => {
+                lit_freq[257 + length_code(len)] += 1;
+                dist_freq[dist_code(dist)] += 1;
+            }
+        }
+    }
+    lit_freq[256] = 1;
+    if dist_freq.iter().all(|&f| f == 0) {
+        dist_freq[0] = 1;
+    }
+    let lit = Code::new(&lit_freq, 15);
+    let dist = Code::new(&dist_freq, 15);
+    header(bits, &lit, &dist);
+    for &t in tokens {
+        match t {
+            Token::Literal(b) => lit.put(bits, usize::from(b)),
+            Token::Match { len, dist: d } => {
+                let lc = length_code(len);
+                lit.put(bits, 257 + lc);
+                bits.put(
+                    u32::from(len - LENGTH_BASE[lc]),
+                    u32::from(LENGTH_EXTRA[lc]),
+                );
+                let dc = dist_code(d);
+                dist.put(bits, dc);
+                bits.put(u32::from(d - DIST_BASE[dc]), u32::from(DIST_EXTRA[dc]));
+            }
+        }
+    }
+    lit.put(bits, 256);
+}
+
+/// The start of the final block with dynamic codes: the codes `lit` and `dist`, told
+/// by their lengths (themselves run-length coded with a code of their own).
+fn header(bits: &mut Bits, lit: &Code, dist: &Code) {
+    let nlit = 257.max(
+        lit.lengths
+            .iter()
+            .rposition(|&l| l > 0)
+            .map_or(0, |p| p + 1),
+    );
+    let ndist = 1.max(
+        dist.lengths
+            .iter()
+            .rposition(|&l| l > 0)
+            .map_or(0, |p| p + 1),
+    );
+    let all: Vec<u8> = lit.lengths[..nlit]
+        .iter()
+        .chain(&dist.lengths[..ndist])
+        .copied()
+        .collect();
+    let runs = run_lengths(&all);
+    let mut clen_freq = [0u32; 19];
+    for &(symbol, _) in &runs {
+        clen_freq[usize::from(symbol)] += 1;
+    }
+    let clen = Code::new(&clen_freq, 7);
+    let nclen = 4.max(
+        CLEN_ORDER
+            .iter()
+            .rposition(|&s| clen.lengths[s] > 0)
+            .map_or(0, |p| p + 1),
+    );
+    // BFINAL, BTYPE = 2 (dynamic codes), then the sizes of the three codes.
+    bits.put(1, 1);
+    bits.put(2, 2);
+    bits.put((nlit - 257) as u32, 5);
+    bits.put((ndist - 1) as u32, 5);
+    bits.put((nclen - 4) as u32, 4);
+    for &s in &CLEN_ORDER[..nclen] {
+        bits.put(u32::from(clen.lengths[s]), 3);
+    }
+    for &(symbol, extra) in &runs {
+        clen.put(bits, usize::from(symbol));
+        match symbol {
+            16 => bits.put(u32::from(extra), 2),
+            17 => bits.put(u32::from(extra), 3),
+            18 => bits.put(u32::from(extra), 7),
+            _ => {}
+        }
+    }
+}
+
+/// Code lengths as the code-length alphabet says them: (symbol, its extra bits'
+/// value), with 16 (repeat the last 3-6 times), 17 (3-10 zeros), 18 (11-138 zeros).
+fn run_lengths(lengths: &[u8]) -> Vec<(u8, u8)> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < lengths.len() {
+        let l = lengths[k];
+        let run = lengths[k..].iter().take_while(|&&x| x == l).count();
+        if l == 0 && run >= 3 {
+            let n = run.min(138);
+            out.push(match n {
+                3..=10 => (17, (n - 3) as u8),
+                _ => (18, (n - 11) as u8),
+            });
+            k += n;
+        } else if l != 0 && run >= 4 {
+            out.push((l, 0));
+            let n = (run - 1).min(6);
+            out.push((16, (n - 3) as u8));
+            k += 1 + n;
+        } else {
+            out.push((l, 0));
+            k += 1;
+        }
+    }
+    out
+}
+
+/// The Adler-32 checksum of `data` (zlib's trailer).
+fn adler32(data: &[u8]) -> u32 {
+    const MOD: u32 = 65521;
+    let (mut a, mut b) = (1u32, 0u32);
+    // 5552 bytes is the most that cannot overflow before the sums are reduced.
+    for chunk in data.chunks(5552) {
+        for &x in chunk {
+            a += u32::from(x);
+            b += a;
+        }
+        a %= MOD;
+        b %= MOD;
+    }
+    b << 16 | a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths_and_distances_find_their_codes() {
+        assert_eq!(length_code(3), 0);
+        assert_eq!(length_code(10), 7);
+        assert_eq!(length_code(11), 8);
+        assert_eq!(length_code(257), 27);
+        assert_eq!(length_code(258), 28);
+        assert_eq!(dist_code(1), 0);
+        assert_eq!(dist_code(5), 4);
+        assert_eq!(dist_code(32768), 29);
+    }
+}
