@@ -47,9 +47,9 @@ mod passwords; // passwords never reach a reply or the log, through the real del
 mod pbmserv_commands; // offers, queue, submit, watchers, standings, tick by mail
 mod perft; // perft counts of the engine against the naive generator; the perft command
 mod picture; // the board picture (SVG, PNG) against reference images; the render command
-mod play_token; // issue 27: the play link's token: plays its one turn from the player's address; stale, replayed, other address, board or key refused; in no other mail, site file or log
-mod play_page; // issue 27: the page types the move: legal turns equal the engine's; Chromium clicks placements, moves, rows; the composed mail plays
 mod picture_cost; // issue 29: the cheaper picture looks as before (pixels) and is no larger (bytes)
+mod play_page; // issue 27: the page types the move: legal turns equal the engine's; Chromium clicks placements, moves, rows; the composed mail plays
+mod play_token; // issue 27: the play link's token: plays its one turn from the player's address; stale, replayed, other address, board or key refused; in no other mail, site file or log
 mod playouts; // random legal playouts: engine and naive generator agree, counts add up
 mod render; // the ASCII board and its status block, byte for byte (snapshots)
 mod replay; // the replay command: transcripts, JSON summaries, board output, errors
@@ -65,8 +65,8 @@ mod site; // the static web site: refreshed after mails, the site command, nothi
 mod site_page; // issues 26/27: a finished game in a few files, mail links without the script, tables, addresses per move, clock, phones
 mod smtp_e2e; // delivery over real SMTP to a local sink, retries and flush
 mod soak; // 300 (or 5,000) honest and hostile mails through deliver with kill -9; the end state checked
-mod status; // issue 30: yinsh-pbem status, its figures and its Prometheus textfile
 mod social; // issue 26: a challenge's message proven, vacations shown, chats confirmed and answered by Reply
+mod status; // issue 30: yinsh-pbem status, its figures and its Prometheus textfile
 mod store; // the store: accounts and game files round-trip, atomic writes, the lock
 mod strangers; // issue 25: a stranger's reach per mailbox, proven answers, honest play
 mod support; // helpers shared by the tests (binary, mails, test servers): no tests

@@ -31,7 +31,7 @@ use crate::server::text::dates::format_date;
 use crate::server::text::html::escape;
 use crate::server::text::reply::{ending_line, status_line};
 
-use super::legal::{LegalTurn, legal_turns};
+use super::legal::{PlayData, legal_turns};
 use super::page::page;
 use super::play::{mail_links, play_section};
 use super::{Files, SiteError, Summary};
@@ -94,21 +94,6 @@ pub(super) struct GameData {
     over: bool,
     /// The play mode's data, while a person is to move.
     play: Option<PlayData>,
-}
-
-/// What the play mode needs: where and as whom the move is sent, and the legal turns.
-#[derive(Debug, Serialize)]
-pub(super) struct PlayData {
-    /// The server's address.
-    pub(super) to: String,
-    /// The player to move.
-    pub(super) player: String,
-    /// Their side, `W` or `B`.
-    pub(super) side: char,
-    /// The number of the turn to play (`#k` of the notation).
-    pub(super) k: usize,
-    /// The legal turns of the position.
-    pub(super) turns: Vec<LegalTurn>,
 }
 
 /// One position as the page's data holds it (see [`GameData::states`]).

@@ -79,3 +79,18 @@ fn walk(
     }
     true
 }
+
+/// What the play mode needs: where and as whom the move is sent, and the legal turns.
+#[derive(Debug, Serialize)]
+pub(super) struct PlayData {
+    /// The server's address.
+    pub(super) to: String,
+    /// The player to move.
+    pub(super) player: String,
+    /// Their side, `W` or `B`.
+    pub(super) side: char,
+    /// The number of the turn to play (`#k` of the notation).
+    pub(super) k: usize,
+    /// The legal turns of the position.
+    pub(super) turns: Vec<LegalTurn>,
+}

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use crate::server::model::BoardId;
 use crate::server::text::html::escape;
 
-use super::game_page::PlayData;
+use super::legal::PlayData;
 
 /// The play section, hidden until `board.js` finds a token; when the game has no
 /// play mode (over, a robot to move), a hidden line `board.js` shows instead.
