@@ -2,16 +2,15 @@
 //! the board's hexagon, grid lines and coordinate labels, and the panel's names,
 //! legends and words. Rasterising it took most of a picture's drawing (the labels are
 //! stroked paths); now `base.runs` beside this file holds it, built into the program,
-//! unpacked once a process, and each picture rasterises only what tells its position
-//! over a copy (issue 29). A test keeps `base.runs` equal to what the drawing makes
+//! unpacked for each picture (4.3 M instructions; kept unpacked for the whole process,
+//! its 1.1 MB took a mail of many pictures past the 20 MB a run may use), and each
+//! picture rasterises only what tells its position over it (issue 29). A test keeps `base.runs` equal to what the drawing makes
 //! (`the_kept_base_is_what_the_drawing_makes`).
 //!
 //! `base.runs` is the pixels' colours as runs, unpacked by a loop of copies (a PNG of
 //! them took a fifth of a picture's work to inflate): the number of colours (u16, little
 //! end first), the colours (3 bytes each, red green blue), then each run's length (u16,
 //! 1 or more) and colour number (u8), row after row from the top left.
-
-use std::sync::OnceLock;
 
 use super::geometry;
 use super::png::{self, PictureError};
@@ -20,13 +19,9 @@ use super::png::{self, PictureError};
 /// the test below.
 const BASE_RUNS: &[u8] = include_bytes!("base.runs");
 
-/// The fixed part's pixels (RGBA, opaque), unpacked from `base.runs` at first use.
-fn pixels() -> Result<&'static [u8], PictureError> {
-    static PIXELS: OnceLock<Option<Vec<u8>>> = OnceLock::new();
-    PIXELS
-        .get_or_init(|| unpack(BASE_RUNS, geometry_size()))
-        .as_deref()
-        .ok_or(PictureError::Base)
+/// The fixed part's pixels (RGBA, opaque), unpacked from `base.runs`.
+fn pixels() -> Result<Vec<u8>, PictureError> {
+    unpack(BASE_RUNS, geometry_size()).ok_or(PictureError::Base)
 }
 
 /// The RGBA pixels of `runs` (the layout above), when they are `size`'s.
@@ -98,7 +93,7 @@ fn geometry_size() -> (u32, u32) {
 /// The PNG of `svg` (a whole picture's size, transparent where it draws nothing)
 /// rasterised over the fixed part.
 pub(crate) fn over_base(svg: &str) -> Result<Vec<u8>, PictureError> {
-    png::rasterise_over(svg, pixels()?.to_vec())
+    png::rasterise_over(svg, pixels()?)
 }
 
 #[cfg(test)]

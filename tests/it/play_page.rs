@@ -2,8 +2,9 @@
 //! equal the engine's (positions of real games); headless Chromium plays a placement,
 //! a ring move, a row on a longer line (the five chosen, then the ring) and a move
 //! making two rows by clicking the board in play mode (`#play=<token>`), and each
-//! composed Subject delivered through `deliver` plays exactly that turn. Until the
-//! play token lands, the password stands in the token's place (the same word).
+//! composed Subject delivered through `deliver` plays exactly that turn. The token in
+//! the page's address is the one the player's board mail links with: a play token
+//! made with the server's reply key.
 //!
 //! Screenshots in `target/tmp/browser/`: `play-place.png`, `play-move.png`,
 //! `play-long-row.png` (and `play-long-row-phone.png`, 390 px wide), `play-two-rows.png`.
@@ -280,11 +281,19 @@ fn play_by_clicks(
     } else {
         ("bob", "bpw")
     };
-    let (subject, shown) = play_in_browser(program, &site, password, clicks, shots);
     let k = turns.len() + 1;
+    // The token the player's board mail links with: made with the server's own key.
+    let key = Store::open(&s.home())
+        .and_then(|store| store.reply_key())
+        .expect("reply key");
+    let moveno = u32::try_from(k).expect("move number");
+    let token = key
+        .mint_play(101.into(), moveno, &player.parse().expect("userid"))
+        .to_string();
+    let (subject, shown) = play_in_browser(program, &site, &token, clicks, shots);
     assert_eq!(
         subject,
-        format!("yinsh move 101 {player} {password} {}#{k}", turn.text)
+        format!("yinsh move 101 {player} {token} {}#{k}", turn.text)
     );
     assert_eq!(shown, turn.text);
     let replies = s.send(&format!("{player}@example.org"), &subject, "");
@@ -293,8 +302,9 @@ fn play_by_clicks(
     let played = file["turns"].as_array().expect("turns");
     assert_eq!(played.len(), k, "the turn was played: {replies:?}");
     assert_eq!(played[k - 1]["text"], turn.text.as_str());
-    // The page written after the move no longer offers it.
+    // The page written after the move no longer offers it, and holds no secret.
     let page = std::fs::read_to_string(site.join("games/101/index.html")).expect("page");
+    assert!(!page.contains(&token), "no token on the page");
     assert!(!page.contains(password), "no password on the page");
 }
 

@@ -52,6 +52,9 @@ _yinsh__pbem() {
             yinsh__pbem,replay)
                 cmd="yinsh__pbem__subcmd__replay"
                 ;;
+            yinsh__pbem,review)
+                cmd="yinsh__pbem__subcmd__review"
+                ;;
             yinsh__pbem,rotate-reply-key)
                 cmd="yinsh__pbem__subcmd__rotate__subcmd__reply__subcmd__key"
                 ;;
@@ -103,6 +106,9 @@ _yinsh__pbem() {
             yinsh__pbem__subcmd__help,replay)
                 cmd="yinsh__pbem__subcmd__help__subcmd__replay"
                 ;;
+            yinsh__pbem__subcmd__help,review)
+                cmd="yinsh__pbem__subcmd__help__subcmd__review"
+                ;;
             yinsh__pbem__subcmd__help,rotate-reply-key)
                 cmd="yinsh__pbem__subcmd__help__subcmd__rotate__subcmd__reply__subcmd__key"
                 ;;
@@ -125,7 +131,7 @@ _yinsh__pbem() {
 
     case "${cmd}" in
         yinsh__pbem)
-            opts="-h -V --help --version deliver flush status tick reindex check-config generate-package-files rotate-reply-key perft replay think match import export site render help"
+            opts="-h -V --help --version deliver flush status tick reindex check-config generate-package-files rotate-reply-key perft replay think review match import export site render help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -297,7 +303,7 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__help)
-            opts="deliver flush status tick reindex check-config generate-package-files rotate-reply-key perft replay think match import export site render help"
+            opts="deliver flush status tick reindex check-config generate-package-files rotate-reply-key perft replay think review match import export site render help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -465,6 +471,20 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__help__subcmd__replay)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        yinsh__subcmd__pbem__subcmd__help__subcmd__review)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -677,6 +697,28 @@ _yinsh__pbem() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        yinsh__subcmd__pbem__subcmd__review)
+            opts="-h --blitz --playouts --json --chart --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --playouts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --chart)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

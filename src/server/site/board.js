@@ -332,7 +332,7 @@
   function render() {
     links.forEach(function (a) { a.className = (+a.dataset.k === last) ? 'here' : ''; });
     svg.setAttribute('aria-label', 'Your turn on the board');
-    cap.textContent = data.captions[last] + ' Then your turn ' + play.k + ', as clicked so far.';
+    cap.textContent = data.captions[last].replace(/\.?$/, '.') + ' Then your turn ' + play.k + ', as clicked so far.';
     var pos = state(last), marks = [];
     chosen.forEach(function (a) { marks.push(apply(pos, a, play.side)); });
     var list = nexts(), fit = fitting(list, clicks), open = [], complete = null;
