@@ -153,12 +153,17 @@ fn a_previews_error_shows_the_board_it_started_from() {
     assert!(!r[0].body.contains("Last move: #3"), "{}", r[0].body);
 }
 
-/// Issue 26 item 12: "sign up" gets every command of the table; "singup" gets the
-/// command meant; neither error mail ends with an empty "Original message follows:".
+/// Issue 26 item 12: an unknown command word ("register") gets every command of the
+/// table; "singup" and "sign up" get the command meant; no error mail ends with an
+/// empty "Original message follows:".
 #[test]
 fn an_unknown_command_gets_the_list_and_a_misspelt_one_the_command_meant() {
     let mut s = TestServer::new();
     let r = s.send(ZOE, "sign up zoe zpw", "");
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_says(&r[0], "Did you mean");
+    assert_says(&r[0], "signup");
+    let r = s.send(ZOE, "register zoe zpw", "");
     assert_eq!(r.len(), 1, "{r:?}");
     for word in ["signup", "message", "vacation", "verify", "yinsh ..."] {
         assert_says(&r[0], word);

@@ -75,8 +75,8 @@ impl CommandError {
 }
 
 /// What a line whose command word is unknown was meant to say: a `yinsh` command
-/// without `yinsh` (`move 101 ...`), or a command word misspelt (`yinsh challange`,
-/// `singup`, `yinhs move`). The line as meant is shown when the table reads it, with
+/// without `yinsh` (`move 101 ...`), a command word written as two (`sign up`), or a
+/// command word misspelt (`yinsh challange`, `singup`, `yinhs move`). The line as meant is shown when the table reads it, with
 /// every password as `**`; else only its command words.
 fn meant(line: &str) -> Option<CommandError> {
     let (after, first) = word(line).ok()?;
@@ -86,6 +86,20 @@ fn meant(line: &str) -> Option<CommandError> {
             .filter_map(|(w, _)| w.strip_prefix("yinsh "))
             .filter(|w| *w != "help")
     };
+    // `sign up bob ...`: a command word written as two (a phone's keyboard, or a
+    // newcomer who says it aloud): the two joined are the command.
+    if let Ok((rest, second)) = word(after) {
+        let joined = format!("{lower}{}", second.to_ascii_lowercase());
+        if let Some(fixed) = entries()
+            .map(|(w, _)| w)
+            .find(|w| !w.contains(' ') && *w == joined)
+        {
+            return Some(CommandError::DidYouMean {
+                written: format!("{first} {second}"),
+                meant: as_shown(&format!("{fixed}{rest}"), fixed),
+            });
+        }
+    }
     // `move 101 alice ...`: a yinsh command word written alone.
     if yinsh_words().any(|w| w == lower) {
         let meant = format!("yinsh {}", line.trim_start());
@@ -257,6 +271,24 @@ pub(super) fn shown(line: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::{edits, nearest, shown};
+    use crate::server::command::Command;
+
+    /// Issue 26 (a newcomer's stumble beyond finding 12): `sign up bob ...` is
+    /// answered "Did you mean signup", its line shown with the password masked.
+    #[test]
+    fn a_command_word_written_as_two_is_the_command_meant() {
+        for (line, meant) in [
+            ("sign up bob s3cret", "signup"),
+            ("Sign Off bob s3cret", "signoff"),
+        ] {
+            let e = Command::parse(line).unwrap_err();
+            assert_eq!(e.meant_command().map(|(w, _)| w), Some(meant), "{line}");
+            assert!(!e.to_string().contains("s3cret"), "{e}");
+        }
+        // Two words that join into no command are read as before.
+        let e = Command::parse("sign bob s3cret").unwrap_err();
+        assert_eq!(e.meant_command().map(|(w, _)| w), None, "{e}");
+    }
 
     #[test]
     fn edits_count_swaps_as_one() {

@@ -81,7 +81,7 @@ mod tests {
     /// message, vacation and verify included, in both versions of the error.
     #[test]
     fn an_unknown_command_lists_every_command_of_the_table() {
-        let e = Command::parse("sign up bob s3cret").unwrap_err();
+        let e = Command::parse("register bob s3cret").unwrap_err();
         for text in [without_words(&e), commands()] {
             for word in [
                 "signup",
