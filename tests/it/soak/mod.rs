@@ -1,6 +1,7 @@
 //! The soak test of issue 13: N mails of mixed honest and hostile traffic through the
 //! real `deliver`, with address confirmation on (as by default) and `kill -9` at random
-//! moments (the same mail then delivered again, as the mail system does). Honest
+//! moments and inside the transaction's journal (the same mail then delivered again, as
+//! the mail system does). Honest
 //! players sign up, confirm their addresses, challenge each other and play seeded
 //! random games; a model keeps each game's moves. Strangers flood, forge Reply-To,
 //! guess passwords, send huge and odd mails, challenge others, sign victims up and

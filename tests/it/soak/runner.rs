@@ -1,8 +1,9 @@
 //! Delivering one mail of the soak as the mail system does: through the real binary,
-//! sometimes killed (`kill -9`) after a random delay and then delivered again until it
-//! exits 0; each clean run measured by `/usr/bin/time` (its peak resident size). Each
-//! mail writes its replies into a fresh outbox folder, so the replies of every mail are
-//! known exactly; they are then moved into the soak's one outbox.
+//! sometimes killed (`kill -9`) after a random delay or while it writes its journal,
+//! and then delivered again until it exits 0; each clean run measured by
+//! `/usr/bin/time` (its peak resident size). Each mail writes its replies into a fresh
+//! outbox folder, so the replies of every mail are known exactly; they are then moved
+//! into the soak's one outbox.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -13,6 +14,10 @@ use crate::support::rng::XorShift;
 use crate::support::server::{Sent, read_sent};
 
 use super::MAX_KIB;
+
+/// The longest a kill aimed at the journal waits for it to be written (a mail that
+/// writes none exits long before).
+const JOURNAL_WAIT: Duration = Duration::from_secs(10);
 
 /// GNU time, which reports a child's peak resident size (`%M`, KiB).
 const TIME: &str = "/usr/bin/time";
@@ -140,12 +145,17 @@ impl Runner {
     }
 
     /// Delivers `raw` as the mail system would: with chance `kill_percent` the first
-    /// run is killed after 0-`max_kill_ms` ms and the same bytes delivered again; a
+    /// run is killed (after 0-`max_kill_ms` ms, or as soon as its journal is being
+    /// written) and the same bytes delivered again; a
     /// run that exits 0 ends it. Returns the replies this mail caused.
     pub fn deliver(&mut self, raw: &[u8], kill_percent: u64, max_kill_ms: u64) -> Vec<Sent> {
         self.stats.mails += 1;
         if self.below(100) < kill_percent {
             let delay = Duration::from_millis(self.below(max_kill_ms + 1));
+            // A kill at a random moment reaches a journal only by luck (its write
+            // and apply are a millisecond or two of a run); one kill in three is
+            // aimed at it, so every soak crashes inside the transaction too.
+            let at_journal = self.below(3) == 0;
             let mut child = command_of(&self.bin)
                 .args(["deliver", "--home"])
                 .arg(&self.home)
@@ -164,11 +174,24 @@ impl Runner {
             let _ = std::io::Write::write_all(&mut stdin, raw);
             drop(stdin);
             let start = Instant::now();
-            while start.elapsed() < delay {
-                if child.try_wait().expect("try_wait").is_some() {
-                    break;
+            if at_journal {
+                // Watched, not slept: the kill lands while the journal is being
+                // written or applied (it is emptied, not removed, when done).
+                let journal = self.home.join("journal/pending");
+                while start.elapsed() < JOURNAL_WAIT {
+                    let written = std::fs::metadata(&journal).is_ok_and(|m| m.len() > 0);
+                    if written || child.try_wait().expect("try_wait").is_some() {
+                        break;
+                    }
+                    std::thread::yield_now();
                 }
-                std::thread::sleep(Duration::from_millis(1));
+            } else {
+                while start.elapsed() < delay {
+                    if child.try_wait().expect("try_wait").is_some() {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
             }
             let _ = child.kill();
             let status = child.wait().expect("wait");
