@@ -1,7 +1,7 @@
 //! Issue 30, bounces: a delivery status notification that comes back to a reply's VERP
 //! bounce address counts a hard bounce for that recipient; `[mail] hard_bounces` (3)
 //! of them over at least a day mark it failing: the gate sends it nothing more, the
-//! operator is told once; a mail from the address restores it. A DSN with a forged
+//! operator is told once; a mail from the address that proves its sender restores it. A DSN with a forged
 //! tag, or a soft one, counts nothing. In-process, with real mails.
 
 use yinsh_pbem::mail::verp::bounce_address;
@@ -45,7 +45,7 @@ fn dsn(to: &str, recipient: &str, id: &str, status: &str) -> String {
 
 /// Issue 30, bounces: three hard bounces over more than a day mark the address
 /// failing; the operator is told once; the next reply leaves it out; a mail from it
-/// restores it.
+/// that proves its sender restores it, a bare From does not.
 #[test]
 fn three_hard_bounces_over_a_day_mark_an_address_failing_until_it_writes() {
     let mut s = TestServer::new();
@@ -101,8 +101,55 @@ fn three_hard_bounces_over_a_day_mark_an_address_failing_until_it_writes() {
         s.log()
             .contains("not sent to alice@example.org (marked failing after hard bounces)")
     );
-    // Alice writes: restored, answered.
+    // A From alone proves nothing (anyone can write it): still failing.
     let sent = s.send(ALICE, "help", "");
+    assert!(!s.log().contains("no longer failing"));
+    assert!(sent.is_empty(), "{sent:?}");
+    // Alice writes with her password: restored, answered.
+    let sent = s.send(ALICE, "yinsh chat 101 alice apw", "Hello?");
+    assert!(s.log().contains("alice@example.org is no longer failing"));
+    assert!(
+        sent.iter()
+            .any(|m| m.to.iter().any(|a| a.contains("alice@"))),
+        "{sent:?}"
+    );
+}
+
+/// Marks `address` failing in `s`: three hard bounces over more than a day.
+fn bounce_three_times(s: &mut TestServer, address: &str) {
+    let to = verp(s, address);
+    for (k, id) in ["t1@mx", "t2@mx", "t3@mx"].iter().enumerate() {
+        if k == 2 {
+            s.now += 86_400;
+        }
+        s.send_raw(dsn(&to, address, id, "5.1.1").as_bytes());
+    }
+    assert!(s.log().contains("marked failing"), "{}", s.log());
+}
+
+/// Issue 30, bounces: with `[security] trusted_authserv_id`, a mail whose From the
+/// trusted mail system passed restores a failing address without a password; the
+/// same verdict under another id (the forger's own header) restores nothing.
+#[test]
+fn a_from_the_trusted_mail_system_passed_restores_a_failing_address() {
+    let mut s = TestServer::new();
+    std::fs::create_dir_all(s.home()).expect("home");
+    std::fs::write(
+        s.home().join("config.toml"),
+        "[security]\ntrusted_authserv_id = \"mx.yinsh.test\"\n",
+    )
+    .expect("config");
+    s.send(ALICE, "signup alice apw", "");
+    bounce_three_times(&mut s, "alice@example.org");
+    let pass = |s: &mut TestServer, authserv: &str| {
+        let raw = s.mail(ALICE, "help", "");
+        format!("Authentication-Results: {authserv}; dmarc=pass header.from=example.org\n{raw}")
+    };
+    let forged = pass(&mut s, "evil.test");
+    assert!(s.send_raw(forged.as_bytes()).is_empty());
+    assert!(!s.log().contains("no longer failing"), "{}", s.log());
+    let passed = pass(&mut s, "mx.yinsh.test");
+    let sent = s.send_raw(passed.as_bytes());
     assert!(s.log().contains("alice@example.org is no longer failing"));
     assert!(
         sent.iter()

@@ -7,15 +7,18 @@
 //! them over at least a day the address is marked failing: the gate sends it nothing
 //! more, and the operator and the confirmed other addresses of its accounts are told,
 //! once. Its games go on (its clock runs, as for a player who does not answer).
-//! [`restore`]: a mail from the address (a move, `verify`, anything) removes its
-//! record, and mail goes to it again.
+//! [`restore`]: a mail from the address that shows it works ([`shows_working`]: a
+//! move, `verify`, anything proven by the account's password, reply token or code, or
+//! a From the trusted mail system passed) removes its record, and mail goes to it
+//! again. A From alone restores nothing: anyone can write it.
 
+use crate::mail::auth_results::FromAuth;
 use crate::mail::dsn::{Dsn, read_dsn};
 use crate::mail::verp::read_bounce_address;
 use crate::mail::{Address, Spool};
 use crate::server::config::Settings;
 use crate::server::internal::InternalError;
-use crate::server::outgoing::{Audience, Reply, build, gate};
+use crate::server::outgoing::{Audience, Cause, Reply, build, gate};
 use crate::server::store::{BounceRecord, Store};
 
 use super::log::Log;
@@ -128,7 +131,19 @@ fn count(
     Ok(Some(newly))
 }
 
-/// A mail came from `from`: its bounce record, if any, is removed.
+/// Whether a mail from `from` that was answered with `replies` shows that the address
+/// works: the trusted mail system passed its From (`Authentication-Results`), or it
+/// proved an account (password, reply token or verify code) and is answered at that
+/// account's own addresses, `from` among them.
+pub fn shows_working(from: &Address, from_auth: FromAuth, replies: &[Reply]) -> bool {
+    from_auth == FromAuth::Pass
+        || replies
+            .iter()
+            .any(|r| r.cause == Cause::Proven && r.to.iter().any(|a| a.same_mailbox(from)))
+}
+
+/// A mail that [`shows_working`] came from `from`: its bounce record, if any, is
+/// removed (hold the store's lock).
 pub fn restore(
     store: &Store,
     from: &Address,

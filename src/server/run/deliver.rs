@@ -50,9 +50,6 @@ pub fn deliver(
     let Some(mail) = read else {
         return Ok(report);
     };
-    if let Some(from) = &mail.inbound.from {
-        bounces::restore(&store, from, now, &log, &mut report)?;
-    }
     let mut committed = handle(&store, settings, now, &mail, &log, &mut report)?;
     let own = std::mem::take(&mut committed.spooled);
     let which = Which::Own(&own);
@@ -167,6 +164,12 @@ fn carry_out(
         &mut |report, line| log.note(now, report, line),
         |store, report| {
             let replies = decide(store, &ctx, &mut |line| log.note(now, report, line))?;
+            // Before the gate, which leaves a failing address out.
+            if let Some(from) = &mail.inbound.from
+                && bounces::shows_working(from, request.from_auth, &replies)
+            {
+                bounces::restore(store, from, now, log, report)?;
+            }
             let robot_turns = opponent::record(store, settings, now)?;
             store.mark_seen(&mail.key, now)?;
             Ok(Work {
