@@ -22,6 +22,7 @@
 //! <home>/challenges/<sha256>.json games started today for others, per sender (daily.rs)
 //! <home>/robot-turns/<n>.json  a robot's turn owed on board n (robot_turns.rs)
 //! <home>/robot-time.json       the robots' think time in the current hour (robot_turns.rs)
+//! <home>/reviews/<n>.json      the robot's review of finished game n (reviews.rs)
 //! <home>/index/               derived indexes, rebuilt from the game files (index.rs)
 //! <home>/damaged.json          damaged game files the operator was told of (index.rs)
 //! <home>/vacations.json        the players' vacations
@@ -49,6 +50,7 @@ mod play_token;
 mod ranking;
 mod reply_key;
 mod retired;
+mod reviews;
 mod robot_turns;
 mod seen;
 mod skeletons;
@@ -77,6 +79,7 @@ pub use password::{
 };
 pub use ranking::{CHUNK, ChunkRef, IdleEntry, RankDir, RankKey, Section, rank_key};
 pub use reply_key::{InvalidToken, ReplyKey, ReplyScope, ReplyToken};
+pub use reviews::{GameReview, ReviewSide, TurningPoint};
 pub use robot_turns::{RobotTime, RobotTurn};
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};
 pub use tx::Change;
@@ -248,7 +251,12 @@ impl Store {
         // The reply key exists from the first run on, so that a command's work never
         // changes the home only by making it (a refused command changes nothing).
         store.ensure_reply_key()?;
-        for dir in [store.boards_dir(), store.log_dir(), store.robot_turns_dir()] {
+        for dir in [
+            store.boards_dir(),
+            store.log_dir(),
+            store.robot_turns_dir(),
+            store.reviews_dir(),
+        ] {
             fs::create_dir(&dir, 0o755)?;
         }
         Ok(store)
