@@ -8,18 +8,12 @@
 use yinsh_pbem::mail::Address;
 use yinsh_pbem::server::store::Store;
 
-use crate::support::server::{Sent, TestServer, assert_says};
+use crate::support::sent::mails_to;
+use crate::support::server::{TestServer, assert_says};
 
 const VICTIM: &str = "victim@example.org";
 const ATTACKER: &str = "attacker@example.net";
 const DAY: u64 = 86_400;
-
-fn to(sent: &[Sent], address: &str) -> Vec<Sent> {
-    sent.iter()
-        .filter(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(address)))
-        .cloned()
-        .collect()
-}
 
 /// Signs `userid` up for `address` (from `from`) and returns its verify code.
 fn sign_up(s: &mut TestServer, from: &str, userid: &str, address: &str) -> String {
@@ -62,12 +56,12 @@ fn a_throwaway_account_naming_a_confirmed_address_is_not_confirmed_by_it() {
     confirmed(&mut s, "victim", VICTIM);
     let sent = s.send(ATTACKER, &format!("signup mal1 mal1-pw7 {VICTIM}"), "");
     assert!(
-        to(&sent, VICTIM)
+        mails_to(&sent, VICTIM)
             .iter()
             .any(|m| m.subject.starts_with("verify mal1 ")),
         "the code goes to the address, never to the attacker: {sent:#?}"
     );
-    assert!(to(&sent, ATTACKER).is_empty(), "{sent:#?}");
+    assert!(mails_to(&sent, ATTACKER).is_empty(), "{sent:#?}");
     let store = store(&s);
     let victim = address("Victim+x@Example.ORG");
     assert!(store.is_confirmed(&victim).expect("read"), "by the victim");

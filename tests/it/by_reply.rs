@@ -8,7 +8,8 @@
 
 use crate::support::bin;
 use crate::support::data::fixture_tokens;
-use crate::support::mail::{Client, reply};
+use crate::support::mail::Client;
+use crate::support::sent::only_to;
 use crate::support::server::{Sent, TestServer, assert_says};
 
 const ALICE: &str = "Alice <alice@example.org>";
@@ -25,25 +26,10 @@ fn game() -> (TestServer, Sent, Sent) {
     s.send(CAROL, "signup carol cpw", "");
     let r = s.send(ALICE, "yinsh challenge alice bob", "");
     assert_eq!(r.len(), 2, "{r:?}");
-    let a = to(&r, "alice@example.org");
-    let b = to(&r, "bob@example.org");
+    let a = only_to(&r, "alice@example.org");
+    let b = only_to(&r, "bob@example.org");
     s.send(CAROL, "yinsh subscribe 101 carol cpw", "");
     (s, a, b)
-}
-
-/// The one mail of `replies` to `address`.
-#[track_caller]
-fn to(replies: &[Sent], address: &str) -> Sent {
-    let mine: Vec<&Sent> = replies.iter().filter(|m| m.to == [address]).collect();
-    assert_eq!(mine.len(), 1, "one mail to {address}: {replies:?}");
-    mine[0].clone()
-}
-
-/// The reply of `from` to `m` written by `client`, delivered; the replies to it.
-fn press_reply(s: &mut TestServer, client: Client, from: &str, m: &Sent, text: &str) -> Vec<Sent> {
-    let id = format!("reply-{}-{}@client.example", s.now, s.outbox_files().len());
-    let raw = reply(client, from, &m.original(), text, &id);
-    s.send_raw(raw.as_bytes())
 }
 
 fn board_bytes(s: &TestServer) -> Vec<u8> {
@@ -102,7 +88,7 @@ fn a_whole_game_is_played_by_replies_only_to_a_win() {
         } else {
             text.clone()
         };
-        let r = press_reply(&mut s, client, from, &latest[side], &typed);
+        let r = s.press_reply(client, from, &latest[side], &typed);
         assert_eq!(r.len(), 3, "turn {} {text} by {client:?}: {r:?}", k + 1);
         assert_eq!(
             s.game_file(101)["turns"].as_array().map(Vec::len),
@@ -123,9 +109,12 @@ fn a_whole_game_is_played_by_replies_only_to_a_win() {
                 assert!(!m.body.contains("wrote:"), "{}", m.body);
             }
         }
-        let parent = to(&r, address).in_reply_to.unwrap_or_default();
+        let parent = only_to(&r, address).in_reply_to.unwrap_or_default();
         assert!(parent.starts_with("reply-"), "answers the reply: {parent}");
-        latest = [to(&r, "alice@example.org"), to(&r, "bob@example.org")];
+        latest = [
+            only_to(&r, "alice@example.org"),
+            only_to(&r, "bob@example.org"),
+        ];
         finals = r;
     }
     for m in &finals {
@@ -151,7 +140,7 @@ fn a_reply_carries_its_comment_and_pbmserv_syntax_still_works_in_it() {
     );
     let r = s.send_raw(raw.as_bytes());
     assert_eq!(r.len(), 3, "{r:?}");
-    assert_says(&to(&r, "bob@example.org"), "alice writes:\nHello!\n");
+    assert_says(&only_to(&r, "bob@example.org"), "alice writes:\nHello!\n");
     // The same reply without the command: told what to send, nothing done.
     let before = board_bytes(&s);
     let raw = s.mail(BOB, "Re: Yinsh Board 101 bob **", "d4\n");
@@ -163,7 +152,7 @@ fn a_reply_carries_its_comment_and_pbmserv_syntax_still_works_in_it() {
     assert_eq!(board_bytes(&s), before);
     // Alice's old copy is stale now: refused as a reply to an old mail, with the
     // board (issue 26 item 4: no move number the player never typed).
-    let r = press_reply(&mut s, Client::Thunderbird, ALICE, &a, "e4");
+    let r = s.press_reply(Client::Thunderbird, ALICE, &a, "e4");
     assert_eq!(r.len(), 1, "{r:?}");
     assert_eq!(r[0].subject, "Yinsh Board 101 Error");
     assert_says(
@@ -178,9 +167,9 @@ fn a_reply_carries_its_comment_and_pbmserv_syntax_still_works_in_it() {
 fn every_client_passes_the_comment_on_without_quote_or_signature() {
     for client in Client::ALL {
         let (mut s, a, _) = game();
-        let r = press_reply(&mut s, client, ALICE, &a, "e5\n\nYour turn, Bob = friend.");
+        let r = s.press_reply(client, ALICE, &a, "e5\n\nYour turn, Bob = friend.");
         assert_eq!(r.len(), 3, "{client:?}: {r:?}");
-        let b = to(&r, "bob@example.org");
+        let b = only_to(&r, "bob@example.org");
         let comment = b.body.split_once("alice writes:\n").map_or("", |(_, c)| c);
         let comment = comment.split_once("\n\n").map_or(comment, |(c, _)| c);
         assert_eq!(
@@ -208,17 +197,17 @@ fn every_client_passes_the_comment_on_without_quote_or_signature() {
 #[test]
 fn offers_and_resigning_work_by_reply() {
     let (mut s, a, _) = game();
-    let r = press_reply(&mut s, Client::Gmail, ALICE, &a, "propose");
+    let r = s.press_reply(Client::Gmail, ALICE, &a, "propose");
     assert_eq!(r.len(), 3, "{r:?}");
-    let b = to(&r, "bob@example.org");
+    let b = only_to(&r, "bob@example.org");
     assert_says(
         &b,
         "or press Reply on this mail and write accept (or reject) as the first line.",
     );
-    let r = press_reply(&mut s, Client::AppleMail, BOB, &b, "accept\nFine by me.");
+    let r = s.press_reply(Client::AppleMail, BOB, &b, "accept\nFine by me.");
     // Issue 26 finding 19: an agreed draw is told once, not also as "Game was a tie.".
     assert_says(
-        &to(&r, "alice@example.org"),
+        &only_to(&r, "alice@example.org"),
         "The players agreed to a draw.",
     );
     assert_eq!(s.game_file(101)["ended"]["reason"], "draw agreed");
@@ -230,35 +219,32 @@ fn chats_and_messages_are_answered_to_their_sender() {
     let r = s.send(ALICE, "yinsh chat 101 alice apw", "Good luck!");
     // bob and carol, and alice's receipt (issue 26 finding 18).
     assert_eq!(r.len(), 3, "bob and carol: {r:?}");
-    let chat = to(&r, "bob@example.org");
+    let chat = only_to(&r, "bob@example.org");
     assert_eq!(chat.subject, "Yinsh chat 101 alice");
-    let r = press_reply(&mut s, Client::Thunderbird, BOB, &chat, "Thanks, you too.");
+    let r = s.press_reply(Client::Thunderbird, BOB, &chat, "Thanks, you too.");
     assert_eq!(r.len(), 3, "alice and carol, and bob's receipt: {r:?}");
-    assert_eq!(to(&r, "bob@example.org").subject, "Chat sent on board 101");
+    assert_eq!(
+        only_to(&r, "bob@example.org").subject,
+        "Chat sent on board 101"
+    );
     for m in r.iter().filter(|m| m.to != ["bob@example.org"]) {
         assert_eq!(m.subject, "Yinsh chat 101 bob");
         assert_says(m, "bob writes:\n\nThanks, you too.\n");
         assert!(!m.body.contains("Good luck"), "the quote is not passed on");
     }
     let r = s.send(ALICE, "message alice apw bob", "Rematch after this one?");
-    let message = to(&r, "bob@example.org");
+    let message = only_to(&r, "bob@example.org");
     assert_eq!(message.subject, "Message from alice");
-    let r = press_reply(&mut s, Client::Gmail, BOB, &message, "Sure.");
-    let back = to(&r, "alice@example.org");
+    let r = s.press_reply(Client::Gmail, BOB, &message, "Sure.");
+    let back = only_to(&r, "alice@example.org");
     assert_eq!(back.subject, "Message from bob");
     assert_says(&back, "bob writes:\n\nSure.\n");
     assert!(!back.body.contains("Rematch") && !back.body.contains("Alice from the phone"));
     // Alice's reply to bob's message goes back to bob: a conversation.
-    let r = press_reply(&mut s, Client::AppleMail, ALICE, &back, "Great");
-    assert_eq!(to(&r, "bob@example.org").subject, "Message from alice");
+    let r = s.press_reply(Client::AppleMail, ALICE, &back, "Great");
+    assert_eq!(only_to(&r, "bob@example.org").subject, "Message from alice");
     // A chat that starts like a command is sent as written: nothing in it is masked.
-    let r = press_reply(
-        &mut s,
-        Client::Thunderbird,
-        BOB,
-        &chat,
-        "yinsh is fun, is it not",
-    );
+    let r = s.press_reply(Client::Thunderbird, BOB, &chat, "yinsh is fun, is it not");
     // The chat, not bob's receipt (issue 26 finding 18).
     for m in r.iter().filter(|m| m.subject != "Chat sent on board 101") {
         assert_says(m, "bob writes:\n\nyinsh is fun, is it not\n");
@@ -275,7 +261,7 @@ fn replies_to_notices_get_one_short_answer_and_are_never_commands() {
         .find(|m| m.subject == "Password changed for alice")
         .expect("notice")
         .clone();
-    let r = press_reply(&mut s, Client::Thunderbird, ALICE, &notice, "That was me.");
+    let r = s.press_reply(Client::Thunderbird, ALICE, &notice, "That was me.");
     assert_eq!(r.len(), 1, "{r:?}");
     assert_eq!(r[0].subject, "Yinsh error");
     assert_says(&r[0], "Nobody reads replies to this notice");
@@ -297,7 +283,7 @@ fn forged_and_altered_tokens_change_nothing() {
     let before = board_bytes(&s);
     for digit in [0, 17, 31] {
         let forged = tampered(&a, digit);
-        let r = press_reply(&mut s, Client::Thunderbird, ALICE, &forged, "e5");
+        let r = s.press_reply(Client::Thunderbird, ALICE, &forged, "e5");
         assert_eq!(r.len(), 1, "{r:?}");
         assert_says(&r[0], "could not be read as a move on board 101");
         assert_eq!(board_bytes(&s), before);
@@ -312,7 +298,7 @@ fn forged_and_altered_tokens_change_nothing() {
             ..a.clone()
         };
         let from = if value == "bob" { BOB } else { ALICE };
-        let r = press_reply(&mut s, Client::Gmail, from, &m, "e5");
+        let r = s.press_reply(Client::Gmail, from, &m, "e5");
         assert_eq!(r.len(), 1, "{r:?}");
         assert_says(&r[0], "could not be read as a move");
         assert_eq!(board_bytes(&s), before);
@@ -325,31 +311,31 @@ fn the_opponents_or_a_watchers_copy_never_plays_for_someone_else() {
     let (mut s, a, b) = game();
     let before = board_bytes(&s);
     // Bob answers alice's copy: the token is alice's, the From is not.
-    let r = press_reply(&mut s, Client::Thunderbird, BOB, &a, "e5");
+    let r = s.press_reply(Client::Thunderbird, BOB, &a, "e5");
     assert_eq!(r.len(), 1, "{r:?}");
     assert_says(
         &r[0],
         "comes from bob@example.org, which is not one of\nalice's addresses",
     );
     // Bob answers his own copy: it is not his turn.
-    let r = press_reply(&mut s, Client::Thunderbird, BOB, &b, "e5");
+    let r = s.press_reply(Client::Thunderbird, BOB, &b, "e5");
     assert_says(&r[0], "It is not your move");
     // Carol watches: her copy plays for nobody, alice's copy is not hers.
     let r = s.send(ALICE, "yinsh chat 101 alice apw", "hello");
-    let c = to(&r, "carol@example.org");
-    let r = press_reply(&mut s, Client::Gmail, CAROL, &a, "e5");
+    let c = only_to(&r, "carol@example.org");
+    let r = s.press_reply(Client::Gmail, CAROL, &a, "e5");
     assert_says(&r[0], "which is not one of\nalice's addresses");
     assert_eq!(board_bytes(&s), before);
     // A watcher's board mail: carol is sent one when alice moves.
     let r = s.send(ALICE, "yinsh move 101 alice apw e5", "");
-    let watcher = to(&r, "carol@example.org");
+    let watcher = only_to(&r, "carol@example.org");
     let before = board_bytes(&s);
-    let r = press_reply(&mut s, Client::AppleMail, CAROL, &watcher, "e4");
+    let r = s.press_reply(Client::AppleMail, CAROL, &watcher, "e4");
     assert_eq!(r.len(), 1, "{r:?}");
     assert_says(&r[0], "You are NOT playing this game");
     assert_eq!(board_bytes(&s), before);
     // Her chat copy still lets her chat.
-    let r = press_reply(&mut s, Client::AppleMail, CAROL, &c, "Go alice!");
+    let r = s.press_reply(Client::AppleMail, CAROL, &c, "Go alice!");
     // alice and bob, and carol's receipt (issue 26 finding 18).
     assert_eq!(r.len(), 3, "{r:?}");
 }
@@ -359,13 +345,7 @@ fn a_stranger_with_a_copy_gets_nothing_of_it() {
     let (mut s, a, _) = game();
     s.send(MALLORY, "signup mallory mpw", "");
     let before = board_bytes(&s);
-    let r = press_reply(
-        &mut s,
-        Client::Thunderbird,
-        MALLORY,
-        &a,
-        "e5\nI am alice now",
-    );
+    let r = s.press_reply(Client::Thunderbird, MALLORY, &a, "e5\nI am alice now");
     assert_eq!(r.len(), 1, "{r:?}");
     assert_eq!(r[0].to, ["mallory@evil.example"]);
     assert_says(
@@ -387,10 +367,10 @@ fn a_stranger_with_a_copy_gets_nothing_of_it() {
 #[test]
 fn a_token_replayed_after_its_move_is_stale() {
     let (mut s, a, _) = game();
-    let r = press_reply(&mut s, Client::Thunderbird, ALICE, &a, "e5");
+    let r = s.press_reply(Client::Thunderbird, ALICE, &a, "e5");
     assert_eq!(r.len(), 3, "{r:?}");
     let before = board_bytes(&s);
-    let r = press_reply(&mut s, Client::Thunderbird, ALICE, &a, "e5");
+    let r = s.press_reply(Client::Thunderbird, ALICE, &a, "e5");
     assert_eq!(r.len(), 1, "{r:?}");
     // Issue 26 item 4: told as a reply to an old mail, not as a marked move number.
     assert_says(
@@ -422,13 +402,13 @@ fn rotating_the_key_voids_every_token_mailed_before() {
         assert_eq!(mode & 0o777, 0o600);
     }
     let before = board_bytes(&s);
-    let r = press_reply(&mut s, Client::Thunderbird, ALICE, &a, "e5");
+    let r = s.press_reply(Client::Thunderbird, ALICE, &a, "e5");
     assert_says(&r[0], "could not be read as a move on board 101");
     assert_eq!(board_bytes(&s), before);
     // Mails sent after the rotation work.
     let r = s.send(ALICE, "yinsh move 101 alice apw e5", "");
-    let b = to(&r, "bob@example.org");
-    let r = press_reply(&mut s, Client::HtmlOnly, BOB, &b, "e4");
+    let b = only_to(&r, "bob@example.org");
+    let r = s.press_reply(Client::HtmlOnly, BOB, &b, "e4");
     assert_eq!(r.len(), 3, "{r:?}");
 }
 
@@ -446,7 +426,7 @@ fn huge_references_cost_a_bounded_amount_of_work() {
         message_id: "plain.1@x".into(),
         ..a.clone()
     };
-    let r = press_reply(&mut s, Client::Thunderbird, ALICE, &m, "e5");
+    let r = s.press_reply(Client::Thunderbird, ALICE, &m, "e5");
     assert_eq!(r.len(), 1, "{r:?}");
     assert_says(&r[0], "could not be read as a move on board 101");
     assert_eq!(board_bytes(&s), before);
@@ -457,7 +437,7 @@ fn huge_references_cost_a_bounded_amount_of_work() {
         references: (0..10_000).map(|i| format!("junk{i}@x")).collect(),
         ..a.clone()
     };
-    let r = press_reply(&mut s, Client::Thunderbird, ALICE, &m, "e5");
+    let r = s.press_reply(Client::Thunderbird, ALICE, &m, "e5");
     assert_eq!(r.len(), 3, "{r:?}");
 }
 
@@ -478,7 +458,7 @@ fn the_notice_of_a_dropped_queued_move_is_answered_by_reply() {
         .clone();
     assert_says(&notice, "reply to this mail with your move as the");
     assert!(!notice.body.contains("bpw"));
-    let r = press_reply(&mut s, Client::Thunderbird, BOB, &notice, "e4");
+    let r = s.press_reply(Client::Thunderbird, BOB, &notice, "e4");
     assert!(
         r.iter().all(|m| !m.subject.contains("Error")),
         "the reply plays: {r:?}"
@@ -499,7 +479,7 @@ fn a_password_written_in_a_replys_first_line_is_never_shown() {
     s.send(ALICE, &format!("signup alice {PW}"), "");
     s.send(BOB, "signup bob bpw", "");
     let r = s.send(ALICE, "yinsh challenge alice bob", "");
-    let a = to(&r, "alice@example.org");
+    let a = only_to(&r, "alice@example.org");
     for first in [
         format!("yinsh mvoe 101 alice {PW} e5"),
         format!("yinsh move101 alice {PW} e5"),
@@ -512,7 +492,7 @@ fn a_password_written_in_a_replys_first_line_is_never_shown() {
     ] {
         let before = board_bytes(&s);
         for (client, from) in [(Client::Thunderbird, ALICE), (Client::Gmail, MALLORY)] {
-            let r = press_reply(&mut s, client, from, &a, &first);
+            let r = s.press_reply(client, from, &a, &first);
             assert!(!r.is_empty(), "{first}: no answer");
             for m in &r {
                 assert!(
@@ -532,7 +512,7 @@ fn a_password_written_in_a_replys_first_line_is_never_shown() {
         ),
         (format!("move 101 alice {PW} e5"), "yinsh move 101 alice"),
     ] {
-        let r = press_reply(&mut s, Client::Thunderbird, ALICE, &a, &first);
+        let r = s.press_reply(Client::Thunderbird, ALICE, &a, &first);
         assert_eq!(r.len(), 1, "{r:?}");
         assert_eq!(r[0].subject, "Yinsh error", "{first}");
         assert_says(&r[0], meant);

@@ -5,21 +5,15 @@
 //! old behaviour.
 
 use crate::support::bin;
-use crate::support::server::{Sent, TestServer, assert_says};
+use crate::support::sent::mails_to;
+use crate::support::server::{TestServer, assert_says};
 
 const VICTIM: &str = "victim@example.org";
-
-fn to(sent: &[Sent], address: &str) -> Vec<Sent> {
-    sent.iter()
-        .filter(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(address)))
-        .cloned()
-        .collect()
-}
 
 /// Signs `userid` up from `address` and returns the Subject of its verify mail.
 fn sign_up(s: &mut TestServer, userid: &str, password: &str, address: &str) -> String {
     let sent = s.send(address, &format!("signup {userid} {password}"), "");
-    let verify = to(&sent, address)
+    let verify = mails_to(&sent, address)
         .into_iter()
         .find(|m| m.subject.starts_with(&format!("verify {userid} ")))
         .unwrap_or_else(|| panic!("no verify mail in {sent:?}"));
@@ -42,11 +36,11 @@ fn a_message_from_an_account_naming_a_strangers_address_never_reaches_it() {
         &format!("signup spam1 pw1 {VICTIM}"),
         "",
     );
-    let mails = to(&sent, VICTIM);
+    let mails = mails_to(&sent, VICTIM);
     assert_eq!(mails.len(), 1, "{sent:?}");
     assert!(mails[0].subject.starts_with("verify spam1 "), "{sent:?}");
     assert!(
-        to(&sent, "attacker@example.org").is_empty(),
+        mails_to(&sent, "attacker@example.org").is_empty(),
         "the code goes to the new address only: {sent:?}"
     );
     let sent = s.send(
@@ -54,7 +48,7 @@ fn a_message_from_an_account_naming_a_strangers_address_never_reaches_it() {
         "message spam1 pw1 spam1",
         "BUY CHEAP PILLS",
     );
-    assert!(to(&sent, VICTIM).is_empty(), "{sent:?}");
+    assert!(mails_to(&sent, VICTIM).is_empty(), "{sent:?}");
     assert!(
         sent.iter().all(|m| !m.body.contains("CHEAP PILLS")),
         "{sent:?}"
@@ -77,7 +71,7 @@ fn errors_for_a_strangers_reply_to_quote_nothing_and_stop_at_five_a_day() {
             "yinsh mvoe 101",
             "EVIL TEXT FOR THE VICTIM",
         );
-        got.extend(to(&sent, VICTIM));
+        got.extend(mails_to(&sent, VICTIM));
     }
     assert_eq!(got.len(), 5, "{got:?}");
     for m in &got {
@@ -88,7 +82,7 @@ fn errors_for_a_strangers_reply_to_quote_nothing_and_stop_at_five_a_day() {
     // The next day the quota starts again.
     s.now += 86_400;
     let sent = s.send_with_reply_to("attacker@example.org", VICTIM, "yinsh mvoe 101", "EVIL");
-    assert_eq!(to(&sent, VICTIM).len(), 1, "{sent:?}");
+    assert_eq!(mails_to(&sent, VICTIM).len(), 1, "{sent:?}");
 }
 
 #[test]
@@ -103,7 +97,7 @@ fn a_board_comment_reaches_a_confirmed_opponent_and_an_unconfirmed_one_after_ver
         "yinsh move 101 alice apw e5",
         "FIRST COMMENT",
     );
-    let to_bob = to(&sent, "bob@example.org");
+    let to_bob = mails_to(&sent, "bob@example.org");
     assert_eq!(to_bob.len(), 1, "{sent:?}");
     assert!(
         !to_bob[0].body.contains("FIRST COMMENT"),
@@ -119,7 +113,7 @@ fn a_board_comment_reaches_a_confirmed_opponent_and_an_unconfirmed_one_after_ver
     // bob's password proves an account with no confirmed address, which anyone could
     // have made: his text reaches nobody yet (issue 25, "never quote the stranger's
     // text"), his move does.
-    let to_alice = to(&sent, "alice@example.org");
+    let to_alice = mails_to(&sent, "alice@example.org");
     assert_eq!(to_alice.len(), 1, "{sent:?}");
     assert!(
         !to_alice[0].body.contains("SECOND COMMENT"),
@@ -132,13 +126,13 @@ fn a_board_comment_reaches_a_confirmed_opponent_and_an_unconfirmed_one_after_ver
         "yinsh move 101 alice apw e6",
         "THIRD COMMENT",
     );
-    assert_says(&to(&sent, "bob@example.org")[0], "THIRD COMMENT");
+    assert_says(&mails_to(&sent, "bob@example.org")[0], "THIRD COMMENT");
     let sent = s.send(
         "bob@example.org",
         "yinsh move 101 bob bpw f7",
         "FOURTH COMMENT",
     );
-    assert_says(&to(&sent, "alice@example.org")[0], "FOURTH COMMENT");
+    assert_says(&mails_to(&sent, "alice@example.org")[0], "FOURTH COMMENT");
 }
 
 #[test]
@@ -174,7 +168,7 @@ fn the_readme_quick_start_writes_four_and_two_replies() {
     assert_eq!(s.send_raw(&challenge).len(), 4);
     let moved = s.send_raw(&std::fs::read(format!("{dir}/move.eml")).expect("move.eml"));
     assert_eq!(moved.len(), 2, "{moved:?}");
-    let to_bob = to(&moved, "bob@example.org");
+    let to_bob = mails_to(&moved, "bob@example.org");
     assert!(!to_bob[0].body.contains("Good luck"), "{}", to_bob[0].body);
 }
 
@@ -195,7 +189,7 @@ fn with_confirmation_off_a_message_reaches_any_address_as_before() {
         "message spam1 pw1 spam1",
         "HELLO THERE",
     );
-    assert_says(&to(&sent, VICTIM)[0], "HELLO THERE");
+    assert_says(&mails_to(&sent, VICTIM)[0], "HELLO THERE");
 }
 
 #[test]
@@ -234,7 +228,7 @@ fn regression_a_strangers_unknown_command_word_is_not_repeated_to_an_unconfirmed
     let mut s = TestServer::confirming();
     let word = format!("Visit-http://evil.example/login-{}", "x".repeat(20_000));
     let sent = s.send_with_reply_to("attacker@example.org", VICTIM, &word, "");
-    let mails = to(&sent, VICTIM);
+    let mails = mails_to(&sent, VICTIM);
     assert_eq!(mails.len(), 1, "{sent:?}");
     assert!(!mails[0].raw.contains("evil.example"), "{}", mails[0].raw);
     assert!(mails[0].raw.len() < 5_000, "{} bytes", mails[0].raw.len());
@@ -246,7 +240,7 @@ fn regression_a_strangers_unknown_command_word_is_not_repeated_to_an_unconfirmed
     let body = "Visit-http://evil.example/a\nyinsh mvoe evil.example\nyinsh challenge alice bob\nyinsh challenge alice bob\nyinsh challenge alice bob\nyinsh challenge evil.example now-login\n";
     let victim2 = "victim2@example.org";
     let sent = s.send_with_reply_to("attacker@example.org", victim2, "multiple", body);
-    let mails = to(&sent, victim2);
+    let mails = mails_to(&sent, victim2);
     assert_eq!(mails.len(), 3, "{sent:?}");
     for m in &mails {
         assert!(!m.raw.contains("evil.example"), "{}", m.raw);
@@ -260,7 +254,7 @@ fn regression_a_strangers_unknown_command_word_is_not_repeated_to_an_unconfirmed
     // answer keeps the server's words.
     confirm(&mut s, "alice@example.org", &alice);
     let sent = s.send("alice@example.org", "yinsh mvoe 101", "");
-    let answer = &to(&sent, "alice@example.org")[0];
+    let answer = &mails_to(&sent, "alice@example.org")[0];
     assert!(!answer.body.contains("\"mvoe\""), "{}", answer.body);
     assert_says(answer, "The command word is misspelt");
 }

@@ -6,7 +6,8 @@
 //! gets the whole list or the command meant; error mails quote the Subject as written
 //! and say that Reply works.
 
-use crate::support::mail::{Client, reply};
+use crate::support::mail::Client;
+use crate::support::sent::only_to;
 use crate::support::server::{Sent, TestServer, assert_says};
 
 const ALICE: &str = "Alice <alice@example.org>";
@@ -20,23 +21,11 @@ fn game() -> (TestServer, Sent, Sent) {
     s.send(ALICE, "signup alice apw", "");
     s.send(BOB, "signup bob bpw", "");
     let r = s.send(ALICE, "yinsh challenge alice bob", "");
-    let (a, b) = (to(&r, "alice@example.org"), to(&r, "bob@example.org"));
+    let (a, b) = (
+        only_to(&r, "alice@example.org"),
+        only_to(&r, "bob@example.org"),
+    );
     (s, a, b)
-}
-
-/// The one mail of `replies` to `address`.
-#[track_caller]
-fn to(replies: &[Sent], address: &str) -> Sent {
-    let mine: Vec<&Sent> = replies.iter().filter(|m| m.to == [address]).collect();
-    assert_eq!(mine.len(), 1, "one mail to {address}: {replies:?}");
-    mine[0].clone()
-}
-
-/// The reply of `from` to `m` written by `client`, delivered; the replies to it.
-fn press_reply(s: &mut TestServer, client: Client, from: &str, m: &Sent, text: &str) -> Vec<Sent> {
-    let id = format!("reply-{}-{}@client.example", s.now, s.outbox_files().len());
-    let raw = reply(client, from, &m.original(), text, &id);
-    s.send_raw(raw.as_bytes())
 }
 
 fn turns(s: &TestServer) -> usize {
@@ -50,16 +39,10 @@ fn turns(s: &TestServer) -> usize {
 #[test]
 fn a_phones_move_is_played_and_a_sentence_is_told_to_be_a_move() {
     let (mut s, a, _) = game();
-    let r = press_reply(&mut s, Client::AppleMail, ALICE, &a, "D4.");
+    let r = s.press_reply(Client::AppleMail, ALICE, &a, "D4.");
     assert_eq!(turns(&s), 1, "D4. was played: {r:?}");
-    let b = to(&r, "bob@example.org");
-    let r = press_reply(
-        &mut s,
-        Client::Thunderbird,
-        BOB,
-        &b,
-        "Hi Alice,\nNice to meet you.",
-    );
+    let b = only_to(&r, "bob@example.org");
+    let r = s.press_reply(Client::Thunderbird, BOB, &b, "Hi Alice,\nNice to meet you.");
     assert_eq!(turns(&s), 1, "nothing played: {r:?}");
     assert_eq!(r.len(), 1, "{r:?}");
     let err = &r[0];
@@ -74,7 +57,7 @@ fn a_phones_move_is_played_and_a_sentence_is_told_to_be_a_move() {
         "Press Reply and send the corrected move as the first line",
     );
     assert_says(err, &format!("> Subject: Re: {}\n", b.subject));
-    let r = press_reply(&mut s, Client::Gmail, BOB, err, "e5\n\nSorry, here it is.");
+    let r = s.press_reply(Client::Gmail, BOB, err, "e5\n\nSorry, here it is.");
     assert_eq!(turns(&s), 2, "the reply to the error mail played: {r:?}");
 }
 
@@ -83,11 +66,11 @@ fn a_phones_move_is_played_and_a_sentence_is_told_to_be_a_move() {
 #[test]
 fn a_reply_to_an_old_board_mail_says_so() {
     let (mut s, a, _) = game();
-    let r = press_reply(&mut s, Client::Thunderbird, ALICE, &a, "d4");
-    let b = to(&r, "bob@example.org");
-    press_reply(&mut s, Client::Thunderbird, BOB, &b, "e5");
+    let r = s.press_reply(Client::Thunderbird, ALICE, &a, "d4");
+    let b = only_to(&r, "bob@example.org");
+    s.press_reply(Client::Thunderbird, BOB, &b, "e5");
     assert_eq!(turns(&s), 2);
-    let r = press_reply(&mut s, Client::Thunderbird, ALICE, &a, "f6");
+    let r = s.press_reply(Client::Thunderbird, ALICE, &a, "f6");
     assert_eq!(turns(&s), 2, "{r:?}");
     assert_says(
         &r[0],
@@ -102,19 +85,13 @@ fn a_reply_to_an_old_board_mail_says_so() {
 #[test]
 fn an_offer_answered_in_words_is_told_how_to_answer_it() {
     let (mut s, a, _) = game();
-    let r = press_reply(&mut s, Client::Thunderbird, ALICE, &a, "d4");
-    let b = to(&r, "bob@example.org");
-    let r = press_reply(&mut s, Client::Thunderbird, BOB, &b, "propose");
-    let a = to(&r, "alice@example.org");
+    let r = s.press_reply(Client::Thunderbird, ALICE, &a, "d4");
+    let b = only_to(&r, "bob@example.org");
+    let r = s.press_reply(Client::Thunderbird, BOB, &b, "propose");
+    let a = only_to(&r, "alice@example.org");
     assert_says(&a, "draw");
     let before = s.game_file(101);
-    let r = press_reply(
-        &mut s,
-        Client::Gmail,
-        ALICE,
-        &a,
-        "No thanks, let us play on.",
-    );
+    let r = s.press_reply(Client::Gmail, ALICE, &a, "No thanks, let us play on.");
     assert_eq!(r.len(), 1, "{r:?}");
     assert_says(
         &r[0],
@@ -124,14 +101,8 @@ fn an_offer_answered_in_words_is_told_how_to_answer_it() {
     assert!(!r[0].body.contains("It is not your move"), "{}", r[0].body);
     assert_eq!(s.game_file(101), before, "nothing was done");
     // A phone's "Reject." (capital, full stop) answers it.
-    let r = press_reply(
-        &mut s,
-        Client::AppleMail,
-        ALICE,
-        &r[0],
-        "Reject.\nLet us play on.",
-    );
-    assert_says(&to(&r, "bob@example.org"), "reject");
+    let r = s.press_reply(Client::AppleMail, ALICE, &r[0], "Reject.\nLet us play on.");
+    assert_says(&only_to(&r, "bob@example.org"), "reject");
     assert_ne!(s.game_file(101), before, "the offer was answered");
 }
 
@@ -139,11 +110,11 @@ fn an_offer_answered_in_words_is_told_how_to_answer_it() {
 #[test]
 fn a_previews_error_shows_the_board_it_started_from() {
     let (mut s, a, _) = game();
-    let r = press_reply(&mut s, Client::Thunderbird, ALICE, &a, "d4");
-    let b = to(&r, "bob@example.org");
-    let r = press_reply(&mut s, Client::Thunderbird, BOB, &b, "e5");
-    let a = to(&r, "alice@example.org");
-    press_reply(&mut s, Client::Thunderbird, ALICE, &a, "f6");
+    let r = s.press_reply(Client::Thunderbird, ALICE, &a, "d4");
+    let b = only_to(&r, "bob@example.org");
+    let r = s.press_reply(Client::Thunderbird, BOB, &b, "e5");
+    let a = only_to(&r, "alice@example.org");
+    s.press_reply(Client::Thunderbird, ALICE, &a, "f6");
     assert_eq!(turns(&s), 3);
     let r = s.send(ALICE, "yinsh preview 101#1 g8-i8", "");
     assert_eq!(r.len(), 1, "{r:?}");

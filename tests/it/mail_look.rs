@@ -4,42 +4,11 @@
 //! HTML part's paragraphs reflowed, error mails with the picture, the clock and the
 //! pending offer, the picture's size in the docs, and `tick --verbose`.
 
+use crate::support::sent::{ALICE, BOB, CAROL, first_to, html};
 use crate::support::server::{Sent, TestServer, assert_says};
 use crate::support::turns::random_turns;
 
-const ALICE: &str = "Alice <alice@example.org>";
-const BOB: &str = "Bob <bob@example.org>";
-const CAROL: &str = "Carol <carol@example.org>";
 const DAY: u64 = 86_400;
-
-/// alice, bob and carol signed up; board 101 alice (White) against bob, with the
-/// challenge's `options` (`--nagtime=2` ...).
-fn game(options: &str) -> TestServer {
-    let mut s = TestServer::new();
-    s.send(ALICE, "signup alice apw", "");
-    s.send(BOB, "signup bob bpw", "");
-    s.send(CAROL, "signup carol cpw", "");
-    let r = s.send(ALICE, &format!("yinsh challenge {options} alice bob"), "");
-    assert_eq!(r.len(), 2, "{r:?}");
-    s
-}
-
-/// The mail of `r` sent to `userid`.
-#[track_caller]
-fn to<'a>(r: &'a [Sent], userid: &str) -> &'a Sent {
-    let address = format!("{userid}@example.org");
-    r.iter()
-        .find(|m| m.to.contains(&address))
-        .unwrap_or_else(|| panic!("no mail to {userid}: {r:?}"))
-}
-
-/// The HTML part of `m`, which must have one.
-#[track_caller]
-fn html(m: &Sent) -> &str {
-    m.html
-        .as_deref()
-        .unwrap_or_else(|| panic!("no HTML: {}", m.body))
-}
 
 /// The status part of a board mail: its lines up to the move list.
 fn head(m: &Sent) -> &str {
@@ -65,7 +34,7 @@ fn the_welcome_mail_says_a_reply_needs_no_password_and_typed_commands_do() {
 /// agreed draw says "The players agreed to a draw." and not also "Game was a tie.".
 #[test]
 fn end_of_game_mails_say_each_fact_once() {
-    let mut s = game("--nagtime=2 --forfeittime=5");
+    let mut s = TestServer::alice_bob_carol("--nagtime=2 --forfeittime=5");
     s.send(ALICE, "yinsh move 101 alice apw e5", "");
     s.send(BOB, "yinsh move 101 bob bpw f6", "");
     s.send(ALICE, "yinsh move 101 alice apw e4", "");
@@ -114,7 +83,7 @@ fn end_of_game_mails_say_each_fact_once() {
 /// "Active/Limit" column and do not say "There is no limit of games".
 #[test]
 fn the_standings_mail_has_no_empty_limit_column() {
-    let mut s = game("");
+    let mut s = TestServer::alice_bob_carol("");
     s.fast_forward(101, &random_turns(7, 10)[..10]);
     let r = s.send(BOB, "yinsh resign 101 bob bpw", "");
     assert_says(&r[0], "alice's rating is 1632 (provisional).");
@@ -178,10 +147,10 @@ fn visible(html: &str) -> String {
 /// player wrote them (escaped, spaces kept, in the mail's font), never set as code.
 #[test]
 fn a_comment_indented_by_four_spaces_is_shown_as_written_not_as_code() {
-    let mut s = game("");
+    let mut s = TestServer::alice_bob_carol("");
     let comment = "My plan:\n    first e4, then f5\n        <b>and</b> win\nGood luck!";
     let r = s.send(ALICE, "yinsh move 101 alice apw e5", comment);
-    let m = to(&r, "bob");
+    let m = first_to(&r, "bob");
     let page = &html(m).replace("\r\n", "\n");
     assert!(!page.contains("first e4, then f5</code>"), "{page}");
     assert!(!page.contains("win</code>"), "{page}");
@@ -207,9 +176,9 @@ fn a_comment_indented_by_four_spaces_is_shown_as_written_not_as_code() {
 /// reader's width decides, with the command to send on a line of its own.
 #[test]
 fn the_html_paragraphs_are_reflowed_not_broken_where_the_text_part_breaks() {
-    let mut s = game("");
+    let mut s = TestServer::alice_bob_carol("");
     let r = s.send(ALICE, "yinsh move 101 alice apw e5", "");
-    let m = to(&r, "bob");
+    let m = first_to(&r, "bob");
     assert_says(m, "as the first line (anything\nbelow it goes");
     let page = html(m);
     let start = page
@@ -227,21 +196,21 @@ fn the_html_paragraphs_are_reflowed_not_broken_where_the_text_part_breaks() {
     assert!(!open.contains("pre"), "{open}");
     // The decline lines of a game someone else started, and an offer's note, too.
     let r = s.send(CAROL, "yinsh challenge alice bob", "");
-    let text = visible(html(to(&r, "bob")));
+    let text = visible(html(first_to(&r, "bob")));
     assert!(
         text.contains("reply to this mail with decline as the first line, or send"),
         "{text}"
     );
     let r = s.send(ALICE, "yinsh move 101 alice apw propose", "");
-    let text = visible(html(to(&r, "bob")));
+    let text = visible(html(first_to(&r, "bob")));
     assert!(
         text.contains("(or reject), or press Reply on this mail"),
         "{text}"
     );
     assert!(
-        !html(to(&r, "bob")).contains("\nor press Reply"),
+        !html(first_to(&r, "bob")).contains("\nor press Reply"),
         "{}",
-        html(to(&r, "bob"))
+        html(first_to(&r, "bob"))
     );
 }
 
@@ -251,7 +220,7 @@ fn the_html_paragraphs_are_reflowed_not_broken_where_the_text_part_breaks() {
 /// chose text only gets the text.
 #[test]
 fn an_error_mail_about_a_game_carries_its_picture_clock_and_pending_offer() {
-    let mut s = game("");
+    let mut s = TestServer::alice_bob_carol("");
     s.send(ALICE, "yinsh move 101 alice apw e5", "");
     s.send(ALICE, "yinsh move 101 alice apw propose", "");
     // The original mail quoted in the HTML part too: escaped, the password masked.
@@ -300,7 +269,7 @@ fn an_error_mail_about_a_game_carries_its_picture_clock_and_pending_offer() {
 /// games due, the robot turns owed and when the next game is due.
 #[test]
 fn tick_verbose_with_nothing_due_says_what_it_checked() {
-    let mut s = game("--nagtime=2 --forfeittime=5");
+    let mut s = TestServer::alice_bob_carol("--nagtime=2 --forfeittime=5");
     s.send(ALICE, "yinsh move 101 alice apw e5", "");
     s.send(BOB, "yinsh move 101 bob bpw f6", "");
     let home = s.home();

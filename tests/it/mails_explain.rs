@@ -2,41 +2,10 @@
 //! and how to read the drawing, the vacation notices, the move template, a forfeit
 //! told as a forfeit everywhere.
 
-use crate::support::server::{Sent, TestServer, assert_says};
+use crate::support::sent::{ALICE, BOB, CAROL, first_to, html};
+use crate::support::server::{TestServer, assert_says};
 
-const ALICE: &str = "Alice <alice@example.org>";
-const BOB: &str = "Bob <bob@example.org>";
-const CAROL: &str = "Carol <carol@example.org>";
 const DAY: u64 = 86_400;
-
-/// alice, bob and carol signed up; board 101 alice (White) against bob, with the
-/// challenge's `options` (`--nagtime=2` ...).
-fn game(options: &str) -> TestServer {
-    let mut s = TestServer::new();
-    s.send(ALICE, "signup alice apw", "");
-    s.send(BOB, "signup bob bpw", "");
-    s.send(CAROL, "signup carol cpw", "");
-    let r = s.send(ALICE, &format!("yinsh challenge {options} alice bob"), "");
-    assert_eq!(r.len(), 2, "{r:?}");
-    s
-}
-
-/// The mail of `r` sent to `userid`.
-#[track_caller]
-fn to<'a>(r: &'a [Sent], userid: &str) -> &'a Sent {
-    let address = format!("{userid}@example.org");
-    r.iter()
-        .find(|m| m.to.contains(&address))
-        .unwrap_or_else(|| panic!("no mail to {userid}: {r:?}"))
-}
-
-/// The HTML part of `m`, which must have one.
-#[track_caller]
-fn html(m: &Sent) -> &str {
-    m.html
-        .as_deref()
-        .unwrap_or_else(|| panic!("no HTML: {}", m.body))
-}
 
 #[test]
 fn help_yinsh_gives_the_yinsh_help() {
@@ -152,7 +121,7 @@ fn the_move_template_filled_in_is_the_turn_played_in_every_real_game() {
 /// resignation.
 #[test]
 fn a_forfeit_is_told_as_a_forfeit_with_its_days_never_as_a_resignation() {
-    let mut s = game("--nagtime=2 --forfeittime=5");
+    let mut s = TestServer::alice_bob_carol("--nagtime=2 --forfeittime=5");
     // bob moves once: a game he never moved in would be cancelled (issue 25).
     s.send(ALICE, "yinsh move 101 alice apw e5", "");
     s.send(BOB, "yinsh move 101 bob bpw f6", "");
@@ -218,7 +187,7 @@ fn board_mails_tell_the_dates_of_the_next_reminder_and_of_the_forfeit() {
             format_date(forfeit)
         )
     };
-    let mut s = game("--nagtime=2 --forfeittime=5");
+    let mut s = TestServer::alice_bob_carol("--nagtime=2 --forfeittime=5");
     // bob moves once: a game he never moved in is not reminded (issue 25).
     s.send(ALICE, "yinsh move 101 alice apw e5", "");
     s.send(BOB, "yinsh move 101 bob bpw f6", "");
@@ -276,7 +245,7 @@ fn subscribe_submit_confirm_and_preview_mails_tell_the_clock() {
             format_date(since + 5 * DAY)
         )
     };
-    let mut s = game("--nagtime=2 --forfeittime=5");
+    let mut s = TestServer::alice_bob_carol("--nagtime=2 --forfeittime=5");
     // bob moves once: a game he never moved in is not reminded (issue 25).
     s.send(ALICE, "yinsh move 101 alice apw e5", "");
     s.send(BOB, "yinsh move 101 bob bpw f6", "");
@@ -307,7 +276,7 @@ fn subscribe_submit_confirm_and_preview_mails_tell_the_clock() {
 /// board as it is now, in the text and the HTML part (as a second picture).
 #[test]
 fn a_queued_answer_still_shows_the_board_after_the_move_it_answered() {
-    let mut s = game("");
+    let mut s = TestServer::alice_bob_carol("");
     s.send(CAROL, "yinsh subscribe 101 carol cpw", "");
     s.send(ALICE, "yinsh move 101 alice apw e5", "");
     s.send(ALICE, "yinsh queue 101 alice apw e6#3", "");
@@ -383,7 +352,7 @@ fn the_clock_of_a_new_game_counts_from_its_start_and_robots_have_none() {
     let r = s.send(ALICE, "yinsh challenge alice bob", "");
     let t0 = s.now;
     assert_says(
-        to(&r, "bob"),
+        first_to(&r, "bob"),
         &format!(
             "Clock: game started {}; without a move alice gets a reminder on {} and forfeits on {}.",
             format_date(t0),
@@ -399,7 +368,7 @@ fn the_clock_of_a_new_game_counts_from_its_start_and_robots_have_none() {
 /// in that move's mails, to both players (text and HTML), not first on `accept`.
 #[test]
 fn an_offer_that_lapses_is_said_so_in_the_mails_of_the_move() {
-    let mut s = game("");
+    let mut s = TestServer::alice_bob_carol("");
     s.send(ALICE, "yinsh move 101 alice apw propose", "");
     let r = s.send(ALICE, "yinsh move 101 alice apw e5", "");
     assert_eq!(r.len(), 2, "{r:?}");

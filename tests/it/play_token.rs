@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::support::bin;
+use crate::support::sent::only_to;
 use crate::support::server::{Sent, TestServer, assert_says};
 
 const ALICE: &str = "alice@example.org";
@@ -40,17 +41,9 @@ fn game_with(more: &str) -> (TestServer, PathBuf, Sent, Sent) {
     s.send(BOB, "signup bob bpw", "");
     s.send(CAROL, "signup carol cpw", "");
     let r = s.send(ALICE, "yinsh challenge alice bob", "");
-    let (a, b) = (to(&r, ALICE), to(&r, BOB));
+    let (a, b) = (only_to(&r, ALICE), only_to(&r, BOB));
     s.send(CAROL, "yinsh subscribe 101 carol cpw", "");
     (s, site, a, b)
-}
-
-/// The one mail of `replies` to `address`.
-#[track_caller]
-fn to(replies: &[Sent], address: &str) -> Sent {
-    let mine: Vec<&Sent> = replies.iter().filter(|m| m.to == [address]).collect();
-    assert_eq!(mine.len(), 1, "one mail to {address}: {replies:?}");
-    mine[0].clone()
 }
 
 /// The play token of the "Play your move on the board" link in `m`'s text part.
@@ -143,7 +136,7 @@ fn a_move_sent_with_the_token_of_the_link_plays_exactly_that_turn() {
     );
     assert_eq!(turns(&s), ["e5"]);
     assert!(r.iter().all(|m| m.to != [MALLORY]), "{r:?}");
-    let (a2, b2) = (to(&r, ALICE), to(&r, BOB));
+    let (a2, b2) = (only_to(&r, ALICE), only_to(&r, BOB));
     assert_says(&b2, "Good luck!");
     in_none(&token, &r);
     assert!(!a2.body.contains("#play="), "{}", a2.body);
@@ -151,7 +144,7 @@ fn a_move_sent_with_the_token_of_the_link_plays_exactly_that_turn() {
     assert_ne!(bobs, token);
     let r = s.send(BOB, &format!("yinsh move 101 bob {bobs} e6#2"), "");
     assert_eq!(turns(&s), ["e5", "e6"]);
-    assert_ne!(token_of(&to(&r, ALICE)), token);
+    assert_ne!(token_of(&only_to(&r, ALICE)), token);
 }
 
 /// Issue 27: a token whose move was played (by password, here) is stale: "the game
@@ -165,7 +158,7 @@ fn a_stale_token_gets_the_game_moved_on_with_the_board() {
     let before = board_bytes(&s);
     let r = s.send(ALICE, &format!("yinsh move 101 alice {token} e7#1"), "");
     assert_eq!(board_bytes(&s), before);
-    let m = to(&r, ALICE);
+    let m = only_to(&r, ALICE);
     assert_eq!(r.len(), 1, "{r:?}");
     assert_says(
         &m,
@@ -210,7 +203,7 @@ fn a_token_from_another_address_plays_nothing() {
     for from in [MALLORY, BOB] {
         let r = s.send(from, &format!("yinsh move 101 alice {token} e5#1"), "");
         assert_eq!(board_bytes(&s), before);
-        let m = to(&r, from);
+        let m = only_to(&r, from);
         assert_eq!(r.len(), 1, "{r:?}");
         assert_says(
             &m,
@@ -330,7 +323,10 @@ fn the_token_is_in_no_other_mail_no_site_file_and_no_log() {
     assert_eq!(turns(&s), ["e5"]);
     let r = s.sent_since(&before);
     in_none(&token, &r);
-    in_none(&token_of(&to(&r, BOB)), &[to(&r, ALICE), to(&r, CAROL)]);
+    in_none(
+        &token_of(&only_to(&r, BOB)),
+        &[only_to(&r, ALICE), only_to(&r, CAROL)],
+    );
     // A move refused (a stale token) quotes the mail: masked there too.
     let r = s.send(ALICE, &format!("yinsh move 101 alice {token} e7#1"), "");
     in_none(&token, &r);

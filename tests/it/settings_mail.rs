@@ -5,26 +5,8 @@
 //! `docs/reliability.md` ("Issue 26: challenge, vacations, settings").
 
 use crate::support::mail::{Client, reply};
-use crate::support::server::{Sent, TestServer, assert_says};
-
-const ALICE: &str = "Alice <alice@example.org>";
-const BOB: &str = "Bob <bob@example.org>";
-
-/// The mails of `sent` to `address`.
-fn to(sent: &[Sent], address: &str) -> Vec<Sent> {
-    sent.iter()
-        .filter(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(address)))
-        .cloned()
-        .collect()
-}
-
-/// The one mail of `sent` to `address`.
-#[track_caller]
-fn one_to(sent: &[Sent], address: &str) -> Sent {
-    let mine = to(sent, address);
-    assert_eq!(mine.len(), 1, "one mail to {address}: {sent:?}");
-    mine[0].clone()
-}
+use crate::support::sent::{ALICE, BOB, mails_to, one_to};
+use crate::support::server::{TestServer, assert_says};
 
 /// A server with alice and bob signed up; `setting` (if any) sent by alice.
 fn players(setting: Option<&str>) -> TestServer {
@@ -110,7 +92,7 @@ fn own_turn_skip_sends_no_mail_for_ones_own_turn_but_errors_still_come() {
     s.send(ALICE, "yinsh challenge alice bob", "");
     let sent = s.send(ALICE, "yinsh move 101 alice apw e5", "");
     assert_eq!(turns(&s), 1);
-    assert!(to(&sent, "alice@example.org").is_empty(), "{sent:?}");
+    assert!(mails_to(&sent, "alice@example.org").is_empty(), "{sent:?}");
     one_to(&sent, "bob@example.org");
     let sent = s.send(BOB, "yinsh move 101 bob bpw f6", "");
     let a = one_to(&sent, "alice@example.org");
@@ -119,10 +101,10 @@ fn own_turn_skip_sends_no_mail_for_ones_own_turn_but_errors_still_come() {
     // Errors come.
     let sent = s.send(ALICE, "yinsh move 101 alice apw f6", "");
     assert_eq!(turns(&s), 2);
-    assert!(!to(&sent, "alice@example.org").is_empty(), "{sent:?}");
+    assert!(!mails_to(&sent, "alice@example.org").is_empty(), "{sent:?}");
     // So does an offer and the end of the game.
     let sent = s.send(ALICE, "yinsh move 101 alice apw propose", "");
-    assert!(!to(&sent, "alice@example.org").is_empty(), "{sent:?}");
+    assert!(!mails_to(&sent, "alice@example.org").is_empty(), "{sent:?}");
     let sent = s.send(ALICE, "yinsh resign 101 alice apw", "");
     assert_says(&one_to(&sent, "alice@example.org"), "alice resigned.");
 }

@@ -4,59 +4,19 @@
 //! (finding 7), and chats and messages that are confirmed and answered by Reply
 //! (finding 18). `docs/reliability.md` ("Issue 26: challenge, vacations, settings").
 
-use crate::support::mail::{Client, reply};
+use crate::support::mail::Client;
+use crate::support::sent::{ALICE, BOB, CAROL, mails_to, one_to};
 use crate::support::server::{Sent, TestServer, assert_says};
 
-const ALICE: &str = "Alice <alice@example.org>";
-const BOB: &str = "Bob <bob@example.org>";
-const CAROL: &str = "Carol <carol@example.org>";
 const MALLORY: &str = "Mallory <mallory@evil.example>";
-
-/// The mails of `sent` to `address`.
-fn to(sent: &[Sent], address: &str) -> Vec<Sent> {
-    sent.iter()
-        .filter(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(address)))
-        .cloned()
-        .collect()
-}
-
-/// The one mail of `sent` to `address`.
-#[track_caller]
-fn one_to(sent: &[Sent], address: &str) -> Sent {
-    let mine = to(sent, address);
-    assert_eq!(mine.len(), 1, "one mail to {address}: {sent:?}");
-    mine[0].clone()
-}
-
-/// Signs `userid` up from `address` and confirms it by answering its verify mail.
-fn confirmed(s: &mut TestServer, userid: &str, password: &str, address: &str) {
-    let sent = s.send(address, &format!("signup {userid} {password}"), "");
-    let verify = to(&sent, address)
-        .into_iter()
-        .find(|m| m.subject.starts_with(&format!("verify {userid} ")))
-        .unwrap_or_else(|| panic!("no verify mail in {sent:?}"));
-    let sent = s.send(address, &format!("Re: {}", verify.subject), "");
-    assert!(
-        sent.iter()
-            .any(|m| m.subject.starts_with("Address confirmed")),
-        "{sent:?}"
-    );
-}
 
 /// A confirming server with alice, bob and carol confirmed.
 fn players() -> TestServer {
     let mut s = TestServer::confirming();
-    confirmed(&mut s, "alice", "apw", "alice@example.org");
-    confirmed(&mut s, "bob", "bpw", "bob@example.org");
-    confirmed(&mut s, "carol", "cpw", "carol@example.org");
+    s.confirmed("alice", "apw", "alice@example.org");
+    s.confirmed("bob", "bpw", "bob@example.org");
+    s.confirmed("carol", "cpw", "carol@example.org");
     s
-}
-
-/// The reply of `from` to `m`, written by Thunderbird, delivered.
-fn press_reply(s: &mut TestServer, from: &str, m: &Sent, text: &str) -> Vec<Sent> {
-    let id = format!("r-{}-{}@client.example", s.now, s.outbox_files().len());
-    let raw = reply(Client::Thunderbird, from, &m.original(), text, &id);
-    s.send_raw(raw.as_bytes())
 }
 
 /// No mail of `sent` carries `text`, in its text or its HTML part.
@@ -106,8 +66,8 @@ fn an_unproven_challenge_passes_no_message_and_says_how_to() {
     let sent = s.send(ALICE, "yinsh challenge alice bob", "Fancy a game, Bob?");
     let bob = one_to(&sent, "bob@example.org");
     assert_says(&bob, "alice challenged you.");
-    nowhere(&to(&sent, "bob@example.org"), "Fancy a game");
-    let told: Vec<Sent> = to(&sent, "alice@example.org")
+    nowhere(&mails_to(&sent, "bob@example.org"), "Fancy a game");
+    let told: Vec<Sent> = mails_to(&sent, "alice@example.org")
         .into_iter()
         .filter(|m| m.subject == "Your challenge's message")
         .collect();
@@ -140,8 +100,8 @@ fn a_forged_from_cannot_put_a_strangers_words_in_bobs_mailbox() {
         "yinsh challenge -password guess alice bob",
         "Buy pills at evil.example",
     );
-    assert!(to(&sent, "bob@example.org").is_empty(), "{sent:?}");
-    assert!(to(&sent, "alice@example.org").is_empty(), "{sent:?}");
+    assert!(mails_to(&sent, "bob@example.org").is_empty(), "{sent:?}");
+    assert!(mails_to(&sent, "alice@example.org").is_empty(), "{sent:?}");
     nowhere(&sent, "pills");
     assert_says(&one_to(&sent, "mallory@evil.example"), "Invalid password");
     assert!(!s.home().join("boards/102.json").exists(), "no second game");
@@ -191,7 +151,7 @@ fn a_chat_is_confirmed_and_answered_by_reply() {
     let chat = one_to(&sent, "bob@example.org");
     assert_says(&chat, "alice writes:\n\nGood luck!");
     assert_says(&chat, "Press Reply to answer alice");
-    let sent = press_reply(&mut s, BOB, &chat, "Thanks, you too");
+    let sent = s.press_reply(Client::Thunderbird, BOB, &chat, "Thanks, you too");
     let back = one_to(&sent, "alice@example.org");
     assert_says(&back, "bob writes:\n\nThanks, you too");
     assert_says(&one_to(&sent, "bob@example.org"), "was sent to alice.");
@@ -212,11 +172,11 @@ fn a_chat_reply_with_a_forged_token_sends_nothing() {
         message_id: fields.join("~"),
         ..chat.clone()
     };
-    let sent = press_reply(&mut s, BOB, &forged, "Forged words");
-    assert!(to(&sent, "alice@example.org").is_empty(), "{sent:?}");
+    let sent = s.press_reply(Client::Thunderbird, BOB, &forged, "Forged words");
+    assert!(mails_to(&sent, "alice@example.org").is_empty(), "{sent:?}");
     nowhere(&sent, "Forged words");
-    let sent = press_reply(&mut s, MALLORY, &chat, "Stolen copy");
-    assert!(to(&sent, "alice@example.org").is_empty(), "{sent:?}");
+    let sent = s.press_reply(Client::Thunderbird, MALLORY, &chat, "Stolen copy");
+    assert!(mails_to(&sent, "alice@example.org").is_empty(), "{sent:?}");
     nowhere(&sent, "Stolen copy");
 }
 
@@ -227,7 +187,7 @@ fn a_message_says_reply_answers_it() {
     let sent = s.send(ALICE, "message alice apw bob", "Lunch on Sunday?");
     let m = one_to(&sent, "bob@example.org");
     assert_says(&m, "Press Reply to answer alice");
-    let sent = press_reply(&mut s, BOB, &m, "Yes, at noon");
+    let sent = s.press_reply(Client::Thunderbird, BOB, &m, "Yes, at noon");
     let back = one_to(&sent, "alice@example.org");
     assert_eq!(back.subject, "Message from bob");
     assert_says(&back, "Yes, at noon");

@@ -7,39 +7,14 @@
 //! players, operator").
 
 use crate::support::mail::{Client, reply};
+use crate::support::sent::{ALICE, BOB, mails_to};
 use crate::support::server::{Sent, TestServer, assert_says};
-
-const ALICE: &str = "Alice <alice@example.org>";
-const BOB: &str = "Bob <bob@example.org>";
-
-/// The mails of `sent` to `address` (any spelling of it).
-fn to(sent: &[Sent], address: &str) -> Vec<Sent> {
-    sent.iter()
-        .filter(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(address)))
-        .cloned()
-        .collect()
-}
-
-/// Signs `userid` up from `address` and confirms it by answering its verify mail.
-fn confirmed(s: &mut TestServer, userid: &str, password: &str, address: &str) {
-    let sent = s.send(address, &format!("signup {userid} {password}"), "");
-    let verify = to(&sent, address)
-        .into_iter()
-        .find(|m| m.subject.starts_with(&format!("verify {userid} ")))
-        .unwrap_or_else(|| panic!("no verify mail in {sent:?}"));
-    let sent = s.send(address, &format!("Re: {}", verify.subject), "");
-    assert!(
-        sent.iter()
-            .any(|m| m.subject.starts_with("Address confirmed")),
-        "{sent:?}"
-    );
-}
 
 /// alice and bob, both confirmed, play board 101; the board mails of its start.
 fn game() -> (TestServer, Vec<Sent>) {
     let mut s = TestServer::confirming();
-    confirmed(&mut s, "alice", "apw", "alice@example.org");
-    confirmed(&mut s, "bob", "bpw", "bob@example.org");
+    s.confirmed("alice", "apw", "alice@example.org");
+    s.confirmed("bob", "bpw", "bob@example.org");
     let sent = s.send(ALICE, "yinsh challenge alice bob", "");
     assert_eq!(sent.len(), 2, "{sent:?}");
     (s, sent)
@@ -71,27 +46,27 @@ fn turns(s: &TestServer) -> usize {
 #[test]
 fn a_stale_token_with_a_forged_from_gives_the_stranger_nothing() {
     let (mut s, start) = game();
-    let first = to(&start, "alice@example.org").remove(0);
+    let first = mails_to(&start, "alice@example.org").remove(0);
     let played = reply_as(&mut s, ALICE, None, &first, "e5");
     assert_eq!(turns(&s), 1, "{played:?}");
     let mallory = "mallory@evil.test";
     // The stale token, From alice forged, Reply-To mallory.
     let r = reply_as(&mut s, ALICE, Some(mallory), &first, "d4");
-    assert!(to(&r, mallory).is_empty(), "{r:?}");
-    assert_eq!(to(&r, "alice@example.org").len(), 1, "{r:?}");
+    assert!(mails_to(&r, mallory).is_empty(), "{r:?}");
+    assert_eq!(mails_to(&r, "alice@example.org").len(), 1, "{r:?}");
     // Issue 26 item 4: told as a reply to an old mail (was "it was not played").
     assert_says(
-        &to(&r, "alice@example.org")[0],
+        &mails_to(&r, "alice@example.org")[0],
         "You answered an old mail (move 1): nothing was played",
     );
     // An illegal move with a current token: the refusal goes to bob, not mallory.
-    let bobs = to(&played, "bob@example.org").remove(0);
+    let bobs = mails_to(&played, "bob@example.org").remove(0);
     let r = reply_as(&mut s, BOB, Some(mallory), &bobs, "e5");
-    assert!(to(&r, mallory).is_empty(), "{r:?}");
-    assert_eq!(to(&r, "bob@example.org").len(), 1, "{r:?}");
+    assert!(mails_to(&r, mallory).is_empty(), "{r:?}");
+    assert_eq!(mails_to(&r, "bob@example.org").len(), 1, "{r:?}");
     // No mail of the server ever reached mallory, so no token did.
     let all = s.sent_since(&[]);
-    assert!(to(&all, mallory).is_empty(), "{all:?}");
+    assert!(mails_to(&all, mallory).is_empty(), "{all:?}");
     assert_eq!(turns(&s), 1);
 }
 
@@ -117,7 +92,7 @@ fn a_mail_cannon_at_a_confirmed_player_is_held_to_the_daily_budget() {
     for k in 0..70 {
         let from = format!("sender{k}@forged{k}.example");
         let sent = s.send_with_reply_to(&from, victim, "multiple", &body);
-        reached.extend(to(&sent, victim));
+        reached.extend(mails_to(&sent, victim));
     }
     assert!(
         reached.len() <= 10,
@@ -133,7 +108,7 @@ fn a_mail_cannon_at_a_confirmed_player_is_held_to_the_daily_budget() {
     assert_eq!(told.count(), 1, "{reached:?}");
     // bob's own play is not touched by it.
     let sent = s.send(BOB, "yinsh showas bob bpw 101", "");
-    assert!(!to(&sent, victim).is_empty(), "{sent:?}");
+    assert!(!mails_to(&sent, victim).is_empty(), "{sent:?}");
 }
 
 /// Finding 4: every case spelling and `+tag` of one address had its own quota; they
@@ -200,7 +175,7 @@ fn a_throwaway_account_on_a_players_address_sends_at_most_the_budget() {
             "yinsh showas mal1 malpw1 all",
             "",
         );
-        reached += to(&sent, victim).len();
+        reached += mails_to(&sent, victim).len();
     }
     assert!(
         reached <= 10,
@@ -222,7 +197,11 @@ fn honest_play_is_never_throttled_and_a_limit_says_until_when() {
         s.now = start + 600;
     }
     let sent = s.send(ALICE, "yinsh challenge alice robot1", "");
-    assert!(!to(&sent, "alice@example.org").is_empty(), "{}", s.log());
+    assert!(
+        !mails_to(&sent, "alice@example.org").is_empty(),
+        "{}",
+        s.log()
+    );
     // Mail that proves no sender is answered five times a day at an address nobody
     // confirmed (ten at a confirmed one); the last says until when.
     let mut answers = Vec::new();

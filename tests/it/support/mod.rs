@@ -1,15 +1,17 @@
 //! Helpers shared by the integration tests, kept apart from the tests themselves:
 //! starting the `yinsh-pbem` binary ([`bin`]), writing mails to it ([`mail`]), a
 //! server home driven through the binary ([`server`]), commands carried out
-//! in-process ([`exec`]), seeded generators ([`rng`]), turns of random games
-//! ([`turns`]), the data beside the checkout ([`data`]) and the temporary folders of
-//! the homes ([`tmp`]).
+//! in-process ([`exec`]), the mails a test looks for and the set-ups many share
+//! ([`sent`]), seeded generators ([`rng`]), turns of random games ([`turns`]), the
+//! data beside the checkout ([`data`]) and the temporary folders of the homes
+//! ([`tmp`]).
 
 pub mod bin;
 pub mod data;
 pub mod exec;
 pub mod mail;
 pub mod rng;
+pub mod sent;
 pub mod server;
 pub mod tmp;
 pub mod turns;
