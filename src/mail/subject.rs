@@ -4,14 +4,17 @@
 //! ([`subject_prefix`]).
 
 /// Reply and forward prefixes, lower case, as mail programs in many languages write
-/// them (English, German, Scandinavian, Dutch, French).
-const REPLY_WORDS: [&str; 10] = [
-    "re", "fwd", "fw", "aw", "wg", "sv", "vs", "antw", "réf", "tr",
+/// them (English, German, Scandinavian, Finnish, Dutch, French, Italian, Spanish,
+/// Portuguese, Polish).
+const REPLY_WORDS: [&str; 19] = [
+    "re", "fwd", "fw", "aw", "wg", "sv", "vs", "vl", "antw", "doorst", "réf", "tr", "r", "rif",
+    "i", "rv", "res", "enc", "odp",
 ];
 
 /// Strips reply/forward prefixes (`Re:`, `RE:`, `Re[2]:`, `Fwd:`, `Fw:`, `AW:`, `WG:`,
-/// `SV:`, `VS:`, `Antw:`, `Réf:`, `TR:`, any case, also `Re :`) and `[tag]` prefixes,
-/// repeatedly, then collapses white space.
+/// `SV:`, `VS:`, `VL:`, `Antw:`, `Doorst:`, `Réf:`, `TR:`, `R:`, `Rif:`, `I:`, `RV:`,
+/// `RES:`, `ENC:`, `Odp:`, any case, also `Re :`) and `[tag]` prefixes, repeatedly,
+/// then collapses white space.
 ///
 /// ```
 /// use yinsh_pbem::mail::clean_subject;
@@ -98,6 +101,16 @@ mod tests {
             ("AW: WG: SV: VS: Antw: TR: yinsh show 7", "yinsh show 7"),
             ("Réf: RÉF : yinsh show 7", "yinsh show 7"),
             ("RE : TR : yinsh show 7", "yinsh show 7"),
+            // Italian (Outlook: R:, I:; Thunderbird: Rif:), Spanish (Outlook: RV:),
+            // Portuguese (RES:, ENC:), Polish (Odp:), Finnish (VL:), Dutch (Doorst:).
+            ("R: I: Rif: yinsh show 7", "yinsh show 7"),
+            (
+                "RV: RES: ENC: Odp: VL: Doorst: yinsh show 7",
+                "yinsh show 7",
+            ),
+            // A word that only starts like one is no prefix.
+            ("Rivals: yinsh show 7", "Rivals: yinsh show 7"),
+            ("yinsh move 101 r pw i9", "yinsh move 101 r pw i9"),
             ("[yinsh] [PBeM] Re: [yinsh] yinsh show 7", "yinsh show 7"),
             ("  Re:   Fwd:\t[x]  yinsh \t  show   7  ", "yinsh show 7"),
             ("Re:", ""),
