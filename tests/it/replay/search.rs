@@ -257,7 +257,7 @@ fn owes_then_may_pass(g: &Game) -> bool {
 /// victim's that owes a row and may end in a pass.
 fn game_owed_then_pass(seed: u64) -> Option<Vec<Action>> {
     let mut rng = Lcg(seed);
-    let victim = if seed % 2 == 0 {
+    let victim = if seed.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
