@@ -259,15 +259,7 @@ fn a_browser_steps_through_a_game_page_of_the_site() {
     let mut s = TestServer::new();
     let site = artefacts().join("site");
     let _ = std::fs::remove_dir_all(&site);
-    std::fs::create_dir_all(s.home()).expect("home");
-    std::fs::write(
-        s.home().join("config.toml"),
-        format!("[site]\nout = \"{}\"\n", site.display()),
-    )
-    .expect("config");
-    s.send("alice@example.org", "signup alice apw", "");
-    s.send("bob@example.org", "signup bob bpw", "");
-    s.send("alice@example.org", "yinsh challenge alice bob", "");
+    s.alice_bob_on_site(&site);
     let turns = random_turns(9, 24);
     s.fast_forward(101, &turns[..23]);
     s.send(
