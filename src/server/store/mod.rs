@@ -51,6 +51,7 @@ mod ranking;
 mod reply_key;
 mod retired;
 mod reviews;
+mod reviews_owed;
 mod robot_turns;
 mod seen;
 mod skeletons;
@@ -80,6 +81,7 @@ pub use password::{
 pub use ranking::{CHUNK, ChunkRef, IdleEntry, RankDir, RankKey, Section, rank_key};
 pub use reply_key::{InvalidToken, ReplyKey, ReplyScope, ReplyToken};
 pub use reviews::{GameReview, ReviewSide, TurningPoint};
+pub use reviews_owed::{MAX_REQUESTERS, OwedReview};
 pub use robot_turns::{RobotTime, RobotTurn};
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};
 pub use tx::Change;
