@@ -28,7 +28,7 @@ use crate::server::internal::InternalError;
 use crate::server::model::{EndReason, UserId};
 use crate::server::outgoing::board_mails::{board_mails, html_part};
 use crate::server::outgoing::thread::Thread;
-use crate::server::outgoing::{Audience, Foreign, Reply};
+use crate::server::outgoing::{Audience, Foreign, HtmlPart, Reply};
 use crate::server::store::{Store, SubjectStyle};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
@@ -237,7 +237,7 @@ fn nag_mail(
         },
         body,
         foreign: Foreign::Nothing,
-        html,
+        html: html.map(HtmlPart::Board),
         thread: Thread::board(store, live, player)?,
         audience: Audience::Players,
         ..Reply::default()
