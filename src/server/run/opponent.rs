@@ -36,6 +36,7 @@ use crate::server::store::{RobotTurn, Store, fnv1a64, release_hash_memory};
 
 use super::log::Log;
 use super::report::Report;
+use super::reviews;
 use super::send::{Which, send};
 use super::txn::{Locked, Work};
 
@@ -398,6 +399,8 @@ fn apply(
     store.put_game(live.file())?;
     // Unclaimed: the next run (or this one, if it may play more) takes it.
     record_claiming(store, now, 0, 0)?;
+    // A robot's winning turn ends the game: its review is owed.
+    reviews::record(store, now)?;
     report.lines.push(format!(
         "board {board}: {robot} played {} as move #{number}",
         thought.text
