@@ -78,8 +78,11 @@ pub struct ReviewMail<'a> {
 impl ReviewMail<'_> {
     /// Who played `side`, with the side: `bob (Black)`.
     fn who(&self, side: ReviewSide) -> String {
-        let color = color(side);
-        format!("{} ({})", self.live.player(color), color.name())
+        let (color, name) = match side {
+            ReviewSide::White => (Color::White, "White"),
+            ReviewSide::Black => (Color::Black, "Black"),
+        };
+        format!("{} ({name})", self.live.player(color))
     }
 
     /// The heading: `The robot's review of board 101: alice (White) - bob (Black)`.
@@ -126,10 +129,15 @@ impl ReviewMail<'_> {
         )
     }
 
-    /// White's chance after every turn, ten turns a line: `Turns 1-10: 50 52 ...`.
+    /// White's chance after every turn, ten turns a line: `Turns 1-10: 50 52 ...`;
+    /// then the result when the game ended off the board (the chart's last value).
     fn chances(&self) -> Vec<String> {
-        let after: Vec<f32> = self.review.chart.iter().skip(1).copied().collect();
-        after
+        let mut after: Vec<f32> = self.review.chart.iter().skip(1).copied().collect();
+        let result = match self.live.file().ended {
+            Some(_) => after.pop(),
+            None => None,
+        };
+        let mut lines: Vec<String> = after
             .chunks(10)
             .enumerate()
             .map(|(k, chunk)| {
@@ -144,7 +152,9 @@ impl ReviewMail<'_> {
                     values.join(" ")
                 )
             })
-            .collect()
+            .collect();
+        lines.extend(result.map(|r| format!("The result: {:.0}", (r * 100.0).round())));
+        lines
     }
 
     /// The text part.
