@@ -3,6 +3,7 @@
 //! comments escaped, the size under 60 kB, the `[mail] html` switch, the players'
 //! `yinsh settings` choice, and the link to the game's page.
 
+use crate::support::sent::split_reviews;
 use crate::support::server::{Sent, TestServer, read_sent};
 use crate::support::turns::random_turns;
 
@@ -213,6 +214,8 @@ fn a_crowded_board_mail_with_picture_stays_under_60_kb() {
         &format!("yinsh move 101 alice apw {last}#71"),
         &comment,
     );
+    let (reviews, r) = split_reviews(r);
+    assert_eq!(reviews.len(), 2, "the game ended: one review mail a player: {reviews:?}");
     assert_eq!(r.len(), 2, "{r:?}");
     let before = s.outbox_files();
     let r = s.send("carol@example.org", "yinsh show 101", "");

@@ -447,9 +447,10 @@ pub(super) fn review(after: &str, usage: &'static str) -> Parsed {
         }),
         [_, _, _] => on_board(after, usage, BoardAction::Review),
         [_, _] => Err(Problem::MissingCredentials.within(usage)),
+        // Nothing, or a word too many (the 4th does not fit).
         _ => Err(Problem::Expected {
             what: "a board number, then your userid and password or nothing",
-            word: Some(4.min(words.len())),
+            word: (!words.is_empty()).then_some(4),
         }
         .within(usage)),
     }

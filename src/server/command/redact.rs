@@ -5,6 +5,7 @@
 
 use super::error::CommandError;
 use super::secret::masking;
+use super::table::shape;
 use super::types::Command;
 use crate::mail::clean_subject;
 use crate::mail::subject::subject_prefix;
@@ -163,7 +164,11 @@ const OUR_SUBJECT_WORDS: [&str; 10] = [
 pub fn quoted_subject(written: &str) -> String {
     let prefix = subject_prefix(written);
     let rest = clean_subject(written);
-    let shown = if OurMail::named(&rest).is_some() && Command::parse(&rest).is_err() {
+    // A Subject that is also a command's shape (`yinsh chat 101 <password>` reads as
+    // our chat mail's `Yinsh chat 101 <userid>`) is masked as that command.
+    let a_command = shape(&rest).usage.is_some();
+    let shown = if OurMail::named(&rest).is_some() && Command::parse(&rest).is_err() && !a_command
+    {
         let mut after_name_place = false;
         let words: Vec<&str> = rest
             .split_whitespace()

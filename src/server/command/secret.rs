@@ -344,6 +344,7 @@ mod tests {
                 "yinsh chat",
                 "yinsh subscribe",
                 "yinsh unsubscribe",
+                "yinsh review",
                 "yinsh showas",
                 "yinsh settings",
             ]
