@@ -35,7 +35,7 @@ use crate::server::text::subjects;
 use super::log::Log;
 use super::report::Report;
 use super::send::{Which, send};
-use super::txn::{Locked, Work};
+use super::txn::{Locked, Work, claim};
 
 /// Reviews one `deliver` makes at most, after its own work.
 pub const REVIEWS_PER_DELIVER: usize = 1;
@@ -149,30 +149,19 @@ fn claim_free(
     let Some(free) = store.owed_reviews()?.into_iter().find(|o| o.is_free(now)) else {
         return Ok(None);
     };
-    let (locked, _) = Locked::take(store, settings)?;
-    let mut claimed = None;
-    let mut report = Report::default();
-    locked.transaction(
-        &format!("review-claim-{}-{now}", free.board),
-        now,
-        None,
-        &|k, _| format!("review-claim-{k}"),
-        &mut report,
-        &mut |_, _| {},
-        |store, _| {
-            // Read again under the lock: another run may have taken it meanwhile.
-            if let Some(o) = store.owed_review(free.board)?.filter(|o| o.is_free(now)) {
-                let o = OwedReview {
-                    claimed_until: now + LEASE,
-                    ..o
-                };
-                store.put_owed_review(&o)?;
-                claimed = Some(o);
-            }
-            Ok(Work::default())
-        },
-    )?;
-    Ok(claimed)
+    let key = format!("review-claim-{}-{now}", free.board);
+    claim(store, settings, &key, now, |store| {
+        // Read again under the lock: another run may have taken it meanwhile.
+        let Some(o) = store.owed_review(free.board)?.filter(|o| o.is_free(now)) else {
+            return Ok(None);
+        };
+        let o = OwedReview {
+            claimed_until: now + LEASE,
+            ..o
+        };
+        store.put_owed_review(&o)?;
+        Ok(Some(o))
+    })
 }
 
 /// What thinking about one review came to.

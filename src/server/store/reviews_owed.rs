@@ -99,17 +99,7 @@ impl Store {
     /// `<board>.json` is a named error.
     pub fn owed_reviews(&self) -> Result<Vec<OwedReview>, StoreError> {
         let mut out = Vec::new();
-        for (stem, path) in self.list_json(&self.reviews_owed_dir())? {
-            let board = stem
-                .parse::<BoardId>()
-                .ok()
-                .filter(|b| b.to_string() == stem);
-            let Some(board) = board else {
-                return Err(StoreError::StrayFile {
-                    path,
-                    expected: "<board number>.json, such as 101.json",
-                });
-            };
+        for board in self.listed_boards(&self.reviews_owed_dir())? {
             if let Some(owed) = self.owed_review(board)? {
                 out.push(owed);
             }

@@ -175,17 +175,7 @@ impl Store {
     /// Every robot turn owed, oldest first (then by board).
     pub fn robot_turns(&self) -> Result<Vec<RobotTurn>, StoreError> {
         let mut out = Vec::new();
-        for (stem, path) in self.list_json(&self.robot_turns_dir())? {
-            let board = stem
-                .parse::<BoardId>()
-                .ok()
-                .filter(|b| b.to_string() == stem);
-            let Some(board) = board else {
-                return Err(StoreError::StrayFile {
-                    path,
-                    expected: "<board number>.json, such as 101.json",
-                });
-            };
+        for board in self.listed_boards(&self.robot_turns_dir())? {
             if let Some(turn) = self.robot_turn(board)? {
                 out.push(turn);
             }

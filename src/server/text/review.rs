@@ -19,7 +19,7 @@ use crate::server::model::BoardId;
 use crate::server::store::{GameReview, ReviewSide, TurningPoint};
 
 use super::ending::{ending_line, status_line};
-use super::html::escape;
+use super::html::{escape, head};
 
 /// The turning points a review mail draws boards for (the largest drops first): two
 /// pictures each, so a review mail carries at most `1 + 2 * PICTURED_POINTS`.
@@ -263,15 +263,10 @@ impl ReviewHtml {
         let (w, h) = Picture::size();
         let (sw, sh) = (w / 2, h / 2);
         let mut out = String::with_capacity(8192);
+        out.push_str(&head(&self.title, 640));
         let _ = write!(
             out,
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-             <meta name=\"color-scheme\" content=\"light dark\">\
-             <meta name=\"viewport\" content=\"width=device-width\">\
-             <title>{title}</title></head>\n\
-             <body style=\"margin:0;padding:12px;font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.4\">\n\
-             <div style=\"max-width:640px\">\n\
-             <h1 style=\"font-size:20px;margin:0 0 8px\">{title}</h1>\n{intro}\
+            "<h1 style=\"font-size:20px;margin:0 0 8px\">{title}</h1>\n{intro}\
              <p style=\"margin:12px 0\"><img src=\"cid:{cid}\" width=\"{cw}\" height=\"{ch}\" \
              alt=\"White's win chance after each turn\" \
              style=\"display:block;max-width:100%;height:auto;border:0\"></p>\n",
