@@ -210,7 +210,11 @@ fn offers_and_resigning_work_by_reply() {
     );
     let r = s.press_reply(Client::AppleMail, BOB, &b, "accept\nFine by me.");
     let (reviews, r) = split_reviews(r);
-    assert_eq!(reviews.len(), 2, "the game ended: one review mail a player: {reviews:?}");
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     // Issue 26 finding 19: an agreed draw is told once, not also as "Game was a tie.".
     assert_says(
         &only_to(&r, "alice@example.org"),

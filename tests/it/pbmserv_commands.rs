@@ -116,7 +116,11 @@ fn a_draw_offer_rejected_then_accepted_ends_the_game_as_a_tie() {
     s.send(B, "yinsh move 101 bob bpw propose", "");
     let r = s.send(A, "yinsh move 101 alice apw accept", "Fair enough");
     let (reviews, r) = split_reviews(r);
-    assert_eq!(reviews.len(), 2, "the game ended: one review mail a player: {reviews:?}");
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     assert_eq!(r.len(), 2);
     for m in &r {
         assert_eq!(m.subject, "Yinsh Board 101 **");
@@ -317,7 +321,11 @@ fn finished_games_carry_rating_lines_and_make_standings_and_history() {
     place_all(&mut s, 102, (A, "alice"), (B, "bob"));
     let r = s.send(B, "yinsh resign 102 bob bpw", "");
     let (reviews, r) = split_reviews(r);
-    assert_eq!(reviews.len(), 2, "the game ended: one review mail a player: {reviews:?}");
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     for m in &r {
         assert_says(m, "alice's rating is 1632 (provisional).");
         assert_says(m, "bob's rating is 1568 (provisional).");
@@ -355,7 +363,11 @@ fn tick_nags_once_per_period_and_forfeits_at_21_days() {
     assert!(s.tick(t0 + 15 * DAY).is_empty());
     let r = s.tick(t0 + 21 * DAY);
     let (reviews, r) = split_reviews(r);
-    assert_eq!(reviews.len(), 2, "the game ended: one review mail a player: {reviews:?}");
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     assert_eq!(r.len(), 2);
     for m in &r {
         assert_says(m, "Game won by alice.");
@@ -393,7 +405,11 @@ fn tick_honours_per_game_times_and_vacations() {
     assert_eq!(r[0].subject, "Nag: Yinsh Board 102 alice");
     let r = s.tick(t0 + 15 * DAY + 3600);
     let (reviews, r) = split_reviews(r);
-    assert_eq!(reviews.len(), 2, "the game ended: one review mail a player: {reviews:?}");
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     assert_eq!(
         r.len(),
         2,

@@ -36,7 +36,16 @@ fn before_the_end(s: &mut TestServer, board: u32) -> String {
     let played: Vec<(Color, String)> = turns
         .into_iter()
         .enumerate()
-        .map(|(k, t)| (if k % 2 == 0 { Color::White } else { Color::Black }, t))
+        .map(|(k, t)| {
+            (
+                if k % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                t,
+            )
+        })
         .collect();
     s.fast_forward(board, &played);
     last
@@ -93,9 +102,15 @@ fn a_finished_game_is_reviewed_once_and_mailed_to_each_player() {
     for who in ["alice@example.org", "bob@example.org"] {
         let m = one_to(&mails, who);
         assert_eq!(m.subject, "Yinsh Board 101 review");
-        assert_says(&m, "The robot's review of board 101: alice (White) - bob (Black)");
+        assert_says(
+            &m,
+            "The robot's review of board 101: alice (White) - bob (Black)",
+        );
         assert_says(&m, "Game won by alice.");
-        assert_says(&m, "Turn 64, bob (Black): played g10-d7. White's chance before it");
+        assert_says(
+            &m,
+            "Turn 64, bob (Black): played g10-d7. White's chance before it",
+        );
         assert_says(&m, "The robot preferred h7-k7");
         assert_says(&m, "Turns 61-65: ");
         let page = html(&m);
@@ -106,7 +121,10 @@ fn a_finished_game_is_reviewed_once_and_mailed_to_each_player() {
     }
     // The review kept is the library's review of the game at the budget.
     let store = Store::open(&s.home()).expect("store");
-    let kept = store.review(BoardId::from(101)).expect("read").expect("kept");
+    let kept = store
+        .review(BoardId::from(101))
+        .expect("read")
+        .expect("kept");
     let played = yinsh_pbem::notation::play_transcript(
         Variant::Normal,
         &blunder_turns().join(" "),
@@ -123,7 +141,10 @@ fn a_finished_game_is_reviewed_once_and_mailed_to_each_player() {
     assert!(kept.points.iter().any(|p| p.number == 64), "{kept:?}");
     assert!(store.owed_reviews().expect("owed").is_empty());
     let later = s.tick(s.now + 60);
-    assert!(reviews(&later).is_empty(), "never reviewed twice: {later:?}");
+    assert!(
+        reviews(&later).is_empty(),
+        "never reviewed twice: {later:?}"
+    );
 }
 
 /// Issue 28: `yinsh review` of a game going on is told its review comes when it ends;
@@ -135,7 +156,10 @@ fn yinsh_review_of_a_running_game_of_a_reviewed_game_and_by_reply() {
     let r = s.send(CAROL, "yinsh review 101", "");
     assert_eq!(r.len(), 1, "{r:?}");
     assert_eq!(r[0].subject, "Yinsh Board 101 review asked");
-    assert_says(&r[0], "is still being played: its review comes when it ends.");
+    assert_says(
+        &r[0],
+        "is still being played: its review comes when it ends.",
+    );
     let last = before_the_end(&mut s, 101);
     let sent = s.send(ALICE, &format!("yinsh move 101 alice apw {last}"), "");
     assert_eq!(reviews(&sent).len(), 2);
@@ -164,7 +188,11 @@ fn an_account_that_asks_gets_the_queued_review_when_it_is_made() {
     spend_the_reviews_hour(&s.home(), s.now);
     let sent = s.send(BOB, "yinsh resign 101 bob bpw", "");
     assert!(reviews(&sent).is_empty(), "{sent:?}");
-    assert!(s.log().contains("reviews' think time for this hour spent"), "{}", s.log());
+    assert!(
+        s.log().contains("reviews' think time for this hour spent"),
+        "{}",
+        s.log()
+    );
     let r = s.send(CAROL, "yinsh review 101 carol cpw", "");
     assert_eq!(r.len(), 1, "{r:?}");
     assert_says(&r[0], "the review comes by mail to the players and to you.");
@@ -221,7 +249,10 @@ fn a_strangers_flood_of_review_requests_spends_at_most_the_hourly_share() {
     assert!(to_mallory <= 10, "{to_mallory} mails to the stranger");
     let made = reviews_made(&s.home());
     assert!(made >= 1, "the share lets one review start");
-    assert!(made < boards.len(), "{made} reviews: the share was never spent");
+    assert!(
+        made < boards.len(),
+        "{made} reviews: the share was never spent"
+    );
     let time = store.robot_time().expect("time");
     let per_review = time.reviewed(t0 + 60) / made as u64;
     assert!(
@@ -229,7 +260,11 @@ fn a_strangers_flood_of_review_requests_spends_at_most_the_hourly_share() {
         "{time:?}: more than the share and one review"
     );
     s.tick(t0 + 120);
-    assert_eq!(reviews_made(&s.home()), made, "none past the share this hour");
+    assert_eq!(
+        reviews_made(&s.home()),
+        made,
+        "none past the share this hour"
+    );
     assert!(s.log().contains("reviews' think time for this hour spent"));
 }
 
@@ -246,10 +281,16 @@ fn a_review_claimed_by_a_killed_run_is_made_once_its_claim_lapses() {
     // As a run killed while thinking leaves it: claimed for 900 s.
     let owed = OwedReview {
         claimed_until: next_hour + 900,
-        ..store.owed_review(BoardId::from(101)).expect("read").expect("owed")
+        ..store
+            .owed_review(BoardId::from(101))
+            .expect("read")
+            .expect("owed")
     };
     store.put_owed_review(&owed).expect("claim");
-    assert!(reviews(&s.tick(next_hour + 60)).is_empty(), "the claim holds");
+    assert!(
+        reviews(&s.tick(next_hour + 60)).is_empty(),
+        "the claim holds"
+    );
     let sent = s.tick(next_hour + 901);
     assert_eq!(reviews(&sent).len(), 2, "{sent:?}");
     assert!(store.owed_reviews().expect("owed").is_empty());
@@ -273,10 +314,16 @@ fn the_binary_mails_the_review_a_player_reads() {
     assert_eq!(mails.len(), 2, "{sent:?}");
     let m = one_to(&mails, "bob@example.org");
     let text = &m.body;
-    assert!(text.starts_with("The robot's review of board 101: alice (White) - bob (Black)"), "{text}");
+    assert!(
+        text.starts_with("The robot's review of board 101: alice (White) - bob (Black)"),
+        "{text}"
+    );
     assert!(text.contains("100 playouts"), "{text}");
     assert!(text.contains("Turning points:"), "{text}");
-    assert!(text.contains("White's chance in percent after every turn:"), "{text}");
+    assert!(
+        text.contains("White's chance in percent after every turn:"),
+        "{text}"
+    );
     assert!(text.contains("Turns 1-10: "), "{text}");
     assert!(text.lines().all(|l| l.chars().count() < 400), "{text}");
 }

@@ -167,8 +167,7 @@ pub fn quoted_subject(written: &str) -> String {
     // A Subject that is also a command's shape (`yinsh chat 101 <password>` reads as
     // our chat mail's `Yinsh chat 101 <userid>`) is masked as that command.
     let a_command = shape(&rest).usage.is_some();
-    let shown = if OurMail::named(&rest).is_some() && Command::parse(&rest).is_err() && !a_command
-    {
+    let shown = if OurMail::named(&rest).is_some() && Command::parse(&rest).is_err() && !a_command {
         let mut after_name_place = false;
         let words: Vec<&str> = rest
             .split_whitespace()

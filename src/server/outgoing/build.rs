@@ -99,7 +99,14 @@ pub fn html_body(
     let body = match html {
         HtmlPart::Board(html) => {
             let play = play_url(settings, reply);
-            board_body(html, rendered, note, &domain, page.as_deref(), play.as_deref())?
+            board_body(
+                html,
+                rendered,
+                note,
+                &domain,
+                page.as_deref(),
+                play.as_deref(),
+            )?
         }
         HtmlPart::Review(html) => review_body(html, rendered, note, &domain, page.as_deref())?,
     };
@@ -117,11 +124,21 @@ fn board_body(
     play: Option<&str>,
 ) -> Option<HtmlBody> {
     let board = html.board;
-    let png = rendered.png(&Drawing::Board(html.picture.clone()), board, PICTURES_PER_MAIL, note)?;
+    let png = rendered.png(
+        &Drawing::Board(html.picture.clone()),
+        board,
+        PICTURES_PER_MAIL,
+        note,
+    )?;
     // The board a queued move answered: its picture too when one can be drawn, else
     // its drawing as text.
     let earlier = html.earlier.as_ref().and_then(|e| {
-        rendered.png(&Drawing::Board(e.picture.clone()), board, PICTURES_PER_MAIL, note)
+        rendered.png(
+            &Drawing::Board(e.picture.clone()),
+            board,
+            PICTURES_PER_MAIL,
+            note,
+        )
     });
     let cid = format!("board-{board}@{domain}");
     let earlier_cid = format!("board-{board}-earlier@{domain}");
@@ -159,7 +176,12 @@ fn review_body(
     page: Option<&str>,
 ) -> Option<HtmlBody> {
     let board = html.board;
-    let chart = rendered.png(&Drawing::Chart(html.chart.clone()), board, REVIEW_PICTURES, note)?;
+    let chart = rendered.png(
+        &Drawing::Chart(html.chart.clone()),
+        board,
+        REVIEW_PICTURES,
+        note,
+    )?;
     let chart_cid = format!("review-{board}@{domain}");
     let mut images = vec![InlineImage {
         cid: chart_cid.clone(),
@@ -168,7 +190,12 @@ fn review_body(
     }];
     let mut board_cids = Vec::new();
     for (k, picture) in html.board_pictures().into_iter().enumerate() {
-        let png = rendered.png(&Drawing::Board(picture.clone()), board, REVIEW_PICTURES, note)?;
+        let png = rendered.png(
+            &Drawing::Board(picture.clone()),
+            board,
+            REVIEW_PICTURES,
+            note,
+        )?;
         let cid = format!("review-{board}-{k}@{domain}");
         images.push(InlineImage {
             cid: cid.clone(),

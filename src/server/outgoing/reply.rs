@@ -35,6 +35,8 @@ pub struct Reply {
 
 /// The HTML part of a [`Reply`], by kind: each waits for what only the sending side
 /// knows (its pictures' Content-IDs, the game page's address: `build.rs`).
+// A board mail's part is held inline as it was before reviews came (one per reply).
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HtmlPart {
     /// A board mail's, or an error mail's about a game: one position pictured.

@@ -251,9 +251,9 @@ fn keep(
             return Ok(Vec::new());
         }
         Thought::Damaged(why) => {
-            report
-                .lines
-                .push(format!("board {board}: not reviewed, the game does not replay: {why}"));
+            report.lines.push(format!(
+                "board {board}: not reviewed, the game does not replay: {why}"
+            ));
             return Ok(Vec::new());
         }
     };

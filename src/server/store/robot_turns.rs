@@ -255,7 +255,11 @@ mod tests {
         assert_eq!(next.by_player.len(), 1, "alice's share starts again");
         let reviewed = t.add_review(at + 10, 900).add_review(at + 20, 100);
         assert_eq!(reviewed.reviewed(at + 30), 1000);
-        assert_eq!(reviewed.spent(at + 30), 3200, "counted in the robots' time too");
+        assert_eq!(
+            reviewed.spent(at + 30),
+            3200,
+            "counted in the robots' time too"
+        );
         assert_eq!(reviewed.spent_by(at + 30, "alice"), 1500);
         assert_eq!(reviewed.add(at + 40, None, 5).reviewed(at + 40), 1000);
         assert_eq!(reviewed.reviewed(at + 3600), 0, "the next hour");

@@ -146,11 +146,10 @@ impl ReviewMail<'_> {
                     .iter()
                     .map(|c| format!("{:.0}", (c.clamp(0.0, 1.0) * 100.0).round()))
                     .collect();
-                format!(
-                    "Turns {first}-{}: {}",
-                    first + chunk.len() - 1,
-                    values.join(" ")
-                )
+                match chunk.len() {
+                    1 => format!("Turn {first}: {}", values.join(" ")),
+                    n => format!("Turns {first}-{}: {}", first + n - 1, values.join(" ")),
+                }
             })
             .collect();
         lines.extend(result.map(|r| format!("The result: {:.0}", (r * 100.0).round())));
@@ -159,7 +158,12 @@ impl ReviewMail<'_> {
 
     /// The text part.
     pub fn body(&self) -> String {
-        let mut out = format!("{}\n\n{}\n\n{}\n\n", self.heading(), self.result(), self.method());
+        let mut out = format!(
+            "{}\n\n{}\n\n{}\n\n",
+            self.heading(),
+            self.result(),
+            self.method()
+        );
         out.push_str("Turning points:\n\n");
         if self.review.points.is_empty() {
             out.push_str("None: no turn lost its player much.\n\n");
@@ -291,7 +295,8 @@ impl ReviewHtml {
             let Some(k) = self.boards.iter().position(|(n, _)| n == number) else {
                 continue;
             };
-            let (Some(played), Some(preferred)) = (board_cids.get(2 * k), board_cids.get(2 * k + 1))
+            let (Some(played), Some(preferred)) =
+                (board_cids.get(2 * k), board_cids.get(2 * k + 1))
             else {
                 continue;
             };

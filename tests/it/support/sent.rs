@@ -95,5 +95,6 @@ impl TestServer {
 /// its review and mails it to each human player, `Yinsh Board <n> review`) and the
 /// others.
 pub fn split_reviews(sent: Vec<Sent>) -> (Vec<Sent>, Vec<Sent>) {
-    sent.into_iter().partition(|m| m.subject.ends_with(" review"))
+    sent.into_iter()
+        .partition(|m| m.subject.ends_with(" review"))
 }
