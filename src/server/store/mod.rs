@@ -258,6 +258,7 @@ impl Store {
             store.log_dir(),
             store.robot_turns_dir(),
             store.reviews_dir(),
+            store.reviews_owed_dir(),
         ] {
             fs::create_dir(&dir, 0o755)?;
         }
