@@ -10,6 +10,9 @@ use crate::mail::{Address, DkimKey, Transport, bare_address};
 
 use super::config::{Resolved, Settings};
 
+/// The most playouts a review may spend on a position: some 25 s for a long game.
+pub const MAX_REVIEW_PLAYOUTS: u64 = 10_000;
+
 /// `check-config --test-smtp`: log in to the SMTP relay as a send would; `Ok` says
 /// what was done, `Err` what failed and what to fix.
 pub fn test_smtp_login(s: &Settings) -> Result<String, String> {
@@ -92,6 +95,21 @@ pub fn problems(s: &Settings) -> Vec<String> {
             "robot.think_seconds_per_player_hour must be above 0 (robot5's think time or more)"
                 .to_string(),
         );
+    }
+    if s.review_per_hour.is_zero() || s.review_per_hour > s.robot_think_per_hour {
+        out.push(format!(
+            "robot.review_seconds_per_hour = {} must be above 0 and at most \
+             robot.think_seconds_per_hour ({}): reviews take a share of the robots' think time",
+            s.review_per_hour.as_secs(),
+            s.robot_think_per_hour.as_secs()
+        ));
+    }
+    if s.review_playouts == 0 || s.review_playouts > MAX_REVIEW_PLAYOUTS {
+        out.push(format!(
+            "robot.review_playouts = {} must be between 1 and {MAX_REVIEW_PLAYOUTS} \
+             (600, the default, reviews a game in a second or two)",
+            s.review_playouts
+        ));
     }
     if let Some(d) = &s.dkim
         && let Err(e) = DkimKey::load(&d.domain, &d.selector, &d.key_file)
@@ -215,6 +233,11 @@ fn describe_mail_and_more(s: &Settings) -> String {
         s.robot_turns_per_run,
         s.robot_think_per_hour.as_secs(),
         s.robot_think_per_player_hour.as_secs()
+    ));
+    out.push_str(&format!(
+        "reviews:            {} playouts a position; at most {} s of the robots' thinking an hour\n",
+        s.review_playouts,
+        s.review_per_hour.as_secs()
     ));
     out.push_str(&format!(
         "bounces:            {}\n",

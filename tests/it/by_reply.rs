@@ -9,7 +9,7 @@
 use crate::support::bin;
 use crate::support::data::fixture_tokens;
 use crate::support::mail::Client;
-use crate::support::sent::only_to;
+use crate::support::sent::{only_to, split_reviews};
 use crate::support::server::{Sent, TestServer, assert_says};
 
 const ALICE: &str = "Alice <alice@example.org>";
@@ -89,6 +89,10 @@ fn a_whole_game_is_played_by_replies_only_to_a_win() {
             text.clone()
         };
         let r = s.press_reply(client, from, &latest[side], &typed);
+        // The last turn ends the game: its review comes to each player too.
+        let (reviews, r) = split_reviews(r);
+        let want = if k + 1 == turns.len() { 2 } else { 0 };
+        assert_eq!(reviews.len(), want, "turn {}: {reviews:?}", k + 1);
         assert_eq!(r.len(), 3, "turn {} {text} by {client:?}: {r:?}", k + 1);
         assert_eq!(
             s.game_file(101)["turns"].as_array().map(Vec::len),
@@ -205,6 +209,12 @@ fn offers_and_resigning_work_by_reply() {
         "or press Reply on this mail and write accept (or reject) as the first line.",
     );
     let r = s.press_reply(Client::AppleMail, BOB, &b, "accept\nFine by me.");
+    let (reviews, r) = split_reviews(r);
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     // Issue 26 finding 19: an agreed draw is told once, not also as "Game was a tie.".
     assert_says(
         &only_to(&r, "alice@example.org"),

@@ -180,3 +180,47 @@ fn check_config_shows_the_lock_wait_the_send_timeout_the_retries_and_the_operato
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("operator = \"not an address\""), "{out}");
 }
+
+/// Issue 28: the reviews' share of the robots' think time and their playouts a
+/// position are read from `[robot]`, shown with their defaults, and checked.
+#[test]
+fn check_config_shows_and_checks_the_reviews_share_and_playouts() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("home");
+    let home_s = home.to_str().unwrap();
+    let (code, out) = check(&["--home", home_s], &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            "reviews:            600 playouts a position; at most 120 s of the robots' thinking an hour"
+        ),
+        "{out}"
+    );
+    let cfg = dir.path().join("y.toml");
+    std::fs::write(
+        &cfg,
+        "[robot]\nreview_seconds_per_hour = 30\nreview_playouts = 200\n",
+    )
+    .unwrap();
+    let (code, out) = check(&["--home", home_s, "--config", cfg.to_str().unwrap()], &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("reviews:            200 playouts a position; at most 30 s"),
+        "{out}"
+    );
+    std::fs::write(
+        &cfg,
+        "[robot]\nreview_seconds_per_hour = 5000\nreview_playouts = 0\n",
+    )
+    .unwrap();
+    let (code, out) = check(&["--home", home_s, "--config", cfg.to_str().unwrap()], &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("problem: robot.review_seconds_per_hour = 5000 must be above 0 and at most robot.think_seconds_per_hour (1200)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("problem: robot.review_playouts = 0 must be between 1 and 10000"),
+        "{out}"
+    );
+}

@@ -8,6 +8,7 @@ use yinsh_pbem::notation::{auto_pass_due, write_turn};
 use yinsh_pbem::rules::{Action, ActionKind, Color, Direction, Game, Piece, Variant};
 
 use crate::support::rng::XorShift;
+use crate::support::sent::split_reviews;
 use crate::support::server::{TestServer, assert_says};
 
 /// One turn of a game: who played it, its canonical text, and whether the server
@@ -192,6 +193,9 @@ fn a_whole_game_by_mail_ends_with_game_won_by() {
             &format!("yinsh move 101 {userid} {pw} {}#{number}", t.text),
             comment,
         );
+        // The turn that ends the game brings its review to each player too.
+        let (reviews, r) = split_reviews(r);
+        assert!(reviews.is_empty() || reviews.len() == 2, "{reviews:?}");
         assert_eq!(r.len(), 2, "seed {seed} turn {number} {}: {r:?}", t.text);
         for m in &r {
             assert!(
@@ -258,7 +262,10 @@ fn a_game_by_mail_ends_with_both_sides_blocked_section_4() {
             ("bob", "bpw", bob)
         };
         let subject = format!("yinsh move 101 {userid} {pw} {text}#{}", k + 1);
-        finals = s.send(from, &subject, "");
+        let (reviews, rest) = split_reviews(s.send(from, &subject, ""));
+        let want = if k + 1 == turns.len() { 2 } else { 0 };
+        assert_eq!(reviews.len(), want, "turn {}: {reviews:?}", k + 1);
+        finals = rest;
         assert_eq!(finals.len(), 2, "turn {} {text}: {finals:?}", k + 1);
     }
     for m in &finals {

@@ -4,7 +4,7 @@
 //! HTML part's paragraphs reflowed, error mails with the picture, the clock and the
 //! pending offer, the picture's size in the docs, and `tick --verbose`.
 
-use crate::support::sent::{ALICE, BOB, CAROL, first_to, html};
+use crate::support::sent::{ALICE, BOB, CAROL, first_to, html, split_reviews};
 use crate::support::server::{Sent, TestServer, assert_says};
 use crate::support::turns::random_turns;
 
@@ -39,6 +39,12 @@ fn end_of_game_mails_say_each_fact_once() {
     s.send(BOB, "yinsh move 101 bob bpw f6", "");
     s.send(ALICE, "yinsh move 101 alice apw e4", "");
     let r = s.tick(s.now + 5 * DAY);
+    let (reviews, r) = split_reviews(r);
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     assert_eq!(r.len(), 2, "{r:?}");
     for m in &r {
         assert_eq!(
@@ -65,6 +71,12 @@ fn end_of_game_mails_say_each_fact_once() {
     s.send(ALICE, "yinsh challenge alice bob", "");
     s.send(ALICE, "yinsh move 102 alice apw propose", "");
     let r = s.send(BOB, "yinsh move 102 bob bpw accept", "");
+    let (reviews, r) = split_reviews(r);
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     assert_eq!(r.len(), 2, "{r:?}");
     for m in &r {
         assert!(!m.body.contains("Game was a tie."), "{}", m.body);

@@ -2,7 +2,7 @@
 //! and how to read the drawing, the vacation notices, the move template, a forfeit
 //! told as a forfeit everywhere.
 
-use crate::support::sent::{ALICE, BOB, CAROL, first_to, html};
+use crate::support::sent::{ALICE, BOB, CAROL, first_to, html, split_reviews};
 use crate::support::server::{TestServer, assert_says};
 
 const DAY: u64 = 86_400;
@@ -127,6 +127,12 @@ fn a_forfeit_is_told_as_a_forfeit_with_its_days_never_as_a_resignation() {
     s.send(BOB, "yinsh move 101 bob bpw f6", "");
     s.send(ALICE, "yinsh move 101 alice apw e4", "");
     let r = s.tick(s.now + 5 * DAY);
+    let (reviews, r) = split_reviews(r);
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     assert_eq!(r.len(), 2, "{r:?}");
     let show = s.send(CAROL, "yinsh show 101", "");
     assert_eq!(show.len(), 1, "{show:?}");
@@ -224,6 +230,12 @@ fn board_mails_tell_the_dates_of_the_next_reminder_and_of_the_forfeit() {
             .all(|m| m.subject.starts_with("Nag"))
     );
     let r = s.tick(forfeit);
+    let (reviews, r) = split_reviews(r);
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     assert_eq!(r.len(), 2, "{r:?}");
     assert_says(&r[0], "forfeits the game");
     // A finished game has no clock.

@@ -57,6 +57,7 @@ mod replay; // the replay command: transcripts, JSON summaries, board output, er
 mod reply_shapes; // issue 26: replies built as Outlook, Gmail, iPhone Mail, Yahoo and Thunderbird write them, in seven languages
 mod returning; // a retired userid taken back: its former owner proved by inbound::identity
 mod review; // issue 28: the robot's review: real games end at their result, the blunder named, deterministic, the review command
+mod review_mail; // issue 28: a finished game reviewed and mailed to its players; yinsh review, by reply; a stranger's flood within the hourly share; a killed run's claim lapses
 mod robot; // robot rules: loops, bounces, lists, duplicates and storms are not answered
 mod rules; // the rules engine on hand-made positions, one test per rule
 mod sending; // sending replies: dead letters, retries, timeouts, the lock wait

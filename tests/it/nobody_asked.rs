@@ -6,6 +6,7 @@
 //! know each other are reminded as before; watchers need a confirmed address; the
 //! robots' think time is shared out per person.
 
+use crate::support::sent::split_reviews;
 use crate::support::server::{Sent, TestServer, assert_says};
 
 const ALICE: &str = "Alice <alice@example.org>";
@@ -157,6 +158,12 @@ fn a_game_between_players_who_know_each_other_is_reminded_as_before() {
     assert_eq!(r.len(), 1, "{r:?}");
     assert_eq!(r[0].subject, "Nag: Yinsh Board 102 alice");
     let r = s.tick(t0 + 21 * DAY);
+    let (reviews, r) = split_reviews(r);
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     assert_eq!(r.len(), 2, "{r:?}");
     assert_says(
         &r[0],

@@ -8,6 +8,7 @@
 use yinsh_pbem::notation::{play_turn, write_turn};
 use yinsh_pbem::rules::{Game, Variant};
 
+use crate::support::sent::split_reviews;
 use crate::support::server::{Sent, TestServer, assert_says};
 
 const A: &str = "Alice <alice@example.org>";
@@ -114,6 +115,12 @@ fn a_draw_offer_rejected_then_accepted_ends_the_game_as_a_tie() {
     );
     s.send(B, "yinsh move 101 bob bpw propose", "");
     let r = s.send(A, "yinsh move 101 alice apw accept", "Fair enough");
+    let (reviews, r) = split_reviews(r);
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     assert_eq!(r.len(), 2);
     for m in &r {
         assert_eq!(m.subject, "Yinsh Board 101 **");
@@ -313,6 +320,12 @@ fn finished_games_carry_rating_lines_and_make_standings_and_history() {
     s.send(A, "yinsh challenge alice bob", "");
     place_all(&mut s, 102, (A, "alice"), (B, "bob"));
     let r = s.send(B, "yinsh resign 102 bob bpw", "");
+    let (reviews, r) = split_reviews(r);
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     for m in &r {
         assert_says(m, "alice's rating is 1632 (provisional).");
         assert_says(m, "bob's rating is 1568 (provisional).");
@@ -349,6 +362,12 @@ fn tick_nags_once_per_period_and_forfeits_at_21_days() {
     assert_eq!(s.tick(t0 + 14 * DAY).len(), 1, "the second period");
     assert!(s.tick(t0 + 15 * DAY).is_empty());
     let r = s.tick(t0 + 21 * DAY);
+    let (reviews, r) = split_reviews(r);
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     assert_eq!(r.len(), 2);
     for m in &r {
         assert_says(m, "Game won by alice.");
@@ -385,6 +404,12 @@ fn tick_honours_per_game_times_and_vacations() {
     assert_eq!(r.len(), 1, "board 102's 2-day nag; board 101 needs 7 days");
     assert_eq!(r[0].subject, "Nag: Yinsh Board 102 alice");
     let r = s.tick(t0 + 15 * DAY + 3600);
+    let (reviews, r) = split_reviews(r);
+    assert_eq!(
+        reviews.len(),
+        2,
+        "the game ended: one review mail a player: {reviews:?}"
+    );
     assert_eq!(
         r.len(),
         2,

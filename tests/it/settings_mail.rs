@@ -5,7 +5,7 @@
 //! `docs/reliability.md` ("Issue 26: challenge, vacations, settings").
 
 use crate::support::mail::{Client, reply};
-use crate::support::sent::{ALICE, BOB, mails_to, one_to};
+use crate::support::sent::{ALICE, BOB, mails_to, one_to, split_reviews};
 use crate::support::server::{TestServer, assert_says};
 
 /// A server with alice and bob signed up; `setting` (if any) sent by alice.
@@ -105,7 +105,8 @@ fn own_turn_skip_sends_no_mail_for_ones_own_turn_but_errors_still_come() {
     // So does an offer and the end of the game.
     let sent = s.send(ALICE, "yinsh move 101 alice apw propose", "");
     assert!(!mails_to(&sent, "alice@example.org").is_empty(), "{sent:?}");
-    let sent = s.send(ALICE, "yinsh resign 101 alice apw", "");
+    let (reviews, sent) = split_reviews(s.send(ALICE, "yinsh resign 101 alice apw", ""));
+    assert_eq!(reviews.len(), 2, "one review mail a player: {reviews:?}");
     assert_says(&one_to(&sent, "alice@example.org"), "alice resigned.");
 }
 

@@ -437,6 +437,25 @@ pub(super) fn unsubscribe(after: &str, usage: &'static str) -> Parsed {
     on_board(after, usage, BoardAction::Subscribe { on: false })
 }
 
+/// `yinsh review <board> [<userid> <password>]`: the robot's review of a game, asked
+/// by anyone (mailed to the players), or by an account (mailed to it too).
+pub(super) fn review(after: &str, usage: &'static str) -> Parsed {
+    let words = args(after, usage, "a board number", many0(word))?;
+    match words.as_slice() {
+        [board] => Ok(Command::Review {
+            board: args(board, usage, "a board number", super::words::board)?.into(),
+        }),
+        [_, _, _] => on_board(after, usage, BoardAction::Review),
+        [_, _] => Err(Problem::MissingCredentials.within(usage)),
+        // Nothing, or a word too many (the 4th does not fit).
+        _ => Err(Problem::Expected {
+            what: "a board number, then your userid and password or nothing",
+            word: (!words.is_empty()).then_some(4),
+        }
+        .within(usage)),
+    }
+}
+
 /// `yinsh show <board>[#<moveno>] ...` or `yinsh show <userid> ... [<filter>]`
 pub(super) fn show(after: &str, usage: &'static str) -> Parsed {
     let words = args(after, usage, "board numbers or userids", many0(word))?;

@@ -5,6 +5,7 @@
 
 use super::error::CommandError;
 use super::secret::masking;
+use super::table::shape;
 use super::types::Command;
 use crate::mail::clean_subject;
 use crate::mail::subject::subject_prefix;
@@ -163,7 +164,11 @@ const OUR_SUBJECT_WORDS: [&str; 10] = [
 pub fn quoted_subject(written: &str) -> String {
     let prefix = subject_prefix(written);
     let rest = clean_subject(written);
-    let shown = if OurMail::named(&rest).is_some() && Command::parse(&rest).is_err() {
+    // A Subject written as a command (no `Re:`) in a command's shape (`yinsh chat 101
+    // <password>` reads as our chat mail's `Yinsh chat 101 <userid>`) is masked as
+    // that command; a reply's (`Re: Yinsh chat 101 bob`) is ours, quoted as written.
+    let a_command = prefix.is_empty() && shape(&rest).usage.is_some();
+    let shown = if OurMail::named(&rest).is_some() && Command::parse(&rest).is_err() && !a_command {
         let mut after_name_place = false;
         let words: Vec<&str> = rest
             .split_whitespace()
@@ -303,6 +308,13 @@ mod tests {
         assert!(q.contains("> Subject: Re: New Yinsh Board 7 bob\n"), "{q}");
         let q = quoted_original(None, "Re: Yinsh Chat 101 alice", None, "");
         assert!(q.contains("> Subject: Re: Yinsh Chat 101 alice\n"), "{q}");
+        // Written as a command, the same words are masked as one: the word after the
+        // board may be a password (`yinsh chat 101 <password>`, the userid left out).
+        let q = quoted_original(None, "yinsh chat 101 Pw7marker", None, "");
+        assert!(
+            q.contains("> Subject: yinsh chat ******** ********\n"),
+            "{q}"
+        );
         // Read as a command (`message <userid> <password>`): masked as one.
         let q = quoted_original(None, "Re: Message from alice", None, "");
         assert!(q.contains("> Subject: Re: Message from ********\n"), "{q}");

@@ -279,7 +279,8 @@ mod tests {
             let filled: Vec<&str> = usage
                 .split_whitespace()
                 .skip_while(|t| !t.starts_with(['<', '[']))
-                .filter(|t| t.starts_with('<'))
+                // An optional userid and password (`yinsh review`) are filled too.
+                .filter(|t| t.starts_with('<') || *t == "[<userid>")
                 .map(|t| match t {
                     t if t.contains("password>") => "pw",
                     t if t.starts_with("<board>") => "104",
@@ -344,6 +345,7 @@ mod tests {
                 "yinsh chat",
                 "yinsh subscribe",
                 "yinsh unsubscribe",
+                "yinsh review",
                 "yinsh showas",
                 "yinsh settings",
             ]

@@ -38,6 +38,8 @@ pub mod usage {
     pub const MOVE: &str = "yinsh move <board> <userid> <password> <move>";
     /// `yinsh resign`
     pub const RESIGN: &str = "yinsh resign <board> <userid> <password>";
+    /// `yinsh review`
+    pub const REVIEW: &str = "yinsh review <board> [<userid> <password>]";
     /// `yinsh show`
     pub const SHOW: &str = "yinsh show <board>[#<moveno>] ...";
     /// `yinsh settings`
@@ -136,6 +138,7 @@ const COMMANDS: &[Entry] = &[
     entry("yinsh subscribe",   usage::SUBSCRIBE,       parsers::subscribe),
     entry("yinsh unsubscribe", usage::UNSUBSCRIBE,     parsers::unsubscribe),
     entry("yinsh preview",     usage::PREVIEW,         parsers::preview),
+    entry("yinsh review",      usage::REVIEW,          parsers::review),
     entry("yinsh show",        usage::SHOW,            parsers::show),
     entry("yinsh showas",      usage::SHOWAS,          parsers::show_as),
     entry("yinsh games",       usage::GAMES,           parsers::games),

@@ -91,6 +91,12 @@ pub enum Command {
         /// What they do.
         action: BoardAction,
     },
+    /// `yinsh review board`: the robot's review of a finished game, asked by nobody
+    /// proven (it is mailed to the players; to the asker only once it is made).
+    Review {
+        /// The board.
+        board: BoardId,
+    },
     /// `yinsh show board[#moveno] ...`
     Show {
         /// Boards to show.
@@ -238,6 +244,9 @@ pub enum BoardAction {
         /// `true` to subscribe, `false` to unsubscribe.
         on: bool,
     },
+    /// `yinsh review board userid password` (or `review` as a reply's first line):
+    /// the robot's review of a finished game, mailed to the asker too.
+    Review,
 }
 
 /// A draw offer, a take-back request, or the answer to one.

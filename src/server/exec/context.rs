@@ -9,7 +9,7 @@ use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{BoardId, Proof};
 use crate::server::outgoing::board_mails::html_part;
-use crate::server::outgoing::reply::{Foreign, Reply};
+use crate::server::outgoing::reply::{Foreign, HtmlPart, Reply};
 use crate::server::outgoing::thread::Thread;
 use crate::server::store::{Account, LoginGate, MAX_FAILURES, Store, UserId};
 use crate::server::text::html::BoardHtml;
@@ -103,7 +103,7 @@ pub(super) fn board_to_sender(
     let body = mail.body()?;
     let html = html_part(mail, &body, text_only)?;
     Ok(Reply {
-        html,
+        html: html.map(HtmlPart::Board),
         ..to_sender(req, subject, body)
     })
 }
@@ -181,7 +181,7 @@ pub(super) fn error_reply(
         _ => None,
     };
     let mut reply = to_sender(req, &subject, body);
-    reply.html = html;
+    reply.html = html.map(HtmlPart::Board);
     reply.thread = thread;
     // An unconfirmed address reads the refusal in the server's words only: no quote,
     // no board (its players' names), no word the refusal found in the mail.

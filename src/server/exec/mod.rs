@@ -2,7 +2,7 @@
 //! of `inbound::identity`: password, reply token or code; the From address alone
 //! authorises nothing); a player's mistake becomes an error reply; only internal failures come back as `Err`. A comment is cut to
 //! `text::cut::MAX_COMMENT_CHARS` here, before any handler keeps or sends it. One
-//! file per command family: [`account`], [`play`] (and `decline`), [`offer`], [`social`], [`listing`]; `old_password` asks the owner of a password set before
+//! file per command family: [`account`], [`play`] (and `decline`), [`offer`], [`review`], [`social`], [`listing`]; `old_password` asks the owner of a password set before
 //! `command::could_show` refused such ones to change it; what they share is in
 //! [`context`] and [`error`].
 
@@ -18,6 +18,7 @@ pub mod offer;
 mod old_password;
 pub mod plain;
 pub mod play;
+pub mod review;
 pub mod robots;
 pub mod social;
 pub mod unconfirmed;
@@ -131,6 +132,7 @@ fn route(
         Command::Board { board, action, .. } => {
             on_board(store, req, *board, proved(actor)?, action)
         }
+        Command::Review { board } => review::review(store, req, *board, None),
         Command::Show { boards } => listing::show(store, req, boards),
         Command::Games {
             userids,
@@ -200,5 +202,6 @@ fn on_board(
         BoardAction::Decline => decline::decline(store, req, board, account),
         BoardAction::Chat => social::chat(store, req, board, account),
         BoardAction::Subscribe { on } => social::subscribe(store, req, board, account, *on),
+        BoardAction::Review => review::review(store, req, board, Some(account)),
     }
 }

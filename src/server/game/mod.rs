@@ -1,7 +1,7 @@
 //! Games brought to life from their files: the live game replayed from its move list
 //! (`record`), per-game extras (watchers, offers, queued moves, clocks: `extra`),
 //! Elo ratings (`ratings`), vacations (`vacation`), the pictures of its positions
-//! (`picture`), the robots' rules as players (`robots`) and who knows whom
+//! (`picture`), what the robot's review is given and keeps (`review`), the robots' rules as players (`robots`) and who knows whom
 //! (`strangers`: the games nobody asked for).
 
 pub mod clock;
@@ -10,6 +10,7 @@ pub mod index;
 pub mod picture;
 pub mod ratings;
 pub mod record;
+pub mod review;
 pub mod robots;
 pub mod strangers;
 pub mod vacation;

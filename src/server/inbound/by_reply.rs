@@ -10,8 +10,9 @@
 //! (`Refusal::OldBoardMail`: the mail's move, whose turn it is now), with the board
 //! as it is now. The first line of the reply (quotes, attribution and
 //! signature removed) is the turn, `resign`, `propose`, `accept`, `reject`, `undo`,
-//! `pass` or `--`, `chat`, or `decline` (a game someone else started, before the
-//! player's first move); the rest is the comment. A first line that reads as a
+//! `pass` or `--`, `chat`, `decline` (a game someone else started, before the
+//! player's first move), or `review` (the robot's review of the game, issue 28);
+//! the rest is the comment. A first line that reads as a
 //! sentence is refused as no move, and one that is no answer the server reads while
 //! the opponent's offer waits says how to answer it (`reject`, `accept`): words are
 //! never taken for an answer. A first line in pbmserv's
@@ -285,6 +286,10 @@ fn board_action(
     // A decline holds until the player's first move, whatever mail it answers.
     if word == "decline" {
         return Ok(Asked::Action(BoardAction::Decline));
+    }
+    // The review is asked for whatever mail of the game it answers (issue 28).
+    if word.trim_end_matches('.').trim_end() == "review" {
+        return Ok(Asked::Action(BoardAction::Review));
     }
     let Some(file) = store.game(board)? else {
         return Ok(Asked::Refused(Refusal::BoardNotFound { board }));

@@ -14,7 +14,7 @@ use crate::server::text::html::BoardHtml;
 use crate::server::text::reply::{BoardMail, Event};
 use crate::server::text::subjects::{self, Commented};
 
-use super::reply::{Audience, Foreign, Reply};
+use super::reply::{Audience, Foreign, HtmlPart, Reply};
 use super::thread::Thread;
 
 /// The HTML part of `mail` whose text is `body`, unless the reader chose `text_only`.
@@ -112,7 +112,7 @@ pub fn board_mails(
             subject: subjects::board_mail_for(live, &event, commented, account.prefs.subject),
             body,
             foreign,
-            html,
+            html: html.map(HtmlPart::Board),
             thread: Thread::board(store, live, reader)?,
             audience: Audience::Players,
             ..Reply::default()

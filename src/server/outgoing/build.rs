@@ -5,21 +5,24 @@
 //! link to the game's page (when `[site] url` is set) and the picture rendered as an
 //! inline PNG; a reply carrying its reader's play token (a board mail to the player
 //! to move) gets the "Play your move on the board" link in both parts
-//! ([`play_url`], when `[site] url` is set). One picture is rendered once for all the
-//! replies that show it.
+//! ([`play_url`], when `[site] url` is set). A review mail's
+//! [`ReviewHtml`] gets its chart and turning points' boards as inline PNGs (issue 28).
+//! One picture is rendered once for all the replies that show it.
 
 use std::time::{Duration, UNIX_EPOCH};
 
 use crate::mail::{
     self, BuiltMail, HtmlBody, InboundMail, InlineImage, MailSettings, OutgoingMail,
 };
-use crate::picture::Picture;
+use crate::picture::{Chart, Picture, PictureError};
 use crate::server::config::Settings;
 use crate::server::game::extra::MAX_WATCHERS;
 use crate::server::model::BoardId;
+use crate::server::text::html::BoardHtml;
 use crate::server::text::play_link;
+use crate::server::text::review::{PICTURED_POINTS, ReviewHtml};
 
-use super::reply::Reply;
+use super::reply::{HtmlPart, Reply};
 use super::threading::{self, Headers};
 
 /// Replies of one mail that carry the HTML part with its picture: the two players
@@ -39,10 +42,34 @@ pub const HTML_REPLIES_PER_MAIL: usize = 2 + MAX_WATCHERS;
 /// queued move answered it: the board before it too).
 pub const PICTURES_PER_MAIL: usize = 6;
 
+/// Different pictures drawn for the replies of one mail or run that carry a review
+/// mail: its chart and two boards for each of its [`PICTURED_POINTS`], so one review
+/// is drawn whole once for all its recipients, and a second review in the same run
+/// (a `multiple` of `review` lines) goes as text only.
+pub const REVIEW_PICTURES: usize = 1 + 2 * PICTURED_POINTS;
+
+/// One picture a mail shows: a board, or a review's chart.
+#[derive(Debug, Clone, PartialEq)]
+enum Drawing {
+    /// A position.
+    Board(Picture),
+    /// A review's chart.
+    Chart(Chart),
+}
+
+impl Drawing {
+    fn to_png(&self) -> Result<Vec<u8>, PictureError> {
+        match self {
+            Drawing::Board(p) => p.to_png(),
+            Drawing::Chart(c) => c.to_png(),
+        }
+    }
+}
+
 /// The pictures rendered so far for one mail's replies.
 #[derive(Default)]
 pub struct Rendered {
-    done: Vec<(Picture, Vec<u8>)>,
+    done: Vec<(Drawing, Vec<u8>)>,
     /// Replies given an HTML part so far.
     given: usize,
 }
@@ -55,38 +82,75 @@ pub fn html_body(
     rendered: &mut Rendered,
     note: &mut dyn FnMut(String),
 ) -> Option<HtmlBody> {
-    let play = play_url(settings, reply);
     let html = reply.html.as_ref().filter(|_| settings.html_mail)?;
+    let board = match html {
+        HtmlPart::Board(b) => b.board,
+        HtmlPart::Review(r) => r.board,
+    };
     if rendered.given >= HTML_REPLIES_PER_MAIL {
         note(format!(
-            "board {}: {HTML_REPLIES_PER_MAIL} replies of this mail already carry a picture, this one goes as text only",
-            html.board
+            "board {board}: {HTML_REPLIES_PER_MAIL} replies of this mail already carry a picture, this one goes as text only"
         ));
         return None;
     }
+    let domain = settings.address();
+    let domain = domain.rsplit('@').next().unwrap_or("localhost").to_string();
+    let page = settings.site.as_ref().and_then(|s| s.game_url(board));
+    let body = match html {
+        HtmlPart::Board(html) => {
+            let play = play_url(settings, reply);
+            board_body(
+                html,
+                rendered,
+                note,
+                &domain,
+                page.as_deref(),
+                play.as_deref(),
+            )?
+        }
+        HtmlPart::Review(html) => review_body(html, rendered, note, &domain, page.as_deref())?,
+    };
+    rendered.given += 1;
+    Some(body)
+}
+
+/// A board mail's HTML part: its picture, and the board a queued move answered.
+fn board_body(
+    html: &BoardHtml,
+    rendered: &mut Rendered,
+    note: &mut dyn FnMut(String),
+    domain: &str,
+    page: Option<&str>,
+    play: Option<&str>,
+) -> Option<HtmlBody> {
     let board = html.board;
-    let png = rendered.png(&html.picture, board, note)?;
+    let png = rendered.png(
+        &Drawing::Board(html.picture.clone()),
+        board,
+        PICTURES_PER_MAIL,
+        note,
+    )?;
     // The board a queued move answered: its picture too when one can be drawn, else
     // its drawing as text.
-    let earlier = html
-        .earlier
-        .as_ref()
-        .and_then(|e| rendered.png(&e.picture, board, note));
-    rendered.given += 1;
-    let domain = settings.address();
-    let domain = domain.rsplit('@').next().unwrap_or("localhost");
-    let cid = format!("board-{}@{domain}", html.board);
-    let page = settings.site.as_ref().and_then(|s| s.game_url(html.board));
-    let earlier_cid = format!("board-{}-earlier@{domain}", html.board);
+    let earlier = html.earlier.as_ref().and_then(|e| {
+        rendered.png(
+            &Drawing::Board(e.picture.clone()),
+            board,
+            PICTURES_PER_MAIL,
+            note,
+        )
+    });
+    let cid = format!("board-{board}@{domain}");
+    let earlier_cid = format!("board-{board}-earlier@{domain}");
     let mut images = vec![InlineImage {
         cid: cid.clone(),
-        name: format!("board-{}.png", html.board),
+        name: format!("board-{board}.png"),
         png,
     }];
     if let Some(png) = earlier {
         images.push(InlineImage {
             cid: earlier_cid.clone(),
-            name: format!("board-{}-earlier.png", html.board),
+            name: format!("board-{board}-earlier.png"),
             png,
         });
     }
@@ -94,9 +158,54 @@ pub fn html_body(
         html: html.document(
             &cid,
             (images.len() > 1).then_some(earlier_cid.as_str()),
-            page.as_deref(),
-            play.as_deref(),
+            page,
+            play,
         ),
+        images,
+    })
+}
+
+/// A review mail's HTML part: the chart and the turning points' boards, every one of
+/// them drawn (at most [`REVIEW_PICTURES`] different pictures for the mail's replies
+/// together), else the mail goes as text only.
+fn review_body(
+    html: &ReviewHtml,
+    rendered: &mut Rendered,
+    note: &mut dyn FnMut(String),
+    domain: &str,
+    page: Option<&str>,
+) -> Option<HtmlBody> {
+    let board = html.board;
+    let chart = rendered.png(
+        &Drawing::Chart(html.chart.clone()),
+        board,
+        REVIEW_PICTURES,
+        note,
+    )?;
+    let chart_cid = format!("review-{board}@{domain}");
+    let mut images = vec![InlineImage {
+        cid: chart_cid.clone(),
+        name: format!("review-{board}.png"),
+        png: chart,
+    }];
+    let mut board_cids = Vec::new();
+    for (k, picture) in html.board_pictures().into_iter().enumerate() {
+        let png = rendered.png(
+            &Drawing::Board(picture.clone()),
+            board,
+            REVIEW_PICTURES,
+            note,
+        )?;
+        let cid = format!("review-{board}-{k}@{domain}");
+        images.push(InlineImage {
+            cid: cid.clone(),
+            name: format!("review-{board}-{k}.png"),
+            png,
+        });
+        board_cids.push(cid);
+    }
+    Some(HtmlBody {
+        html: html.document(&chart_cid, &board_cids, page),
         images,
     })
 }
@@ -114,20 +223,21 @@ pub fn play_url(settings: &Settings, reply: &Reply) -> Option<String> {
 
 impl Rendered {
     /// The PNG of `picture` for a reply about `board`: drawn once per mail, at most
-    /// [`PICTURES_PER_MAIL`] different ones; `None` past that or when it cannot be
-    /// drawn (told to `note`).
+    /// `cap` different ones ([`PICTURES_PER_MAIL`], [`REVIEW_PICTURES`]); `None` past
+    /// that or when it cannot be drawn (told to `note`).
     fn png(
         &mut self,
-        picture: &Picture,
+        picture: &Drawing,
         board: BoardId,
+        cap: usize,
         note: &mut dyn FnMut(String),
     ) -> Option<Vec<u8>> {
         if let Some((_, png)) = self.done.iter().find(|(p, _)| p == picture) {
             return Some(png.clone());
         }
-        if self.done.len() >= PICTURES_PER_MAIL {
+        if self.done.len() >= cap {
             note(format!(
-                "board {board}: {PICTURES_PER_MAIL} different pictures already drawn for this mail, this one goes as text only"
+                "board {board}: {cap} different pictures already drawn for this mail, this one goes as text only"
             ));
             return None;
         }

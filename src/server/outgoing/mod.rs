@@ -14,4 +14,4 @@ pub mod reply;
 pub mod thread;
 pub mod threading;
 
-pub use reply::{Audience, Cause, Foreign, Reply};
+pub use reply::{Audience, Cause, Foreign, HtmlPart, Reply};

@@ -5,6 +5,7 @@
 
 use crate::mail::Address;
 use crate::server::text::html::BoardHtml;
+use crate::server::text::review::ReviewHtml;
 
 use super::thread::Thread;
 
@@ -20,15 +21,28 @@ pub struct Reply {
     /// What of the body another person chose, for recipients who have not
     /// confirmed their address (`outgoing::gate` decides who gets what).
     pub foreign: Foreign,
-    /// The HTML part of a board mail (the picture, the status, the command to send),
-    /// sent beside the body unless the server turns HTML off; `None` for text only.
-    pub html: Option<BoardHtml>,
+    /// The HTML part of a board mail (the picture, the status, the command to send)
+    /// or of a review mail (the chart, the turning points drawn), sent beside the body
+    /// unless the server turns HTML off; `None` for text only.
+    pub html: Option<HtmlPart>,
     /// Its game's mail thread and its reader's reply token.
     pub thread: Thread,
     /// Who it is for, as the gate (`gate.rs`) judges its recipients.
     pub audience: Audience,
     /// What caused it, as the gate budgets it.
     pub cause: Cause,
+}
+
+/// The HTML part of a [`Reply`], by kind: each waits for what only the sending side
+/// knows (its pictures' Content-IDs, the game page's address: `build.rs`).
+// A board mail's part is held inline as it was before reviews came (one per reply).
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HtmlPart {
+    /// A board mail's, or an error mail's about a game: one position pictured.
+    Board(BoardHtml),
+    /// A review mail's (issue 28): the chart and the turning points' boards.
+    Review(ReviewHtml),
 }
 
 /// What caused a [`Reply`] of a mail, as the gate (`gate.rs`) budgets it.

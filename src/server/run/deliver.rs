@@ -24,6 +24,7 @@ use super::log::Log;
 use super::opponent;
 use super::released;
 use super::report::Report;
+use super::reviews;
 use super::send::Which;
 use super::txn::{Committed, Locked, Work};
 
@@ -53,7 +54,17 @@ pub fn deliver(
     let mut committed = handle(&store, settings, now, &mail, &log, &mut report)?;
     let own = std::mem::take(&mut committed.spooled);
     let which = Which::Own(&own);
-    released::finish(&store, settings, now, &log, &mut report, which, committed)?;
+    let reviews = reviews::REVIEWS_PER_DELIVER;
+    released::finish(
+        &store,
+        settings,
+        now,
+        &log,
+        &mut report,
+        which,
+        committed,
+        reviews,
+    )?;
     log.line(
         now,
         &format!(
@@ -171,6 +182,7 @@ fn carry_out(
                 bounces::restore(store, from, now, log, report)?;
             }
             let robot_turns = opponent::record(store, settings, now)?;
+            reviews::record(store, now)?;
             store.mark_seen(&mail.key, now)?;
             Ok(Work {
                 replies,

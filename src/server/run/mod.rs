@@ -13,6 +13,7 @@ pub mod opponent;
 pub mod reindex;
 mod released;
 pub mod report;
+pub mod reviews;
 pub mod send;
 pub mod site;
 pub mod status;

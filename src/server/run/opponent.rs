@@ -36,8 +36,9 @@ use crate::server::store::{RobotTurn, Store, fnv1a64, release_hash_memory};
 
 use super::log::Log;
 use super::report::Report;
+use super::reviews;
 use super::send::{Which, send};
-use super::txn::{Locked, Work};
+use super::txn::{Locked, Work, claim};
 
 /// How long a run keeps a robot turn it is going to think about, in seconds.
 pub fn lease(settings: &Settings) -> u64 {
@@ -178,30 +179,19 @@ fn claim_free(
     let Some(free) = store.robot_turns()?.into_iter().find(|t| t.is_free(now)) else {
         return Ok(None);
     };
-    let (locked, _) = Locked::take(store, settings)?;
-    let mut claimed = None;
-    let mut report = Report::default();
-    locked.transaction(
-        &format!("robot-claim-{}-{}-{now}", free.board, free.turns),
-        now,
-        None,
-        &|k, _| format!("robot-claim-{k}"),
-        &mut report,
-        &mut |_, _| {},
-        |store, _| {
-            // Read again under the lock: another run may have taken it meanwhile.
-            if let Some(t) = store.robot_turn(free.board)?.filter(|t| t.is_free(now)) {
-                let t = RobotTurn {
-                    claimed_until: now + lease(settings),
-                    ..t
-                };
-                store.put_robot_turn(&t)?;
-                claimed = Some(t);
-            }
-            Ok(Work::default())
-        },
-    )?;
-    Ok(claimed)
+    let key = format!("robot-claim-{}-{}-{now}", free.board, free.turns);
+    claim(store, settings, &key, now, |store| {
+        // Read again under the lock: another run may have taken it meanwhile.
+        let Some(t) = store.robot_turn(free.board)?.filter(|t| t.is_free(now)) else {
+            return Ok(None);
+        };
+        let t = RobotTurn {
+            claimed_until: now + lease(settings),
+            ..t
+        };
+        store.put_robot_turn(&t)?;
+        Ok(Some(t))
+    })
 }
 
 /// Think about `owed` with no lock held, then play it under the lock if the game is
@@ -398,6 +388,8 @@ fn apply(
     store.put_game(live.file())?;
     // Unclaimed: the next run (or this one, if it may play more) takes it.
     record_claiming(store, now, 0, 0)?;
+    // A robot's winning turn ends the game: its review is owed.
+    reviews::record(store, now)?;
     report.lines.push(format!(
         "board {board}: {robot} played {} as move #{number}",
         thought.text

@@ -28,7 +28,7 @@ use crate::server::internal::InternalError;
 use crate::server::model::{EndReason, UserId};
 use crate::server::outgoing::board_mails::{board_mails, html_part};
 use crate::server::outgoing::thread::Thread;
-use crate::server::outgoing::{Audience, Foreign, Reply};
+use crate::server::outgoing::{Audience, Foreign, HtmlPart, Reply};
 use crate::server::store::{Store, SubjectStyle};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
@@ -38,6 +38,7 @@ use super::expire::expire;
 use super::log::Log;
 use super::released;
 use super::report::Report;
+use super::reviews;
 use super::send::Which;
 use super::status::{Run, mark_run};
 use super::txn::{Locked, Work};
@@ -108,6 +109,8 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
         &mut |report, line| report.lines.push(line),
         |store, report| {
             let replies = due_games(store, now, report)?;
+            // A forfeit ends a game: its review is owed.
+            reviews::record(store, now)?;
             report.lines.extend(unconfirmed::expire(store, now)?);
             Ok(Work::from(replies))
         },
@@ -120,7 +123,17 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     drop(locked);
     // Tick claims no robot turn itself: play_owed takes the free ones.
     let which = Which::Spooled(&ids);
-    released::finish(&store, settings, now, &log, &mut report, which, committed)?;
+    let reviews = reviews::REVIEWS_PER_TICK;
+    released::finish(
+        &store,
+        settings,
+        now,
+        &log,
+        &mut report,
+        which,
+        committed,
+        reviews,
+    )?;
     mark_run(store.home(), Run::Tick, now);
     Ok(report)
 }
@@ -237,7 +250,7 @@ fn nag_mail(
         },
         body,
         foreign: Foreign::Nothing,
-        html,
+        html: html.map(HtmlPart::Board),
         thread: Thread::board(store, live, player)?,
         audience: Audience::Players,
         ..Reply::default()

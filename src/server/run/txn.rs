@@ -167,6 +167,34 @@ impl<'a> Locked<'a> {
     }
 }
 
+/// Take the lock and run `work` in a transaction of its own that sends no mail: a
+/// claim of work owed (a robot turn, a review) before the run thinks about it with
+/// the lock released. What `work` returns (`None`: nothing claimed) comes back.
+pub fn claim<T>(
+    store: &Store,
+    settings: &Settings,
+    key: &str,
+    now: u64,
+    work: impl FnOnce(&Store) -> Result<Option<T>, InternalError>,
+) -> Result<Option<T>, InternalError> {
+    let (locked, _) = Locked::take(store, settings)?;
+    let mut claimed = None;
+    let mut report = Report::default();
+    locked.transaction(
+        key,
+        now,
+        None,
+        &|k, _| format!("{key}-{k}"),
+        &mut report,
+        &mut |_, _| {},
+        |store, _| {
+            claimed = work(store)?;
+            Ok(Work::default())
+        },
+    )?;
+    Ok(claimed)
+}
+
 /// The report line for what [`Store::recover`] found, if anything.
 fn recovered_line(r: Recovered) -> Option<String> {
     match r {

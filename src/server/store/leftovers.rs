@@ -25,6 +25,7 @@ pub const FOLDERS: &[&str] = &[
     "messages",
     "quota",
     "rate",
+    "reviews",
     "robot-turns",
     "seen",
     "skeletons",

@@ -51,6 +51,7 @@ mod ranking;
 mod reply_key;
 mod retired;
 mod reviews;
+mod reviews_owed;
 mod robot_turns;
 mod seen;
 mod skeletons;
@@ -80,6 +81,7 @@ pub use password::{
 pub use ranking::{CHUNK, ChunkRef, IdleEntry, RankDir, RankKey, Section, rank_key};
 pub use reply_key::{InvalidToken, ReplyKey, ReplyScope, ReplyToken};
 pub use reviews::{GameReview, ReviewSide, TurningPoint};
+pub use reviews_owed::{MAX_REQUESTERS, OwedReview};
 pub use robot_turns::{RobotTime, RobotTurn};
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};
 pub use tx::Change;
@@ -256,6 +258,7 @@ impl Store {
             store.log_dir(),
             store.robot_turns_dir(),
             store.reviews_dir(),
+            store.reviews_owed_dir(),
         ] {
             fs::create_dir(&dir, 0o755)?;
         }

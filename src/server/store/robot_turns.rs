@@ -64,6 +64,14 @@ pub struct RobotTime {
     /// before it was kept).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub by_player: BTreeMap<String, u64>,
+    /// Milliseconds of it spent on reviews of finished games (issue 28; absent when
+    /// none), which `[robot] review_seconds_per_hour` bounds.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub review_ms: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl RobotTime {
@@ -101,7 +109,25 @@ impl RobotTime {
             hour: now / 3600,
             think_ms: self.spent(now).saturating_add(ms),
             by_player,
+            review_ms: self.reviewed(now),
         }
+    }
+
+    /// The think time spent on reviews in the hour of `now`, in milliseconds.
+    pub fn reviewed(&self, now: u64) -> u64 {
+        if self.hour == now / 3600 {
+            self.review_ms
+        } else {
+            0
+        }
+    }
+
+    /// This count with `ms` more thought on a review at `now` (counted in the robots'
+    /// think time too: reviews take a share of it).
+    pub fn add_review(&self, now: u64, ms: u64) -> RobotTime {
+        let mut out = self.add(now, None, ms);
+        out.review_ms = out.review_ms.saturating_add(ms);
+        out
     }
 }
 
@@ -149,17 +175,7 @@ impl Store {
     /// Every robot turn owed, oldest first (then by board).
     pub fn robot_turns(&self) -> Result<Vec<RobotTurn>, StoreError> {
         let mut out = Vec::new();
-        for (stem, path) in self.list_json(&self.robot_turns_dir())? {
-            let board = stem
-                .parse::<BoardId>()
-                .ok()
-                .filter(|b| b.to_string() == stem);
-            let Some(board) = board else {
-                return Err(StoreError::StrayFile {
-                    path,
-                    expected: "<board number>.json, such as 101.json",
-                });
-            };
+        for board in self.listed_boards(&self.robot_turns_dir())? {
             if let Some(turn) = self.robot_turn(board)? {
                 out.push(turn);
             }
@@ -237,6 +253,17 @@ mod tests {
         let next = t.add(at + 3600, Some("bob"), 5);
         assert_eq!(next.spent(at + 3600), 5);
         assert_eq!(next.by_player.len(), 1, "alice's share starts again");
+        let reviewed = t.add_review(at + 10, 900).add_review(at + 20, 100);
+        assert_eq!(reviewed.reviewed(at + 30), 1000);
+        assert_eq!(
+            reviewed.spent(at + 30),
+            3200,
+            "counted in the robots' time too"
+        );
+        assert_eq!(reviewed.spent_by(at + 30, "alice"), 1500);
+        assert_eq!(reviewed.add(at + 40, None, 5).reviewed(at + 40), 1000);
+        assert_eq!(reviewed.reviewed(at + 3600), 0, "the next hour");
+        assert_eq!(reviewed.add_review(at + 3600, 7).reviewed(at + 3600), 7);
         store.put_robot_time(&t).expect("put");
         assert_eq!(store.robot_time().expect("read"), t);
     }

@@ -14,6 +14,7 @@ use serde::de::DeserializeOwned;
 
 use super::fs::{list_json, read_text, remove, write_atomic};
 use super::{Store, StoreError};
+use crate::server::model::BoardId;
 
 /// The buffered changes: path -> new content (`None`: removed).
 pub(crate) type Overlay = Arc<Mutex<Option<BTreeMap<PathBuf, Option<Vec<u8>>>>>>;
@@ -187,6 +188,27 @@ impl Store {
             .as_ref()
             .map(|o| o.keys().cloned().collect())
             .unwrap_or_default()
+    }
+
+    /// The boards of the `<board>.json` files of `dir` (`robot-turns/`,
+    /// `reviews/owed/`), through the overlay, unsorted; any other `*.json` name is a
+    /// stray file, a named error.
+    pub(crate) fn listed_boards(&self, dir: &Path) -> Result<Vec<BoardId>, StoreError> {
+        let mut out = Vec::new();
+        for (stem, path) in self.list_json(dir)? {
+            let board = stem
+                .parse::<BoardId>()
+                .ok()
+                .filter(|b| b.to_string() == stem);
+            let Some(board) = board else {
+                return Err(StoreError::StrayFile {
+                    path,
+                    expected: "<board number>.json, such as 101.json",
+                });
+            };
+            out.push(board);
+        }
+        Ok(out)
     }
 
     /// The `*.json` files of `dir` as (stem, path), through the overlay, unsorted (none

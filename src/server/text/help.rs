@@ -91,7 +91,8 @@ YINSH by e-mail
 ===============
 
 Playing by Reply: press Reply on your board mail and write your move as the
-first line (or resign, propose, accept, reject, undo, pass, chat, decline);
+first line (or resign, propose, accept, reject, undo, pass, chat, decline,
+review);
 anything below it goes to the other player as your comment. No password is
 needed: the mail you answer says who you are, as long as you reply from your
 own address and it is still that move. A reply to a chat mail chats back; to a
@@ -138,6 +139,11 @@ Commands (in the Subject line):
       The board now, or as it was after move <moveno>.
   yinsh show <userid> ... [all | active | inactive | next]
       The boards of those players' games.
+  yinsh review <board> [<userid> <password>]
+      The robot's review of a finished game: the turns that lost their player
+      the most, the robot's choice there, White's chance after every turn. It
+      comes by mail to both players when a game ends; ask again here (or reply
+      review to a board mail). With your userid and password it comes to you.
   yinsh showas <userid> <password> [<board> ... | all | active | inactive | next]
       Boards as you see them, with your next command and your queued move.
   yinsh standings [page <n>]

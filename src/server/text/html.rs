@@ -79,6 +79,20 @@ pub fn escape(s: &str) -> String {
     out
 }
 
+/// The start of a mail's HTML document up to its content's `<div>`, `max` pixels
+/// wide at most: the `<head>` with `title` (escaped already), the body's font. The
+/// document ends with `</div>\n</body></html>\n`.
+pub fn head(title: &str, max: u32) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"color-scheme\" content=\"light dark\">\
+         <meta name=\"viewport\" content=\"width=device-width\">\
+         <title>{title}</title></head>\n\
+         <body style=\"margin:0;padding:12px;font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.4\">\n\
+         <div style=\"max-width:{max}px\">\n"
+    )
+}
+
 /// The style of every `<pre>`.
 pub const PRE: &str = "font-family:Menlo,Consolas,'DejaVu Sans Mono',monospace;font-size:13px;line-height:1.25;white-space:pre-wrap;overflow-wrap:anywhere";
 
@@ -326,15 +340,10 @@ impl BoardHtml {
     ) -> String {
         let (w, h) = Picture::size();
         let mut out = String::with_capacity(4096 + self.rest.len());
+        out.push_str(&head(&self.title, 600));
         let _ = write!(
             out,
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-             <meta name=\"color-scheme\" content=\"light dark\">\
-             <meta name=\"viewport\" content=\"width=device-width\">\
-             <title>{title}</title></head>\n\
-             <body style=\"margin:0;padding:12px;font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.4\">\n\
-             <div style=\"max-width:600px\">\n{error}\
-             <h1 style=\"font-size:20px;margin:0 0 8px\">{title}</h1>\n{status}\
+            "{error}<h1 style=\"font-size:20px;margin:0 0 8px\">{title}</h1>\n{status}\
              <p style=\"margin:12px 0\"><img src=\"cid:{cid}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\" \
              style=\"display:block;max-width:100%;height:auto;border:0\"></p>\n",
             title = self.title,

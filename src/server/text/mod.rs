@@ -3,7 +3,8 @@
 //! part of board mails (`html`), dates, the help texts, password masking (`redact`),
 //! player comments cut to a bound (`cut`), every Subject and its reading back
 //! (`subjects`), the short notices (`notices`), what a new game's mail adds
-//! (`new_game`), and the link to play a move on the game's page (`play_link`).
+//! (`new_game`), the link to play a move on the game's page (`play_link`), and the robot's review
+//! mail with the answers to a `review` request (`review`).
 
 pub mod clock;
 pub mod cut;
@@ -16,4 +17,5 @@ pub mod new_game;
 pub mod notices;
 pub mod play_link;
 pub mod reply;
+pub mod review;
 pub mod subjects;

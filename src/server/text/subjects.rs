@@ -94,6 +94,17 @@ pub fn cancelled(board: BoardId) -> String {
     format!("Yinsh Board {board} cancelled")
 }
 
+/// `Yinsh Board %s review`: the robot's review of a finished game (issue 28).
+pub fn review(board: BoardId) -> String {
+    format!("Yinsh Board {board} review")
+}
+
+/// `Yinsh Board %s review asked`: the answer to a `review` request that does not
+/// carry the review (the game goes on, or its review is queued).
+pub fn review_asked(board: BoardId) -> String {
+    format!("Yinsh Board {board} review asked")
+}
+
 /// `Yinsh chat %s %s`: a chat on a board, from `from`.
 pub fn chat(board: BoardId, from: &UserId) -> String {
     format!("Yinsh chat {board} {from}")
@@ -326,6 +337,8 @@ mod tests {
             (preview(b), board(101)),
             (declined(b), board(101)),
             (cancelled(b), board(101)),
+            (review(b), board(101)),
+            (review_asked(b), board(101)),
             (chat(b, &alice), Some(OurMail::Chat(101))),
             (message_from(&alice), Some(OurMail::Message("alice".into()))),
             (message_sent(), notice.clone()),

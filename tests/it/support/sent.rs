@@ -106,3 +106,11 @@ impl TestServer {
         self.send_raw(raw.as_bytes())
     }
 }
+
+/// `sent` split into the review mails (issue 28: the run that ends a game also makes
+/// its review and mails it to each human player, `Yinsh Board <n> review`) and the
+/// others.
+pub fn split_reviews(sent: Vec<Sent>) -> (Vec<Sent>, Vec<Sent>) {
+    sent.into_iter()
+        .partition(|m| m.subject.ends_with(" review"))
+}

@@ -7,7 +7,7 @@
 use super::table::{entries, families};
 use super::*;
 use crate::mail::Address;
-use crate::server::model::{Password, UserId};
+use crate::server::model::{BoardId, Password, UserId};
 
 mod pbmserv_commands; // offers, queue and submit, show, people: the pbmserv families
 mod properties; // random word lists, the help texts' syntax lines, the line bound
@@ -251,6 +251,13 @@ fn samples() -> Vec<(&'static str, Command)> {
             "yinsh unsubscribe 101 alice pw",
             on(101, BoardAction::Subscribe { on: false }),
         ),
+        ("yinsh review 101 alice pw", on(101, BoardAction::Review)),
+        (
+            "yinsh review 101",
+            Command::Review {
+                board: BoardId::from(101),
+            },
+        ),
         (
             "yinsh preview 101 e5 f6",
             Command::Preview {
@@ -442,5 +449,9 @@ fn refusals_read_as_players_know_them() {
         text("yinsh challenge -fast a b"),
         "Syntax is \"yinsh challenge [-blitz] <userid1> <userid2>\": unknown option \"-fast\": \
          the options are -blitz, --nagtime=<days> and --forfeittime=<days>"
+    );
+    assert_eq!(
+        text("yinsh review 101 alice"),
+        "Syntax is \"yinsh review <board> [<userid> <password>]\": expected a userid and a password"
     );
 }

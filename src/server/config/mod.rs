@@ -55,6 +55,8 @@
 //! think_seconds_per_hour = 1200 # all robots' think time in one clock hour, at most
 //! think_seconds_per_player_hour = 300 # ... spent on one person's games (all accounts
 //!                               # without a confirmed address share one such share)
+//! review_seconds_per_hour = 120 # ... spent on reviews of finished games
+//! review_playouts = 600         # a review's playouts a position (ai::REVIEW_PLAYOUTS)
 //! ```
 
 use std::ffi::OsString;
@@ -68,6 +70,10 @@ use crate::mail::{Address, Smtp, Transport, bare_address};
 
 use super::site::settings::{SiteConfig, SiteSettings, site_settings};
 use super::store::RateLimit;
+
+mod file;
+
+pub use file::{DkimSettings, Limits, MailConfig, RobotConfig, Security, TransportConfig};
 
 /// How the server runs: where its data lives and how mail leaves.
 #[derive(Debug, Clone)]
@@ -136,6 +142,11 @@ pub struct Settings {
     /// (the accounts without a confirmed address share one such share); past it, the
     /// robot answers that person at once with level 1's search.
     pub robot_think_per_player_hour: Duration,
+    /// The robots' think time in one clock hour spent on reviews of finished games,
+    /// at most (`[robot] review_seconds_per_hour`; the reviews owed past it wait).
+    pub review_per_hour: Duration,
+    /// The playouts a review spends on each position (`[robot] review_playouts`).
+    pub review_playouts: u64,
 }
 
 impl Settings {
@@ -172,6 +183,8 @@ impl Settings {
             robot_turns_per_run: 3,
             robot_think_per_hour: Duration::from_secs(1200),
             robot_think_per_player_hour: Duration::from_secs(300),
+            review_per_hour: Duration::from_secs(120),
+            review_playouts: crate::ai::REVIEW_PLAYOUTS,
         }
     }
 
@@ -214,97 +227,6 @@ pub struct ConfigFile {
     pub site: Option<SiteConfig>,
     /// The robots.
     pub robot: Option<RobotConfig>,
-}
-
-/// `[mail]`
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MailConfig {
-    /// Board mails carry an HTML part with the picture (default true).
-    pub html: Option<bool>,
-    /// Hard bounces over at least a day that mark an address failing (default 3).
-    pub hard_bounces: Option<u32>,
-    /// Replies to one recipient leave with a VERP bounce address (default true).
-    pub verp: Option<bool>,
-}
-
-/// `[dkim]`: the key that signs the replies (all three keys needed).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DkimSettings {
-    /// The signing domain (`d=`), normally the domain of `from`.
-    pub domain: String,
-    /// The selector (`s=`): the record is `<selector>._domainkey.<domain>`.
-    pub selector: String,
-    /// The private key, PEM (Ed25519, or RSA of 2048 bits or more).
-    pub key_file: PathBuf,
-}
-
-/// `[robot]`
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RobotConfig {
-    /// robot5's think time a turn, milliseconds.
-    pub think_ms: Option<u64>,
-    /// Robot turns one run plays at most.
-    pub turns_per_run: Option<usize>,
-    /// All robots' think time in one clock hour, seconds.
-    pub think_seconds_per_hour: Option<u64>,
-    /// The robots' think time in one clock hour on one person's games, seconds.
-    pub think_seconds_per_player_hour: Option<u64>,
-}
-
-/// `[security]`
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Security {
-    /// New addresses must be confirmed before they get other people's text.
-    pub confirm_addresses: Option<bool>,
-    /// Mails a day to an address nobody has confirmed.
-    pub unconfirmed_mails_per_day: Option<u32>,
-    /// Mails a day that mail proving no sender may cause to one mailbox.
-    pub stranger_mails_per_day: Option<u32>,
-    /// The authserv-id of the local mail system's `Authentication-Results`.
-    pub trusted_authserv_id: Option<String>,
-}
-
-/// `[transport]`
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TransportConfig {
-    /// `outbox`, `smtp` or `sendmail`.
-    pub kind: Option<String>,
-    /// For `smtp`: the URL.
-    pub url: Option<String>,
-    /// For `sendmail`: the program.
-    pub path: Option<PathBuf>,
-    /// For `outbox`: the folder (default `<home>/outbox`).
-    pub outbox: Option<PathBuf>,
-    /// For `smtp`: a PEM file of CA certificates trusted besides the built-in roots
-    /// (`YINSH_PBEM_SMTP_CA_FILE` overrides it).
-    pub ca_file: Option<PathBuf>,
-}
-
-/// `[limits]`
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Limits {
-    /// Largest mail handled, bytes.
-    pub max_message_bytes: Option<usize>,
-    /// Mails one sender may send per period.
-    pub mails_per_sender: Option<u32>,
-    /// The period, seconds.
-    pub period_seconds: Option<u64>,
-    /// Commands one `multiple` mail may carry.
-    pub commands_per_mail: Option<usize>,
-    /// Replies one mail may cause.
-    pub replies_per_mail: Option<usize>,
-    /// Games a day a sender may start for two other players.
-    pub challenges_for_others_per_day: Option<u32>,
-    /// How long to wait for the store's lock, seconds.
-    pub lock_wait_seconds: Option<u64>,
-    /// The time limit of one SMTP connection or sendmail run, seconds.
-    pub send_timeout_seconds: Option<u64>,
 }
 
 /// Values from the command line or the environment (both already merged by clap:
@@ -539,6 +461,10 @@ fn robot(s: &mut Settings, robot: &RobotConfig, think_ms: Option<u64>) {
     if let Some(secs) = robot.think_seconds_per_player_hour {
         s.robot_think_per_player_hour = Duration::from_secs(secs);
     }
+    if let Some(secs) = robot.review_seconds_per_hour {
+        s.review_per_hour = Duration::from_secs(secs);
+    }
+    s.review_playouts = robot.review_playouts.unwrap_or(s.review_playouts);
 }
 
 /// The SMTP relay at `url`, with the CA file of `YINSH_PBEM_SMTP_CA_FILE`, else of

@@ -1,0 +1,320 @@
+//! The robot's reviews of finished games (issue 28), made by `deliver` and `tick`
+//! themselves, as the robots' turns are (`opponent.rs`). A transaction that ends a
+//! game (any ending: rows, resignation, forfeit, agreed draw; a robot's winning turn)
+//! records the review owed in the same transaction ([`record`],
+//! `<home>/reviews/owed/`), and so does a `review` request (`exec::review`). Once a
+//! run's own work is done and the lock released (its replies sent, its robot turns
+//! played), it takes up the oldest review owed that nobody holds ([`make_owed`]: at
+//! most [`REVIEWS_PER_DELIVER`] in a `deliver`, [`REVIEWS_PER_TICK`] in a `tick`):
+//! claims it under the lock for [`LEASE`] seconds, thinks with no lock held
+//! (`ai::review` over the game's turns at `[robot] review_playouts` a position), then
+//! in a transaction of its own keeps the review (`reviews/<board>.json`), forgets the
+//! owed entry, counts the think time in `robot-time.json` (`review_ms`, and the
+//! robots' `think_ms`), and sends the review mails: one to each human player (robots
+//! get none) and to each account that asked (`requesters`). A game whose review
+//! exists is never thought again. Reviews take at most `[robot]
+//! review_seconds_per_hour` of the robots' think time in a clock hour (and nothing
+//! once all the robots' time is spent): past it they wait for a run in the next hour,
+//! with a log line. A review may start while any of the share is left, so one review
+//! may go past it. A run killed while thinking loses nothing: its claim lapses and the
+//! next run makes the review.
+
+use std::time::Instant;
+
+use crate::server::config::Settings;
+use crate::server::game::record::LiveGame;
+use crate::server::game::review::{self, stored};
+use crate::server::internal::InternalError;
+use crate::server::model::{BoardId, UserId};
+use crate::server::outgoing::thread::Thread;
+use crate::server::outgoing::{Audience, HtmlPart, Reply};
+use crate::server::store::{GameReview, OwedReview, Store};
+use crate::server::text::review::ReviewMail;
+use crate::server::text::subjects;
+
+use super::log::Log;
+use super::report::Report;
+use super::send::{Which, send};
+use super::txn::{Locked, Work, claim};
+
+/// Reviews one `deliver` makes at most, after its own work.
+pub const REVIEWS_PER_DELIVER: usize = 1;
+
+/// Reviews one `tick` makes at most.
+pub const REVIEWS_PER_TICK: usize = 3;
+
+/// How long a run keeps a review it is going to think about, in seconds: far more
+/// than a long game's review takes at the most playouts `check-config` allows.
+pub const LEASE: u64 = 900;
+
+/// When `file`'s game ended: the recorded ending's time, else its last turn's.
+fn ended_at(live: &LiveGame) -> Option<u64> {
+    live.game().is_over().then_some(())?;
+    let f = live.file();
+    f.ended
+        .as_ref()
+        .map(|e| e.at)
+        .or_else(|| f.turns.last().map(|t| t.at))
+}
+
+/// Inside an open transaction: for every game it wrote that ended at `now` (in this
+/// transaction) and has neither a review nor one owed, record the review owed.
+/// Returns the boards recorded.
+pub fn record(store: &Store, now: u64) -> Result<Vec<BoardId>, InternalError> {
+    let mut out = Vec::new();
+    for board in store.boards_written() {
+        let Some(file) = store.game(board)? else {
+            continue;
+        };
+        let live = LiveGame::load(file)?;
+        if ended_at(&live) != Some(now)
+            || store.review(board)?.is_some()
+            || store.owed_review(board)?.is_some()
+        {
+            continue;
+        }
+        store.put_owed_review(&OwedReview::new(board, now))?;
+        out.push(board);
+    }
+    Ok(out)
+}
+
+/// After a run's own work, with the lock released: make at most `max` reviews owed,
+/// each within the hour's share. A failure is logged, never the run's: the review
+/// stays owed for the next run. Returns the boards reviewed (for the web site).
+pub fn make_owed(
+    store: &Store,
+    settings: &Settings,
+    now: u64,
+    log: &Log,
+    report: &mut Report,
+    max: usize,
+) -> Vec<BoardId> {
+    let mut made = Vec::new();
+    for _ in 0..max {
+        let next = out_of_time(store, settings, now).and_then(|spent| match spent {
+            Some(line) => {
+                log.note(now, report, line);
+                Ok(None)
+            }
+            None => claim_free(store, settings, now),
+        });
+        let result = next.and_then(|owed| match owed {
+            Some(owed) => make_one(store, settings, log, report, owed).map(Some),
+            None => Ok(None),
+        });
+        match result {
+            Ok(Some(board)) => made.push(board),
+            Ok(None) => break,
+            Err(e) => {
+                log.note(now, report, format!("review left for later: {e}"));
+                break;
+            }
+        }
+    }
+    made
+}
+
+/// Why no review may be thought now, if so: the reviews' share of this hour, or all
+/// the robots' think time, is spent while reviews are owed.
+fn out_of_time(
+    store: &Store,
+    settings: &Settings,
+    now: u64,
+) -> Result<Option<String>, InternalError> {
+    let time = store.robot_time()?;
+    let (reviewed, cap) = (time.reviewed(now), settings.review_per_hour.as_millis());
+    let all_spent = u128::from(time.spent(now)) >= settings.robot_think_per_hour.as_millis();
+    if (u128::from(reviewed) < cap && !all_spent) || store.owed_reviews()?.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "reviews' think time for this hour spent ({} of {} s{}): the reviews owed wait for the next hour",
+        reviewed / 1000,
+        cap / 1000,
+        if all_spent {
+            "; all the robots' time is spent"
+        } else {
+            ""
+        }
+    )))
+}
+
+/// Under the lock, claim the oldest review owed that nobody holds, if any.
+fn claim_free(
+    store: &Store,
+    settings: &Settings,
+    now: u64,
+) -> Result<Option<OwedReview>, InternalError> {
+    let Some(free) = store.owed_reviews()?.into_iter().find(|o| o.is_free(now)) else {
+        return Ok(None);
+    };
+    let key = format!("review-claim-{}-{now}", free.board);
+    claim(store, settings, &key, now, |store| {
+        // Read again under the lock: another run may have taken it meanwhile.
+        let Some(o) = store.owed_review(free.board)?.filter(|o| o.is_free(now)) else {
+            return Ok(None);
+        };
+        let o = OwedReview {
+            claimed_until: now + LEASE,
+            ..o
+        };
+        store.put_owed_review(&o)?;
+        Ok(Some(o))
+    })
+}
+
+/// What thinking about one review came to.
+enum Thought {
+    /// The review, as it is kept.
+    Made(GameReview),
+    /// Nothing to think: the game is gone, or its review exists already.
+    Nothing,
+    /// The game does not replay: the review is dropped, with this line.
+    Damaged(String),
+}
+
+/// Think about `owed` with no lock held, then keep it and mail it under the lock in a
+/// transaction of its own. Returns the board.
+fn make_one(
+    store: &Store,
+    settings: &Settings,
+    log: &Log,
+    report: &mut Report,
+    owed: OwedReview,
+) -> Result<BoardId, InternalError> {
+    let board = owed.board;
+    let started = Instant::now();
+    let thought = match (store.review(board)?, store.game(board)?) {
+        (None, Some(file)) => match LiveGame::load(file)
+            .and_then(|live| review::think(&live, settings.review_playouts))
+        {
+            Ok(Some(r)) => Thought::Made(stored(board, &r, settings.now())),
+            Ok(None) => Thought::Damaged(format!("board {board}: a turn does not replay")),
+            Err(e) => Thought::Damaged(e.to_string()),
+        },
+        _ => Thought::Nothing,
+    };
+    let thought_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    let (locked, recovered) = Locked::take(store, settings)?;
+    let now = settings.now();
+    if let Some(line) = recovered {
+        log.note(now, report, line);
+    }
+    let key = format!("review-{board}-{now}");
+    let mut note = |report: &mut Report, line: String| report.lines.push(line);
+    let before = report.lines.len();
+    let committed = locked.transaction(
+        &key,
+        now,
+        None,
+        &|k, _| format!("{key}-{k}"),
+        report,
+        &mut note,
+        |store, report| keep(store, now, thought_ms, board, thought, report).map(Work::from),
+    )?;
+    for line in &report.lines[before..] {
+        log.line(now, line);
+    }
+    drop(locked);
+    send(
+        store,
+        settings,
+        now,
+        Which::Own(&committed.spooled),
+        log,
+        report,
+    )?;
+    Ok(board)
+}
+
+/// Under the lock, in a transaction: count the think time, forget the review owed,
+/// and keep the review made (unless one exists already); returns its mails.
+fn keep(
+    store: &Store,
+    now: u64,
+    thought_ms: u64,
+    board: BoardId,
+    thought: Thought,
+    report: &mut Report,
+) -> Result<Vec<Reply>, InternalError> {
+    let time = store.robot_time()?.add_review(now, thought_ms);
+    store.put_robot_time(&time)?;
+    let owed = store.owed_review(board)?;
+    store.remove_owed_review(board)?;
+    let review = match thought {
+        Thought::Made(review) => review,
+        Thought::Nothing => {
+            report
+                .lines
+                .push(format!("board {board}: review already made or game gone"));
+            return Ok(Vec::new());
+        }
+        Thought::Damaged(why) => {
+            report.lines.push(format!(
+                "board {board}: not reviewed, the game does not replay: {why}"
+            ));
+            return Ok(Vec::new());
+        }
+    };
+    let (Some(file), None) = (store.game(board)?, store.review(board)?) else {
+        report
+            .lines
+            .push(format!("board {board}: review already made or game gone"));
+        return Ok(Vec::new());
+    };
+    store.put_review(&review)?;
+    let live = LiveGame::load(file)?;
+    let requesters = owed.map(|o| o.requesters).unwrap_or_default();
+    let mails = review_mails(store, &live, &review, &requesters)?;
+    report.lines.push(format!(
+        "board {board}: reviewed in {thought_ms} ms ({} turning points), {} mails",
+        review.points.len(),
+        mails.len()
+    ));
+    Ok(mails)
+}
+
+/// The review mails of `live`: one to each human player, and to each account of
+/// `requesters` that is no player; each at the account's own addresses, with the
+/// HTML part unless its owner chose text only (the gate judges the addresses).
+fn review_mails(
+    store: &Store,
+    live: &LiveGame,
+    review: &GameReview,
+    requesters: &[UserId],
+) -> Result<Vec<Reply>, InternalError> {
+    let mail = ReviewMail { live, review };
+    let (body, html) = (mail.body(), mail.html());
+    let f = live.file();
+    let players = [&f.white, &f.black];
+    let mut out = Vec::new();
+    let readers = players
+        .into_iter()
+        .filter(|p| p.robot_level().is_none())
+        .chain(
+            requesters
+                .iter()
+                .filter(|r| players.iter().all(|p| p.key() != r.key())),
+        );
+    for reader in readers {
+        let Some(account) = store.account(reader)? else {
+            continue;
+        };
+        let is_player = players.iter().any(|p| p.key() == reader.key());
+        out.push(Reply {
+            to: account.addresses.clone(),
+            subject: subjects::review(live.board()),
+            body: body.clone(),
+            html: (!account.text_only).then(|| HtmlPart::Review(html.clone())),
+            thread: if is_player {
+                Thread::board(store, live, reader)?
+            } else {
+                Thread::game(live)
+            },
+            audience: Audience::Players,
+            ..Reply::default()
+        });
+    }
+    Ok(out)
+}
