@@ -63,6 +63,7 @@ mod settings_mail; // issue 26: the Subject explained, subject stable, own-turn 
 mod sgf; // Boardspace SGF records and transcripts read and written; import and export
 mod site; // the static web site: refreshed after mails, the site command, nothing private on it
 mod site_page; // issues 26/27: a finished game in a few files, mail links without the script, tables, addresses per move, clock, phones
+mod site_review; // issue 28: a finished game's page with the robot's review: the chart under the board, its points and values, the turning points, escaped; none without a review; refresh and the site command
 mod smtp_e2e; // delivery over real SMTP to a local sink, retries and flush
 mod soak; // 300 (or 5,000) honest and hostile mails through deliver with kill -9; the end state checked
 mod social; // issue 26: a challenge's message proven, vacations shown, chats confirmed and answered by Reply
