@@ -169,7 +169,7 @@ fn driver(clicks: &[String]) -> String {
 }
 
 /// An attribute of `#driven` in the DOM dump, unescaped.
-fn driven(dom: &str, name: &str) -> String {
+pub(crate) fn driven(dom: &str, name: &str) -> String {
     let at = dom
         .find("id=\"driven\"")
         .unwrap_or_else(|| panic!("no #driven in {dom}"));

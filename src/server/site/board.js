@@ -289,6 +289,8 @@
   if (chart && chartPoints.length) {
     chart.setAttribute('data-live', '');
     chart.addEventListener('click', function (e) {
+      var hit = e.target.closest && e.target.closest('circle.pt[data-position]');
+      if (hit) return goTo(+hit.dataset.position);
       var best = null, gap = Infinity;
       chartPoints.forEach(function (c) {
         var r = c.getBoundingClientRect(), d = Math.abs(r.left + r.width / 2 - e.clientX);

@@ -320,13 +320,8 @@ fn write_games(
         } else {
             None
         };
-        let summary = game_page::write_game(
-            files,
-            &game_dir(out, board),
-            &live,
-            around,
-            review.as_ref(),
-        )?;
+        let summary =
+            game_page::write_game(files, &game_dir(out, board), &live, around, review.as_ref())?;
         let json = serde_json::to_vec_pretty(&summary).unwrap_or_default();
         files.write(&game_dir(out, board).join("summary.json"), &json)?;
         files.written.games += 1;

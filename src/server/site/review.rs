@@ -169,10 +169,19 @@ mod tests {
         let long = check(board, &review(vec![0.5; 7], &[]), 4).expect_err("too long");
         assert_eq!(long.values, 7);
         assert!(long.to_string().contains("reviews/7.json"), "{long}");
-        assert!(check(board, &review(five.clone(), &[5]), 4).is_err(), "move 5");
-        assert!(check(board, &review(five.clone(), &[0]), 4).is_err(), "move 0");
+        assert!(
+            check(board, &review(five.clone(), &[5]), 4).is_err(),
+            "move 5"
+        );
+        assert!(
+            check(board, &review(five.clone(), &[0]), 4).is_err(),
+            "move 0"
+        );
         assert!(check(board, &review(Vec::new(), &[]), 4).is_err(), "empty");
-        assert!(check(BoardId::from(8), &review(five, &[]), 4).is_err(), "board");
+        assert!(
+            check(BoardId::from(8), &review(five, &[]), 4).is_err(),
+            "board"
+        );
     }
 
     #[test]
