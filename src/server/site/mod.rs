@@ -1,6 +1,7 @@
 //! The static web site of the games (`yinsh-pbem site --out DIR`, and after every
 //! mail that changes a game when `[site]` is configured): an index of the active and
-//! finished games, one folder per game (`game_page`), the standings, the history and
+//! finished games, one folder per game (`game_page`; a finished game's review from
+//! the store under its board: `review`), the standings, the history and
 //! a rules summary (`lists`), all in one frame (`page`). Every page works from a
 //! plain file server. Only what is public goes on it: userids, moves, results, dates
 //! and the server's own mail address (where moves and `help` are sent); never

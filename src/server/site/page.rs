@@ -2,7 +2,8 @@
 //! between the index, standings, history and rules, and the one style sheet
 //! (`style.css`, light and dark; a game's board stays in view on a phone while its
 //! review and moves scroll, and every point and button is a target of at least 32 px
-//! at 390 px; a reviewed game's chart sits under its board).
+//! at 390 px; a reviewed game's chart sits under its board, and a click anywhere on it
+//! steps to the nearest point).
 //! Pages link only to files of the site itself.
 
 use std::fmt::Write as _;
