@@ -15,8 +15,7 @@ use std::path::Path;
 
 use yinsh_pbem::server::store::GameReview;
 
-use crate::browser::{Trap, artefacts, browser_own, chromium, run_chromium};
-use crate::play_page::driven;
+use crate::browser::{DrivenPage, chromium, driven};
 use crate::site_review::{finished_game, put_and_refresh, review_of};
 
 /// The driver: once the page has loaded, it steps the board from the review as the
@@ -87,35 +86,15 @@ fn drive(program: &Path, page: &Path, steps: &[String], width: u32, shot: &str) 
     } else {
         html
     };
-    let driven_page = page.with_file_name("driven.html");
-    std::fs::write(
-        &driven_page,
-        held.replace("</body>", &format!("{}</body>", driver(steps))),
-    )
-    .expect("driven page");
-    let url = format!("file://{}", driven_page.display());
-    let trap = Trap::new();
-    let size = format!("--window-size={},1500", width.max(500));
-    let dom = run_chromium(
-        program,
-        &trap,
-        &url,
-        &["--dump-dom".to_string(), size.clone()],
+    let driven_page = DrivenPage::new(
+        page,
+        &held.replace("</body>", &format!("{}</body>", driver(steps))),
+        "",
     );
-    let path = artefacts().join(shot);
-    let _ = std::fs::remove_file(&path);
-    run_chromium(
-        program,
-        &trap,
-        &url,
-        &[format!("--screenshot={}", path.display()), size],
-    );
-    let png = std::fs::read(&path).expect("screenshot");
-    assert!(png.len() > 10_000 && &png[1..4] == b"PNG", "{shot}");
-    std::fs::remove_file(&driven_page).expect("remove");
-    let lines = trap.lines.lock().map(|l| l.clone()).unwrap_or_default();
-    let foreign: Vec<&String> = lines.iter().filter(|l| !browser_own(l)).collect();
-    assert!(foreign.is_empty(), "requests left the machine: {foreign:?}");
+    let window = width.max(500);
+    let dom = driven_page.dom(program, &[format!("--window-size={window},1500")]);
+    driven_page.screenshot(program, shot, window, 1500);
+    driven_page.close();
     dom
 }
 

@@ -11,6 +11,7 @@ mod bounces; // issue 30: DSNs to VERP bounce addresses: hard bounces counted, a
 mod bounds; // bounded work per mail: multiple, show, message and challenge caps
 mod browser; // headless Chromium opens a board mail's HTML part and a game page: screenshots, picture loaded, nothing fetched
 mod browser_mail; // issue 26: Chromium lays out a board mail's HTML part at 390 px and desktop width: paragraphs reflowed
+mod browser_play_more; // issue 27: Chromium clicks removals owed at the start of a turn, then the move; a turn ending in the pass the page offers
 mod browser_review; // issue 28: Chromium steps a reviewed game's board from its chart (click, Enter, between points, the list) at desktop width and 390 px
 mod by_reply; // playing by pressing Reply: mail clients' replies, a whole game, the attacks
 mod concurrency; // 50 simultaneous deliver processes: the lock serialises them

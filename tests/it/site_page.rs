@@ -19,15 +19,7 @@ use crate::support::turns::random_turns;
 pub(crate) fn server() -> (TestServer, PathBuf) {
     let mut s = TestServer::new();
     let site = s.home().with_file_name("site");
-    std::fs::create_dir_all(s.home()).expect("home");
-    std::fs::write(
-        s.home().join("config.toml"),
-        format!("[site]\nout = \"{}\"\n", site.display()),
-    )
-    .expect("config");
-    s.send("alice@example.org", "signup alice apw", "");
-    s.send("bob@example.org", "signup bob bpw", "");
-    s.send("alice@example.org", "yinsh challenge alice bob", "");
+    s.alice_bob_on_site(&site);
     (s, site)
 }
 

@@ -1,10 +1,12 @@
 //! The search that found the replay transcripts under `tests/data/transcripts/`:
-//! seeded random games classified by how they end, and a beam search for a game with
-//! forced passes. Both are `#[ignore]`d tests that write the fixtures again
+//! seeded random games classified by how they end, a beam search for a game with
+//! forced passes, and a game that hems one side in until it owes a row after which it
+//! may have to pass (`owed-removals-then-pass.txt`, the browser test's position). All
+//! are `#[ignore]`d tests that write the fixtures again
 //! (`cargo test --test it find_transcripts -- --ignored`).
 
 use yinsh_pbem::notation::write_turn;
-use yinsh_pbem::rules::{ActionKind, EndReason, Outcome, Setup};
+use yinsh_pbem::rules::{ActionKind, Direction, EndReason, Outcome, Setup};
 
 use super::*;
 use crate::support::rng::Lcg;
@@ -239,4 +241,91 @@ fn find_transcript_with_passes() {
         }
     }
     panic!("no game with a forced pass found");
+}
+
+/// Whether the side to act in `g` owes a row and, for some choice of its removals,
+/// has no ring move after them (its turn then ends in a pass).
+fn owes_then_may_pass(g: &Game) -> bool {
+    g.expects() == Some(ActionKind::RemoveRow)
+        && yinsh_pbem::server::site::legal::legal_turns(g)
+            .is_some_and(|list| list.iter().any(|t| t.actions.iter().any(|a| a == "--")))
+}
+
+/// A game in which one side (the victim, by the seed) places its rings on the rim and
+/// the other moves to leave it the fewest ring moves, preferring a move that makes a
+/// row of the victim's colour; the actions up to the first start of a turn of the
+/// victim's that owes a row and may end in a pass.
+fn game_owed_then_pass(seed: u64) -> Option<Vec<Action>> {
+    let mut rng = Lcg(seed);
+    let victim = if seed.is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let mut g = Game::new(Variant::Normal);
+    let mut actions = Vec::new();
+    while let Some(side) = g.to_act() {
+        if side == victim && owes_then_may_pass(&g) {
+            return Some(actions);
+        }
+        let legal = g.legal_actions();
+        let ranked: Vec<(usize, Action)> = match g.expects() {
+            Some(ActionKind::Place) if side == victim => legal
+                .iter()
+                .map(|&a| match a {
+                    Action::Place(p) => (
+                        Direction::ALL
+                            .iter()
+                            .filter(|d| d.step(p).is_some())
+                            .count(),
+                        a,
+                    ),
+                    _ => (9, a),
+                })
+                .collect(),
+            Some(ActionKind::Move) if side != victim => legal
+                .iter()
+                .map(|&a| {
+                    let h = g.after(a).expect("legal");
+                    let owed =
+                        h.to_act() == Some(victim) && h.expects() == Some(ActionKind::RemoveRow);
+                    let score = match (owes_then_may_pass(&h), owed) {
+                        (true, _) => 0,
+                        (false, true) => 1,
+                        _ => 2 + ring_moves(&h, victim).unwrap_or(100),
+                    };
+                    (score, a)
+                })
+                .collect(),
+            _ => legal.iter().map(|&a| (0, a)).collect(),
+        };
+        let best = ranked.iter().map(|r| r.0).min()?;
+        let ties: Vec<Action> = ranked
+            .into_iter()
+            .filter(|r| r.0 == best)
+            .map(|r| r.1)
+            .collect();
+        let a = ties[rng.below(ties.len())];
+        g.play(a).expect("legal");
+        actions.push(a);
+    }
+    None
+}
+
+#[test]
+#[ignore = "writes tests/data/transcripts; run by hand to find them again"]
+fn find_transcript_owed_then_pass() {
+    for seed in 0..20_000 {
+        if let Some(actions) = game_owed_then_pass(seed) {
+            write_fixture(
+                "find_transcript_owed_then_pass",
+                "owed-removals-then-pass.txt",
+                "The side to move owes a row; after it and one ring it may have no ring move.",
+                seed,
+                &tokens(Variant::Normal, &actions, true),
+            );
+            return;
+        }
+    }
+    panic!("no game with removals owed before a pass found");
 }

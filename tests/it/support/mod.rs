@@ -1,7 +1,8 @@
 //! Helpers shared by the integration tests, kept apart from the tests themselves:
 //! starting the `yinsh-pbem` binary ([`bin`]), writing mails to it ([`mail`]), a
 //! server home driven through the binary ([`server`]), commands carried out
-//! in-process ([`exec`]), the mails a test looks for and the set-ups many share
+//! in-process ([`exec`]), the game page's play mode clicked in Chromium
+//! ([`play_page`]), the mails a test looks for and the set-ups many share
 //! ([`sent`]), seeded generators ([`rng`]), turns of random games ([`turns`]), the
 //! data beside the checkout ([`data`]) and the temporary folders of the homes
 //! ([`tmp`]).
@@ -10,6 +11,7 @@ pub mod bin;
 pub mod data;
 pub mod exec;
 pub mod mail;
+pub mod play_page;
 pub mod rng;
 pub mod sent;
 pub mod server;

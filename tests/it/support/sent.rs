@@ -1,6 +1,8 @@
 //! Finding the mails a test expects among those a run sent, and the set-ups many
-//! tests share: accounts confirmed by answering their verify mail, and the game of
-//! alice, bob and carol.
+//! tests share: accounts confirmed by answering their verify mail, the game of alice,
+//! bob and carol, and the game of alice and bob on a server that writes a site.
+
+use std::path::Path;
 
 use super::mail::{Client, reply};
 use super::server::{Sent, TestServer};
@@ -76,6 +78,20 @@ impl TestServer {
         let r = s.send(ALICE, &format!("yinsh challenge {options} alice bob"), "");
         assert_eq!(r.len(), 2, "{r:?}");
         s
+    }
+
+    /// Writes a configuration whose site (`[site] out`) goes to `site`, signs alice
+    /// (`apw`) and bob (`bpw`) up and starts board 101, alice (White) against bob.
+    pub fn alice_bob_on_site(&mut self, site: &Path) {
+        std::fs::create_dir_all(self.home()).expect("home");
+        std::fs::write(
+            self.home().join("config.toml"),
+            format!("[site]\nout = \"{}\"\n", site.display()),
+        )
+        .expect("config");
+        self.send("alice@example.org", "signup alice apw", "");
+        self.send("bob@example.org", "signup bob bpw", "");
+        self.send("alice@example.org", "yinsh challenge alice bob", "");
     }
 
     /// The reply of `from` to `m` written by `client` (its Reply button pressed),
