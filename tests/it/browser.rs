@@ -193,6 +193,13 @@ impl DrivenPage {
     }
 }
 
+/// `items` as a JavaScript array of strings (a driver script's steps; no quotes in
+/// them).
+pub(crate) fn js_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|c| format!("'{c}'")).collect();
+    format!("[{}]", quoted.join(","))
+}
+
 /// An attribute of `#driven` (where a driver script writes what it saw) in the DOM
 /// dump, unescaped.
 pub(crate) fn driven(dom: &str, name: &str) -> String {

@@ -15,7 +15,7 @@ use std::path::Path;
 
 use yinsh_pbem::server::store::GameReview;
 
-use crate::browser::{DrivenPage, chromium, driven};
+use crate::browser::{DrivenPage, chromium, driven, js_list};
 use crate::site_review::{finished_game, put_and_refresh, review_of};
 
 /// The driver: once the page has loaded, it steps the board from the review as the
@@ -25,17 +25,13 @@ use crate::site_review::{finished_game, put_and_refresh, review_of};
 /// marked in the list and the chart's marked point into `#driven`
 /// (`data-step<i>`), with the window's width and the first point's name and role.
 fn driver(steps: &[String]) -> String {
-    let list = steps
-        .iter()
-        .map(|c| format!("'{c}'"))
-        .collect::<Vec<_>>()
-        .join(",");
+    let list = js_list(steps);
     format!(
         "<script>window.addEventListener('load', function () {{\
          var out = document.createElement('div'); out.id = 'driven';\
          function pt(k) {{ return document.querySelector('#review-chart circle.pt[data-position=\"' + k + '\"]'); }}\
          function centre(e) {{ var r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }}\
-         [{list}].forEach(function (step, i) {{\
+         {list}.forEach(function (step, i) {{\
            var kind = step.split(':')[0], k = step.split(':')[1];\
            if (kind === 'click') {{\
              var c = centre(pt(k));\

@@ -15,8 +15,8 @@ use yinsh_pbem::rules::{Color, Game, Outcome, Variant};
 use yinsh_pbem::server::site::{self, SiteError, Target};
 use yinsh_pbem::server::store::{GameReview, ReviewSide, Store, TurningPoint};
 
+use crate::site::build_site;
 use crate::site_page::{game_data, read, server};
-use crate::support::bin;
 use crate::support::server::TestServer;
 use crate::support::turns::random_turns;
 
@@ -269,19 +269,7 @@ fn the_site_command_writes_the_review() {
         .put_review(&review)
         .expect("put");
     let out = s.home().with_file_name("elsewhere");
-    let done = bin::command()
-        .args(["site", "--home"])
-        .arg(s.home())
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .expect("run site");
-    assert_eq!(
-        done.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&done.stderr)
-    );
+    build_site(&s, &out);
     let page = read(&out.join("games/101/index.html"));
     assert!(page.contains("<section class=\"review\""), "{page}");
     assert_eq!(

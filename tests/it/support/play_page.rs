@@ -15,7 +15,7 @@ use yinsh_pbem::server::store::Store;
 
 use super::server::{Sent, TestServer};
 use super::turns::random_turns;
-use crate::browser::{DrivenPage, driven};
+use crate::browser::{DrivenPage, driven, js_list};
 
 /// The clicks that play `turn`: a point for a placement or a ring to remove, two for
 /// a ring move, the two ends of a row (the first alone when it tells the row), the
@@ -51,14 +51,10 @@ pub fn parsed(t: &LegalTurn) -> Vec<Action> {
 /// mode shows into `#driven` (read back from the DOM dump): the composed Subject and
 /// link, the turn, the help line and the choice buttons (`|` between them).
 fn driver(clicks: &[String]) -> String {
-    let list = clicks
-        .iter()
-        .map(|c| format!("'{c}'"))
-        .collect::<Vec<_>>()
-        .join(",");
+    let list = js_list(clicks);
     format!(
         "<script>window.addEventListener('load', function () {{\
-         [{list}].forEach(function (c) {{\
+         {list}.forEach(function (c) {{\
            if (c.indexOf('pt:') === 0) {{\
              document.querySelector('circle.pt[data-point=\"' + c.slice(3) + '\"]')\
                .dispatchEvent(new MouseEvent('click', {{ bubbles: true }}));\
