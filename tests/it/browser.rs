@@ -131,6 +131,90 @@ pub(crate) fn run_chromium(program: &Path, trap: &Trap, url: &str, extra: &[Stri
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// A copy of a page with a driver script (`driven.html` beside it), opened in
+/// Chromium as often as a test needs: the DOM dump after the script ran, screenshots.
+/// [`DrivenPage::close`] removes the copy and checks that no request left the machine.
+pub(crate) struct DrivenPage {
+    path: PathBuf,
+    url: String,
+    trap: Trap,
+}
+
+impl DrivenPage {
+    /// Writes `html` (the page with its driver) beside `page` as `driven.html`, to be
+    /// opened with `fragment` (`""`, `#play=...`) in its address.
+    pub(crate) fn new(page: &Path, html: &str, fragment: &str) -> DrivenPage {
+        let path = page.with_file_name("driven.html");
+        std::fs::write(&path, html).expect("driven page");
+        let url = format!("file://{}{fragment}", path.display());
+        DrivenPage {
+            path,
+            url,
+            trap: Trap::new(),
+        }
+    }
+
+    /// The DOM once the page has loaded, with `extra` arguments (a window size).
+    pub(crate) fn dom(&self, program: &Path, extra: &[String]) -> String {
+        let mut args = vec!["--dump-dom".to_string()];
+        args.extend_from_slice(extra);
+        run_chromium(program, &self.trap, &self.url, &args)
+    }
+
+    /// A screenshot of the page in a window of `width` x `height`, kept as `shot`
+    /// among the artefacts.
+    pub(crate) fn screenshot(&self, program: &Path, shot: &str, width: u32, height: u32) {
+        let path = artefacts().join(shot);
+        let _ = std::fs::remove_file(&path);
+        run_chromium(
+            program,
+            &self.trap,
+            &self.url,
+            &[
+                format!("--screenshot={}", path.display()),
+                format!("--window-size={width},{height}"),
+            ],
+        );
+        let png = std::fs::read(&path).expect("screenshot");
+        assert!(png.len() > 10_000 && &png[1..4] == b"PNG", "{shot}");
+    }
+
+    /// Removes the copy; checks that no request left the machine.
+    pub(crate) fn close(self) {
+        std::fs::remove_file(&self.path).expect("remove");
+        let lines = self
+            .trap
+            .lines
+            .lock()
+            .map(|l| l.clone())
+            .unwrap_or_default();
+        let foreign: Vec<&String> = lines.iter().filter(|l| !browser_own(l)).collect();
+        assert!(foreign.is_empty(), "requests left the machine: {foreign:?}");
+    }
+}
+
+/// `items` as a JavaScript array of strings (a driver script's steps; no quotes in
+/// them).
+pub(crate) fn js_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|c| format!("'{c}'")).collect();
+    format!("[{}]", quoted.join(","))
+}
+
+/// An attribute of `#driven` (where a driver script writes what it saw) in the DOM
+/// dump, unescaped.
+pub(crate) fn driven(dom: &str, name: &str) -> String {
+    let at = dom
+        .find("id=\"driven\"")
+        .unwrap_or_else(|| panic!("no #driven in {dom}"));
+    let tag = &dom[at..];
+    let start = tag.find(&format!("{name}=\"")).expect(name) + name.len() + 2;
+    tag[start..start + tag[start..].find('"').expect("end")]
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
 /// The probe: once the page has loaded, it writes the first image's natural size and
 /// every resource the page loaded into an element the DOM dump shows.
 const PROBE: &str = "<script>window.addEventListener('load', function () {\

@@ -12,6 +12,7 @@ mod bounds; // bounded work per mail: multiple, show, message and challenge caps
 mod browser; // headless Chromium opens a board mail's HTML part and a game page: screenshots, picture loaded, nothing fetched
 mod browser_mail; // issue 26: Chromium lays out a board mail's HTML part at 390 px and desktop width: paragraphs reflowed
 mod browser_play_more; // issue 27: Chromium clicks removals owed at the start of a turn, then the move; a turn ending in the pass the page offers
+mod browser_review; // issue 28: Chromium steps a reviewed game's board from its chart (click, Enter, between points, the list) at desktop width and 390 px
 mod by_reply; // playing by pressing Reply: mail clients' replies, a whole game, the attacks
 mod concurrency; // 50 simultaneous deliver processes: the lock serialises them
 mod config; // the configuration file, environment and command line; check-config
@@ -65,6 +66,7 @@ mod settings_mail; // issue 26: the Subject explained, subject stable, own-turn 
 mod sgf; // Boardspace SGF records and transcripts read and written; import and export
 mod site; // the static web site: refreshed after mails, the site command, nothing private on it
 mod site_page; // issues 26/27: a finished game in a few files, mail links without the script, tables, addresses per move, clock, phones
+mod site_review; // issue 28: a finished game's page with the robot's review: the chart under the board, its points and values, the turning points, escaped; none without a review; refresh and the site command
 mod smtp_e2e; // delivery over real SMTP to a local sink, retries and flush
 mod soak; // 300 (or 5,000) honest and hostile mails through deliver with kill -9; the end state checked
 mod social; // issue 26: a challenge's message proven, vacations shown, chats confirmed and answered by Reply

@@ -258,7 +258,7 @@ fn the_site_command_writes_the_whole_site_from_the_store() {
 }
 
 /// Runs `yinsh-pbem site` on the home of `s` into `out`.
-fn build_site(s: &TestServer, out: &Path) {
+pub(crate) fn build_site(s: &TestServer, out: &Path) {
     let done = bin::command()
         .args(["site", "--home"])
         .arg(s.home())

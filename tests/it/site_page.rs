@@ -16,7 +16,7 @@ use crate::support::server::TestServer;
 use crate::support::turns::random_turns;
 
 /// A server with a site, alice (`apw`) and bob (`bpw`), board 101 started.
-fn server() -> (TestServer, PathBuf) {
+pub(crate) fn server() -> (TestServer, PathBuf) {
     let mut s = TestServer::new();
     let site = s.home().with_file_name("site");
     s.alice_bob_on_site(&site);
@@ -39,12 +39,12 @@ fn play(s: &mut TestServer, turns: &[(yinsh_pbem::rules::Color, String)]) {
     }
 }
 
-fn read(path: &Path) -> String {
+pub(crate) fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// The JSON of a game page's `#game-data`.
-fn game_data(page: &str) -> serde_json::Value {
+pub(crate) fn game_data(page: &str) -> serde_json::Value {
     let start = page
         .find("<script type=\"application/json\" id=\"game-data\">")
         .expect("game data")

@@ -1,5 +1,6 @@
-//! The web site kept up to date by the runs that change games (`deliver`, `tick`):
-//! which boards the files a transaction changed name, and once the store's lock is released, the
+//! The web site kept up to date by the runs that change games (`deliver`, `tick`) or
+//! write their reviews: which boards the files a transaction changed name (a game's
+//! file, or its review: the page shows it), and once the store's lock is released, the
 //! refresh of those games' pages and the index (`server::site::refresh`), when
 //! `[site]` is configured. A refresh that fails is logged; the mail was handled.
 
@@ -13,13 +14,13 @@ use crate::server::store::Store;
 use super::log::Log;
 use super::report::Report;
 
-/// The boards whose game files `changes` write or remove (a removed game's pages are
-/// taken off the site).
+/// The boards whose game files or reviews `changes` write or remove (a removed game's
+/// pages are taken off the site; a review written is shown on its game's page).
 pub fn changed_boards(store: &Store, changes: &[PathBuf]) -> Vec<BoardId> {
-    let dir = store.boards_dir();
+    let dirs = [store.boards_dir(), store.reviews_dir()];
     changes
         .iter()
-        .filter(|path| path.parent() == Some(dir.as_path()))
+        .filter(|path| path.parent().is_some_and(|p| dirs.iter().any(|d| d == p)))
         .filter_map(|path| {
             let name = path.file_name()?.to_str()?;
             name.strip_suffix(".json")?.parse::<u32>().ok()
@@ -78,5 +79,18 @@ mod tests {
             changed_boards(&store, &changes),
             [BoardId::from(101), BoardId::from(102)]
         );
+    }
+
+    /// Issue 28: a review written names its board (the page shows it); a review owed
+    /// (`reviews/owed/<n>.json`) does not.
+    #[test]
+    fn a_review_written_is_a_changed_board() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(&dir.path().join("home")).expect("open");
+        let changes = [
+            store.reviews_dir().join("103.json"),
+            store.reviews_dir().join("owed").join("104.json"),
+        ];
+        assert_eq!(changed_boards(&store, &changes), [BoardId::from(103)]);
     }
 }

@@ -1,7 +1,8 @@
 // The game page's script (yinsh-pbem, written as the site's board.js; one file for
 // every game). It draws the board as SVG from the page's data (#game-data: every
 // position as 85 characters and the rings removed, each turn's atomic actions), steps
-// through the positions (buttons, arrow keys, the move links, #m<k> in the address),
+// through the positions (buttons, arrow keys, the move links, #m<k> in the address,
+// the points of a review's chart),
 // and with #play=<token> in the address lets the player to move click their turn:
 // the clicks are matched against the legal turns the server listed (no rules here
 // beyond putting pieces down and turning markers over), the turn is shown as it grows,
@@ -249,23 +250,56 @@
     cap.textContent = data.captions[at_];
     score.textContent = scoreText(pos);
     links.forEach(function (a) { a.className = (+a.dataset.k === at_) ? 'here' : ''; });
+    chartPoints.forEach(function (c) { c.classList.toggle('at', +c.dataset.position === at_); });
   }
   var go = { first: function () { show(0); }, prev: function () { show(at_ - 1); },
     next: function () { show(at_ + 1); }, last: function () { show(last); } };
   document.querySelectorAll('#step button').forEach(function (b) {
     b.addEventListener('click', go[b.dataset.go]);
   });
+  // Steps to position k from a link or the chart: on a phone the board stays in view
+  // (sticky); where the page ends below the move list, it is scrolled back into view.
+  function goTo(k) {
+    show(k);
+    var r = svg.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) svg.scrollIntoView({ block: 'nearest' });
+    if (!token && history.replaceState) history.replaceState(null, '', '#m' + at_);
+  }
   links.forEach(function (a) {
     a.addEventListener('click', function (e) {
       e.preventDefault();
-      show(+a.dataset.k);
-      // On a phone the board stays in view (sticky); where the page ends below the
-      // move list, the board is scrolled back into view.
-      var r = svg.getBoundingClientRect();
-      if (r.top < 0 || r.bottom > window.innerHeight) svg.scrollIntoView({ block: 'nearest' });
-      if (!token && history.replaceState) history.replaceState(null, '', '#m' + a.dataset.k);
+      goTo(+a.dataset.k);
     });
   });
+  // The review's chart (a finished game's, when reviewed): each point a button that
+  // steps to its position (the result of a game ended off the board: the last); a
+  // click elsewhere on the chart steps to the nearest point.
+  var chart = document.querySelector('#review-chart svg');
+  var chartPoints = chart ? chart.querySelectorAll('circle.pt[data-position]') : [];
+  chartPoints.forEach(function (c) {
+    var k = +c.dataset.position, pct = (data.chances || [])[k];
+    var what = k > last ? 'The result' : data.captions[k].replace(/\.$/, '');
+    c.setAttribute('tabindex', '0');
+    c.setAttribute('role', 'button');
+    c.setAttribute('aria-label', what + (pct === undefined ? '' : ': White\'s chance ' + pct + '%'));
+    c.addEventListener('keydown', function (e) {
+      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); goTo(k); }
+    });
+  });
+  if (chart && chartPoints.length) {
+    chart.setAttribute('data-live', '');
+    chart.addEventListener('click', function (e) {
+      var hit = e.target.closest && e.target.closest('circle.pt[data-position]');
+      if (hit) return goTo(+hit.dataset.position);
+      var best = null, gap = Infinity;
+      chartPoints.forEach(function (c) {
+        var r = c.getBoundingClientRect(), d = Math.abs(r.left + r.width / 2 - e.clientX);
+        if (d < gap) { gap = d; best = c; }
+      });
+      if (best) goTo(+best.dataset.position);
+    });
+    document.getElementById('review-how').hidden = false;
+  }
   document.addEventListener('keydown', function (e) {
     if (e.target.closest && e.target.closest('#play')) return;
     if (e.key === 'ArrowLeft') go.prev();

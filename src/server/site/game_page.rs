@@ -26,6 +26,7 @@ use crate::server::game::picture::positions;
 use crate::server::game::record::{LiveGame, ReplayError};
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{BoardId, EndReason};
+use crate::server::store::GameReview;
 use crate::server::text::clock::clock_line;
 use crate::server::text::dates::format_date;
 use crate::server::text::html::escape;
@@ -34,6 +35,7 @@ use crate::server::text::reply::{ending_line, status_line};
 use super::legal::{PlayData, legal_turns};
 use super::page::page;
 use super::play::{mail_links, play_section};
+use super::review;
 use super::{Files, SiteError, Summary};
 
 /// What a game's page needs beside the game: the server's mail address (where moves
@@ -43,25 +45,38 @@ pub(super) struct Around<'a> {
     pub(super) vacations: &'a Vacations,
 }
 
-/// Writes the folder of `live` under `dir` (its picture only where missing) and
-/// returns the game's line of the index.
+/// Writes the folder of `live` under `dir` (its picture only where missing), with the
+/// robot's `review` of the game when there is one, and returns the game's line of the
+/// index.
 pub(super) fn write_game(
     files: &mut Files,
     dir: &Path,
     live: &LiveGame,
     around: &Around<'_>,
+    review: Option<&GameReview>,
 ) -> Result<Summary, SiteError> {
     let file = live.file();
     let board = live.board();
     let white = live.player(Color::White).as_str();
     let black = live.player(Color::Black).as_str();
+    if let Some(r) = review {
+        review::check(board, r, file.turns.len())?;
+    }
     files.make_dir(dir)?;
-    let (picture, data) = write_picture(files, dir, live, around)?;
+    let (picture, mut data) = write_picture(files, dir, live, around)?;
+    data.chances = review.map(review::percents);
     write_records(files, dir, live)?;
     files.remove_others(dir, std::slice::from_ref(&picture))?;
     let status = status_line(live, live.game());
     let title = format!("Board {board}: {white} - {black}");
-    let body = page_body(live, &picture, &data, around, &title, &status);
+    let shown = Page {
+        picture: &picture,
+        data: &data,
+        review,
+        title: &title,
+        status: &status,
+    };
+    let body = page_body(live, &shown, around);
     files.write(
         &dir.join("index.html"),
         page(&title, "../../", &body).as_bytes(),
@@ -94,6 +109,10 @@ pub(super) struct GameData {
     over: bool,
     /// The play mode's data, while a person is to move.
     play: Option<PlayData>,
+    /// With the robot's review: White's chance in whole percent at each point of its
+    /// chart (each position, then the result when the game ended off the board).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chances: Option<Vec<u8>>,
 }
 
 /// One position as the page's data holds it (see [`GameData::states`]).
@@ -134,6 +153,7 @@ fn write_picture(
         captions: (0..=total).map(|k| caption(live, k)).collect(),
         over: live.game().is_over(),
         play: play_data(live, around),
+        chances: None,
     };
     let mut hasher = Sha256::new();
     let mut before = Game::new(file.variant);
@@ -249,17 +269,29 @@ fn record(live: &LiveGame) -> Result<Record, ReplayError> {
     })
 }
 
+/// What a game's page shows beside the game itself.
+struct Page<'a> {
+    /// The picture of the position now.
+    picture: &'a str,
+    data: &'a GameData,
+    /// The robot's review, when the game has one.
+    review: Option<&'a GameReview>,
+    title: &'a str,
+    status: &'a str,
+}
+
 /// The body of the game's page: players, result and clock; the board now (drawn
-/// again by `board.js`, with the buttons that step through the positions); the play
-/// mode and its mail links; the moves and the record's links; the page's data.
-fn page_body(
-    live: &LiveGame,
-    picture: &str,
-    data: &GameData,
-    around: &Around<'_>,
-    title: &str,
-    status: &str,
-) -> String {
+/// again by `board.js`, with the buttons that step through the positions); under it
+/// the robot's review when there is one; the play mode and its mail links; the moves
+/// and the record's links; the page's data.
+fn page_body(live: &LiveGame, page: &Page<'_>, around: &Around<'_>) -> String {
+    let Page {
+        picture,
+        data,
+        title,
+        status,
+        ..
+    } = *page;
     let file = live.file();
     let total = file.turns.len();
     let ending = ending_line(live, live.game()).unwrap_or_default();
@@ -278,14 +310,14 @@ fn page_body(
         body,
         "<h1>{}</h1>\n<p class=\"status\">{} {}</p>\n\
          <p>White: <b>{}</b>, Black: <b>{}</b>. {variant} Started {}; {} move{}, the last {}.</p>\n\
-         {clock}<div class=\"game\"><div class=\"board-box\" id=\"board-box\">\n\
+         {clock}<div class=\"game{reviewed}\"><div class=\"board-box\" id=\"board-box\">\n\
          <img id=\"board\" src=\"{}\" width=\"{w}\" height=\"{h}\" alt=\"The board after move {total}\">\n\
          <p id=\"caption\">{}</p><p id=\"score\"></p>\n\
          <div id=\"step\" hidden><button data-go=\"first\" title=\"start\">|&lt;</button>\
          <button data-go=\"prev\" title=\"back one move (left arrow)\">&lt;</button>\
          <button data-go=\"next\" title=\"on one move (right arrow)\">&gt;</button>\
          <button data-go=\"last\" title=\"the position now\">&gt;|</button></div>\n\
-         </div><div class=\"side\">\n",
+         </div>\n",
         escape(title),
         escape(status),
         escape(&ending),
@@ -297,7 +329,16 @@ fn page_body(
         format_date(last_at),
         escape(picture),
         escape(&caption(live, total)),
+        reviewed = if page.review.is_some() {
+            " reviewed"
+        } else {
+            ""
+        },
     );
+    if let Some(r) = page.review {
+        body.push_str(&review::section(live, r));
+    }
+    body.push_str("<div class=\"side\">\n");
     body.push_str(&play_section(data.play.as_ref()));
     if let Some(play) = &data.play {
         body.push_str(&mail_links(live.board(), play));

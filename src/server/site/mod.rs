@@ -1,6 +1,7 @@
 //! The static web site of the games (`yinsh-pbem site --out DIR`, and after every
 //! mail that changes a game when `[site]` is configured): an index of the active and
-//! finished games, one folder per game (`game_page`), the standings, the history and
+//! finished games, one folder per game (`game_page`; a finished game's review from
+//! the store under its board: `review`), the standings, the history and
 //! a rules summary (`lists`), all in one frame (`page`). Every page works from a
 //! plain file server. Only what is public goes on it: userids, moves, results, dates
 //! and the server's own mail address (where moves and `help` are sent); never
@@ -18,6 +19,7 @@ pub mod legal;
 mod lists;
 mod page;
 mod play;
+mod review;
 pub mod settings;
 
 use std::path::{Path, PathBuf};
@@ -33,6 +35,7 @@ use crate::server::internal::InternalError;
 use crate::server::model::BoardId;
 use crate::server::store::{Store, StoreError};
 
+pub use review::MisfitReview;
 pub use settings::SiteSettings;
 
 /// Why the site could not be written.
@@ -61,6 +64,9 @@ pub enum SiteError {
         /// The site's folder.
         path: PathBuf,
     },
+    /// A game's review does not fit the game.
+    #[error(transparent)]
+    Review(#[from] MisfitReview),
     /// A picture cannot be drawn.
     #[error("board {board}: the picture cannot be drawn: {source}")]
     Picture {
@@ -309,7 +315,14 @@ fn write_games(
         };
         let live = LiveGame::load(file)?;
         ended |= live.game().is_over();
-        let summary = game_page::write_game(files, &game_dir(out, board), &live, around)?;
+        // Only a finished game is reviewed.
+        let review = if live.game().is_over() {
+            store.review(board)?
+        } else {
+            None
+        };
+        let summary =
+            game_page::write_game(files, &game_dir(out, board), &live, around, review.as_ref())?;
         let json = serde_json::to_vec_pretty(&summary).unwrap_or_default();
         files.write(&game_dir(out, board).join("summary.json"), &json)?;
         files.written.games += 1;

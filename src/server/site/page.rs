@@ -1,7 +1,9 @@
 //! The frame every page of the web site shares: the document head, the navigation
 //! between the index, standings, history and rules, and the one style sheet
 //! (`style.css`, light and dark; a game's board stays in view on a phone while its
-//! moves scroll, and every point and button is a target of at least 32 px at 390 px).
+//! review and moves scroll, and every point and button is a target of at least 32 px
+//! at 390 px; a reviewed game's chart sits under its board, and a click anywhere on it
+//! steps to the nearest point).
 //! Pages link only to files of the site itself.
 
 use std::fmt::Write as _;
@@ -50,6 +52,23 @@ a.button { display: inline-block; padding: 8px 12px; border: 1px solid var(--lin
 #play-text { width: 100%; box-sizing: border-box; font: 14px Menlo, Consolas, monospace; }
 p.links a { display: inline-block; min-height: 32px; line-height: 32px; margin-right: 8px; }
 .status { font-size: 18px; }
+.review { flex: 1 1 100%; min-width: 0; max-width: 640px; }
+.review figure { margin: 0; }
+#review-chart svg { display: block; width: 100%; height: auto; }
+#review-chart svg[data-live] { cursor: pointer; }
+#review-chart circle.pt:focus { outline: none; stroke: #d55e00; stroke-width: 3; }
+#review-chart circle.pt.at { fill: #d55e00; r: 5px; }
+#review-chart figcaption { font-size: 14px; margin: 4px 0; }
+ol.turning { padding-left: 24px; }
+ol.turning a { display: inline-block; min-height: 32px; line-height: 32px; }
+ol.turning a.here { font-weight: bold; text-decoration: none; outline: 2px solid var(--link); }
+@media (min-width: 900px) {
+  .game.reviewed { display: grid; grid-template-columns: minmax(0, 548px) minmax(300px, 1fr);
+    grid-template-rows: auto 1fr; }
+  .game.reviewed .board-box { grid-column: 1; grid-row: 1; }
+  .game.reviewed .review { grid-column: 1; grid-row: 2; align-self: start; }
+  .game.reviewed .side { grid-column: 2; grid-row: 1 / span 2; }
+}
 @media (max-width: 700px) {
   body { padding: 8px; }
   .board-box { position: sticky; top: 0; z-index: 1; background: var(--bg); }

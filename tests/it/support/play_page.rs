@@ -15,7 +15,7 @@ use yinsh_pbem::server::store::Store;
 
 use super::server::{Sent, TestServer};
 use super::turns::random_turns;
-use crate::browser::{Trap, artefacts, browser_own, run_chromium};
+use crate::browser::{DrivenPage, driven, js_list};
 
 /// The clicks that play `turn`: a point for a placement or a ring to remove, two for
 /// a ring move, the two ends of a row (the first alone when it tells the row), the
@@ -51,14 +51,10 @@ pub fn parsed(t: &LegalTurn) -> Vec<Action> {
 /// mode shows into `#driven` (read back from the DOM dump): the composed Subject and
 /// link, the turn, the help line and the choice buttons (`|` between them).
 fn driver(clicks: &[String]) -> String {
-    let list = clicks
-        .iter()
-        .map(|c| format!("'{c}'"))
-        .collect::<Vec<_>>()
-        .join(",");
+    let list = js_list(clicks);
     format!(
         "<script>window.addEventListener('load', function () {{\
-         [{list}].forEach(function (c) {{\
+         {list}.forEach(function (c) {{\
            if (c.indexOf('pt:') === 0) {{\
              document.querySelector('circle.pt[data-point=\"' + c.slice(3) + '\"]')\
                .dispatchEvent(new MouseEvent('click', {{ bubbles: true }}));\
@@ -83,20 +79,6 @@ fn driver(clicks: &[String]) -> String {
            .map(function (b) {{ return b.textContent; }}).join('|'));\
          document.body.appendChild(d); }});</script>"
     )
-}
-
-/// An attribute of `#driven` in the DOM dump, unescaped.
-fn driven(dom: &str, name: &str) -> String {
-    let at = dom
-        .find("id=\"driven\"")
-        .unwrap_or_else(|| panic!("no #driven in {dom}"));
-    let tag = &dom[at..];
-    let start = tag.find(&format!("{name}=\"")).expect(name) + name.len() + 2;
-    tag[start..start + tag[start..].find('"').expect("end")]
-        .replace("&quot;", "\"")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
 }
 
 /// What the play mode showed after the clicks.
@@ -168,34 +150,16 @@ impl PlayPage {
         let page = self.site.join("games/101/index.html");
         let html = std::fs::read_to_string(&page).expect("page");
         assert!(!html.contains(&self.token), "the token is in no file");
-        let driven_page = page.with_file_name("driven.html");
-        std::fs::write(
-            &driven_page,
-            html.replace("</body>", &format!("{}</body>", driver(clicks))),
-        )
-        .expect("driven page");
-        let url = format!("file://{}#play={}", driven_page.display(), self.token);
-        let trap = Trap::new();
-        let dom = run_chromium(program, &trap, &url, &["--dump-dom".to_string()]);
+        let driven_page = DrivenPage::new(
+            &page,
+            &html.replace("</body>", &format!("{}</body>", driver(clicks))),
+            &format!("#play={}", self.token),
+        );
+        let dom = driven_page.dom(program, &[]);
         for (shot, width) in shots {
-            let path = artefacts().join(shot);
-            let _ = std::fs::remove_file(&path);
-            run_chromium(
-                program,
-                &trap,
-                &url,
-                &[
-                    format!("--screenshot={}", path.display()),
-                    format!("--window-size={width},1400"),
-                ],
-            );
-            let png = std::fs::read(&path).expect("screenshot");
-            assert!(png.len() > 10_000 && &png[1..4] == b"PNG", "{shot}");
+            driven_page.screenshot(program, shot, *width, 1400);
         }
-        std::fs::remove_file(&driven_page).expect("remove");
-        let lines = trap.lines.lock().map(|l| l.clone()).unwrap_or_default();
-        let foreign: Vec<&String> = lines.iter().filter(|l| !browser_own(l)).collect();
-        assert!(foreign.is_empty(), "requests left the machine: {foreign:?}");
+        driven_page.close();
         let buttons = driven(&dom, "data-buttons");
         Shown {
             subject: driven(&dom, "data-subject"),
