@@ -10,8 +10,9 @@
 use std::path::{Path, PathBuf};
 
 use yinsh_pbem::ai::review;
-use yinsh_pbem::notation::{play_turn, write_turn};
+use yinsh_pbem::notation::play_turn;
 use yinsh_pbem::rules::{Color, Game, Outcome, Variant};
+use yinsh_pbem::server::game::review::stored;
 use yinsh_pbem::server::site::{self, SiteError, Target};
 use yinsh_pbem::server::store::{GameReview, ReviewSide, Store, TurningPoint};
 
@@ -50,29 +51,7 @@ pub(crate) fn review_of(s: &TestServer, playouts: u64) -> GameReview {
         .collect();
     let ending = (!game.is_over()).then_some(Outcome::Win(Color::White));
     let r = review(Variant::Normal, &turns, ending, playouts).expect("review");
-    let mut points: Vec<TurningPoint> = Color::BOTH
-        .iter()
-        .flat_map(|&side| r.turning_points(side))
-        .map(|t| TurningPoint {
-            number: t.number,
-            side: match t.side {
-                Color::White => ReviewSide::White,
-                Color::Black => ReviewSide::Black,
-            },
-            played: write_turn(&t.played),
-            preferred: write_turn(&t.preferred),
-            before: t.chance_before,
-            after: t.chance_after,
-        })
-        .collect();
-    points.sort_by_key(|p| p.number);
-    GameReview {
-        board: 101.into(),
-        playouts,
-        made: s.now,
-        chart: r.chart(),
-        points,
-    }
+    stored(101.into(), &r, s.now)
 }
 
 /// Keeps `review` in the store and refreshes board 101's page, as the run that writes
