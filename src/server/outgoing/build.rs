@@ -1,7 +1,7 @@
 //! A [`Reply`] that passed the gate made a mail (`mail::BuiltMail`): its threading
 //! headers (`threading.rs`: the Message-ID with the reader's token), and its HTML
 //! part: unless the server turns HTML off (`[mail] html = false`), the reply's
-//! [`BoardHtml`](crate::server::text::html::BoardHtml) becomes the document with the
+//! [`BoardHtml`] becomes the document with the
 //! link to the game's page (when `[site] url` is set) and the picture rendered as an
 //! inline PNG; a reply carrying its reader's play token (a board mail to the player
 //! to move) gets the "Play your move on the board" link in both parts
