@@ -274,6 +274,27 @@ expect() {
     printf '   %-5s got #%d: %s\n' "$user" "$n" "$(grep -m1 '^Subject:' "$newest")"
 }
 
+# expect_among USER N SUBJECT-PATTERN BODY-PATTERN: wait until USER has N mails, one
+# of the newest two matching the Subject and the body patterns (grep -E): for the
+# mails one run sends a player at once, which Postfix may deliver in either order.
+expect_among() {
+    local user=$1 n=$2 subject=$3 body=$4 waited=0 f found=
+    while [ "$(count "$user")" -lt "$n" ]; do
+        [ "$waited" -ge "$WAIT" ] && fail "$user has $(count "$user") mails after ${WAIT}s, expected $n (subject /$subject/)"
+        sleep 1
+        waited=$((waited + 1))
+    done
+    [ "$(count "$user")" -eq "$n" ] || fail "$user has $(count "$user") mails, expected exactly $n"
+    for f in $(ls -t "/home/$user/Maildir/new"/* | head -n 2); do
+        if grep -Eq "^Subject: $subject" "$f" && grep -Eq -- "$body" "$f" &&
+            grep -q "^X-Loop: $SERVER" "$f"; then
+            found=$f
+        fi
+    done
+    [ -n "$found" ] || fail "none of $user's newest two mails has Subject /$subject/ and /$body/: $(for f in $(ls -t "/home/$user/Maildir/new"/* | head -n 2); do grep -m1 '^Subject:' "$f"; grep -c -- "$body" "$f"; done)"
+    printf '   %-5s got #%d: %s\n' "$user" "$n" "$(grep -m1 '^Subject:' "$found")"
+}
+
 # reply USER TEXT: USER presses Reply on their newest mail and types TEXT above the
 # quoted mail, as a mail program does: Re: Subject, In-Reply-To the mail's
 # Message-ID, References its References and Message-ID; no password anywhere.
@@ -376,8 +397,12 @@ Well played so far."
 expect alice $((a + 2)) "Yinsh Board 101" "f5"
 expect bob $((b + 2)) "Yinsh Board 101" "alice writes:"
 reply bob "resign"
-expect alice $((a + 3)) "Yinsh Board 101" "bob resigned"
-expect bob $((b + 3)) "Yinsh Board 101" "Game won by alice"
+# The mail that ends the game also brings each player the robot's review (issue 28),
+# in the same run: two mails each, in either order.
+expect_among alice $((a + 4)) "Yinsh Board 101 *$" "bob resigned"
+expect_among alice $((a + 4)) "Yinsh Board 101 review" "playouts|turning points|preferred"
+expect_among bob $((b + 4)) "Yinsh Board 101 *$" "Game won by alice"
+expect_among bob $((b + 4)) "Yinsh Board 101 review" "playouts|turning points|preferred"
 grep -q '"reason": "resigned"' "$HOME_DIR/boards/101.json" || fail "the game did not end by bob's reply"
 grep -qE 'apw|bpw' "$HOME_DIR/log/yinsh-pbem.log" && fail "a password in the log"
 [ "$(grep -c '"text"' "$HOME_DIR/boards/101.json")" = 10 ] || fail "expected 9 turns and alice's comment in the game file"
@@ -399,6 +424,8 @@ grep -q "hard bounce for ghost@$DOMAIN (multipart/report, 1 counted): marked fai
 runuser -u "$SVC_USER" -- "$BIN" status --config "$ETC/config.toml" | sed 's/^/   status: /'
 runuser -u "$SVC_USER" -- "$BIN" status --config "$ETC/config.toml" | grep -q "failing addresses:    1" ||
     fail "status does not count ghost@ failing"
+runuser -u "$SVC_USER" -- "$BIN" status --config "$ETC/config.toml" | grep -q "last mail handled:    20" ||
+    fail "status does not name the last mail handled"
 
 say "summary"
 for u in "${PLAYERS[@]}"; do echo "   $u: $(count "$u") mails in ~/Maildir"; done

@@ -8,6 +8,7 @@ use std::path::Path;
 use yinsh_pbem::mail::{BuiltMail, Spool};
 use yinsh_pbem::server::config::Settings;
 use yinsh_pbem::server::run::status::{Run, mark_run, status};
+use yinsh_pbem::server::store::OwedReview;
 
 use crate::support::bin;
 use crate::support::exec::Home;
@@ -36,9 +37,17 @@ fn status_counts_the_spool_the_runs_and_the_games() {
     mark_run(home.path(), Run::Tick, now - 120);
     std::fs::write(
         home.path().join("robot-time.json"),
-        format!("{{\"hour\": {}, \"think_ms\": 41200}}", now / 3600),
+        format!(
+            "{{\"hour\": {}, \"think_ms\": 41200, \"review_ms\": 9000}}",
+            now / 3600
+        ),
     )
     .expect("robot time");
+    // A review owed (issue 28): counted from `reviews/owed/`.
+    let store = yinsh_pbem::server::store::Store::open(home.path()).expect("store");
+    store
+        .put_owed_review(&OwedReview::new(101.into(), now))
+        .expect("owed review");
     let mut settings = Settings::defaults(home.path().to_path_buf());
     settings.now = Some(now);
     let s = status(&settings).expect("status");
@@ -48,6 +57,8 @@ fn status_counts_the_spool_the_runs_and_the_games() {
     assert_eq!(s.last_tick, Some(now - 120));
     assert_eq!(s.last_flush, None);
     assert_eq!(s.robot_think_ms, 41_200);
+    assert_eq!((s.review_ms, s.review_limit_ms), (9_000, 120_000), "{s:?}");
+    assert_eq!(s.reviews_owed, 1, "{s:?}");
     assert_eq!(s.games_going_on, 1, "board 101 waits for White: {s:?}");
     assert_eq!(s.games_due, 0);
     assert_eq!(s.boards, 1);
@@ -61,6 +72,10 @@ fn status_counts_the_spool_the_runs_and_the_games() {
     assert!(text.contains("last flush:           never"), "{text}");
     assert!(
         text.contains("robots' think time:   41 s this hour (of 1200 s)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("reviews:              9 s of it on reviews (of 120 s), 1 reviews owed"),
         "{text}"
     );
     // Much later the game is due for its reminder.
@@ -135,4 +150,41 @@ fn status_prometheus_writes_the_text_format_into_a_file() {
     assert!(stdout.contains("\nyinsh_pbem_disk_free_bytes "), "{stdout}");
     assert_eq!(steady(&stdout), steady(&prom), "stdout and file differ");
     assert!(run(&[]).contains("games going on:       1 with a person to move"));
+}
+
+/// Issue 30, status: the last mail handled is read from the day folders of `seen/`
+/// (`YYYY-MM-DD`), so after a mail delivered through the real binary `status` names
+/// its time (the folder's last change, the real clock), in the text and in the
+/// Prometheus figures; a store that has handled no mail says "never".
+#[test]
+fn status_names_the_last_mail_handled() {
+    let mut s = crate::support::server::TestServer::with_binary();
+    let figures = |s: &crate::support::server::TestServer| {
+        let mut settings = Settings::defaults(s.home());
+        settings.now = Some(s.now);
+        status(&settings).expect("status")
+    };
+    let empty = Home::new();
+    let mut settings = Settings::defaults(empty.path().to_path_buf());
+    settings.now = Some(empty.now);
+    let never = status(&settings).expect("status");
+    assert_eq!(never.last_mail, None);
+    assert!(never.text().contains("last mail handled:    never"));
+    let before = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("clock")
+        .as_secs();
+    s.send("alice@example.org", "yinsh help", "");
+    let last = figures(&s).last_mail.expect("a mail was handled");
+    assert!(
+        last + 1 >= before && last <= before + 600,
+        "{last} against {before}"
+    );
+    let prom = figures(&s).prometheus();
+    assert!(
+        prom.contains(&format!(
+            "\nyinsh_pbem_last_mail_timestamp_seconds {last}\n"
+        )),
+        "{prom}"
+    );
 }

@@ -73,6 +73,13 @@ pub struct Status {
     pub robot_think_ms: u64,
     /// The robots' think time allowed in one clock hour, milliseconds.
     pub robot_think_limit_ms: u64,
+    /// Of the robots' think time this hour, the milliseconds spent on reviews of
+    /// finished games (issue 28).
+    pub review_ms: u64,
+    /// The reviews' share of the robots' hour, milliseconds.
+    pub review_limit_ms: u64,
+    /// Reviews owed: games finished or asked about whose review is not made yet.
+    pub reviews_owed: usize,
     /// Games going on with a person to move.
     pub games_going_on: usize,
     /// Of those, the games whose reminder or forfeit is due now.
@@ -101,6 +108,7 @@ pub fn status(settings: &Settings) -> Result<Status, InternalError> {
     let store = Store::open(&settings.home)?;
     let home = store.home();
     let (spool_waiting, spool_oldest) = spool(&store.spool_dir());
+    let robot_time = store.robot_time()?;
     let mut s = Status {
         now,
         spool_waiting,
@@ -111,7 +119,10 @@ pub fn status(settings: &Settings) -> Result<Status, InternalError> {
         last_mail: last_mail(&home.join("seen")),
         failing_addresses: failing(&home.join("bounces")),
         unconfirmed_accounts: count(&home.join("unconfirmed"), ".json"),
-        robot_think_ms: store.robot_time()?.spent(now),
+        robot_think_ms: robot_time.spent(now),
+        review_ms: robot_time.reviewed(now),
+        review_limit_ms: u64::try_from(settings.review_per_hour.as_millis()).unwrap_or(u64::MAX),
+        reviews_owed: count(&store.reviews_owed_dir(), ".json"),
         robot_think_limit_ms: u64::try_from(settings.robot_think_per_hour.as_millis())
             .unwrap_or(u64::MAX),
         robot_turns_owed: count(&store.robot_turns_dir(), ".json"),
@@ -179,14 +190,15 @@ fn read_time(path: &Path) -> Option<u64> {
     std::fs::read_to_string(path).ok()?.trim().parse().ok()
 }
 
-/// The last change of the newest day folder of `seen/`: the last mail handled.
+/// The last change of the newest day folder of `seen/` (`<home>/seen/YYYY-MM-DD/`):
+/// the last mail handled.
 fn last_mail(seen: &Path) -> Option<u64> {
     let newest = std::fs::read_dir(seen)
         .ok()?
         .filter_map(Result::ok)
         .filter_map(|e| {
-            let day: u64 = e.file_name().to_str()?.parse().ok()?;
-            Some((day, e.path()))
+            let name = e.file_name().into_string().ok()?;
+            is_day_name(&name).then(|| (name, e.path()))
         })
         .max()?;
     let modified = std::fs::metadata(newest.1).ok()?.modified().ok()?;
@@ -194,6 +206,19 @@ fn last_mail(seen: &Path) -> Option<u64> {
         .duration_since(std::time::UNIX_EPOCH)
         .ok()
         .map(|d| d.as_secs())
+}
+
+/// Is `name` a day folder's name of `seen/` (`YYYY-MM-DD`, as `store::day_name`
+/// writes it)? Such names sort by date.
+fn is_day_name(name: &str) -> bool {
+    name.len() == 10
+        && name.bytes().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        })
 }
 
 /// The addresses marked failing in `bounces/` (files with a `failing_since`).
@@ -256,6 +281,13 @@ impl Status {
         );
         let _ = writeln!(
             out,
+            "reviews:              {} s of it on reviews (of {} s), {} reviews owed",
+            self.review_ms / 1000,
+            self.review_limit_ms / 1000,
+            self.reviews_owed
+        );
+        let _ = writeln!(
+            out,
             "games going on:       {} with a person to move ({} due for a reminder or \
              forfeit), {} robot turns owed",
             self.games_going_on, self.games_due, self.robot_turns_owed
@@ -274,7 +306,7 @@ impl Status {
     /// never seen is left out).
     pub fn prometheus(&self) -> String {
         let n = |v: usize| Some(v as u64);
-        let gauges: [(&str, &str, Option<u64>); 16] = [
+        let gauges: [(&str, &str, Option<u64>); 19] = [
             (
                 "spool_waiting",
                 "Replies waiting in the spool.",
@@ -324,6 +356,21 @@ impl Status {
                 "robot_think_limit_seconds",
                 "The robots' think time allowed in one clock hour.",
                 Some(self.robot_think_limit_ms / 1000),
+            ),
+            (
+                "review_think_seconds",
+                "Of the robots' think time this clock hour, the part spent on reviews.",
+                Some(self.review_ms / 1000),
+            ),
+            (
+                "review_think_limit_seconds",
+                "The reviews' share of the robots' clock hour.",
+                Some(self.review_limit_ms / 1000),
+            ),
+            (
+                "reviews_owed",
+                "Reviews of finished games not made yet.",
+                n(self.reviews_owed),
             ),
             (
                 "games_going_on",
