@@ -30,7 +30,7 @@ fn blunder_turns() -> Vec<String> {
 
 /// Board `board` (alice White, bob Black) fast-forwarded to just before White's
 /// winning turn, which is returned.
-fn before_the_end(s: &mut TestServer, board: u32) -> String {
+pub(crate) fn before_the_end(s: &mut TestServer, board: u32) -> String {
     let mut turns = blunder_turns();
     let last = turns.pop().expect("turns");
     let played: Vec<(Color, String)> = turns
@@ -52,14 +52,14 @@ fn before_the_end(s: &mut TestServer, board: u32) -> String {
 }
 
 /// The review mails among `sent`.
-fn reviews(sent: &[Sent]) -> Vec<Sent> {
+pub(crate) fn reviews(sent: &[Sent]) -> Vec<Sent> {
     sent.iter()
         .filter(|m| m.subject.ends_with(" review"))
         .cloned()
         .collect()
 }
 
-fn write_config(s: &TestServer, robot: &str) {
+pub(crate) fn write_config(s: &TestServer, robot: &str) {
     std::fs::create_dir_all(s.home()).expect("home");
     std::fs::write(s.home().join("config.toml"), format!("[robot]\n{robot}\n")).expect("config");
 }

@@ -302,12 +302,16 @@ impl ReviewHtml {
             };
             let _ = writeln!(
                 out,
-                "<table cellpadding=\"0\" cellspacing=\"4\"><tr>\
-                 <td align=\"center\"><img src=\"cid:{}\" width=\"{sw}\" height=\"{sh}\" alt=\"Turn {number} as played\" style=\"border:0\"><br>Played</td>\
-                 <td align=\"center\"><img src=\"cid:{}\" width=\"{sw}\" height=\"{sh}\" alt=\"Turn {number} as the robot preferred\" style=\"border:0\"><br>The robot's choice</td>\
+                "<table width=\"100%\" cellpadding=\"0\" cellspacing=\"4\" style=\"max-width:{tw}px\"><tr>\
+                 <td width=\"50%\" align=\"center\" valign=\"top\"><img src=\"cid:{}\" width=\"{sw}\" height=\"{sh}\" alt=\"Turn {number} as played\" style=\"{img}\"><div>Played</div></td>\
+                 <td width=\"50%\" align=\"center\" valign=\"top\"><img src=\"cid:{}\" width=\"{sw}\" height=\"{sh}\" alt=\"Turn {number} as the robot preferred\" style=\"{img}\"><div>The robot's choice</div></td>\
                  </tr></table>",
                 escape(played),
-                escape(preferred)
+                escape(preferred),
+                tw = 2 * sw + 12,
+                // Each board at most half the window (a phone's 390 px holds both)
+                // and at most its own size.
+                img = format!("display:block;width:100%;max-width:{sw}px;height:auto;border:0;margin:0 auto"),
             );
         }
         out.push_str(
