@@ -18,6 +18,7 @@
 //! 0755), issue 25 finding 14. [`fault`] holds the crash tests' fault injection,
 //! compiled in only for debug builds and the `fault-injection` feature.
 
+use std::collections::BTreeSet;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -30,8 +31,9 @@ pub mod fault;
 pub struct Pending {
     /// Files written (fsynced one by one where there is no `syncfs`).
     files: Vec<PathBuf>,
-    /// Folders whose entries changed.
-    dirs: Vec<PathBuf>,
+    /// Folders whose entries changed (a set: a build of many folders records each
+    /// once without searching a list).
+    dirs: BTreeSet<PathBuf>,
 }
 
 impl Pending {
@@ -43,15 +45,20 @@ impl Pending {
 
     /// Records that `path` was removed (or renamed away): its folder changed.
     pub fn removed(&mut self, path: &Path) {
-        let dir = folder_of(path).to_path_buf();
-        if !self.dirs.contains(&dir) {
-            self.dirs.push(dir);
+        let dir = folder_of(path);
+        if !self.dirs.contains(dir) {
+            self.dirs.insert(dir.to_path_buf());
         }
     }
 
     /// Whether nothing waits.
     pub fn is_empty(&self) -> bool {
         self.dirs.is_empty()
+    }
+
+    /// How many files wait (written since the last [`Pending::sync`]).
+    pub fn len(&self) -> usize {
+        self.files.len()
     }
 
     /// Makes every recorded write and removal durable, then forgets them. On Linux:
@@ -66,7 +73,7 @@ impl Pending {
 }
 
 #[cfg(target_os = "linux")]
-fn sync_all(_files: &[PathBuf], dirs: &[PathBuf]) -> io::Result<()> {
+fn sync_all(_files: &[PathBuf], dirs: &BTreeSet<PathBuf>) -> io::Result<()> {
     use std::os::unix::fs::MetadataExt;
     let mut done: Vec<u64> = Vec::new();
     for dir in dirs {
@@ -81,7 +88,7 @@ fn sync_all(_files: &[PathBuf], dirs: &[PathBuf]) -> io::Result<()> {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn sync_all(files: &[PathBuf], dirs: &[PathBuf]) -> io::Result<()> {
+fn sync_all(files: &[PathBuf], dirs: &BTreeSet<PathBuf>) -> io::Result<()> {
     for f in files {
         match File::open(f) {
             Ok(file) => file.sync_all()?,

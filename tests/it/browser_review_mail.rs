@@ -52,7 +52,10 @@ fn a_browser_shows_the_review_mail_with_its_chart_and_boards() {
         let cid = cid.trim_matches(['<', '>']);
         let file = format!("picture-{k}.png");
         std::fs::write(dir.join(&file), png).expect("picture");
-        assert!(page.contains(&format!("cid:{cid}")), "{cid} not in the page");
+        assert!(
+            page.contains(&format!("cid:{cid}")),
+            "{cid} not in the page"
+        );
         page = page.replace(&format!("cid:{cid}"), &file);
     }
     assert!(!page.contains("cid:"), "a picture without its part: {page}");
@@ -68,9 +71,16 @@ fn a_browser_shows_the_review_mail_with_its_chart_and_boards() {
             &held.replace("</body>", &format!("{PROBE}</body>")),
             "",
         );
-        let dom = probed.dom(&program, &[format!("--window-size={},1400", width.max(500))]);
+        let dom = probed.dom(
+            &program,
+            &[format!("--window-size={},1400", width.max(500))],
+        );
         let images: usize = driven(&dom, "data-images").parse().expect("images");
-        assert_eq!(images, m.images.len(), "{width} px: every picture in the page");
+        assert_eq!(
+            images,
+            m.images.len(),
+            "{width} px: every picture in the page"
+        );
         assert_eq!(
             driven(&dom, "data-loaded"),
             images.to_string(),
@@ -90,7 +100,12 @@ fn a_browser_shows_the_review_mail_with_its_chart_and_boards() {
         assert!(dom.contains("Turn 64, bob (Black)"), "{width} px: {dom}");
         probed.close();
         let shown = DrivenPage::new(&dir.join(format!("shown-{width}.html")), &held, "");
-        shown.screenshot(&program, &format!("review-mail-{width}.png"), width.max(500), 1400);
+        shown.screenshot(
+            &program,
+            &format!("review-mail-{width}.png"),
+            width.max(500),
+            1400,
+        );
         shown.close();
     }
 }

@@ -392,3 +392,73 @@ fn a_refresh_reads_the_sites_list_of_active_games_not_every_games_summary() {
     assert!(at > finished, "{index}");
     assert!(index[finished..].contains("bob resigned"), "{index}");
 }
+
+/// The files of the site in `dir`, by their path inside it (the lock left out).
+fn site_files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    files(dir)
+        .into_iter()
+        .filter(|(p, _)| p.file_name().is_some_and(|n| n != ".lock"))
+        .map(|(p, b)| (p.strip_prefix(dir).expect("inside").to_path_buf(), b))
+        .collect()
+}
+
+/// Issue 27, the whole build shared among threads: games finished and going on,
+/// written by three threads, make exactly the site one thread makes (every file's
+/// bytes, the index's lists in order, the counts of what was written).
+#[test]
+fn a_whole_build_in_threads_writes_the_same_site_as_one_thread() {
+    use yinsh_pbem::server::site::{Target, build_in_threads};
+    use yinsh_pbem::server::store::Store;
+    let (mut s, _) = server();
+    for _ in 0..4 {
+        s.send("bob@example.org", "yinsh challenge bob alice", "");
+    }
+    s.send(
+        "alice@example.org",
+        &format!("yinsh move 101 alice {APW} e5"),
+        "",
+    );
+    s.send(
+        "bob@example.org",
+        &format!("yinsh resign 101 bob {BPW}"),
+        "",
+    );
+    s.send(
+        "bob@example.org",
+        &format!("yinsh move 103 bob {BPW} f6"),
+        "",
+    );
+    s.send(
+        "alice@example.org",
+        &format!("yinsh resign 103 alice {APW}"),
+        "",
+    );
+    let store = Store::open(&s.home()).expect("store");
+    let mut built = Vec::new();
+    for threads in [1, 3] {
+        let out = s.home().with_file_name(format!("site-{threads}"));
+        let target = Target {
+            out: &out,
+            address: "yinsh@example.net",
+        };
+        let written = build_in_threads(&store, target, s.now, threads).expect("build");
+        assert_eq!(written.games, 5, "{threads} threads: {written:?}");
+        built.push((written, site_files(&out)));
+    }
+    let (one, three) = (&built[0], &built[1]);
+    assert_eq!(one.0, three.0, "the same files written");
+    assert_eq!(
+        one.1.keys().collect::<Vec<_>>(),
+        three.1.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &one.1 {
+        assert!(three.1[path] == *bytes, "{} differs", path.display());
+    }
+    let index = String::from_utf8_lossy(&one.1[Path::new("index.html")]).into_owned();
+    let at = |b: &str| index.find(&format!("games/{b}/index.html")).expect(b);
+    // The games going on, newest first, then the finished ones.
+    assert!(
+        at("105") < at("104") && at("104") < at("102") && at("102") < at("103"),
+        "{index}"
+    );
+}

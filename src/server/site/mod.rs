@@ -139,6 +139,16 @@ impl Files {
         Ok(())
     }
 
+    /// Makes the files written so far durable (one `syncfs`): at the end of a run,
+    /// and every [`SYNC_EVERY`] files of a whole build, whose memory then stays flat
+    /// however many games it writes.
+    fn settle(&mut self, out: &Path) -> Result<(), SiteError> {
+        self.pending.sync().map_err(|source| SiteError::Write {
+            path: out.to_path_buf(),
+            source,
+        })
+    }
+
     /// Removes the pictures of `dir` that are not among `keep` (positions an undo
     /// took back).
     fn remove_others(&mut self, dir: &Path, keep: &[String]) -> Result<(), SiteError> {
@@ -189,6 +199,9 @@ impl Files {
     }
 }
 
+/// How many files a run writes before it makes them durable.
+const SYNC_EVERY: usize = 4096;
+
 /// How long a run waits for another one writing the site.
 const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
 
@@ -221,7 +234,20 @@ pub struct Target<'a> {
 /// where missing), the index, standings, history and rules. `now` dates the standings.
 pub fn build(store: &Store, target: Target<'_>, now: u64) -> Result<Written, SiteError> {
     let boards = store.games()?;
-    write_site(store, target, now, &boards, Scope::Whole)
+    let threads = build_threads(boards.len());
+    write_site(store, target, now, &boards, Scope::Whole, threads)
+}
+
+/// [`build`] with the games' folders shared among `threads` threads (at least one),
+/// whatever the cores: the same site as one thread writes.
+pub fn build_in_threads(
+    store: &Store,
+    target: Target<'_>,
+    now: u64,
+    threads: usize,
+) -> Result<Written, SiteError> {
+    let boards = store.games()?;
+    write_site(store, target, now, &boards, Scope::Whole, threads.max(1))
 }
 
 /// Rewrites the folders of `boards` (the games a mail changed) and the index; the
@@ -233,7 +259,7 @@ pub fn refresh(
     now: u64,
     boards: &[BoardId],
 ) -> Result<Written, SiteError> {
-    write_site(store, target, now, boards, Scope::Changed)
+    write_site(store, target, now, boards, Scope::Changed, 1)
 }
 
 fn write_site(
@@ -242,6 +268,7 @@ fn write_site(
     now: u64,
     boards: &[BoardId],
     scope: Scope,
+    threads: usize,
 ) -> Result<Written, SiteError> {
     let out = target.out;
     let mut files = Files::new();
@@ -261,11 +288,24 @@ fn write_site(
         address: target.address,
         vacations: &vacations,
     };
-    let ended = write_games(&mut files, store, out, boards, &mut active, &around)?;
+    let ended = if threads > 1 {
+        write_games_in_threads(
+            &mut files,
+            store,
+            out,
+            boards,
+            &mut active,
+            &around,
+            threads,
+        )?
+    } else {
+        write_games(&mut files, store, out, boards, &mut active, &around)?
+    };
     active.sort_by_key(|s| s.board);
     let json = serde_json::to_vec_pretty(&active).unwrap_or_default();
     files.write(&out.join(ACTIVE), &json)?;
     write_lists(&mut files, store, target, now, scope, ended, &active)?;
+    files.settle(out)?;
     Ok(files.written)
 }
 
@@ -296,7 +336,7 @@ fn lock_site(out: &Path) -> Result<std::fs::File, SiteError> {
 }
 
 /// Writes the folders of `boards` (removes those of games that are gone) and keeps
-/// `active` in step with them; returns whether one of them is over.
+/// `active` in step with them, in this thread; returns whether one of them is over.
 fn write_games(
     files: &mut Files,
     store: &Store,
@@ -308,29 +348,122 @@ fn write_games(
     let mut ended = false;
     for &board in boards {
         active.retain(|s| s.board != board);
-        let Some(file) = store.game(board)? else {
-            // The game is gone (deleted, declined): so is its page.
-            files.remove_game(&game_dir(out, board))?;
-            continue;
-        };
-        let live = LiveGame::load(file)?;
-        ended |= live.game().is_over();
-        // Only a finished game is reviewed.
-        let review = if live.game().is_over() {
-            store.review(board)?
-        } else {
-            None
-        };
-        let summary =
-            game_page::write_game(files, &game_dir(out, board), &live, around, review.as_ref())?;
-        let json = serde_json::to_vec_pretty(&summary).unwrap_or_default();
-        files.write(&game_dir(out, board).join("summary.json"), &json)?;
-        files.written.games += 1;
+        if let Some(summary) = write_one(files, store, out, board, around)? {
+            ended |= summary.over;
+            if !summary.over {
+                active.push(summary);
+            }
+        }
+        if files.pending.len() >= SYNC_EVERY {
+            files.settle(out)?;
+        }
+    }
+    Ok(ended)
+}
+
+/// How many games a thread of a whole build takes at least: fewer than this many
+/// games in all are written in one thread.
+const GAMES_PER_THREAD: usize = 64;
+
+/// The threads a whole build of `games` games writes their folders with: one per core
+/// (at most 8), and no more than one for every [`GAMES_PER_THREAD`] games.
+fn build_threads(games: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    cores.min(8).min(games / GAMES_PER_THREAD).max(1)
+}
+
+/// [`write_games`] shared among `threads` threads: each takes the next board not
+/// taken, writes its folder with its own [`Files`], and makes its files durable by
+/// batches; the first error stops them all and is returned. `active` gets the games
+/// going on, in the order of `boards`.
+fn write_games_in_threads(
+    files: &mut Files,
+    store: &Store,
+    out: &Path,
+    boards: &[BoardId],
+    active: &mut Vec<Summary>,
+    around: &game_page::Around<'_>,
+    threads: usize,
+) -> Result<bool, SiteError> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let work = || -> Result<(Written, Vec<(usize, Summary)>), SiteError> {
+        let mut mine = Files::new();
+        let mut done = Vec::new();
+        while !failed.load(Ordering::Relaxed) {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&board) = boards.get(k) else { break };
+            let written = write_one(&mut mine, store, out, board, around)
+                .and_then(|s| {
+                    if mine.pending.len() >= SYNC_EVERY {
+                        mine.settle(out)?;
+                    }
+                    Ok(s)
+                })
+                .inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
+            done.extend(written.map(|s| (k, s)));
+        }
+        mine.settle(out)?;
+        Ok((mine.written, done))
+    };
+    let results: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    let mut summaries = Vec::new();
+    for result in results {
+        let (written, done) = result?;
+        files.written.games += written.games;
+        files.written.files += written.files;
+        files.written.removed += written.removed;
+        summaries.extend(done);
+    }
+    summaries.sort_by_key(|(k, _)| *k);
+    let mut ended = false;
+    for (_, summary) in summaries {
+        active.retain(|s| s.board != summary.board);
+        ended |= summary.over;
         if !summary.over {
             active.push(summary);
         }
     }
     Ok(ended)
+}
+
+/// Writes the folder of `board` and its `summary.json`, and returns its line of the
+/// index; removes the folder of a game that is gone (`None`).
+fn write_one(
+    files: &mut Files,
+    store: &Store,
+    out: &Path,
+    board: BoardId,
+    around: &game_page::Around<'_>,
+) -> Result<Option<Summary>, SiteError> {
+    let Some(file) = store.game(board)? else {
+        // The game is gone (deleted, declined): so is its page.
+        files.remove_game(&game_dir(out, board))?;
+        return Ok(None);
+    };
+    let live = LiveGame::load(file)?;
+    // Only a finished game is reviewed.
+    let review = if live.game().is_over() {
+        store.review(board)?
+    } else {
+        None
+    };
+    let summary =
+        game_page::write_game(files, &game_dir(out, board), &live, around, review.as_ref())?;
+    let json = serde_json::to_vec_pretty(&summary).unwrap_or_default();
+    files.write(&game_dir(out, board).join("summary.json"), &json)?;
+    files.written.games += 1;
+    Ok(Some(summary))
 }
 
 /// The pages around the games: style, script and rules (when missing), standings and

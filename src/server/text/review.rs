@@ -311,7 +311,9 @@ impl ReviewHtml {
                 tw = 2 * sw + 12,
                 // Each board at most half the window (a phone's 390 px holds both)
                 // and at most its own size.
-                img = format!("display:block;width:100%;max-width:{sw}px;height:auto;border:0;margin:0 auto"),
+                img = format!(
+                    "display:block;width:100%;max-width:{sw}px;height:auto;border:0;margin:0 auto"
+                ),
             );
         }
         out.push_str(

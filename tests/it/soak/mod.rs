@@ -338,12 +338,21 @@ impl Soak {
         self.keep_honest(&raw);
         if self.last_board() == before {
             // Refused (the sender's or the players' limits): fine, tried again later.
-            // A challenge carries no password and proves no sender, so past the storm
-            // limit that strangers forging the sender's address ran up it is dropped
-            // with no answer (one notice a period): then the log must say so.
+            // A challenge carries no password and proves no sender, so the limits
+            // that strangers forging the sender's address ran up hold its answer
+            // back: past the storm limit it is dropped (one notice a period), past
+            // the day's mails caused by unproven mail its answer is not sent. Then
+            // the log must say so.
+            let log = self.log_of(&raw);
+            let withheld = log
+                .contains(&format!("dropped {}: over the limit of", message_id(&raw)))
+                || log.contains(&format!(
+                    "not sent to {}: over",
+                    p.address.to_ascii_lowercase()
+                )) && log.contains("caused by mail that proved no sender");
             assert!(
-                !sent.is_empty() || self.dropped_over_the_storm_limit(&raw),
-                "a challenge without any answer: {subject}"
+                !sent.is_empty() || withheld,
+                "a challenge without any answer: {subject}; the log of it:\n{log}"
             );
             return;
         }
@@ -420,11 +429,26 @@ impl Soak {
         }
     }
 
-    /// Whether the log says the mail `raw` was dropped over the storm limit.
-    fn dropped_over_the_storm_limit(&self, raw: &str) -> bool {
+    /// The log's lines of the last run that handled the mail `raw`: from its line
+    /// `mail <Message-ID> from ...`, the lines of the same process (`[pid]`).
+    fn log_of(&self, raw: &str) -> String {
         let log =
             std::fs::read_to_string(self.run.home.join("log/yinsh-pbem.log")).expect("the log");
-        log.contains(&format!("dropped {}: over the limit of", message_id(raw)))
+        let opening = format!("mail {} from ", message_id(raw));
+        let lines: Vec<&str> = log.lines().collect();
+        let Some(first) = lines.iter().rposition(|l| l.contains(&opening)) else {
+            return String::new();
+        };
+        let pid = lines[first]
+            .split_whitespace()
+            .find(|w| w.starts_with('[') && w.ends_with(']'))
+            .unwrap_or("[?]");
+        lines[first..]
+            .iter()
+            .filter(|l| l.contains(pid))
+            .copied()
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     /// Keeps an honest mail for a later replay of its Message-ID in another case.

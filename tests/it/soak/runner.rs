@@ -147,9 +147,11 @@ impl Runner {
     /// Delivers `raw` as the mail system would: with chance `kill_percent` the first
     /// run is killed (after 0-`max_kill_ms` ms, or as soon as its journal is being
     /// written) and the same bytes delivered again; a
-    /// run that exits 0 ends it. Returns the replies this mail caused.
+    /// run that exits 0 ends it (after a kill that left the replies in the spool, a
+    /// `flush` sends them). Returns the replies this mail caused.
     pub fn deliver(&mut self, raw: &[u8], kill_percent: u64, max_kill_ms: u64) -> Vec<Sent> {
         self.stats.mails += 1;
+        let mut killed = false;
         if self.below(100) < kill_percent {
             let delay = Duration::from_millis(self.below(max_kill_ms + 1));
             // A kill at a random moment reaches a journal only by luck (its write
@@ -197,6 +199,7 @@ impl Runner {
             let status = child.wait().expect("wait");
             if status.code().is_none() {
                 self.stats.killed += 1;
+                killed = true;
             } else {
                 assert_eq!(status.code(), Some(0), "deliver before the kill");
                 return self.collect();
@@ -218,7 +221,16 @@ impl Runner {
         );
         let subject = subject_of(raw);
         self.measure(&subject, raw);
-        self.collect()
+        let sent = self.collect();
+        if killed && sent.is_empty() {
+            // Killed after its commit and before it sent: the mail delivered again is
+            // a duplicate, and its replies wait in the spool. The package's flush
+            // timer sends them; here a flush at once, into this mail's outbox.
+            let fresh = self.fresh.to_str().expect("a UTF-8 path").to_string();
+            self.run(&["flush", "--outbox", &fresh]);
+            return self.collect();
+        }
+        sent
     }
 
     /// Moves this mail's replies into the outbox and reads them back.
