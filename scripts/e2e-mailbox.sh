@@ -381,6 +381,25 @@ expect() {
     grep -Eq "^Subject: $3" "$f" || fail "$user's newest mail has $(grep -m1 '^Subject:' "$f"), expected /$3/"
     grep -q "^X-Loop: $SERVER" "$f" || fail "$user's mail has no X-Loop: $SERVER"
 }
+# expect_end USER N: the mail that ended the game also brought the robot's review
+# (issue 28), in the same run: USER has exactly N mails, the newest two (in either
+# order) the final board, saying who won, and `Yinsh Board 101 review`.
+expect_end() {
+    local user=$1 n=$2 f board= review=
+    wait_for "$user's Maildir" "count $user" "$n"
+    [ "$(count "$user")" -eq "$n" ] || fail "$user has $(count "$user") mails, expected exactly $n"
+    for f in $(ls -t "/home/$user/Maildir/new"/* | head -n 2); do
+        grep -q "^X-Loop: $SERVER" "$f" || fail "$user's mail has no X-Loop: $SERVER"
+        if grep -q '^Subject: Yinsh Board 101 review$' "$f"; then
+            review=$f
+        elif grep -qi "won" "$f"; then
+            board=$f
+        fi
+    done
+    [ -n "$review" ] || fail "$user got no review of board 101 with the last board"
+    [ -n "$board" ] || fail "$user's last board mail does not say who won"
+    grep -q "Turning points:" "$review" || fail "$user's review lists no turning points"
+}
 declare -A N=([carol]=0 [dave]=0)
 declare -A PW=([carol]=cpw [dave]=dpw)
 log_has() { grep -c -- "$1" "$GAMES/log/yinsh-pbem.log" 2>/dev/null || true; }
@@ -466,11 +485,19 @@ while :; do
     else
         arrive_and_fetch 1
     fi
-    for p in carol dave; do
-        N[$p]=$((N[$p] + 1))
-    done
-    expect carol "${N[carol]}" ".*(Board 101|101)"
-    expect dave "${N[dave]}" ".*(Board 101|101)"
+    if [ "$(field "$(status)" status)" = in_progress ]; then
+        for p in carol dave; do
+            N[$p]=$((N[$p] + 1))
+        done
+        expect carol "${N[carol]}" ".*(Board 101|101)"
+        expect dave "${N[dave]}" ".*(Board 101|101)"
+    else
+        # The last turn: the final board and the robot's review, to each player.
+        for p in carol dave; do
+            N[$p]=$((N[$p] + 2))
+            expect_end "$p" "${N[$p]}"
+        done
+    fi
     # A forced pass the server played itself can add a mail: count what arrived.
     sleep 0.2
     N[carol]=$(count carol) N[dave]=$(count dave)
@@ -479,7 +506,7 @@ s=$(status)
 winner=$(field "$s" winner)
 [ "$(field "$s" status)" = won ] || fail "the game ended as $s"
 echo "   game 101: $(field "$s" turns) turns, won by $winner ($(field "$s" end_reason)); mails: carol ${N[carol]}, dave ${N[dave]}"
-grep -qi "won" "$(newest carol)" || fail "carol's last mail does not say who won: $(grep -m1 '^Subject:' "$(newest carol)")"
+echo "   each player's last two mails: the final board saying who won, and the robot's review"
 [ "$(inbox)" = 0 ] || fail "the IMAP mailbox still holds $(inbox) mails"
 dups=$(find /home/carol/Maildir/new /home/carol/Maildir/cur -type f -exec grep -h '^Message-ID:' {} + | sort | uniq -d | wc -l)
 [ "$dups" = 0 ] || fail "carol got $dups replies twice"

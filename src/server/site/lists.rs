@@ -200,15 +200,17 @@ fn history_table(games: &[Finished]) -> String {
 /// [`HISTORY_PAGE`] games in order of ending, each full one never changing again):
 /// `history.html` shows the games of the newest two index files, most recent first,
 /// and links `history-<k>.html` for each older file `k` (its games, oldest first).
-/// Returns (file name, page) for `history.html` and the older pages to write: all of
-/// them when `all`, else the one just pushed out of `history.html` and any missing
+/// Gives `write` (file name, page) for `history.html` and the older pages to write,
+/// one at a time (a million games are 10,000 pages: none is kept once written): all
+/// of them when `all`, else the one just pushed out of `history.html` and any missing
 /// from `site` (a refresh that failed). The links are the site's own, never a command
 /// to mail.
 pub(super) fn history(
     store: &Store,
     site: &Path,
     all: bool,
-) -> Result<Vec<(String, String)>, SiteError> {
+    write: &mut dyn FnMut(&str, &str) -> Result<(), SiteError>,
+) -> Result<(), SiteError> {
     let total = store.index_state()?.map_or(0, |s| s.finished);
     let files = total.div_ceil(HISTORY_PAGE);
     // history.html holds files `newest..files`; the older files have pages of their own.
@@ -238,7 +240,8 @@ pub(super) fn history(
         }
         body.push_str("</p>\n");
     }
-    let mut out = vec![("history.html".to_string(), page("YINSH history", "", &body))];
+    write("history.html", &page("YINSH history", "", &body))?;
+    drop(body);
     for k in 0..newest {
         if !(all || k + 1 == newest || !site.join(older_name(k)).exists()) {
             continue;
@@ -251,9 +254,9 @@ pub(super) fn history(
              page.</p>\n{}",
             history_table(&games)
         );
-        out.push((older_name(k), page("YINSH history", "", &body)));
+        write(&older_name(k), &page("YINSH history", "", &body))?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The page of the older history file `k`.

@@ -372,10 +372,15 @@ fn build_threads(games: usize) -> usize {
     cores.min(8).min(games / GAMES_PER_THREAD).max(1)
 }
 
+/// What one thread of a whole build did: its counts, whether a game it wrote is over,
+/// and the lines of the games going on it wrote, each with its place in the boards.
+type ThreadDone = (Written, bool, Vec<(usize, Summary)>);
+
 /// [`write_games`] shared among `threads` threads: each takes the next board not
 /// taken, writes its folder with its own [`Files`], and makes its files durable by
 /// batches; the first error stops them all and is returned. `active` gets the games
-/// going on, in the order of `boards`.
+/// going on, in the order of `boards` (only theirs are kept: a build's memory does not
+/// grow with the finished games).
 fn write_games_in_threads(
     files: &mut Files,
     store: &Store,
@@ -388,9 +393,10 @@ fn write_games_in_threads(
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
-    let work = || -> Result<(Written, Vec<(usize, Summary)>), SiteError> {
+    let work = || -> Result<ThreadDone, SiteError> {
         let mut mine = Files::new();
-        let mut done = Vec::new();
+        let mut ended = false;
+        let mut going_on = Vec::new();
         while !failed.load(Ordering::Relaxed) {
             let k = next.fetch_add(1, Ordering::Relaxed);
             let Some(&board) = boards.get(k) else { break };
@@ -402,10 +408,14 @@ fn write_games_in_threads(
                     Ok(s)
                 })
                 .inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
-            done.extend(written.map(|s| (k, s)));
+            match written {
+                Some(summary) if summary.over => ended = true,
+                Some(summary) => going_on.push((k, summary)),
+                None => {}
+            }
         }
         mine.settle(out)?;
-        Ok((mine.written, done))
+        Ok((mine.written, ended, going_on))
     };
     let results: Vec<_> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
@@ -417,23 +427,19 @@ fn write_games_in_threads(
             })
             .collect()
     });
-    let mut summaries = Vec::new();
+    let mut going_on = Vec::new();
+    let mut ended = false;
     for result in results {
-        let (written, done) = result?;
+        let (written, any_ended, mine) = result?;
         files.written.games += written.games;
         files.written.files += written.files;
         files.written.removed += written.removed;
-        summaries.extend(done);
+        ended |= any_ended;
+        going_on.extend(mine);
     }
-    summaries.sort_by_key(|(k, _)| *k);
-    let mut ended = false;
-    for (_, summary) in summaries {
-        active.retain(|s| s.board != summary.board);
-        ended |= summary.over;
-        if !summary.over {
-            active.push(summary);
-        }
-    }
+    // A whole build starts from an empty list, and each board comes once.
+    going_on.sort_by_key(|(k, _)| *k);
+    active.extend(going_on.into_iter().map(|(_, summary)| summary));
     Ok(ended)
 }
 
@@ -494,9 +500,13 @@ fn write_lists(
     }
     if all || fresh || ended {
         // Only the newest history files change when games end (`lists::history`).
-        for (name, html) in lists::history(store, out, all || fresh)? {
+        lists::history(store, out, all || fresh, &mut |name, html| {
             files.write(&out.join(name), html.as_bytes())?;
-        }
+            if files.pending.len() >= SYNC_EVERY {
+                files.settle(out)?;
+            }
+            Ok(())
+        })?;
     }
     // The finished games from the store's history index: the newest, two files at most.
     let (finished, total) = index::history_page(store, 1, lists::INDEX_FINISHED)?;
