@@ -254,16 +254,18 @@ count() {
     find "$d/new" "$d/cur" -type f 2>/dev/null | wc -l
 }
 
+# wait_exactly USER N SUBJECT-PATTERN: wait until USER has N mails (up to $WAIT s),
+# then fail unless it is exactly N (the pattern only names the awaited mail).
+wait_exactly() {
+    local user=$1 n=$2 subject=$3 waited=0
+    wait_exactly "$user" "$n" "$subject"
+}
+
 # expect USER N SUBJECT-PATTERN [BODY-PATTERN]: wait until USER has N mails, the
 # newest matching the Subject (and the body) patterns (grep -E).
 expect() {
-    local user=$1 n=$2 subject=$3 body=${4:-} waited=0 newest
-    while [ "$(count "$user")" -lt "$n" ]; do
-        [ "$waited" -ge "$WAIT" ] && fail "$user has $(count "$user") mails after ${WAIT}s, expected $n (subject /$subject/)"
-        sleep 1
-        waited=$((waited + 1))
-    done
-    [ "$(count "$user")" -eq "$n" ] || fail "$user has $(count "$user") mails, expected exactly $n"
+    local user=$1 n=$2 subject=$3 body=${4:-} newest
+    wait_exactly "$user" "$n" "$subject"
     newest=$(ls -t "/home/$user/Maildir/new"/* | head -n 1)
     grep -Eq "^Subject: $subject" "$newest" || fail "$user's newest mail has Subject $(grep -m1 '^Subject:' "$newest"), expected /$subject/"
     grep -q "^X-Loop: $SERVER" "$newest" || fail "$user's mail has no X-Loop: $SERVER"
@@ -278,20 +280,15 @@ expect() {
 # of the newest two matching the Subject and the body patterns (grep -E): for the
 # mails one run sends a player at once, which Postfix may deliver in either order.
 expect_among() {
-    local user=$1 n=$2 subject=$3 body=$4 waited=0 f found=
-    while [ "$(count "$user")" -lt "$n" ]; do
-        [ "$waited" -ge "$WAIT" ] && fail "$user has $(count "$user") mails after ${WAIT}s, expected $n (subject /$subject/)"
-        sleep 1
-        waited=$((waited + 1))
-    done
-    [ "$(count "$user")" -eq "$n" ] || fail "$user has $(count "$user") mails, expected exactly $n"
+    local user=$1 n=$2 subject=$3 body=$4 f found=
+    wait_exactly "$user" "$n" "$subject"
     for f in $(ls -t "/home/$user/Maildir/new"/* | head -n 2); do
         if grep -Eq "^Subject: $subject" "$f" && grep -Eq -- "$body" "$f" &&
             grep -q "^X-Loop: $SERVER" "$f"; then
             found=$f
         fi
     done
-    [ -n "$found" ] || fail "none of $user's newest two mails has Subject /$subject/ and /$body/: $(for f in $(ls -t "/home/$user/Maildir/new"/* | head -n 2); do grep -m1 '^Subject:' "$f"; grep -c -- "$body" "$f"; done)"
+    [ -n "$found" ] || fail "none of $user's newest two mails has Subject /$subject/ and /$body/: $(ls -t "/home/$user/Maildir/new"/* | head -n 2 | xargs grep -h -m1 '^Subject:')"
     printf '   %-5s got #%d: %s\n' "$user" "$n" "$(grep -m1 '^Subject:' "$found")"
 }
 

@@ -9,7 +9,7 @@ use crate::notation::{self, split_turns, write_turn};
 use crate::picture::{LastMove, Picture};
 use crate::rules::{Action, Color, Game, Outcome};
 use crate::server::model::BoardId;
-use crate::server::store::{GameFile, GameReview, ReviewSide, TurningPoint};
+use crate::server::store::{GameReview, ReviewSide, TurningPoint};
 
 use super::record::{LiveGame, ReplayError};
 
@@ -91,22 +91,40 @@ pub struct TurningBoards {
     pub preferred: Picture,
 }
 
-/// The boards of the turning point `point` of `file`'s game; `None` when its turns do
-/// not replay or the stored turns do not play there (a review of another game).
-pub fn turning_boards(file: &GameFile, point: &TurningPoint) -> Option<TurningBoards> {
-    let live = LiveGame::load(file.clone()).ok()?;
-    let input = input(&live).ok()?;
-    let upto = usize::try_from(point.number).ok()?.checked_sub(1)?;
-    let mut before = Game::new(file.variant);
-    for turn in input.turns.get(..upto)? {
+/// The boards of each turning point of `points` in `live`'s game, from one replay of
+/// it; a point whose stored turns do not play there (a review of another game) is
+/// left out, and all of them when the game does not replay.
+pub fn turning_boards(live: &LiveGame, points: &[&TurningPoint]) -> Vec<(u32, TurningBoards)> {
+    let Ok(input) = input(live) else {
+        return Vec::new();
+    };
+    // The position before each turn (a game is a small value, copied).
+    let mut game = Game::new(live.file().variant);
+    let mut positions = Vec::with_capacity(input.turns.len() + 1);
+    positions.push(game);
+    for turn in &input.turns {
         for &a in turn {
-            before.play(a).ok()?;
+            if game.play(a).is_err() {
+                return Vec::new();
+            }
         }
+        positions.push(game);
     }
+    points
+        .iter()
+        .filter_map(|p| {
+            let before = positions.get(usize::try_from(p.number).ok()?.checked_sub(1)?)?;
+            Some((p.number, boards_at(before, p)?))
+        })
+        .collect()
+}
+
+/// The boards of the turning point `point` played from `before`.
+fn boards_at(before: &Game, point: &TurningPoint) -> Option<TurningBoards> {
     let drawn = |text: &str| -> Option<Picture> {
-        let mut after = before;
+        let mut after = *before;
         let actions = notation::play_turn(&mut after, text).ok()?;
-        let last = LastMove::from_turn(&before, &actions).unwrap_or_default();
+        let last = LastMove::from_turn(before, &actions).unwrap_or_default();
         Some(Picture::new(&after).last_move(&last))
     };
     Some(TurningBoards {

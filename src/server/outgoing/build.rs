@@ -140,29 +140,22 @@ fn board_body(
             note,
         )
     });
-    let cid = format!("board-{board}@{domain}");
-    let earlier_cid = format!("board-{board}-earlier@{domain}");
-    let mut images = vec![InlineImage {
-        cid: cid.clone(),
-        name: format!("board-{board}.png"),
-        png,
-    }];
-    if let Some(png) = earlier {
-        images.push(InlineImage {
-            cid: earlier_cid.clone(),
-            name: format!("board-{board}-earlier.png"),
-            png,
-        });
-    }
+    let mut images = vec![inline(&format!("board-{board}"), domain, png)];
+    images.extend(earlier.map(|png| inline(&format!("board-{board}-earlier"), domain, png)));
+    let cids: Vec<&str> = images.iter().map(|i| i.cid.as_str()).collect();
     Some(HtmlBody {
-        html: html.document(
-            &cid,
-            (images.len() > 1).then_some(earlier_cid.as_str()),
-            page,
-            play,
-        ),
+        html: html.document(cids[0], cids.get(1).copied(), page, play),
         images,
     })
+}
+
+/// The picture `png` carried as `<stem>.png`, its Content-ID `<stem>@<domain>`.
+fn inline(stem: &str, domain: &str, png: Vec<u8>) -> InlineImage {
+    InlineImage {
+        cid: format!("{stem}@{domain}"),
+        name: format!("{stem}.png"),
+        png,
+    }
 }
 
 /// A review mail's HTML part: the chart and the turning points' boards, every one of
@@ -182,13 +175,7 @@ fn review_body(
         REVIEW_PICTURES,
         note,
     )?;
-    let chart_cid = format!("review-{board}@{domain}");
-    let mut images = vec![InlineImage {
-        cid: chart_cid.clone(),
-        name: format!("review-{board}.png"),
-        png: chart,
-    }];
-    let mut board_cids = Vec::new();
+    let mut images = vec![inline(&format!("review-{board}"), domain, chart)];
     for (k, picture) in html.board_pictures().into_iter().enumerate() {
         let png = rendered.png(
             &Drawing::Board(picture.clone()),
@@ -196,16 +183,11 @@ fn review_body(
             REVIEW_PICTURES,
             note,
         )?;
-        let cid = format!("review-{board}-{k}@{domain}");
-        images.push(InlineImage {
-            cid: cid.clone(),
-            name: format!("review-{board}-{k}.png"),
-            png,
-        });
-        board_cids.push(cid);
+        images.push(inline(&format!("review-{board}-{k}"), domain, png));
     }
+    let board_cids: Vec<String> = images[1..].iter().map(|i| i.cid.clone()).collect();
     Some(HtmlBody {
-        html: html.document(&chart_cid, &board_cids, page),
+        html: html.document(&images[0].cid, &board_cids, page),
         images,
     })
 }

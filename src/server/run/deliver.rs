@@ -26,7 +26,7 @@ use super::released;
 use super::report::Report;
 use super::reviews;
 use super::send::Which;
-use super::txn::{Committed, Locked, Work};
+use super::txn::{Committed, Locked, Work, written_games};
 
 /// Handle one raw mail. `total_size` is its whole size in bytes (`raw` may hold only
 /// its beginning when it is larger than the limit).
@@ -53,17 +53,15 @@ pub fn deliver(
     };
     let mut committed = handle(&store, settings, now, &mail, &log, &mut report)?;
     let own = std::mem::take(&mut committed.spooled);
-    let which = Which::Own(&own);
-    let reviews = reviews::REVIEWS_PER_DELIVER;
     released::finish(
         &store,
         settings,
         now,
         &log,
         &mut report,
-        which,
+        Which::Own(&own),
         committed,
-        reviews,
+        reviews::REVIEWS_PER_DELIVER,
     )?;
     log.line(
         now,
@@ -181,8 +179,9 @@ fn carry_out(
             {
                 bounces::restore(store, from, now, log, report)?;
             }
-            let robot_turns = opponent::record(store, settings, now)?;
-            reviews::record(store, now)?;
+            let written = written_games(store)?;
+            let robot_turns = opponent::record(store, settings, now, &written)?;
+            reviews::record(store, now, &written)?;
             store.mark_seen(&mail.key, now)?;
             Ok(Work {
                 replies,

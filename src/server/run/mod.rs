@@ -17,6 +17,7 @@ pub mod reviews;
 pub mod send;
 pub mod site;
 pub mod status;
+pub mod thought;
 pub mod tick;
 pub mod txn;
 

@@ -37,36 +37,40 @@ use crate::server::store::{RobotTurn, Store, fnv1a64, release_hash_memory};
 use super::log::Log;
 use super::report::Report;
 use super::reviews;
-use super::send::{Which, send};
-use super::txn::{Locked, Work, claim};
+use super::thought::commit_thought;
+use super::txn::{Work, claim, written_games};
 
 /// How long a run keeps a robot turn it is going to think about, in seconds.
 pub fn lease(settings: &Settings) -> u64 {
     settings.robot_think.as_secs() * 2 + 30
 }
 
-/// Inside an open transaction: for every game it wrote, record the robot turn owed
+/// Inside an open transaction: for every game it wrote (`written`,
+/// `txn::written_games`), record the robot turn owed
 /// when a robot is to move (the first `[robot] turns_per_run` of them claimed for this
 /// run: returned), and forget the record of a game where no robot is to move any more.
-pub fn record(store: &Store, settings: &Settings, now: u64) -> Result<Vec<BoardId>, InternalError> {
+pub fn record(
+    store: &Store,
+    settings: &Settings,
+    now: u64,
+    written: &[LiveGame],
+) -> Result<Vec<BoardId>, InternalError> {
     let claims = settings.robot_turns_per_run;
-    record_claiming(store, now, now + lease(settings), claims)
+    record_claiming(store, written, now, now + lease(settings), claims)
 }
 
 /// [`record`], claiming at most `claims` turns until `until`.
 fn record_claiming(
     store: &Store,
+    written: &[LiveGame],
     now: u64,
     until: u64,
     claims: usize,
 ) -> Result<Vec<BoardId>, InternalError> {
     let mut claimed = Vec::new();
-    for board in store.boards_written() {
-        let Some(file) = store.game(board)? else {
-            continue;
-        };
-        let live = LiveGame::load(file)?;
-        let owed = robot_to_move(&live).is_some();
+    for live in written {
+        let board = live.board();
+        let owed = robot_to_move(live).is_some();
         let old = store.robot_turn(board)?;
         let turns = live.file().turns.len();
         if !owed {
@@ -223,40 +227,19 @@ fn play_one(
         None => None,
     };
     let thought_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-    let (locked, recovered) = Locked::take(store, settings)?;
     // The turn is played when the robot has thought: at a later time than the run's.
-    let now = settings.now();
-    if let Some(line) = recovered {
-        log.note(now, report, line);
-    }
-    let key = format!("robot-{board}-{}", owed.turns);
-    // Every line goes to the report, and to the log below.
-    let mut note = |report: &mut Report, line: String| report.lines.push(line);
-    let before = report.lines.len();
-    let committed = locked.transaction(
-        &key,
-        now,
-        None,
-        &|k, _| format!("{key}-{k}"),
+    let turns = owed.turns;
+    let committed = commit_thought(
+        store,
+        settings,
+        log,
         report,
-        &mut note,
-        |store, report| {
+        |_| format!("robot-{board}-{turns}"),
+        |store, now, report| {
             let time = store.robot_time()?.add(now, share.as_deref(), thought_ms);
             store.put_robot_time(&time)?;
             apply(store, now, owed, thought.as_ref(), report).map(Work::from)
         },
-    )?;
-    for line in &report.lines[before..] {
-        log.line(now, line);
-    }
-    drop(locked);
-    send(
-        store,
-        settings,
-        now,
-        Which::Own(&committed.spooled),
-        log,
-        report,
     )?;
     Ok(committed.boards_changed(store))
 }
@@ -386,10 +369,11 @@ fn apply(
     live.add_comment(number, &robot, now, &thought.comment);
     let (event, notices) = play_queued(store, &mut live, now)?;
     store.put_game(live.file())?;
+    let written = written_games(store)?;
     // Unclaimed: the next run (or this one, if it may play more) takes it.
-    record_claiming(store, now, 0, 0)?;
+    record_claiming(store, &written, now, 0, 0)?;
     // A robot's winning turn ends the game: its review is owed.
-    reviews::record(store, now)?;
+    reviews::record(store, now, &written)?;
     report.lines.push(format!(
         "board {board}: {robot} played {} as move #{number}",
         thought.text

@@ -34,8 +34,8 @@ use crate::server::text::subjects;
 
 use super::log::Log;
 use super::report::Report;
-use super::send::{Which, send};
-use super::txn::{Locked, Work, claim};
+use super::thought::commit_thought;
+use super::txn::{Work, claim};
 
 /// Reviews one `deliver` makes at most, after its own work.
 pub const REVIEWS_PER_DELIVER: usize = 1;
@@ -57,17 +57,18 @@ fn ended_at(live: &LiveGame) -> Option<u64> {
         .or_else(|| f.turns.last().map(|t| t.at))
 }
 
-/// Inside an open transaction: for every game it wrote that ended at `now` (in this
-/// transaction) and has neither a review nor one owed, record the review owed.
-/// Returns the boards recorded.
-pub fn record(store: &Store, now: u64) -> Result<Vec<BoardId>, InternalError> {
+/// Inside an open transaction: for every game it wrote (`written`,
+/// `txn::written_games`) that ended at `now` (in this transaction) and has neither a
+/// review nor one owed, record the review owed. Returns the boards recorded.
+pub fn record(
+    store: &Store,
+    now: u64,
+    written: &[LiveGame],
+) -> Result<Vec<BoardId>, InternalError> {
     let mut out = Vec::new();
-    for board in store.boards_written() {
-        let Some(file) = store.game(board)? else {
-            continue;
-        };
-        let live = LiveGame::load(file)?;
-        if ended_at(&live) != Some(now)
+    for live in written {
+        let board = live.board();
+        if ended_at(live) != Some(now)
             || store.review(board)?.is_some()
             || store.owed_review(board)?.is_some()
         {
@@ -196,34 +197,13 @@ fn make_one(
         _ => Thought::Nothing,
     };
     let thought_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-    let (locked, recovered) = Locked::take(store, settings)?;
-    let now = settings.now();
-    if let Some(line) = recovered {
-        log.note(now, report, line);
-    }
-    let key = format!("review-{board}-{now}");
-    let mut note = |report: &mut Report, line: String| report.lines.push(line);
-    let before = report.lines.len();
-    let committed = locked.transaction(
-        &key,
-        now,
-        None,
-        &|k, _| format!("{key}-{k}"),
-        report,
-        &mut note,
-        |store, report| keep(store, now, thought_ms, board, thought, report).map(Work::from),
-    )?;
-    for line in &report.lines[before..] {
-        log.line(now, line);
-    }
-    drop(locked);
-    send(
+    commit_thought(
         store,
         settings,
-        now,
-        Which::Own(&committed.spooled),
         log,
         report,
+        |now| format!("review-{board}-{now}"),
+        |store, now, report| keep(store, now, thought_ms, board, thought, report).map(Work::from),
     )?;
     Ok(board)
 }

@@ -41,7 +41,7 @@ use super::report::Report;
 use super::reviews;
 use super::send::Which;
 use super::status::{Run, mark_run};
-use super::txn::{Locked, Work};
+use super::txn::{Locked, Work, written_games};
 
 const DAY: u64 = 86_400;
 
@@ -110,7 +110,7 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
         |store, report| {
             let replies = due_games(store, now, report)?;
             // A forfeit ends a game: its review is owed.
-            reviews::record(store, now)?;
+            reviews::record(store, now, &written_games(store)?)?;
             report.lines.extend(unconfirmed::expire(store, now)?);
             Ok(Work::from(replies))
         },
@@ -122,17 +122,15 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     let ids = locked.spooled_ids()?;
     drop(locked);
     // Tick claims no robot turn itself: play_owed takes the free ones.
-    let which = Which::Spooled(&ids);
-    let reviews = reviews::REVIEWS_PER_TICK;
     released::finish(
         &store,
         settings,
         now,
         &log,
         &mut report,
-        which,
+        Which::Spooled(&ids),
         committed,
-        reviews,
+        reviews::REVIEWS_PER_TICK,
     )?;
     mark_run(store.home(), Run::Tick, now);
     Ok(report)

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use crate::durable::fault;
 use crate::mail::{InboundMail, Spool, Transport};
 use crate::server::config::Settings;
+use crate::server::game::record::LiveGame;
 use crate::server::internal::InternalError;
 use crate::server::model::BoardId;
 use crate::server::outgoing::{Reply, build, gate};
@@ -165,6 +166,19 @@ impl<'a> Locked<'a> {
         let (entries, _damaged) = spool.scan()?;
         Ok(entries.into_iter().map(|e| e.mail.id).collect())
     }
+}
+
+/// Inside an open transaction: the games whose files it wrote, each loaded (replayed)
+/// once for all that records what they now owe (`opponent::record`,
+/// `reviews::record`).
+pub fn written_games(store: &Store) -> Result<Vec<LiveGame>, InternalError> {
+    let mut out = Vec::new();
+    for board in store.boards_written() {
+        if let Some(file) = store.game(board)? {
+            out.push(LiveGame::load(file)?);
+        }
+    }
+    Ok(out)
 }
 
 /// Take the lock and run `work` in a transaction of its own that sends no mail: a

@@ -136,15 +136,18 @@ impl Files {
             },
         )?;
         self.written.files += 1;
+        if self.pending.len() >= SYNC_EVERY {
+            self.settle(path)?;
+        }
         Ok(())
     }
 
     /// Makes the files written so far durable (one `syncfs`): at the end of a run,
-    /// and every [`SYNC_EVERY`] files of a whole build, whose memory then stays flat
-    /// however many games it writes.
-    fn settle(&mut self, out: &Path) -> Result<(), SiteError> {
+    /// and every [`SYNC_EVERY`] files ([`Files::write`]), so that a whole build's
+    /// memory stays flat however many games it writes. `path`: where, for the error.
+    fn settle(&mut self, path: &Path) -> Result<(), SiteError> {
         self.pending.sync().map_err(|source| SiteError::Write {
-            path: out.to_path_buf(),
+            path: path.to_path_buf(),
             source,
         })
     }
@@ -354,9 +357,6 @@ fn write_games(
                 active.push(summary);
             }
         }
-        if files.pending.len() >= SYNC_EVERY {
-            files.settle(out)?;
-        }
     }
     Ok(ended)
 }
@@ -401,12 +401,6 @@ fn write_games_in_threads(
             let k = next.fetch_add(1, Ordering::Relaxed);
             let Some(&board) = boards.get(k) else { break };
             let written = write_one(&mut mine, store, out, board, around)
-                .and_then(|s| {
-                    if mine.pending.len() >= SYNC_EVERY {
-                        mine.settle(out)?;
-                    }
-                    Ok(s)
-                })
                 .inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
             match written {
                 Some(summary) if summary.over => ended = true,
@@ -501,11 +495,7 @@ fn write_lists(
     if all || fresh || ended {
         // Only the newest history files change when games end (`lists::history`).
         lists::history(store, out, all || fresh, &mut |name, html| {
-            files.write(&out.join(name), html.as_bytes())?;
-            if files.pending.len() >= SYNC_EVERY {
-                files.settle(out)?;
-            }
-            Ok(())
+            files.write(&out.join(name), html.as_bytes())
         })?;
     }
     // The finished games from the store's history index: the newest, two files at most.

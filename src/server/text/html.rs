@@ -57,6 +57,16 @@ pub struct EarlierBoard {
     drawing: String,
 }
 
+/// A picture the mail carries (`cid:`), in a paragraph with `margin`: `size` wide
+/// and high at most, narrower when the window is (a phone's).
+pub(super) fn picture(cid: &str, (w, h): (u32, u32), alt: &str, margin: &str) -> String {
+    format!(
+        "<p style=\"margin:{margin}\"><img src=\"cid:{}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\" \
+         style=\"display:block;max-width:100%;height:auto;border:0\"></p>",
+        escape(cid)
+    )
+}
+
 /// `s` with `& < > " '` written as entities, safe inside elements and quoted
 /// attributes.
 ///
@@ -343,14 +353,11 @@ impl BoardHtml {
         out.push_str(&head(&self.title, 600));
         let _ = write!(
             out,
-            "{error}<h1 style=\"font-size:20px;margin:0 0 8px\">{title}</h1>\n{status}\
-             <p style=\"margin:12px 0\"><img src=\"cid:{cid}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\" \
-             style=\"display:block;max-width:100%;height:auto;border:0\"></p>\n",
+            "{error}<h1 style=\"font-size:20px;margin:0 0 8px\">{title}</h1>\n{status}{picture}\n",
             title = self.title,
             error = self.error,
             status = self.status,
-            cid = escape(cid),
-            alt = self.alt,
+            picture = picture(cid, (w, h), &self.alt, "12px 0"),
         );
         if let Some(url) = play {
             let _ = writeln!(
@@ -372,13 +379,7 @@ impl BoardHtml {
             let _ = writeln!(out, "<p style=\"margin:10px 0 4px\">{}</p>", b.heading);
             match earlier_cid {
                 Some(cid) => {
-                    let _ = writeln!(
-                        out,
-                        "<p style=\"margin:4px 0 12px\"><img src=\"cid:{cid}\" width=\"{w}\" height=\"{h}\" alt=\"{alt}\" \
-                         style=\"display:block;max-width:100%;height:auto;border:0\"></p>",
-                        cid = escape(cid),
-                        alt = b.heading,
-                    );
+                    let _ = writeln!(out, "{}", picture(cid, (w, h), &b.heading, "4px 0 12px"));
                 }
                 None => {
                     let _ = writeln!(out, "<pre style=\"{PRE}\">{}</pre>", b.drawing);

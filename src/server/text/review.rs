@@ -19,7 +19,7 @@ use crate::server::model::BoardId;
 use crate::server::store::{GameReview, ReviewSide, TurningPoint};
 
 use super::ending::{ending_line, status_line};
-use super::html::{escape, head};
+use super::html::{escape, head, picture};
 
 /// The turning points a review mail draws boards for (the largest drops first): two
 /// pictures each, so a review mail carries at most `1 + 2 * PICTURED_POINTS`.
@@ -62,9 +62,14 @@ pub enum Added {
     PlayersOnly,
 }
 
+/// A chance in whole percent: `61`.
+fn percent(c: f32) -> String {
+    format!("{:.0}", (c.clamp(0.0, 1.0) * 100.0).round())
+}
+
 /// A chance as a whole percentage: `61%`.
 fn pct(c: f32) -> String {
-    format!("{:.0}%", (c.clamp(0.0, 1.0) * 100.0).round())
+    format!("{}%", percent(c))
 }
 
 /// The review mail of one finished game.
@@ -142,17 +147,14 @@ impl ReviewMail<'_> {
             .enumerate()
             .map(|(k, chunk)| {
                 let first = k * 10 + 1;
-                let values: Vec<String> = chunk
-                    .iter()
-                    .map(|c| format!("{:.0}", (c.clamp(0.0, 1.0) * 100.0).round()))
-                    .collect();
+                let values: Vec<String> = chunk.iter().map(|&c| percent(c)).collect();
                 match chunk.len() {
                     1 => format!("Turn {first}: {}", values.join(" ")),
                     n => format!("Turns {first}-{}: {}", first + n - 1, values.join(" ")),
                 }
             })
             .collect();
-        lines.extend(result.map(|r| format!("The result: {:.0}", (r * 100.0).round())));
+        lines.extend(result.map(|r| format!("The result: {}", percent(r))));
         lines
     }
 
@@ -186,11 +188,8 @@ impl ReviewMail<'_> {
         }
         let mut by_drop: Vec<&TurningPoint> = self.review.points.iter().collect();
         by_drop.sort_by(|a, b| drop(b).total_cmp(&drop(a)).then(a.number.cmp(&b.number)));
-        let boards = by_drop
-            .into_iter()
-            .take(PICTURED_POINTS)
-            .filter_map(|p| Some((p.number, turning_boards(self.live.file(), p)?)))
-            .collect();
+        by_drop.truncate(PICTURED_POINTS);
+        let boards = turning_boards(self.live, &by_drop);
         let points = self
             .review
             .points
@@ -263,20 +262,21 @@ impl ReviewHtml {
     /// `board_cids` (in the order of [`ReviewHtml::board_pictures`]); `page`, when
     /// given, the address of the game's web page.
     pub fn document(&self, chart_cid: &str, board_cids: &[String], page: Option<&str>) -> String {
-        let (cw, ch) = Chart::size();
         let (w, h) = Picture::size();
         let (sw, sh) = (w / 2, h / 2);
         let mut out = String::with_capacity(8192);
         out.push_str(&head(&self.title, 640));
         let _ = write!(
             out,
-            "<h1 style=\"font-size:20px;margin:0 0 8px\">{title}</h1>\n{intro}\
-             <p style=\"margin:12px 0\"><img src=\"cid:{cid}\" width=\"{cw}\" height=\"{ch}\" \
-             alt=\"White's win chance after each turn\" \
-             style=\"display:block;max-width:100%;height:auto;border:0\"></p>\n",
+            "<h1 style=\"font-size:20px;margin:0 0 8px\">{title}</h1>\n{intro}{chart}\n",
             title = self.title,
             intro = self.intro,
-            cid = escape(chart_cid),
+            chart = picture(
+                chart_cid,
+                Chart::size(),
+                "White's win chance after each turn",
+                "12px 0"
+            ),
         );
         if let Some(url) = page {
             let _ = writeln!(
