@@ -258,7 +258,12 @@ count() {
 # then fail unless it is exactly N (the pattern only names the awaited mail).
 wait_exactly() {
     local user=$1 n=$2 subject=$3 waited=0
-    wait_exactly "$user" "$n" "$subject"
+    while [ "$(count "$user")" -lt "$n" ]; do
+        [ "$waited" -ge "$WAIT" ] && fail "$user has $(count "$user") mails after ${WAIT}s, expected $n (subject /$subject/)"
+        sleep 1
+        waited=$((waited + 1))
+    done
+    [ "$(count "$user")" -eq "$n" ] || fail "$user has $(count "$user") mails, expected exactly $n"
 }
 
 # expect USER N SUBJECT-PATTERN [BODY-PATTERN]: wait until USER has N mails, the
