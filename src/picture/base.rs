@@ -29,19 +29,19 @@ fn unpack(runs: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
     let (count, rest) = runs.split_first_chunk::<2>()?;
     let (colours, runs) = rest.split_at_checked(3 * usize::from(u16::from_le_bytes(*count)))?;
     let total = size.0 as usize * size.1 as usize * 4;
-    let mut out = Vec::with_capacity(total);
+    let mut out = vec![0u8; total];
+    let mut at = 0;
     for run in runs.chunks_exact(3) {
         let n = usize::from(u16::from_le_bytes([run[0], run[1]]));
         let k = usize::from(run[2]) * 3;
         let c = colours.get(k..k + 3)?;
-        if out.len() + 4 * n > total {
-            return None;
+        let pixel = [c[0], c[1], c[2], 255];
+        for p in out.get_mut(at..at + 4 * n)?.chunks_exact_mut(4) {
+            p.copy_from_slice(&pixel);
         }
-        for _ in 0..n {
-            out.extend_from_slice(&[c[0], c[1], c[2], 255]);
-        }
+        at += 4 * n;
     }
-    (out.len() == total).then_some(out)
+    (at == total).then_some(out)
 }
 
 /// RGBA pixels (alpha left out) as runs (the layout above); `None` past 256 colours.

@@ -16,6 +16,10 @@ const PROBES: usize = 8;
 const LAZY: usize = 32;
 /// The longest match deflate can say.
 const MAX_MATCH: usize = 258;
+/// The places inside a match longer than this are left out of the hash chains (the
+/// periods find the long repeats of a picture; inserting every place of its long
+/// runs was most of the matching's work).
+const MAX_INSERT: usize = 64;
 /// A match of three bytes is worth its code only this near.
 const FAR_THREE: usize = 4096;
 
@@ -175,6 +179,10 @@ impl<'a> Matcher<'a> {
                     len: len as u16,
                     dist: dist as u16,
                 });
+                if len > MAX_INSERT {
+                    self.insert_upto(i + 1);
+                    self.inserted = self.inserted.max(i + len);
+                }
                 i += len;
             } else {
                 tokens.push(Token::Literal(self.data[i]));

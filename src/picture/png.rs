@@ -89,9 +89,27 @@ fn decode_rgba(bytes: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
     right.then_some(rgba)
 }
 
-/// The colours of RGBA bytes (alpha ignored), packed.
-fn colours(rgba: &[u8]) -> impl Iterator<Item = u32> + '_ {
-    rgba.chunks_exact(4).map(|p| pack([p[0], p[1], p[2]]))
+/// The runs of one colour of RGBA bytes (alpha ignored): each colour packed, and how
+/// many pixels in a row have it. Runs are the rule in a picture: everything after
+/// this works on them, not on pixels.
+fn runs(rgba: &[u8]) -> Vec<(u32, u32)> {
+    let mut out = Vec::with_capacity(rgba.len() / 32);
+    let mut last = (u32::MAX, 0u32);
+    for p in rgba.chunks_exact(4) {
+        let c = pack([p[0], p[1], p[2]]);
+        if c == last.0 {
+            last.1 += 1;
+        } else {
+            if last.1 > 0 {
+                out.push(last);
+            }
+            last = (c, 1);
+        }
+    }
+    if last.1 > 0 {
+        out.push(last);
+    }
+    out
 }
 
 /// A hasher for packed colours: one multiplication (the default SipHash took as long
@@ -133,21 +151,10 @@ fn unpack(c: u32) -> [u8; 3] {
 /// shades), each pixel then taking the nearest. Returns the palette and each pixel's
 /// index.
 fn quantise(rgba: &[u8]) -> (Vec<[u8; 3]>, Vec<u8>) {
+    let runs = runs(rgba);
     let mut counts: ColourMap<u32> = ColourMap::default();
-    // Runs of one colour are the rule: count each run at once.
-    let mut run = (u32::MAX, 0u32);
-    for c in colours(rgba) {
-        if c == run.0 {
-            run.1 += 1;
-            continue;
-        }
-        if run.1 > 0 {
-            *counts.entry(run.0).or_default() += run.1;
-        }
-        run = (c, 1);
-    }
-    if run.1 > 0 {
-        *counts.entry(run.0).or_default() += run.1;
+    for &(c, n) in &runs {
+        *counts.entry(c).or_default() += n;
     }
     let mut by_count: Vec<(u32, u32)> = counts.into_iter().collect();
     // Most frequent first; ties by colour, so the output never depends on hashing.
@@ -161,16 +168,11 @@ fn quantise(rgba: &[u8]) -> (Vec<[u8; 3]>, Vec<u8>) {
     for &(c, _) in by_count.iter().skip(256) {
         index.insert(c, nearest(&palette, unpack(c)));
     }
-    // Runs of one colour are the rule: look each run up once.
-    let mut last = (u32::MAX, 0u8);
-    let pixels = colours(rgba)
-        .map(|c| {
-            if c != last.0 {
-                last = (c, index.get(&c).copied().unwrap_or(0));
-            }
-            last.1
-        })
-        .collect();
+    let mut pixels = Vec::with_capacity(rgba.len() / 4);
+    for (c, n) in runs {
+        let k = index.get(&c).copied().unwrap_or(0);
+        pixels.resize(pixels.len() + n as usize, k);
+    }
     (palette, pixels)
 }
 
