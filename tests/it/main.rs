@@ -26,6 +26,7 @@ mod deliver_corpus; // the .eml corpus through deliver on a game in progress (sn
 mod dkim; // issue 30: replies DKIM-signed (Ed25519, RSA) by outbox and SMTP, checked by dkimpy; check-config's record
 mod duplicates; // the duplicate-mail guard and storm counts: one key form, expiry
 mod email_game; // a whole game by mail through the binary, removals and forced passes
+mod eval_evidence; // issue 29: the robot's evaluation against 408 real games: its favourite wins, Brier score by phase
 mod exec; // the command handlers in-process (no process), one file per command family
 mod first_game; // issue 26: a first game without a stumble: phone input, old mails, offers in words, preview errors, unknown commands, error mails
 mod forged_from; // [security] trusted_authserv_id: a From failing the trusted checks proves nothing
