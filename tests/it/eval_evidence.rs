@@ -38,10 +38,22 @@ fn only(k: usize) -> Weights {
         ..d
     };
     match k {
-        0 => Weights { four: d.four, ..zero },
-        1 => Weights { three: d.three, ..zero },
-        2 => Weights { marker: d.marker, ..zero },
-        _ => Weights { room: d.room, ..zero },
+        0 => Weights {
+            four: d.four,
+            ..zero
+        },
+        1 => Weights {
+            three: d.three,
+            ..zero
+        },
+        2 => Weights {
+            marker: d.marker,
+            ..zero
+        },
+        _ => Weights {
+            room: d.room,
+            ..zero
+        },
     }
 }
 
@@ -87,8 +99,8 @@ impl Tally {
 fn tallies() -> Option<([Tally; 6], f64, usize, [Tally; 5])> {
     let records = records()?;
     let white_won = |r: &str| r.starts_with("W+");
-    let base = records.iter().filter(|r| white_won(&r.result)).count() as f64
-        / records.len() as f64;
+    let base =
+        records.iter().filter(|r| white_won(&r.result)).count() as f64 / records.len() as f64;
     let mut t = [Tally::default(); 6];
     let mut terms = [Tally::default(); 5];
     for rec in &records {

@@ -184,8 +184,11 @@ impl Files {
         }
     }
 
-    /// Removes the folders under `games` of the boards not among `boards`.
+    /// Removes the folders under `games` of the boards not among `boards` (sorted:
+    /// each folder is looked up by halving, not by reading the list, which made a
+    /// whole build over a built site of 1,000,000 games quadratic).
     fn remove_games_not_in(&mut self, games: &Path, boards: &[BoardId]) -> Result<(), SiteError> {
+        debug_assert!(boards.is_sorted());
         let Ok(entries) = std::fs::read_dir(games) else {
             return Ok(());
         };
@@ -193,7 +196,7 @@ impl Files {
             let name = entry.file_name().to_string_lossy().into_owned();
             let known = name
                 .parse::<u32>()
-                .is_ok_and(|n| boards.contains(&BoardId::from(n)));
+                .is_ok_and(|n| boards.binary_search(&BoardId::from(n)).is_ok());
             if !known && entry.path().is_dir() {
                 self.remove_game(&entry.path())?;
             }

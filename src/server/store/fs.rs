@@ -112,20 +112,21 @@ pub(crate) fn json_bytes<T: Serialize>(
     Ok(bytes)
 }
 
-/// The `*.json` files of `dir` as (file stem, path), unsorted. Names starting with a
-/// dot (our temp files) and names not ending in `.json` are not ours and are skipped;
-/// a `.json` name that is not UTF-8 is an error naming it.
-pub(crate) fn list_json(dir: &Path) -> Result<Vec<(String, PathBuf)>, StoreError> {
+/// Calls `f` with the stem and path of each `*.json` file of `dir` that [`list_json`]
+/// lists, in the folder's order, one at a time: a folder of a million games is read
+/// without holding a million names (190 MB at 1,000,000 games).
+pub(crate) fn each_json(
+    dir: &Path,
+    mut f: impl FnMut(&str, PathBuf) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
     let entries = fs::read_dir(dir).map_err(|e| StoreError::io("list", dir, e))?;
-    let mut found = Vec::new();
     for entry in entries {
         let entry = entry.map_err(|e| StoreError::io("list", dir, e))?;
-        let path = entry.path();
         let name = entry.file_name();
         let Some(name) = name.to_str() else {
             if name.to_string_lossy().ends_with(".json") {
                 return Err(StoreError::StrayFile {
-                    path,
+                    path: entry.path(),
                     expected: "a file name in UTF-8",
                 });
             }
@@ -135,9 +136,21 @@ pub(crate) fn list_json(dir: &Path) -> Result<Vec<(String, PathBuf)>, StoreError
             continue;
         }
         if let Some(stem) = name.strip_suffix(".json") {
-            found.push((stem.to_string(), path));
+            f(stem, entry.path())?;
         }
     }
+    Ok(())
+}
+
+/// The `*.json` files of `dir` as (file stem, path), unsorted. Names starting with a
+/// dot (our temp files) and names not ending in `.json` are not ours and are skipped;
+/// a `.json` name that is not UTF-8 is an error naming it.
+pub(crate) fn list_json(dir: &Path) -> Result<Vec<(String, PathBuf)>, StoreError> {
+    let mut found = Vec::new();
+    each_json(dir, |stem, path| {
+        found.push((stem.to_string(), path));
+        Ok(())
+    })?;
     Ok(found)
 }
 

@@ -151,18 +151,7 @@ impl Store {
 
     /// Every board number that has a game file, sorted.
     pub fn games(&self) -> Result<Vec<BoardId>, StoreError> {
-        let mut boards = Vec::new();
-        for (stem, path) in self.list_json(&self.boards_dir())? {
-            match stem.parse::<BoardId>() {
-                Ok(n) if n.to_string() == stem => boards.push(n),
-                _ => {
-                    return Err(StoreError::StrayFile {
-                        path,
-                        expected: "<board number>.json, such as 101.json",
-                    });
-                }
-            }
-        }
+        let mut boards = self.listed_boards(&self.boards_dir())?;
         boards.sort_unstable();
         Ok(boards)
     }

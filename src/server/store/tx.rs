@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::fs::{list_json, read_text, remove, write_atomic};
+use super::fs::{each_json, list_json, read_text, remove, write_atomic};
 use super::{Store, StoreError};
 use crate::server::model::BoardId;
 
@@ -190,23 +190,46 @@ impl Store {
             .unwrap_or_default()
     }
 
-    /// The boards of the `<board>.json` files of `dir` (`robot-turns/`,
+    /// The boards of the `<board>.json` files of `dir` (`boards/`, `robot-turns/`,
     /// `reviews/owed/`), through the overlay, unsorted; any other `*.json` name is a
-    /// stray file, a named error.
+    /// stray file, a named error. The folder is read a name at a time
+    /// ([`each_json`]): only the boards are kept.
     pub(crate) fn listed_boards(&self, dir: &Path) -> Result<Vec<BoardId>, StoreError> {
-        let mut out = Vec::new();
-        for (stem, path) in self.list_json(dir)? {
+        let board_of = |stem: &str, path: &Path| {
             let board = stem
                 .parse::<BoardId>()
                 .ok()
                 .filter(|b| b.to_string() == stem);
-            let Some(board) = board else {
-                return Err(StoreError::StrayFile {
-                    path,
-                    expected: "<board number>.json, such as 101.json",
-                });
-            };
-            out.push(board);
+            board.ok_or_else(|| StoreError::StrayFile {
+                path: path.to_path_buf(),
+                expected: "<board number>.json, such as 101.json",
+            })
+        };
+        let guard = self.overlay.lock().unwrap_or_else(PoisonError::into_inner);
+        let overlay = guard.as_ref();
+        let mut out = Vec::new();
+        if dir.exists() {
+            each_json(dir, |stem, path| {
+                if !overlay.is_some_and(|o| matches!(o.get(&path), Some(None))) {
+                    out.push(board_of(stem, &path)?);
+                }
+                Ok(())
+            })?;
+        }
+        if let Some(o) = overlay {
+            for (path, content) in o {
+                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                if path.parent() == Some(dir)
+                    && content.is_some()
+                    && !name.starts_with('.')
+                    && let Some(stem) = name.strip_suffix(".json")
+                {
+                    out.push(board_of(stem, path)?);
+                }
+            }
+            // A file both on disk and written in the overlay is listed once.
+            out.sort_unstable();
+            out.dedup();
         }
         Ok(out)
     }
