@@ -114,7 +114,7 @@ pub(crate) fn json_bytes<T: Serialize>(
 
 /// Calls `f` with the stem and path of each `*.json` file of `dir` that [`list_json`]
 /// lists, in the folder's order, one at a time: a folder of a million games is read
-/// without holding a million names (190 MB at 1,000,000 games).
+/// without holding a million names (about 176 MiB at 1,000,000 games).
 pub(crate) fn each_json(
     dir: &Path,
     mut f: impl FnMut(&str, PathBuf) -> Result<(), StoreError>,
