@@ -112,9 +112,11 @@ pub(crate) fn json_bytes<T: Serialize>(
     Ok(bytes)
 }
 
-/// Calls `f` with the stem and path of each `*.json` file of `dir` that [`list_json`]
-/// lists, in the folder's order, one at a time: a folder of a million games is read
-/// without holding a million names (about 176 MiB at 1,000,000 games).
+/// Calls `f` with the stem and path of each `*.json` file of `dir`, in the folder's
+/// order, one at a time: a folder of a million games is read without holding a
+/// million names (about 176 MiB at 1,000,000 games). Names starting with a dot (our
+/// temp files) and names not ending in `.json` are not ours and are skipped; a
+/// `.json` name that is not UTF-8 is an error naming it.
 pub(crate) fn each_json(
     dir: &Path,
     mut f: impl FnMut(&str, PathBuf) -> Result<(), StoreError>,
@@ -140,18 +142,6 @@ pub(crate) fn each_json(
         }
     }
     Ok(())
-}
-
-/// The `*.json` files of `dir` as (file stem, path), unsorted. Names starting with a
-/// dot (our temp files) and names not ending in `.json` are not ours and are skipped;
-/// a `.json` name that is not UTF-8 is an error naming it.
-pub(crate) fn list_json(dir: &Path) -> Result<Vec<(String, PathBuf)>, StoreError> {
-    let mut found = Vec::new();
-    each_json(dir, |stem, path| {
-        found.push((stem.to_string(), path));
-        Ok(())
-    })?;
-    Ok(found)
 }
 
 /// Which threads hold a [`StoreLock`] taken through one [`Store`](super::Store) (and

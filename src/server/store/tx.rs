@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::fs::{each_json, list_json, read_text, remove, write_atomic};
+use super::fs::{each_json, read_text, remove, write_atomic};
 use super::{Store, StoreError};
 use crate::server::model::BoardId;
 
@@ -190,75 +190,67 @@ impl Store {
             .unwrap_or_default()
     }
 
+    /// Calls `f` with the stem and path of each `*.json` file of `dir` as this
+    /// transaction sees it (none when the folder does not exist): the folder's files
+    /// the overlay has not touched, read a name at a time ([`each_json`]: a folder of
+    /// a million games is never held as a million names), then the files the overlay
+    /// has written there.
+    fn each_listed_json(
+        &self,
+        dir: &Path,
+        mut f: impl FnMut(&str, &Path) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let guard = self.overlay.lock().unwrap_or_else(PoisonError::into_inner);
+        let overlay = guard.as_ref();
+        if dir.exists() {
+            each_json(dir, |stem, path| {
+                if overlay.is_some_and(|o| o.contains_key(&path)) {
+                    return Ok(()); // the overlay's version is listed below
+                }
+                f(stem, &path)
+            })?;
+        }
+        for (path, content) in overlay.into_iter().flatten() {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if path.parent() == Some(dir)
+                && content.is_some()
+                && !name.starts_with('.')
+                && let Some(stem) = name.strip_suffix(".json")
+            {
+                f(stem, path)?;
+            }
+        }
+        Ok(())
+    }
+
     /// The boards of the `<board>.json` files of `dir` (`boards/`, `robot-turns/`,
     /// `reviews/owed/`), through the overlay, unsorted; any other `*.json` name is a
-    /// stray file, a named error. The folder is read a name at a time
-    /// ([`each_json`]): only the boards are kept.
+    /// stray file, a named error. Only the boards are kept.
     pub(crate) fn listed_boards(&self, dir: &Path) -> Result<Vec<BoardId>, StoreError> {
-        let board_of = |stem: &str, path: &Path| {
+        let mut out = Vec::new();
+        self.each_listed_json(dir, |stem, path| {
             let board = stem
                 .parse::<BoardId>()
                 .ok()
-                .filter(|b| b.to_string() == stem);
-            board.ok_or_else(|| StoreError::StrayFile {
-                path: path.to_path_buf(),
-                expected: "<board number>.json, such as 101.json",
-            })
-        };
-        let guard = self.overlay.lock().unwrap_or_else(PoisonError::into_inner);
-        let overlay = guard.as_ref();
-        let mut out = Vec::new();
-        if dir.exists() {
-            each_json(dir, |stem, path| {
-                if !overlay.is_some_and(|o| matches!(o.get(&path), Some(None))) {
-                    out.push(board_of(stem, &path)?);
-                }
-                Ok(())
-            })?;
-        }
-        if let Some(o) = overlay {
-            for (path, content) in o {
-                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                if path.parent() == Some(dir)
-                    && content.is_some()
-                    && !name.starts_with('.')
-                    && let Some(stem) = name.strip_suffix(".json")
-                {
-                    out.push(board_of(stem, path)?);
-                }
-            }
-            // A file both on disk and written in the overlay is listed once.
-            out.sort_unstable();
-            out.dedup();
-        }
+                .filter(|b| b.to_string() == stem)
+                .ok_or_else(|| StoreError::StrayFile {
+                    path: path.to_path_buf(),
+                    expected: "<board number>.json, such as 101.json",
+                })?;
+            out.push(board);
+            Ok(())
+        })?;
         Ok(out)
     }
 
     /// The `*.json` files of `dir` as (stem, path), through the overlay, unsorted (none
     /// when the folder does not exist).
     pub(crate) fn list_json(&self, dir: &Path) -> Result<Vec<(String, PathBuf)>, StoreError> {
-        let mut found = if dir.exists() {
-            list_json(dir)?
-        } else {
-            Vec::new()
-        };
-        let guard = self.overlay.lock().unwrap_or_else(PoisonError::into_inner);
-        let Some(o) = guard.as_ref() else {
-            return Ok(found);
-        };
-        found.retain(|(_, p)| !matches!(o.get(p), Some(None)));
-        for (path, content) in o {
-            let in_dir = path.parent() == Some(dir);
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if in_dir
-                && content.is_some()
-                && !name.starts_with('.')
-                && let Some(stem) = name.strip_suffix(".json")
-                && !found.iter().any(|(_, p)| p == path)
-            {
-                found.push((stem.to_string(), path.clone()));
-            }
-        }
+        let mut found = Vec::new();
+        self.each_listed_json(dir, |stem, path| {
+            found.push((stem.to_string(), path.to_path_buf()));
+            Ok(())
+        })?;
         Ok(found)
     }
 }
