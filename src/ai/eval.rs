@@ -29,13 +29,16 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// The weights the search and the greedy player use.
+    /// The weights the search and the greedy player use. The threes and the markers
+    /// weigh nothing: scored against 408 real games they told nothing (threes) or
+    /// the loser (markers) before the first ring is removed, and cancelled what the
+    /// fours and the room know (docs/strength.md, "What the evaluation knows").
     pub const DEFAULT: Weights = Weights {
         ring: 1.0,
         row: 0.8,
         four: 0.15,
-        three: 0.03,
-        marker: 0.01,
+        three: 0.0,
+        marker: 0.0,
         room: 0.003,
         slope: 1.3,
     };

@@ -1,7 +1,8 @@
 //! Playouts: from a leaf of the tree, play on with a cheap policy and score the end.
 //! The robot's policy picks the best of a few random legal actions by the evaluation
-//! (so rows get made and removals keep the useful rings) and stops after a few dozen
-//! atomic actions, scoring the position by the evaluation's win chance; plain UCT's
+//! (so rows get made and removals keep the useful rings) and stops after a dozen
+//! atomic actions once a ring has been removed in the game (up to 40 before that),
+//! scoring the position by the evaluation's win chance; plain UCT's
 //! policy plays uniformly at random to the end of the game.
 
 use super::eval::{score, win_chance};
@@ -16,6 +17,10 @@ pub struct Policy {
     /// Atomic actions played before the evaluation scores the position; `None`: play
     /// to the end of the game.
     pub depth: Option<u16>,
+    /// While no ring has been removed in the game, play on past `depth` up to this
+    /// many actions in all, until one is: before the first removal the evaluation
+    /// hardly knows who is winning, after it it mostly does.
+    pub until_removal: Option<u16>,
 }
 
 impl Policy {
@@ -23,12 +28,24 @@ impl Policy {
     pub const ROBOT: Policy = Policy {
         samples: 3,
         depth: Some(12),
+        until_removal: Some(40),
     };
+
+    /// Whether a playout that has played `steps` actions and reached `game` stops
+    /// there to be scored.
+    fn ends(&self, steps: u32, game: &Game) -> bool {
+        let depth = self.depth.map_or(u32::MAX, u32::from);
+        let limit = self.until_removal.map_or(depth, u32::from).max(depth);
+        steps >= limit
+            || (steps >= depth
+                && game.rings_removed(Color::White) + game.rings_removed(Color::Black) > 0)
+    }
 
     /// Uniform random to the end.
     pub const RANDOM: Policy = Policy {
         samples: 1,
         depth: None,
+        until_removal: None,
     };
 }
 
@@ -41,8 +58,7 @@ pub(crate) fn playout(
     list: &mut ActionList,
 ) -> f32 {
     let mut steps = 0u32;
-    let limit = policy.depth.map_or(u32::MAX, u32::from);
-    while steps < limit {
+    while !policy.ends(steps, &game) {
         let Some(side) = game.to_act() else { break };
         game.legal_actions_into(list);
         let n = list.len();
@@ -94,4 +110,41 @@ fn best_of(
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Point, Setup, Variant};
+
+    /// A position after the placements, with one of Black's rings removed or none.
+    fn game(one_removed: bool) -> Game {
+        let pts =
+            |s: &str| -> Vec<Point> { s.split_whitespace().map(|p| p.parse().unwrap()).collect() };
+        let black = if one_removed {
+            "a3 b2 c2 d2"
+        } else {
+            "a3 b2 c2 d2 k9"
+        };
+        Setup::new(Variant::Normal)
+            .rings(Color::White, pts("a2 b1 c1 d1 k10"))
+            .rings(Color::Black, pts(black))
+            .removed(Color::Black, u8::from(one_removed))
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_robot_playout_runs_on_to_the_first_removal() {
+        let p = Policy::ROBOT;
+        // No ring removed yet: on past the 12 actions, up to 40.
+        assert!(!p.ends(12, &game(false)));
+        assert!(!p.ends(39, &game(false)));
+        assert!(p.ends(40, &game(false)));
+        // A ring removed: 12 actions.
+        assert!(!p.ends(11, &game(true)));
+        assert!(p.ends(12, &game(true)));
+        // Plain UCT's playouts only stop at the end of the game.
+        assert!(!Policy::RANDOM.ends(10_000, &game(true)));
+    }
 }

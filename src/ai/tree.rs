@@ -167,7 +167,9 @@ impl Tree {
                     }
                     break reward(o, Color::White);
                 }
-                if (n != 0 && node.real == 0) || self.nodes.len() >= cfg.max_nodes {
+                if (n != 0 && node.real < self.visits_to_expand(cfg))
+                    || self.nodes.len() >= cfg.max_nodes
+                {
                     break playout(g, &cfg.policy, rng, &mut self.list);
                 }
                 self.expand(n, &g, cfg);
@@ -185,6 +187,17 @@ impl Tree {
             self.path.push(c as u32);
         };
         self.back_up(white_reward, cfg.solver);
+    }
+
+    /// The real visits a leaf needs before it is expanded: one while the tree is at
+    /// most half full, then more as it fills (the nodes in the tree over the room left:
+    /// 3 at three quarters, 9 at nine tenths), so that a long search keeps deepening
+    /// its most visited lines instead of spending the arena on the first leaves it
+    /// meets and then playing out from a frozen tree.
+    fn visits_to_expand(&self, cfg: &SearchConfig) -> u32 {
+        let len = self.nodes.len();
+        let room = cfg.max_nodes.saturating_sub(len).max(1);
+        u32::try_from(len / room).unwrap_or(u32::MAX).max(1)
     }
 
     /// Give node `n` (position `g`, not over) all its children.
@@ -442,6 +455,63 @@ mod tests {
         assert_eq!(after.expects(), Some(crate::rules::ActionKind::RemoveRow));
     }
 
+    /// The robot's search config with an arena of `max_nodes`, and a tree of the
+    /// opening searched `iterations` times with generator seed `seed`.
+    fn searched(max_nodes: usize, seed: u64, iterations: u32) -> (SearchConfig, Tree, Rng) {
+        let cfg = SearchConfig {
+            max_nodes,
+            ..SearchConfig::ROBOT
+        };
+        let mut tree = Tree::new(Game::new(Variant::Normal));
+        let mut rng = Rng::new(seed);
+        for _ in 0..iterations {
+            tree.iterate(&cfg, &mut rng);
+        }
+        (cfg, tree, rng)
+    }
+
+    #[test]
+    fn a_filling_tree_keeps_growing() {
+        // An arena of 20,000 nodes holds about 250 expansions of the opening: expanding
+        // every leaf on its second visit filled it within about 500 iterations and
+        // froze the tree there for the rest of the search; a leaf now needs more
+        // visits as the arena fills, so the tree is still growing ten times later.
+        let (cfg, mut tree, mut rng) = searched(20_000, 3, 0);
+        let mut sizes = Vec::new();
+        for _ in 0..10 {
+            for _ in 0..1_000 {
+                tree.iterate(&cfg, &mut rng);
+            }
+            sizes.push(tree.len());
+        }
+        assert!(sizes[0] < 20_000, "{sizes:?}");
+        assert!(sizes[0] < sizes[4] && sizes[4] < sizes[9], "{sizes:?}");
+        assert!(tree.len() <= 20_000 + MAX_ACTIONS, "{}", tree.len());
+    }
+
+    #[test]
+    fn the_arena_stays_within_its_limit() {
+        let (_, tree, _) = searched(2_000, 5, 50_000);
+        assert!(tree.len() >= 2_000, "{}", tree.len());
+        assert!(tree.len() <= 2_000 + MAX_ACTIONS, "{}", tree.len());
+        assert!(tree.nodes.capacity() <= 2_000 + MAX_ACTIONS);
+    }
+
+    #[test]
+    fn a_leaf_needs_more_visits_as_the_arena_fills() {
+        let (cfg, mut tree, _) = searched(1_000, 1, 0);
+        let at = |tree: &mut Tree, len: usize| {
+            tree.nodes.resize(len, tree.nodes[0]);
+            tree.visits_to_expand(&cfg)
+        };
+        assert_eq!(at(&mut tree, 1), 1);
+        assert_eq!(at(&mut tree, 500), 1);
+        assert_eq!(at(&mut tree, 750), 3);
+        assert_eq!(at(&mut tree, 900), 9);
+        assert_eq!(at(&mut tree, 990), 99);
+        assert_eq!(at(&mut tree, 1_000), 1_000);
+    }
+
     /// The subtree below `n` as (action, visits, real visits, proven, children),
     /// depth first, with every child's parent checked.
     fn shape(tree: &Tree, n: usize, out: &mut Vec<(Action, u32, u32, Option<Outcome>, u16)>) {
@@ -460,17 +530,9 @@ mod tests {
     }
 
     #[test]
-    fn a_kept_subtree_is_the_same_tree_and_the_arena_stays_within_its_limit() {
-        let cfg = SearchConfig {
-            max_nodes: 50_000,
-            ..SearchConfig::ROBOT
-        };
-        let mut tree = Tree::new(Game::new(Variant::Normal));
-        let mut rng = Rng::new(7);
-        for _ in 0..30_000 {
-            tree.iterate(&cfg, &mut rng);
-        }
-        assert!(tree.len() >= 50_000, "{}", tree.len());
+    fn a_kept_subtree_is_the_same_tree_and_the_arena_is_reserved_once() {
+        let (cfg, mut tree, mut rng) = searched(50_000, 7, 30_000);
+        assert!(tree.len() >= 40_000, "{}", tree.len());
         assert!(tree.len() <= 50_000 + MAX_ACTIONS, "{}", tree.len());
         assert!(
             tree.nodes.capacity() <= 50_000 + MAX_ACTIONS,
