@@ -1,7 +1,9 @@
 //! The static evaluation of a position, from one side's view: rings removed, rows
 //! waiting to be removed, row threats (windows holding four or three of the side's
-//! markers and none of the opponent's), markers, and how much room the rings have.
-//! It turns into a win chance through a logistic curve. The search uses it for its
+//! markers and none of the opponent's), markers, and how much room the rings have
+//! (the threes and the markers weigh nothing in [`Weights::DEFAULT`]: they are kept
+//! as terms so that other weights can be measured). It turns into a win chance
+//! through a logistic curve. The search uses it for its
 //! priors and to end its playouts early; the greedy baseline plays by it alone.
 //!
 //! Row threats are counted with bit-sliced adders over the marker masks, one axis at
