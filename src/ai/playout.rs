@@ -31,6 +31,13 @@ impl Policy {
         until_removal: Some(40),
     };
 
+    /// Uniform random to the end.
+    pub const RANDOM: Policy = Policy {
+        samples: 1,
+        depth: None,
+        until_removal: None,
+    };
+
     /// Whether a playout that has played `steps` actions and reached `game` stops
     /// there to be scored.
     fn ends(&self, steps: u32, game: &Game) -> bool {
@@ -40,13 +47,6 @@ impl Policy {
             || (steps >= depth
                 && game.rings_removed(Color::White) + game.rings_removed(Color::Black) > 0)
     }
-
-    /// Uniform random to the end.
-    pub const RANDOM: Policy = Policy {
-        samples: 1,
-        depth: None,
-        until_removal: None,
-    };
 }
 
 /// White's reward (1 win, 0.5 draw, 0 loss, or the evaluation's win chance) of one
