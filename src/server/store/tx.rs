@@ -194,7 +194,8 @@ impl Store {
     /// transaction sees it (none when the folder does not exist): the folder's files
     /// the overlay has not touched, read a name at a time ([`each_json`]: a folder of
     /// a million games is never held as a million names), then the files the overlay
-    /// has written there.
+    /// has written there. `f` runs with the overlay's lock held, so it must not use
+    /// the store.
     fn each_listed_json(
         &self,
         dir: &Path,
