@@ -13,14 +13,15 @@
 //! 1 or more) and colour number (u8), row after row from the top left.
 
 use super::geometry;
-use super::png::{self, PictureError};
+use super::png::PictureError;
 
 /// The fixed part's pixels as runs of colours (the file's layout above), written by
 /// the test below.
 const BASE_RUNS: &[u8] = include_bytes!("base.runs");
 
-/// The fixed part's pixels (RGBA, opaque), unpacked from `base.runs`.
-fn pixels() -> Result<Vec<u8>, PictureError> {
+/// The fixed part's pixels (RGBA, opaque), unpacked from `base.runs`: the canvas a
+/// picture is drawn on.
+pub(crate) fn pixels() -> Result<Vec<u8>, PictureError> {
     unpack(BASE_RUNS, geometry_size()).ok_or(PictureError::Base)
 }
 
@@ -36,9 +37,10 @@ fn unpack(runs: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
         let k = usize::from(run[2]) * 3;
         let c = colours.get(k..k + 3)?;
         let pixel = [c[0], c[1], c[2], 255];
-        for p in out.get_mut(at..at + 4 * n)?.chunks_exact_mut(4) {
-            p.copy_from_slice(&pixel);
-        }
+        out.get_mut(at..at + 4 * n)?
+            .as_chunks_mut::<4>()
+            .0
+            .fill(pixel);
         at += 4 * n;
     }
     (at == total).then_some(out)
@@ -90,15 +92,9 @@ fn geometry_size() -> (u32, u32) {
     )
 }
 
-/// The PNG of `svg` (a whole picture's size, transparent where it draws nothing)
-/// rasterised over the fixed part.
-pub(crate) fn over_base(svg: &str) -> Result<Vec<u8>, PictureError> {
-    png::rasterise_over(svg, pixels()?)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::{panel, svg};
+    use super::super::{panel, png, svg};
     use super::*;
 
     /// The SVG of the fixed part alone (what `base.png` holds drawn).

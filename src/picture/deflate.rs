@@ -71,13 +71,9 @@ impl<'a> Matcher<'a> {
 
     /// The hash of the four bytes at `i` (there are four).
     fn hash(&self, i: usize) -> usize {
-        let four = [
-            self.data[i],
-            self.data[i + 1],
-            self.data[i + 2],
-            self.data[i + 3],
-        ];
-        (u32::from_le_bytes(four).wrapping_mul(0x9e37_79b1) >> (32 - HASH_BITS)) as usize
+        let four = self.data.get(i..i + 4).and_then(|b| b.try_into().ok());
+        let four = u32::from_le_bytes(four.unwrap_or([0; 4]));
+        (four.wrapping_mul(0x9e37_79b1) >> (32 - HASH_BITS)) as usize
     }
 
     /// Put every position below `upto` in the chains.
@@ -111,6 +107,18 @@ impl<'a> Matcher<'a> {
         n
     }
 
+    /// `best` (length, distance) made the match of `i` with `j` (`j < i`) when that
+    /// is longer, up to `max`.
+    #[inline(always)]
+    fn try_at(&self, best: &mut (usize, usize), i: usize, j: usize, max: usize) {
+        if best.0 < max && self.data[j + best.0] == self.data[i + best.0] {
+            let len = self.common(j, i, max);
+            if len > best.0 {
+                *best = (len, i - j);
+            }
+        }
+    }
+
     /// The longest match for position `i` (every position before it in the chains):
     /// its length and distance, length 0 when none is worth it.
     fn longest(&self, i: usize, periods: &[usize]) -> (usize, usize) {
@@ -119,17 +127,9 @@ impl<'a> Matcher<'a> {
         if max < 3 {
             return best;
         }
-        let try_at = |best: &mut (usize, usize), j: usize| {
-            if best.0 < max && self.data[j + best.0] == self.data[i + best.0] {
-                let len = self.common(j, i, max);
-                if len > best.0 {
-                    *best = (len, i - j);
-                }
-            }
-        };
         for &d in periods {
             if d >= 1 && d <= i && d <= WINDOW {
-                try_at(&mut best, i - d);
+                self.try_at(&mut best, i, i - d, max);
             }
         }
         if i + 4 <= self.data.len() {
@@ -142,7 +142,7 @@ impl<'a> Matcher<'a> {
                 if at >= i || i - at > WINDOW {
                     break;
                 }
-                try_at(&mut best, at);
+                self.try_at(&mut best, i, at, max);
                 let next = self.prev[at % WINDOW];
                 if next != NONE && next as usize >= at {
                     break;

@@ -25,6 +25,7 @@ mod glyphs;
 mod last_move;
 mod panel;
 mod png;
+mod stamps;
 mod svg;
 
 pub use chart::Chart;
@@ -98,22 +99,111 @@ impl Picture {
         out
     }
 
-    /// The picture as a PNG file's bytes: what tells the position drawn over the
-    /// fixed part kept drawn (`base.rs`); the same picture as [`Picture::to_svg`]'s.
+    /// The picture as a PNG file's bytes: the same picture as [`Picture::to_svg`]'s.
     pub fn to_png(&self) -> Result<Vec<u8>, PictureError> {
+        let (width, height) = Picture::size();
+        png::encode(width, height, &self.canvas()?)
+    }
+
+    /// The picture's pixels (RGBA, opaque), made in the SVG's order without drawing
+    /// what is the same in every picture or every piece: the fixed part is kept drawn
+    /// (`base.rs`), what goes under the pieces is rasterised over it, the pieces are
+    /// laid from kept masks (`stamps.rs`), then the marks over them and the panel's
+    /// state are rasterised (issue 29).
+    fn canvas(&self) -> Result<Vec<u8>, PictureError> {
+        let mut canvas = base::pixels()?;
         let mut out = String::with_capacity(16 * 1024);
+        svg::head(&mut out, []);
+        let head = out.len();
+        svg::under(&mut out, &self.game, &self.last);
+        if out.len() > head {
+            out.push_str("</svg>\n");
+            png::draw(&out, &mut canvas)?;
+        }
+        stamps::lay(&mut canvas, &self.game)?;
+        out.clear();
         svg::head(
             &mut out,
             panel::STATE_WORDS.into_iter().chain(["0123456789"]),
         );
-        self.position(&mut out);
+        svg::marks_over(&mut out, &self.last);
+        panel::state(&mut out, &self.game);
         out.push_str("</svg>\n");
-        base::over_base(&out)
+        png::draw(&out, &mut canvas)?;
+        Ok(canvas)
     }
 
     /// What tells this position: the pieces and marks on the board, the panel's state.
     fn position(&self, out: &mut String) {
         svg::pieces(out, &self.game, &self.last);
         panel::state(out, &self.game);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    /// The pixels of the whole position's SVG rasterised over the kept fixed part:
+    /// the picture as it was made before the pieces were laid from masks.
+    fn drawn(picture: &Picture) -> Vec<u8> {
+        let mut out = String::new();
+        svg::head(
+            &mut out,
+            panel::STATE_WORDS.into_iter().chain(["0123456789"]),
+        );
+        picture.position(&mut out);
+        out.push_str("</svg>\n");
+        let mut canvas = base::pixels().unwrap();
+        png::draw(&out, &mut canvas).unwrap();
+        canvas
+    }
+
+    /// Issue 29 finding "the picture": a picture made in parts (marks under the pieces
+    /// rasterised, the pieces laid from masks, the marks over them and the panel
+    /// rasterised) is pixel for pixel the whole position drawn at once, in games
+    /// played at random to their end (placements, moves, rows waiting and removed,
+    /// removed rings, both variants).
+    #[test]
+    fn a_picture_in_parts_is_its_whole_drawing() {
+        let mut seed = 29u64;
+        let mut next = move |n: usize| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) as usize % n
+        };
+        let mut pictures = 0;
+        for variant in [Variant::Normal, Variant::Blitz] {
+            for _ in 0..3 {
+                let mut game = Game::new(variant);
+                let mut turn = 0;
+                while let Some(mover) = game.to_act() {
+                    let before = game;
+                    let mut actions = Vec::new();
+                    while game.to_act() == Some(mover) {
+                        let legal = game.legal_actions();
+                        let action = legal.as_slice()[next(legal.len())];
+                        game.play(action).unwrap();
+                        actions.push(action);
+                    }
+                    turn += 1;
+                    if turn % 4 != 1 && !game.is_over() {
+                        continue;
+                    }
+                    let last = LastMove::from_turn(&before, &actions).unwrap();
+                    let picture = Picture::new(&game).last_move(&last);
+                    let differing = picture
+                        .canvas()
+                        .unwrap()
+                        .chunks(4)
+                        .zip(drawn(&picture).chunks(4))
+                        .filter(|(a, b)| a != b)
+                        .count();
+                    assert_eq!(differing, 0, "turn {turn} of a {variant:?} game");
+                    pictures += 1;
+                }
+            }
+        }
+        assert!(pictures > 60, "{pictures}");
     }
 }

@@ -60,21 +60,16 @@ pub(crate) fn rasterise(svg: &str) -> Result<Vec<u8>, PictureError> {
     encode(width, height, &rgba)
 }
 
-/// The PNG of `svg` rasterised over `canvas`: the RGBA bytes, opaque, of a picture of
-/// `svg`'s size.
-pub(crate) fn rasterise_over(svg: &str, canvas: Vec<u8>) -> Result<Vec<u8>, PictureError> {
+/// `svg` (of the picture's size) rasterised over `canvas`, the RGBA bytes, opaque, of a
+/// picture of that size.
+pub(crate) fn draw(svg: &str, canvas: &mut [u8]) -> Result<(), PictureError> {
     let tree = usvg::Tree::from_str(svg, &usvg::Options::default())?;
     let size = tree.size().to_int_size();
     let (width, height) = (size.width(), size.height());
-    let mut pixmap =
-        tiny_skia::Pixmap::from_vec(canvas, size).ok_or(PictureError::Canvas { width, height })?;
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    drop(tree);
-    // Opaque: premultiplied equals straight colour, and alpha is left out as the
-    // pixels are read. The canvas's own bytes are the only copy of the picture: no
-    // other buffer of 3-4 bytes a pixel is made (a mail renders up to 22 pictures;
-    // `docs/performance.md`, "Pictured replies").
-    encode(width, height, &pixmap.take())
+    let mut pixmap = tiny_skia::PixmapMut::from_bytes(canvas, width, height)
+        .ok_or(PictureError::Canvas { width, height })?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap);
+    Ok(())
 }
 
 /// The RGBA bytes of the PNG `bytes`, when it decodes to `size`.
@@ -89,27 +84,46 @@ fn decode_rgba(bytes: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
     right.then_some(rgba)
 }
 
-/// The runs of one colour of RGBA bytes (alpha ignored): each colour packed, and how
-/// many pixels in a row have it. Runs are the rule in a picture: everything after
-/// this works on them, not on pixels.
-fn runs(rgba: &[u8]) -> Vec<(u32, u32)> {
+/// The runs of one colour of RGBA bytes (alpha ignored): the colours (packed), each
+/// numbered in the order it first appears, and each run's colour number and how many
+/// pixels in a row have it. Runs are the rule in a picture: everything after this
+/// works on them, not on pixels.
+fn runs(rgba: &[u8]) -> (Vec<u32>, Vec<(u32, u32)>) {
+    let mut colours = Vec::new();
+    let mut numbers: ColourMap<u32> = ColourMap::default();
+    // The last colour seen in each of a few slots: most runs find their number here.
+    let mut recent = [(u32::MAX, 0u32); 1024];
     let mut out = Vec::with_capacity(rgba.len() / 32);
-    let mut last = (u32::MAX, 0u32);
-    for p in rgba.chunks_exact(4) {
-        let c = pack([p[0], p[1], p[2]]);
-        if c == last.0 {
-            last.1 += 1;
-        } else {
-            if last.1 > 0 {
-                out.push(last);
-            }
-            last = (c, 1);
+    // The pixel, its colour's number, and the length of the run so far.
+    let mut last = ([0u8; 4], 0u32, 0u32);
+    for p in rgba.as_chunks::<4>().0 {
+        if *p == last.0 && last.2 > 0 {
+            last.2 += 1;
+            continue;
         }
+        if last.2 > 0 {
+            out.push((last.1, last.2));
+        }
+        // Packed as 0x00RRGGBB.
+        let c = u32::from_be_bytes(*p) >> 8;
+        let slot = (c.wrapping_mul(0x9e37_79b1) >> 22) as usize;
+        let number = match recent[slot] {
+            (seen, number) if seen == c => number,
+            _ => {
+                let number = *numbers.entry(c).or_insert_with(|| {
+                    colours.push(c);
+                    colours.len() as u32 - 1
+                });
+                recent[slot] = (c, number);
+                number
+            }
+        };
+        last = (*p, number, 1);
     }
-    if last.1 > 0 {
-        out.push(last);
+    if last.2 > 0 {
+        out.push((last.1, last.2));
     }
-    out
+    (colours, out)
 }
 
 /// A hasher for packed colours: one multiplication (the default SipHash took as long
@@ -136,11 +150,6 @@ impl Hasher for ColourHasher {
 /// A map keyed by packed colours.
 type ColourMap<V> = HashMap<u32, V, BuildHasherDefault<ColourHasher>>;
 
-/// A colour packed as `0x00RRGGBB`.
-fn pack(c: [u8; 3]) -> u32 {
-    u32::from(c[0]) << 16 | u32::from(c[1]) << 8 | u32::from(c[2])
-}
-
 /// The colour of a packed value.
 fn unpack(c: u32) -> [u8; 3] {
     [(c >> 16) as u8, (c >> 8) as u8, c as u8]
@@ -151,27 +160,38 @@ fn unpack(c: u32) -> [u8; 3] {
 /// shades), each pixel then taking the nearest. Returns the palette and each pixel's
 /// index.
 fn quantise(rgba: &[u8]) -> (Vec<[u8; 3]>, Vec<u8>) {
-    let runs = runs(rgba);
-    let mut counts: ColourMap<u32> = ColourMap::default();
-    for &(c, n) in &runs {
-        *counts.entry(c).or_default() += n;
+    let (colours, runs) = runs(rgba);
+    let mut counts = vec![0u32; colours.len()];
+    for &(number, n) in &runs {
+        counts[number as usize] += n;
     }
-    let mut by_count: Vec<(u32, u32)> = counts.into_iter().collect();
-    // Most frequent first; ties by colour, so the output never depends on hashing.
-    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let palette: Vec<[u8; 3]> = by_count.iter().take(256).map(|&(c, _)| unpack(c)).collect();
-    let mut index: ColourMap<u8> = ColourMap::default();
-    index.reserve(by_count.len());
-    for (k, &(c, _)) in by_count.iter().take(256).enumerate() {
-        index.insert(c, k as u8);
+    let mut by_count: Vec<(u32, u32, usize)> = colours
+        .iter()
+        .zip(&counts)
+        .enumerate()
+        .map(|(number, (&c, &n))| (n, c, number))
+        .collect();
+    // Most frequent first; ties by colour, so the output never depends on the order
+    // colours were met.
+    by_count.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let palette: Vec<[u8; 3]> = by_count
+        .iter()
+        .take(256)
+        .map(|&(_, c, _)| unpack(c))
+        .collect();
+    let mut index = vec![0u8; colours.len()];
+    for (k, &(_, c, number)) in by_count.iter().enumerate() {
+        index[number] = match u8::try_from(k) {
+            Ok(k) => k,
+            Err(_) => nearest(&palette, unpack(c)),
+        };
     }
-    for &(c, _) in by_count.iter().skip(256) {
-        index.insert(c, nearest(&palette, unpack(c)));
-    }
-    let mut pixels = Vec::with_capacity(rgba.len() / 4);
-    for (c, n) in runs {
-        let k = index.get(&c).copied().unwrap_or(0);
-        pixels.resize(pixels.len() + n as usize, k);
+    let mut pixels = vec![0u8; rgba.len() / 4];
+    let mut at = 0;
+    for (number, n) in runs {
+        let n = n as usize;
+        pixels[at..at + n].fill(index[number as usize]);
+        at += n;
     }
     (palette, pixels)
 }
@@ -198,8 +218,11 @@ fn nearest(palette: &[[u8; 3]], c: [u8; 3]) -> u8 {
 
 /// `rgba` (row by row, alpha ignored) as an indexed-colour PNG, its rows unfiltered
 /// and deflated by `deflate.rs` (matches one pixel, one row and one step of the board
-/// back tried first).
-fn encode(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, PictureError> {
+/// back tried first). Opaque pixels are read as they are: premultiplied equals straight
+/// colour. The caller's bytes are the only copy of the picture: no other buffer of 3-4
+/// bytes a pixel is made (a mail renders up to 22 pictures; `docs/performance.md`,
+/// "Pictured replies").
+pub(crate) fn encode(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, PictureError> {
     let (palette, pixels) = quantise(rgba);
     let row = width as usize;
     let mut raw = Vec::with_capacity(pixels.len() + height as usize);

@@ -34,46 +34,97 @@ pub(crate) const MOVE_MARK: &str = "#d55e00";
 /// Rows waiting to be removed.
 pub(crate) const ROW_MARK: &str = "#0072b2";
 
-/// The fill of a piece of `color`.
-pub(crate) fn fill(color: Color) -> &'static str {
-    match color {
-        Color::White => "#ffffff",
-        Color::Black => "#1e1e1e",
+/// The light inner line of black pieces.
+pub(crate) const GREY: &str = "#9a9a9a";
+
+/// One element of a piece's drawing (`strokes` gives each piece's, in the order drawn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stroke {
+    /// A ring's dark outline: a wide stroke under its body.
+    RingOutline,
+    /// A ring's body: the stroke of its colour.
+    RingBody,
+    /// A black ring's light inner line.
+    RingGrey,
+    /// A marker's disc.
+    Disc,
+    /// A marker's dark outline.
+    DiscOutline,
+    /// A black marker's light inner line.
+    DiscGrey,
+}
+
+impl Stroke {
+    /// Every stroke, in the order of `pieces.masks` (`stamps.rs`).
+    pub(crate) const ALL: [Stroke; 6] = [
+        Stroke::RingOutline,
+        Stroke::RingBody,
+        Stroke::RingGrey,
+        Stroke::Disc,
+        Stroke::DiscOutline,
+        Stroke::DiscGrey,
+    ];
+}
+
+/// The elements that draw `piece`, in order, each with its colour.
+pub(crate) fn strokes(piece: Piece) -> &'static [(Stroke, &'static str)] {
+    match piece {
+        Piece::Ring(Color::White) => &[
+            (Stroke::RingOutline, OUTLINE),
+            (Stroke::RingBody, "#ffffff"),
+        ],
+        Piece::Ring(Color::Black) => &[
+            (Stroke::RingOutline, OUTLINE),
+            (Stroke::RingBody, "#1e1e1e"),
+            (Stroke::RingGrey, GREY),
+        ],
+        Piece::Marker(Color::White) => &[(Stroke::Disc, "#ffffff"), (Stroke::DiscOutline, OUTLINE)],
+        Piece::Marker(Color::Black) => &[
+            (Stroke::Disc, "#1e1e1e"),
+            (Stroke::DiscOutline, OUTLINE),
+            (Stroke::DiscGrey, GREY),
+        ],
     }
+}
+
+/// The element `stroke` of a piece centred on (`x`, `y`) in `colour`; `r` is a ring's
+/// outer radius or a marker's radius.
+pub(crate) fn stroke(out: &mut String, stroke: Stroke, colour: &str, x: f64, y: f64, r: f64) {
+    // A ring is a wide stroke along the middle of its annulus.
+    let width = r * 0.38;
+    let mid = r - width / 2.0;
+    let (radius, fill, line) = match stroke {
+        Stroke::RingOutline => (mid, "none", Some(width + 3.0)),
+        Stroke::RingBody => (mid, "none", Some(width)),
+        Stroke::RingGrey => (mid, "none", Some(1.0)),
+        Stroke::Disc => (r, colour, None),
+        Stroke::DiscOutline => (r, "none", Some(1.8)),
+        Stroke::DiscGrey => (r * 0.6, "none", Some(1.0)),
+    };
+    let _ = write!(
+        out,
+        r#"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="{fill}""#
+    );
+    if let Some(line) = line {
+        let _ = write!(out, r#" stroke="{colour}" stroke-width="{line:.1}""#);
+    }
+    out.push_str("/>\n");
 }
 
 /// A ring of `color` centred on (`x`, `y`), `r` its outer radius.
 pub(crate) fn ring(out: &mut String, color: Color, x: f64, y: f64, r: f64) {
-    let width = r * 0.38;
-    let mid = r - width / 2.0;
-    let _ = writeln!(
-        out,
-        r#"<circle cx="{x:.1}" cy="{y:.1}" r="{mid:.1}" fill="none" stroke="{OUTLINE}" stroke-width="{:.1}"/><circle cx="{x:.1}" cy="{y:.1}" r="{mid:.1}" fill="none" stroke="{}" stroke-width="{:.1}"/>"#,
-        width + 3.0,
-        fill(color),
-        width,
-    );
-    if color == Color::Black {
-        let _ = writeln!(
-            out,
-            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{mid:.1}" fill="none" stroke="#9a9a9a" stroke-width="1"/>"##
-        );
-    }
+    piece(out, Piece::Ring(color), x, y, r);
 }
 
 /// A marker of `color` centred on (`x`, `y`) with radius `r`.
 pub(crate) fn marker(out: &mut String, color: Color, x: f64, y: f64, r: f64) {
-    let _ = writeln!(
-        out,
-        r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{}" stroke="{OUTLINE}" stroke-width="1.8"/>"#,
-        fill(color)
-    );
-    if color == Color::Black {
-        let _ = writeln!(
-            out,
-            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="#9a9a9a" stroke-width="1"/>"##,
-            r * 0.6
-        );
+    piece(out, Piece::Marker(color), x, y, r);
+}
+
+/// `piece` centred on (`x`, `y`), `r` its outer radius.
+fn piece(out: &mut String, piece: Piece, x: f64, y: f64, r: f64) {
+    for &(s, colour) in strokes(piece) {
+        stroke(out, s, colour, x, y, r);
     }
 }
 
@@ -139,14 +190,13 @@ pub(crate) fn grid(out: &mut String) {
 /// The position on the board, drawn over the grid: rows waiting to be removed, the
 /// last move's marks and the pieces.
 pub(crate) fn pieces(out: &mut String, game: &Game, last: &LastMove) {
-    if !game.is_over() {
-        for color in Color::BOTH {
-            for row in game.rows(color) {
-                band(out, row, ROW_MARK, 0.8 * STEP, "0.5");
-            }
-        }
-    }
-    marks_under(out, last);
+    under(out, game, last);
+    board_pieces(out, game);
+    marks_over(out, last);
+}
+
+/// The pieces on the board, in `Point::ALL` order (`stamps.rs` lays them so).
+pub(crate) fn board_pieces(out: &mut String, game: &Game) {
     for p in Point::ALL {
         let (x, y) = geometry::point(p);
         match game.piece_at(p) {
@@ -155,7 +205,28 @@ pub(crate) fn pieces(out: &mut String, game: &Game, last: &LastMove) {
             None => {}
         }
     }
-    marks_over(out, last);
+}
+
+/// What goes under the pieces: the rows waiting to be removed, the last move's path
+/// and removed rows.
+pub(crate) fn under(out: &mut String, game: &Game, last: &LastMove) {
+    if !game.is_over() {
+        for color in Color::BOTH {
+            for row in game.rows(color) {
+                band(out, row, ROW_MARK, 0.8 * STEP, "0.5");
+            }
+        }
+    }
+    marks_under(out, last);
+}
+
+/// The radius `stroke` is drawn with on the board (a ring's or a marker's).
+#[cfg(test)]
+pub(crate) fn board_radius(stroke: Stroke) -> f64 {
+    match stroke {
+        Stroke::RingOutline | Stroke::RingBody | Stroke::RingGrey => RING,
+        Stroke::Disc | Stroke::DiscOutline | Stroke::DiscGrey => MARKER,
+    }
 }
 
 /// A wide rounded band along `row`, under the pieces.
@@ -182,7 +253,7 @@ fn marks_under(out: &mut String, last: &LastMove) {
 }
 
 /// The last move's marks over the pieces: start, end, flipped markers, removed rings.
-fn marks_over(out: &mut String, last: &LastMove) {
+pub(crate) fn marks_over(out: &mut String, last: &LastMove) {
     /// A circle's line: dashed where a ring left, solid elsewhere.
     #[derive(Clone, Copy)]
     enum Line {
