@@ -2,9 +2,10 @@
 //! indices, made for pictures: besides a short hash chain (the general repeats), each
 //! position tries the distances where a picture repeats itself (`periods`: the pixel
 //! before, the row above, the point above), and takes the longer of two matches in a
-//! row (lazy matching). It packs the board a little tighter than zlib's default level
-//! with a third of its work: that level probed up to 128 earlier places for every byte
-//! and took most of a picture's time (issue 29; `docs/performance.md`).
+//! row (lazy matching; a shorter search for the second when the first is good). It
+//! packs the board a little tighter than zlib's default level with a quarter of its
+//! work: that level probed up to 128 earlier places for every byte and took most of a
+//! picture's time (issue 29; `docs/performance.md`).
 
 /// Deflate's window: the farthest a match may reach back.
 const WINDOW: usize = 1 << 15;
@@ -12,6 +13,8 @@ const WINDOW: usize = 1 << 15;
 const HASH_BITS: u32 = 15;
 /// Earlier places with the same four bytes tried for a match, at most.
 const PROBES: usize = 8;
+/// A match this long in hand leaves only one earlier place to try one byte later.
+const GOOD: usize = 8;
 /// Shorter matches than this are compared with the match one byte later.
 const LAZY: usize = 32;
 /// The longest match deflate can say.
@@ -119,9 +122,10 @@ impl<'a> Matcher<'a> {
         }
     }
 
-    /// The longest match for position `i` (every position before it in the chains):
-    /// its length and distance, length 0 when none is worth it.
-    fn longest(&self, i: usize, periods: &[usize]) -> (usize, usize) {
+    /// The longest match for position `i` (every position before it in the chains),
+    /// trying the periods and up to `probes` earlier places of the chain: its length
+    /// and distance, length 0 when none is worth it.
+    fn longest(&self, i: usize, periods: &[usize], probes: usize) -> (usize, usize) {
         let max = MAX_MATCH.min(self.data.len() - i);
         let mut best = (0, 0);
         if max < 3 {
@@ -134,7 +138,7 @@ impl<'a> Matcher<'a> {
         }
         if i + 4 <= self.data.len() {
             let mut j = self.head[self.hash(i)];
-            for _ in 0..PROBES {
+            for _ in 0..probes {
                 if j == NONE || best.0 == max {
                     break;
                 }
@@ -164,10 +168,17 @@ impl<'a> Matcher<'a> {
         let mut i = 0;
         while i < n {
             self.insert_upto(i);
-            let (mut len, mut dist) = self.longest(i, periods);
+            let (mut len, mut dist) = self.longest(i, periods, PROBES);
             if (3..LAZY).contains(&len) && i + 1 < n {
                 self.insert_upto(i + 1);
-                let (later, later_dist) = self.longest(i + 1, periods);
+                // A match in hand of a good length makes a better one less likely: a
+                // shorter search (as zlib's `good_length`), which also packed the
+                // pictures a little tighter.
+                let probes = match len >= GOOD {
+                    true => 1,
+                    false => PROBES / 2,
+                };
+                let (later, later_dist) = self.longest(i + 1, periods, probes);
                 if later > len {
                     tokens.push(Token::Literal(self.data[i]));
                     i += 1;

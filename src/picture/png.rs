@@ -157,9 +157,11 @@ fn unpack(c: u32) -> [u8; 3] {
 
 /// The palette of `rgba` (alpha ignored): its colours when there are at most 256, or
 /// else the 256 most frequent ones (the drawing's flat colours and its commonest edge
-/// shades), each pixel then taking the nearest. Returns the palette and each pixel's
-/// index.
-fn quantise(rgba: &[u8]) -> (Vec<[u8; 3]>, Vec<u8>) {
+/// shades), each pixel then taking the nearest. Returns the palette and the PNG's
+/// rows of `width` pixels: each a filter byte (0, none) and its pixels' indices,
+/// written straight from the runs (no other copy of the picture is made: each
+/// buffer's pages cost as much to touch as thousands of instructions).
+fn quantise(rgba: &[u8], width: usize) -> (Vec<[u8; 3]>, Vec<u8>) {
     let (colours, runs) = runs(rgba);
     let mut counts = vec![0u32; colours.len()];
     for &(number, n) in &runs {
@@ -186,14 +188,22 @@ fn quantise(rgba: &[u8]) -> (Vec<[u8; 3]>, Vec<u8>) {
             Err(_) => nearest(&palette, unpack(c)),
         };
     }
-    let mut pixels = vec![0u8; rgba.len() / 4];
+    let width = width.max(1);
+    let pixels = rgba.len() / 4;
+    let mut rows = vec![0u8; pixels + pixels.div_ceil(width)];
     let mut at = 0;
     for (number, n) in runs {
-        let n = n as usize;
-        pixels[at..at + n].fill(index[number as usize]);
-        at += n;
+        let k = index[number as usize];
+        let mut left = n as usize;
+        while left > 0 {
+            let here = (width - at % width).min(left);
+            let start = at + at / width + 1;
+            rows[start..start + here].fill(k);
+            at += here;
+            left -= here;
+        }
     }
-    (palette, pixels)
+    (palette, rows)
 }
 
 /// The index of the colour of `palette` nearest to `c` (0 for an empty palette).
@@ -223,14 +233,8 @@ fn nearest(palette: &[[u8; 3]], c: [u8; 3]) -> u8 {
 /// bytes a pixel is made (a mail renders up to 22 pictures; `docs/performance.md`,
 /// "Pictured replies").
 pub(crate) fn encode(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, PictureError> {
-    let (palette, pixels) = quantise(rgba);
-    let row = width as usize;
-    let mut raw = Vec::with_capacity(pixels.len() + height as usize);
-    for line in pixels.chunks(row.max(1)) {
-        raw.push(0); // filter type None
-        raw.extend_from_slice(line);
-    }
-    let stride = row + 1;
+    let (palette, raw) = quantise(rgba, width as usize);
+    let stride = width as usize + 1;
     let z = deflate::zlib(&raw, &[1, stride, STEP as usize * stride]);
     let mut out = Vec::with_capacity(z.len() + 1024);
     let mut encoder = ::png::Encoder::new(&mut out, width, height);
