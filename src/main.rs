@@ -158,6 +158,10 @@ enum Command {
         /// The seed of the robot's generator.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Also print to stderr what each decision's search did: iterations, the tree's
+        /// nodes, memory and depth, the time in playouts, expansions and evaluations.
+        #[arg(long)]
+        stats: bool,
         /// The transcript; stdin when absent.
         file: Option<PathBuf>,
     },
@@ -313,8 +317,15 @@ fn run(command: Command) -> ExitCode {
             ms,
             playouts,
             seed,
+            stats,
             file,
-        } => cli::think(blitz, effort(level, ms, playouts), seed, file.as_deref()),
+        } => cli::think(
+            blitz,
+            effort(level, ms, playouts),
+            seed,
+            stats,
+            file.as_deref(),
+        ),
         Command::Review {
             blitz,
             playouts,

@@ -19,6 +19,7 @@ mod duel;
 mod eval;
 mod player;
 mod playout;
+mod profile;
 mod review;
 mod rng;
 mod robot;
@@ -30,6 +31,7 @@ pub use duel::{DuelError, GameRecord, play_game};
 pub use eval::{Weights, score, score_with, win_chance};
 pub use player::{DEFAULT_THINK_TIME, LEVELS, ParsePlayerError, Player, PlayerSpec, level_budget};
 pub use playout::Policy;
+pub use profile::SearchProfile;
 pub use review::{
     MIN_DROP, REVIEW_PLAYOUTS, Review, ReviewError, TURNING_POINTS, TurnReview, for_side,
     position_seed, review,

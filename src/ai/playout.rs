@@ -50,12 +50,14 @@ impl Policy {
 }
 
 /// White's reward (1 win, 0.5 draw, 0 loss, or the evaluation's win chance) of one
-/// playout from `game`. `list` is scratch space.
+/// playout from `game`. `list` is scratch space; `evaluations` counts the positions
+/// evaluated.
 pub(crate) fn playout(
     mut game: Game,
     policy: &Policy,
     rng: &mut Rng,
     list: &mut ActionList,
+    evaluations: &mut u64,
 ) -> f32 {
     let mut steps = 0u32;
     while !policy.ends(steps, &game) {
@@ -65,7 +67,7 @@ pub(crate) fn playout(
         let action = if n == 1 || policy.samples <= 1 {
             list[rng.below(n)]
         } else {
-            best_of(&game, side, list, policy.samples, rng)
+            best_of(&game, side, list, policy.samples, rng, evaluations)
         };
         if game.play(action).is_err() {
             debug_assert!(false, "a legal action was refused: {action}");
@@ -77,7 +79,10 @@ pub(crate) fn playout(
         Some(Outcome::Win(Color::White)) => 1.0,
         Some(Outcome::Win(Color::Black)) => 0.0,
         Some(Outcome::Draw) => 0.5,
-        None => win_chance(&game, Color::White),
+        None => {
+            *evaluations += 1;
+            win_chance(&game, Color::White)
+        }
     }
 }
 
@@ -88,6 +93,7 @@ fn best_of(
     list: &ActionList,
     samples: u8,
     rng: &mut Rng,
+    evaluations: &mut u64,
 ) -> crate::rules::Action {
     let mut best = list[rng.below(list.len())];
     let mut best_score = f32::NEG_INFINITY;
@@ -102,7 +108,10 @@ fn best_of(
             Some(Outcome::Win(c)) if c == side => return a,
             Some(Outcome::Win(_)) => -100.0,
             Some(Outcome::Draw) => 0.0,
-            None => score(&after, side),
+            None => {
+                *evaluations += 1;
+                score(&after, side)
+            }
         };
         if s > best_score {
             best_score = s;

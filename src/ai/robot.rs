@@ -11,6 +11,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::profile::SearchProfile;
 use super::rng::Rng;
 use super::tree::{SearchConfig, Tree};
 use crate::ai::eval::win_chance;
@@ -95,6 +96,10 @@ pub struct Robot {
     settings: ThinkSettings,
     rng: Rng,
     tree: Option<Tree>,
+    /// Whether each decision's search is measured (`set_profiling`).
+    profiling: bool,
+    /// The last turn's measured searches, one a decision searched.
+    profiles: Vec<SearchProfile>,
 }
 
 /// How deep below the old root a new position is looked for (a whole turn of the
@@ -108,7 +113,21 @@ impl Robot {
             settings,
             rng: Rng::new(settings.seed),
             tree: None,
+            profiling: false,
+            profiles: Vec::new(),
         }
+    }
+
+    /// Measure each decision's search from now on (`think --stats`); the turn chosen
+    /// is the same, the timing costs two clock reads an iteration.
+    pub fn set_profiling(&mut self, on: bool) {
+        self.profiling = on;
+    }
+
+    /// What the searches of the last turn did, one a decision searched (empty unless
+    /// profiling).
+    pub fn profiles(&self) -> &[SearchProfile] {
+        &self.profiles
     }
 
     /// The settings.
@@ -145,6 +164,7 @@ impl Robot {
             kept: 0,
         };
         let mut searched = false;
+        self.profiles.clear();
         while g.to_act() == Some(me) {
             let legal = g.legal_actions();
             let action = if legal.len() == 1 {
@@ -153,7 +173,15 @@ impl Robot {
                 let main = matches!(g.expects(), Some(ActionKind::Place | ActionKind::Move));
                 let share = self.share(main, start.elapsed(), turn.playouts);
                 let before = tree.len();
+                if self.profiling {
+                    tree.start_profile();
+                }
+                let searching = Instant::now();
                 turn.playouts += self.search(&mut tree, share);
+                if let Some(mut profile) = tree.take_profile() {
+                    profile.total = searching.elapsed();
+                    self.profiles.push(profile);
+                }
                 turn.nodes += tree.len() - before;
                 let Some((a, chance)) = tree.best() else {
                     break;
@@ -237,4 +265,46 @@ impl Robot {
 /// ```
 pub fn think(game: &Game, settings: &ThinkSettings) -> Result<Turn, ThinkError> {
     Robot::new(*settings).think(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{FinalPass, play_transcript};
+    use crate::rules::Variant;
+
+    /// Issue 29 "make the search scale with time": a profiled search counts what it
+    /// did (every iteration, the nodes it made, its time's parts) and plays the turn
+    /// an unprofiled one plays.
+    #[test]
+    fn a_profiled_search_counts_its_work_and_plays_the_same_turn() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/transcripts/in-progress.txt"
+        ))
+        .unwrap();
+        let game = play_transcript(Variant::Normal, &text, FinalPass::Leave)
+            .unwrap()
+            .game;
+        let settings = ThinkSettings::new(Budget::Playouts(300), 3);
+        let mut plain = Robot::new(settings);
+        let expected = plain.think(&game).unwrap();
+        assert!(plain.profiles().is_empty());
+        let mut robot = Robot::new(settings);
+        robot.set_profiling(true);
+        let turn = robot.think(&game).unwrap();
+        assert_eq!(turn, expected);
+        let profiles = robot.profiles();
+        assert!(!profiles.is_empty());
+        let iterations: u64 = profiles.iter().map(|p| p.iterations).sum();
+        assert_eq!(iterations, turn.playouts);
+        let made: usize = profiles.iter().map(|p| p.nodes.1 - p.nodes.0).sum();
+        assert_eq!(made, turn.nodes);
+        let first = profiles[0];
+        assert_eq!(first.nodes.0, 1, "a fresh robot's tree is its root");
+        assert!(first.max_depth >= 2 && first.mean_depth() >= 1.0, "{first}");
+        assert!(first.evaluations > first.iterations, "{first}");
+        assert!(first.playouts + first.expansions <= first.total, "{first}");
+        assert!(first.arena_bytes >= first.nodes.1 * 28, "{first}");
+    }
 }

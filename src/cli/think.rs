@@ -5,10 +5,12 @@
 
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::transcript::read;
-use crate::ai::{Budget, DEFAULT_THINK_TIME, Robot, SearchConfig, ThinkSettings, level_budget};
+use crate::ai::{
+    Budget, DEFAULT_THINK_TIME, Robot, SearchConfig, ThinkSettings, level_budget, win_chance,
+};
 use crate::notation::{FinalPass, play_transcript};
 use crate::notation::{parse_turn, write_turn};
 use crate::rules::{Game, Variant};
@@ -24,12 +26,14 @@ pub enum Effort {
     Playouts(u64),
 }
 
-/// `yinsh-pbem think [--blitz] [--level N | --ms N | --playouts N] [--seed S] [FILE]`.
+/// `yinsh-pbem think [--blitz] [--level N | --ms N | --playouts N] [--seed S] [--stats]
+/// [FILE]`; with `stats`, what each decision's search did goes to stderr after the
+/// estimate.
 ///
 /// Exit 0 with the turn on stdout; exit 1 when the transcript cannot be read or
 /// played, the game is over or the level does not exist.
-pub fn think(blitz: bool, effort: Effort, seed: u64, file: Option<&Path>) -> ExitCode {
-    match run(blitz, effort, seed, file) {
+pub fn think(blitz: bool, effort: Effort, seed: u64, stats: bool, file: Option<&Path>) -> ExitCode {
+    match run(blitz, effort, seed, stats, file) {
         Ok((text, comment)) => {
             println!("{text}");
             eprintln!("{comment}");
@@ -47,6 +51,7 @@ fn run(
     blitz: bool,
     effort: Effort,
     seed: u64,
+    stats: bool,
     file: Option<&Path>,
 ) -> Result<(String, String), String> {
     let budget = match effort {
@@ -69,10 +74,34 @@ fn run(
         search: SearchConfig::ROBOT,
         seed,
     });
+    robot.set_profiling(stats);
     let turn = robot.think(&game).map_err(|e| e.to_string())?;
     let text = write_turn(&turn.actions);
     check(&game, &text, &turn.actions)?;
-    Ok((text, turn.comment()))
+    let mut comment = turn.comment();
+    if stats {
+        let each = evaluation_cost(&game);
+        for (k, p) in robot.profiles().iter().enumerate() {
+            let share = p.percent(each.mul_f64(p.evaluations as f64));
+            comment.push_str(&format!(
+                "\nsearch {}: {p}; evaluations about {share:.0}% of the time ({:.2} us each, timed on the position)",
+                k + 1,
+                each.as_secs_f64() * 1e6,
+            ));
+        }
+    }
+    Ok((text, comment))
+}
+
+/// What one evaluation of `game` costs: the mean of many, timed together.
+fn evaluation_cost(game: &Game) -> Duration {
+    const TIMES: u32 = 20_000;
+    let side = game.to_act().unwrap_or(crate::rules::Color::White);
+    let start = Instant::now();
+    for _ in 0..TIMES {
+        std::hint::black_box(win_chance(std::hint::black_box(game), side));
+    }
+    start.elapsed() / TIMES
 }
 
 /// Refuse to print a turn that does not read back as the same legal, whole turn.

@@ -150,6 +150,40 @@ fn think_refuses_a_finished_game_and_an_unknown_level() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("there is no level 9"));
 }
 
+/// Issue 29 "make the search scale with time": `think --stats` tells what each
+/// decision's search did, and measuring it does not change the turn.
+#[test]
+fn think_stats_profiles_the_search_without_changing_the_turn() {
+    let transcript = fixture_tokens("in-progress.txt").join(" ");
+    let plain = think(&["--playouts", "400", "--seed", "5"], &transcript);
+    let out = run(
+        &["think", "--playouts", "400", "--seed", "5", "--stats"],
+        &transcript,
+    );
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim_end(), plain);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("search 1: "))
+        .unwrap_or_else(|| panic!("no profile: {stderr}"));
+    // A fresh robot's tree starts from its root; the ring move gets the budget.
+    assert!(line.starts_with("search 1: 400 iterations in "), "{line}");
+    assert!(line.contains("; tree 1 -> "), "{line}");
+    for part in [
+        "MB reserved",
+        "depth max ",
+        "playouts ",
+        "expansions ",
+        "evaluations about ",
+    ] {
+        assert!(line.contains(part), "{part}: {line}");
+    }
+    // Without --stats, no profile.
+    let out = run(&["think", "--playouts", "40"], &transcript);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("search 1:"));
+}
+
 #[test]
 fn the_same_seed_gives_the_same_turns() {
     let transcript = fixture_tokens("in-progress.txt").join(" ");

@@ -861,7 +861,7 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__think)
-            opts="-h --blitz --level --ms --playouts --seed --help"
+            opts="-h --blitz --level --ms --playouts --seed --stats --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

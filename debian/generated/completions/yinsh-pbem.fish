@@ -119,6 +119,7 @@ complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -l ms -d 'T
 complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -l playouts -d 'Think this many playouts (the top level\'s search; reproducible with --seed)' -r
 complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -l seed -d 'The seed of the robot\'s generator' -r
 complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -l blitz -d 'Play the blitz variant'
+complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -l stats -d 'Also print to stderr what each decision\'s search did: iterations, the tree\'s nodes, memory and depth, the time in playouts, expansions and evaluations'
 complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand think" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand review" -l playouts -d 'The playouts spent on each position' -r
 complete -c yinsh-pbem -n "__fish_yinsh_pbem_using_subcommand review" -l chart -d 'Also write the win-chance chart to this file (PNG for *.png, else SVG)' -r -F

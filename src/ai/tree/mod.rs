@@ -13,7 +13,10 @@
 //! (after the robot's own action, or after the opponent's whole turn), copying it
 //! into a fresh arena.
 
+use std::time::Instant;
+
 use super::playout::{Policy, playout};
+use super::profile::SearchProfile;
 use super::rng::Rng;
 use crate::ai::eval::win_chance;
 use crate::rules::{Action, ActionList, Color, Game, MAX_ACTIONS, Outcome};
@@ -125,6 +128,8 @@ pub(crate) struct Tree {
     root_game: Game,
     path: Vec<u32>,
     list: ActionList,
+    /// What the search does, measured while `Some` (`start_profile`).
+    profile: Option<SearchProfile>,
 }
 
 impl Tree {
@@ -136,7 +141,25 @@ impl Tree {
             root_game: game,
             path: Vec::new(),
             list: ActionList::new(),
+            profile: None,
         }
+    }
+
+    /// Measure the iterations from now on (a fresh profile).
+    pub(crate) fn start_profile(&mut self) {
+        self.profile = Some(SearchProfile {
+            nodes: (self.nodes.len(), self.nodes.len()),
+            ..SearchProfile::default()
+        });
+    }
+
+    /// What the iterations since `start_profile` did (the tree's size and arena now);
+    /// measuring stops.
+    pub(crate) fn take_profile(&mut self) -> Option<SearchProfile> {
+        let mut profile = self.profile.take()?;
+        profile.nodes.1 = self.nodes.len();
+        profile.arena_bytes = self.nodes.capacity() * std::mem::size_of::<Node>();
+        Some(profile)
     }
 
     /// Nodes in the tree.
@@ -170,9 +193,14 @@ impl Tree {
                 if (n != 0 && node.real < self.visits_to_expand(cfg))
                     || self.nodes.len() >= cfg.max_nodes
                 {
-                    break playout(g, &cfg.policy, rng, &mut self.list);
+                    break self.play_out(g, cfg, rng);
                 }
-                self.expand(n, &g, cfg);
+                let start = self.profile.is_some().then(Instant::now);
+                let evaluations = self.expand(n, &g, cfg);
+                if let (Some(p), Some(start)) = (&mut self.profile, start) {
+                    p.expansions += start.elapsed();
+                    p.evaluations += evaluations;
+                }
                 if let Some(o) = self.nodes[n].proven {
                     break reward(o, Color::White);
                 }
@@ -186,7 +214,26 @@ impl Tree {
             n = c;
             self.path.push(c as u32);
         };
+        if let Some(p) = &mut self.profile {
+            let depth = self.path.len() - 1;
+            p.iterations += 1;
+            p.max_depth = p.max_depth.max(depth);
+            p.depth_sum += depth as u64;
+        }
         self.back_up(white_reward, cfg.solver);
+    }
+
+    /// White's reward of a playout from `g` (timed when profiling).
+    fn play_out(&mut self, g: Game, cfg: &SearchConfig, rng: &mut Rng) -> f32 {
+        let mut evaluations = 0;
+        let Some(p) = &mut self.profile else {
+            return playout(g, &cfg.policy, rng, &mut self.list, &mut evaluations);
+        };
+        let start = Instant::now();
+        let reward = playout(g, &cfg.policy, rng, &mut self.list, &mut evaluations);
+        p.playouts += start.elapsed();
+        p.evaluations += evaluations;
+        reward
     }
 
     /// The real visits a leaf needs before it is expanded: one while the tree is at
@@ -200,9 +247,11 @@ impl Tree {
         u32::try_from(len / room).unwrap_or(u32::MAX).max(1)
     }
 
-    /// Give node `n` (position `g`, not over) all its children.
-    fn expand(&mut self, n: usize, g: &Game, cfg: &SearchConfig) {
-        let Some(mover) = g.to_act() else { return };
+    /// Give node `n` (position `g`, not over) all its children; the positions
+    /// evaluated for their priors.
+    fn expand(&mut self, n: usize, g: &Game, cfg: &SearchConfig) -> u64 {
+        let Some(mover) = g.to_act() else { return 0 };
+        let mut evaluations = 0;
         g.legal_actions_into(&mut self.list);
         let first = self.nodes.len();
         let need = first + self.list.len();
@@ -221,6 +270,7 @@ impl Tree {
                 if cfg.prior_visits > 0.0 {
                     child.visits = cfg.prior_visits;
                     child.wins = cfg.prior_visits * win_chance(&after, mover);
+                    evaluations += 1;
                 }
             }
             self.nodes.push(child);
@@ -232,6 +282,7 @@ impl Tree {
         if cfg.solver {
             self.prove(n);
         }
+        evaluations
     }
 
     /// Prove node `n` from its children, if they allow it; true if it is now proven.
@@ -409,155 +460,4 @@ impl Tree {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::Variant;
-
-    #[test]
-    fn a_node_is_small() {
-        assert!(
-            std::mem::size_of::<Node>() <= 28,
-            "{}",
-            std::mem::size_of::<Node>()
-        );
-    }
-
-    #[test]
-    fn the_solver_proves_a_win_in_one() {
-        // White's ring move c3-e5 makes two rows; in blitz the first removal wins.
-        let g = crate::rules::Setup::new(Variant::Blitz)
-            .rings(
-                Color::White,
-                ["c3", "k7", "k8", "k9", "k10"].map(|p| p.parse().unwrap()),
-            )
-            .rings(
-                Color::Black,
-                ["a5", "g11", "h11", "i11", "j11"].map(|p| p.parse().unwrap()),
-            )
-            .markers(
-                Color::White,
-                ["c1", "c2", "c4", "c5"].map(|p| p.parse().unwrap()),
-            )
-            .build()
-            .unwrap();
-        let mut tree = Tree::new(g);
-        let mut rng = Rng::new(1);
-        for _ in 0..20_000 {
-            if tree.root_proven() {
-                break;
-            }
-            tree.iterate(&SearchConfig::ROBOT, &mut rng);
-        }
-        assert_eq!(tree.nodes[0].proven, Some(Outcome::Win(Color::White)));
-        let (best, chance) = tree.best().unwrap();
-        assert_eq!(chance, 1.0);
-        let after = g.after(best).unwrap();
-        assert_eq!(after.expects(), Some(crate::rules::ActionKind::RemoveRow));
-    }
-
-    /// The robot's search config with an arena of `max_nodes`, and a tree of the
-    /// opening searched `iterations` times with generator seed `seed`.
-    fn searched(max_nodes: usize, seed: u64, iterations: u32) -> (SearchConfig, Tree, Rng) {
-        let cfg = SearchConfig {
-            max_nodes,
-            ..SearchConfig::ROBOT
-        };
-        let mut tree = Tree::new(Game::new(Variant::Normal));
-        let mut rng = Rng::new(seed);
-        for _ in 0..iterations {
-            tree.iterate(&cfg, &mut rng);
-        }
-        (cfg, tree, rng)
-    }
-
-    #[test]
-    fn a_filling_tree_keeps_growing() {
-        // An arena of 20,000 nodes holds about 250 expansions of the opening: expanding
-        // every leaf on its second visit filled it within about 500 iterations and
-        // froze the tree there for the rest of the search; a leaf now needs more
-        // visits as the arena fills, so the tree is still growing ten times later.
-        let (cfg, mut tree, mut rng) = searched(20_000, 3, 0);
-        let mut sizes = Vec::new();
-        for _ in 0..10 {
-            for _ in 0..1_000 {
-                tree.iterate(&cfg, &mut rng);
-            }
-            sizes.push(tree.len());
-        }
-        assert!(sizes[0] < 20_000, "{sizes:?}");
-        assert!(sizes[0] < sizes[4] && sizes[4] < sizes[9], "{sizes:?}");
-        assert!(tree.len() <= 20_000 + MAX_ACTIONS, "{}", tree.len());
-    }
-
-    #[test]
-    fn the_arena_stays_within_its_limit() {
-        let (_, tree, _) = searched(2_000, 5, 50_000);
-        assert!(tree.len() >= 2_000, "{}", tree.len());
-        assert!(tree.len() <= 2_000 + MAX_ACTIONS, "{}", tree.len());
-        assert!(tree.nodes.capacity() <= 2_000 + MAX_ACTIONS);
-    }
-
-    #[test]
-    fn a_leaf_needs_more_visits_as_the_arena_fills() {
-        let (cfg, mut tree, _) = searched(1_000, 1, 0);
-        let at = |tree: &mut Tree, len: usize| {
-            tree.nodes.resize(len, tree.nodes[0]);
-            tree.visits_to_expand(&cfg)
-        };
-        assert_eq!(at(&mut tree, 1), 1);
-        assert_eq!(at(&mut tree, 500), 1);
-        assert_eq!(at(&mut tree, 750), 3);
-        assert_eq!(at(&mut tree, 900), 9);
-        assert_eq!(at(&mut tree, 990), 99);
-        assert_eq!(at(&mut tree, 1_000), 1_000);
-    }
-
-    /// The subtree below `n` as (action, visits, real visits, proven, children),
-    /// depth first, with every child's parent checked.
-    fn shape(tree: &Tree, n: usize, out: &mut Vec<(Action, u32, u32, Option<Outcome>, u16)>) {
-        let node = tree.nodes[n];
-        out.push((
-            node.action,
-            node.visits.to_bits(),
-            node.real,
-            node.proven,
-            node.n_children,
-        ));
-        for c in node.children() {
-            assert_eq!(tree.nodes[c].parent as usize, n);
-            shape(tree, c, out);
-        }
-    }
-
-    #[test]
-    fn a_kept_subtree_is_the_same_tree_and_the_arena_is_reserved_once() {
-        let (cfg, mut tree, mut rng) = searched(50_000, 7, 30_000);
-        assert!(tree.len() >= 40_000, "{}", tree.len());
-        assert!(tree.len() <= 50_000 + MAX_ACTIONS, "{}", tree.len());
-        assert!(
-            tree.nodes.capacity() <= 50_000 + MAX_ACTIONS,
-            "{}",
-            tree.nodes.capacity()
-        );
-        // The most visited child's subtree, kept, is the tree it was.
-        let child = tree.nodes[0]
-            .children()
-            .max_by_key(|&c| tree.nodes[c].real)
-            .unwrap();
-        let mut before = Vec::new();
-        shape(&tree, child, &mut before);
-        let mut game = tree.root_game;
-        game.play(tree.nodes[child].action).unwrap();
-        assert!(before.len() > 1_000, "{}", before.len());
-        tree.reroot(&game, 1);
-        let mut after = Vec::new();
-        shape(&tree, 0, &mut after);
-        assert_eq!(after, before);
-        assert_eq!(tree.len(), before.len());
-        assert_eq!(tree.nodes[0].parent, NONE);
-        // It goes on searching from there.
-        for _ in 0..100 {
-            tree.iterate(&cfg, &mut rng);
-        }
-    }
-}
+mod tests;
