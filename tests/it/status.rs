@@ -75,7 +75,12 @@ fn status_counts_the_spool_the_runs_and_the_games() {
         "{text}"
     );
     assert!(
-        text.contains("reviews:              9 s of it on reviews (of 120 s), 1 reviews owed"),
+        text.contains("reviews:              9 s of it on reviews (of 120 s); reviews owed: 1"),
+        "{text}"
+    );
+    // Counts read as counts whatever their number ("reviews owed: 1", not "1 reviews").
+    assert!(
+        text.contains("(0 due for a reminder or forfeit); robot turns owed: 0"),
         "{text}"
     );
     // Much later the game is due for its reminder.

@@ -281,7 +281,7 @@ impl Status {
         );
         let _ = writeln!(
             out,
-            "reviews:              {} s of it on reviews (of {} s), {} reviews owed",
+            "reviews:              {} s of it on reviews (of {} s); reviews owed: {}",
             self.review_ms / 1000,
             self.review_limit_ms / 1000,
             self.reviews_owed
@@ -289,7 +289,7 @@ impl Status {
         let _ = writeln!(
             out,
             "games going on:       {} with a person to move ({} due for a reminder or \
-             forfeit), {} robot turns owed",
+             forfeit); robot turns owed: {}",
             self.games_going_on, self.games_due, self.robot_turns_owed
         );
         let _ = writeln!(
