@@ -102,7 +102,7 @@ impl Picture {
     /// The picture as a PNG file's bytes: the same picture as [`Picture::to_svg`]'s.
     pub fn to_png(&self) -> Result<Vec<u8>, PictureError> {
         let (width, height) = Picture::size();
-        png::encode(width, height, &self.canvas()?)
+        png::encode(width, height, self.canvas()?)
     }
 
     /// The picture's pixels (RGBA, opaque), made in the SVG's order without drawing

@@ -57,7 +57,7 @@ pub(crate) fn rasterise_rgba(svg: &str) -> Result<Vec<u8>, PictureError> {
 /// part, such as a review's chart).
 pub(crate) fn rasterise(svg: &str) -> Result<Vec<u8>, PictureError> {
     let (width, height, rgba) = on_white(svg)?;
-    encode(width, height, &rgba)
+    encode(width, height, rgba)
 }
 
 /// `svg` (of the picture's size) rasterised over `canvas`, the RGBA bytes, opaque, of a
@@ -84,11 +84,16 @@ fn decode_rgba(bytes: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
     right.then_some(rgba)
 }
 
+/// Bits of a run's length in its packed form (`runs`); its colour's number has the 24
+/// above them, enough for every colour there is.
+const RUN_BITS: u32 = 8;
+
 /// The runs of one colour of RGBA bytes (alpha ignored): the colours (packed), each
-/// numbered in the order it first appears, and each run's colour number and how many
-/// pixels in a row have it. Runs are the rule in a picture: everything after this
-/// works on them, not on pixels.
-fn runs(rgba: &[u8]) -> (Vec<u32>, Vec<(u32, u32)>) {
+/// numbered in the order it first appears, and the runs, each packed in four bytes:
+/// its colour's number shifted by [`RUN_BITS`] and its length (1 to 255 pixels; a
+/// longer one is cut). Runs are the rule in a picture: everything after this works
+/// on them, not on pixels.
+fn runs(rgba: &[u8]) -> (Vec<u32>, Vec<u32>) {
     let mut colours = Vec::new();
     let mut numbers: ColourMap<u32> = ColourMap::default();
     // The last colour seen in each of a few slots: most runs find their number here.
@@ -102,7 +107,7 @@ fn runs(rgba: &[u8]) -> (Vec<u32>, Vec<(u32, u32)>) {
             continue;
         }
         if last.2 > 0 {
-            out.push((last.1, last.2));
+            push_run(&mut out, last.1, last.2);
         }
         // Packed as 0x00RRGGBB.
         let c = u32::from_be_bytes(*p) >> 8;
@@ -121,9 +126,20 @@ fn runs(rgba: &[u8]) -> (Vec<u32>, Vec<(u32, u32)>) {
         last = (*p, number, 1);
     }
     if last.2 > 0 {
-        out.push((last.1, last.2));
+        push_run(&mut out, last.1, last.2);
     }
     (colours, out)
+}
+
+/// A run of `length` pixels of colour `number`, packed (`runs`), cut where longer
+/// than a packed run can say.
+fn push_run(out: &mut Vec<u32>, number: u32, mut length: u32) {
+    const MAX: u32 = (1 << RUN_BITS) - 1;
+    while length > 0 {
+        let n = length.min(MAX);
+        out.push(number << RUN_BITS | n);
+        length -= n;
+    }
 }
 
 /// A hasher for packed colours: one multiplication (the default SipHash took as long
@@ -159,13 +175,14 @@ fn unpack(c: u32) -> [u8; 3] {
 /// else the 256 most frequent ones (the drawing's flat colours and its commonest edge
 /// shades), each pixel then taking the nearest. Returns the palette and the PNG's
 /// rows of `width` pixels: each a filter byte (0, none) and its pixels' indices,
-/// written straight from the runs (no other copy of the picture is made: each
-/// buffer's pages cost as much to touch as thousands of instructions).
-fn quantise(rgba: &[u8], width: usize) -> (Vec<[u8; 3]>, Vec<u8>) {
-    let (colours, runs) = runs(rgba);
+/// written from the runs into `rgba`'s own memory (no other buffer of the picture's
+/// size is made: a page of memory touched for the first time costs as much as
+/// thousands of instructions; `docs/performance.md`).
+fn quantise(rgba: Vec<u8>, width: usize) -> (Vec<[u8; 3]>, Vec<u8>) {
+    let (colours, runs) = runs(&rgba);
     let mut counts = vec![0u32; colours.len()];
-    for &(number, n) in &runs {
-        counts[number as usize] += n;
+    for &run in &runs {
+        counts[(run >> RUN_BITS) as usize] += run & ((1 << RUN_BITS) - 1);
     }
     let mut by_count: Vec<(u32, u32, usize)> = colours
         .iter()
@@ -190,11 +207,13 @@ fn quantise(rgba: &[u8], width: usize) -> (Vec<[u8; 3]>, Vec<u8>) {
     }
     let width = width.max(1);
     let pixels = rgba.len() / 4;
-    let mut rows = vec![0u8; pixels + pixels.div_ceil(width)];
+    let mut rows = rgba;
+    rows.clear();
+    rows.resize(pixels + pixels.div_ceil(width), 0);
     let mut at = 0;
-    for (number, n) in runs {
-        let k = index[number as usize];
-        let mut left = n as usize;
+    for run in runs {
+        let k = index[(run >> RUN_BITS) as usize];
+        let mut left = (run & ((1 << RUN_BITS) - 1)) as usize;
         while left > 0 {
             let here = (width - at % width).min(left);
             let start = at + at / width + 1;
@@ -229,10 +248,10 @@ fn nearest(palette: &[[u8; 3]], c: [u8; 3]) -> u8 {
 /// `rgba` (row by row, alpha ignored) as an indexed-colour PNG, its rows unfiltered
 /// and deflated by `deflate.rs` (matches one pixel, one row and one step of the board
 /// back tried first). Opaque pixels are read as they are: premultiplied equals straight
-/// colour. The caller's bytes are the only copy of the picture: no other buffer of 3-4
-/// bytes a pixel is made (a mail renders up to 22 pictures; `docs/performance.md`,
-/// "Pictured replies").
-pub(crate) fn encode(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, PictureError> {
+/// colour. The caller's bytes are the only copy of the picture, and hold its rows of
+/// indices once its runs are read: no other buffer of its size is made (a mail
+/// renders up to 22 pictures; `docs/performance.md`, "Pictured replies").
+pub(crate) fn encode(width: u32, height: u32, rgba: Vec<u8>) -> Result<Vec<u8>, PictureError> {
     let (palette, raw) = quantise(rgba, width as usize);
     let stride = width as usize + 1;
     let z = deflate::zlib(&raw, &[1, stride, STEP as usize * stride]);
@@ -277,7 +296,7 @@ mod tests {
                 }
                 rgba.extend_from_slice(&[(c >> 16) as u8, (c >> 8) as u8, c as u8, 255]);
             }
-            let png = encode(w, h, &rgba).unwrap();
+            let png = encode(w, h, rgba.clone()).unwrap();
             assert_eq!(decode_rgba(&png, (w, h)), Some(rgba), "{w}x{h}");
         }
     }
