@@ -41,8 +41,9 @@ impl SearchProfile {
     }
 }
 
-/// One line: `12,345 iterations in 1.00 s; tree 1 -> 250,000 nodes (7.0 MB); depth max
-/// 14, mean 6.2; playouts 80%, expansions 9%; 1,234,567 evaluations`.
+/// One line: `12345 iterations in 1.00 s; tree 1 -> 250000 nodes (7.0 MB reserved);
+/// depth max 14, mean 6.2; playouts 80%, expansions 9% of the time; 1234567
+/// evaluations`.
 impl fmt::Display for SearchProfile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -2,9 +2,10 @@
 //! the board's hexagon, grid lines and coordinate labels, and the panel's names,
 //! legends and words. Rasterising it took most of a picture's drawing (the labels are
 //! stroked paths); now `base.runs` beside this file holds it, built into the program,
-//! unpacked for each picture (4.3 M instructions; kept unpacked for the whole process,
-//! its 1.1 MB took a mail of many pictures past the 20 MB a run may use), and each
-//! picture rasterises only what tells its position over it (issue 29). A test keeps `base.runs` equal to what the drawing makes
+//! unpacked for each picture as its canvas (about 2 M instructions; kept unpacked for
+//! the whole process, its 1.1 MB took a mail of many pictures past the 20 MB a run may
+//! use), and each picture makes only what tells its position over it (issue 29). A
+//! test keeps `base.runs` equal to what the drawing makes
 //! (`the_kept_base_is_what_the_drawing_makes`).
 //!
 //! `base.runs` is the pixels' colours as runs, unpacked by a loop of copies (a PNG of

@@ -1,8 +1,9 @@
 //! The picture of a position: the board drawn as SVG from the rules' types, and the
-//! same picture as a small PNG for mails and web pages: the part that tells the
-//! position rasterised (resvg) over the part that is the same in every picture, kept
-//! drawn (`base.rs`). Depends on `rules` only; no fonts are needed (the labels are
-//! paths, `glyphs.rs`).
+//! same picture as a small PNG for mails and web pages, made without drawing what is
+//! the same every time: over the part that is the same in every picture, kept drawn
+//! (`base.rs`), the pieces are laid from kept coverage masks (`stamps.rs`) and only
+//! the marks and the panel's state are rasterised (resvg). Depends on `rules` only; no
+//! fonts are needed (the labels are paths, `glyphs.rs`).
 //!
 //! ```
 //! use yinsh_pbem::picture::{LastMove, Picture};

@@ -149,15 +149,14 @@ mod tests {
         let mut text = String::new();
         svg::head(&mut text, []);
         let radius = svg::board_radius(stroke);
-        let strokes = svg::strokes(Piece::Ring(Color::Black));
-        let body = strokes[1];
-        assert_eq!(body.0, Stroke::RingBody);
-        let grey = svg::GREY;
         if !matches!(stroke, Stroke::RingGrey | Stroke::DiscGrey) {
             svg::stroke(&mut text, stroke, "#ffffff", x, y, radius);
             text.push_str("</svg>\n");
             return coverage(&text);
         }
+        let body = svg::strokes(Piece::Ring(Color::Black))[1];
+        assert_eq!(body.0, Stroke::RingBody);
+        let grey = svg::GREY;
         svg::stroke(&mut text, stroke, grey, x, y, radius);
         text.push_str("</svg>\n");
         let (under, over) = (colour(body.1).unwrap()[0], colour(grey).unwrap()[0]);
