@@ -225,7 +225,8 @@ fn outcome_value(outcome: Option<Outcome>) -> Option<f32> {
 /// the whole turn (or the game is over).
 fn search(game: &Game, playouts: u64) -> Option<(f32, Vec<Action>)> {
     game.to_act()?;
-    let settings = ThinkSettings::new(Budget::Playouts(playouts.max(1)), position_seed(game));
+    let settings =
+        ThinkSettings::estimating(Budget::Playouts(playouts.max(1)), position_seed(game));
     let turn = Robot::new(settings).think(game).ok()?;
     (turn.playouts > 0).then_some((turn.win_chance, turn.actions))
 }

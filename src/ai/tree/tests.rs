@@ -150,3 +150,40 @@ fn a_kept_subtree_is_the_same_tree_and_the_arena_is_reserved_once() {
         tree.iterate(&cfg, &mut rng);
     }
 }
+
+#[test]
+fn the_robot_gives_priors_to_ring_moves_but_not_to_placements() {
+    let opening = Game::new(Variant::Normal);
+    let mut tree = Tree::new(opening);
+    assert_eq!(tree.expand(0, &opening, &SearchConfig::ROBOT), 0);
+    let children = tree.nodes[0].children();
+    assert_eq!(children.len(), 85);
+    assert!(children.clone().all(|c| tree.nodes[c].visits == 0.0));
+
+    let with_priors = SearchConfig {
+        placement_priors: true,
+        ..SearchConfig::ROBOT
+    };
+    let mut tree = Tree::new(opening);
+    assert_eq!(tree.expand(0, &opening, &with_priors), 85);
+    let children = tree.nodes[0].children();
+    assert!(children.clone().all(|c| tree.nodes[c].visits == 5.0));
+
+    let moving = crate::rules::Setup::new(Variant::Normal)
+        .rings(
+            Color::White,
+            ["c3", "k7", "k8", "k9", "k10"].map(|p| p.parse().unwrap()),
+        )
+        .rings(
+            Color::Black,
+            ["a5", "g11", "h11", "i11", "j11"].map(|p| p.parse().unwrap()),
+        )
+        .build()
+        .unwrap();
+    let mut tree = Tree::new(moving);
+    let evaluations = tree.expand(0, &moving, &SearchConfig::ROBOT);
+    let children = tree.nodes[0].children();
+    assert!(evaluations > 0);
+    assert_eq!(evaluations as usize, children.len());
+    assert!(children.clone().all(|c| tree.nodes[c].visits == 5.0));
+}

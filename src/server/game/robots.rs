@@ -59,7 +59,7 @@ fn estimate(live: &LiveGame, side: Color) -> f32 {
         return ai::win_chance(live.game(), side);
     };
     let seed = u64::from(u32::from(live.board())) << 16 | live.file().turns.len() as u64;
-    let settings = ThinkSettings::new(Budget::Playouts(OFFER_PLAYOUTS), seed);
+    let settings = ThinkSettings::estimating(Budget::Playouts(OFFER_PLAYOUTS), seed);
     match ai::think(live.game(), &settings) {
         Ok(turn) if to_act == side => turn.win_chance,
         Ok(turn) => 1.0 - turn.win_chance,
