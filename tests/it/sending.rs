@@ -233,31 +233,34 @@ fn a_temporary_failure_waits_longer_each_time_and_is_given_up_after_days() {
     spool
         .put(&built("t-1@localhost", "later@example.org"))
         .expect("put");
+    // Its age is counted from when it was spooled (the real clock), so the tries'
+    // times are counted from there too.
+    let t0 = spool.entries().expect("entries")[0].queued_ns / 1_000_000_000;
     let smtp = Transport::Smtp(relay.url().into());
     let tries = |at: u64| {
         let r = flush(&spool, &smtp, &FlushOptions::at(at)).expect("flush");
         (r, relay.rcpts().len())
     };
-    let (r, n) = tries(T0);
+    let (r, n) = tries(t0);
     assert_eq!((r.sent, r.failed.len(), n), (0, 1, 1), "{r:?}");
     assert!(r.failed[0].1.contains("450"), "{r:?}");
     let first = RETRY_FIRST.as_secs();
     // Not tried again before its wait is over.
-    let (r, n) = tries(T0 + first - 1);
+    let (r, n) = tries(t0 + first - 1);
     assert_eq!((r.waiting, n), (1, 1), "{r:?}");
-    let (r, n) = tries(T0 + first);
+    let (r, n) = tries(t0 + first);
     assert_eq!((r.failed.len(), n), (1, 2), "{r:?}");
     // The second wait is twice the first.
-    let (r, n) = tries(T0 + first + 2 * first - 1);
+    let (r, n) = tries(t0 + first + 2 * first - 1);
     assert_eq!((r.waiting, n), (1, 2), "{r:?}");
     let entry = &spool.entries().expect("entries")[0];
     assert_eq!(
         (entry.tries, entry.next_try),
-        (2, T0 + 3 * first),
+        (2, t0 + 3 * first),
         "{entry:?}"
     );
     // Days later it still fails: given up.
-    let (r, _) = tries(T0 + 2 * GIVE_UP_AFTER.as_secs());
+    let (r, _) = tries(t0 + 2 * GIVE_UP_AFTER.as_secs());
     assert_eq!(r.dead.len(), 1, "{r:?}");
     assert!(spool.entries().expect("entries").is_empty());
     assert_eq!(msg_files(&spool.failed_dir()).len(), 1);
