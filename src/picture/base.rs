@@ -27,7 +27,7 @@ pub(crate) fn pixels() -> Result<Vec<u8>, PictureError> {
 }
 
 /// The RGBA pixels of `runs` (the layout above), when they are `size`'s.
-fn unpack(runs: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
+pub(crate) fn unpack(runs: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
     let (count, rest) = runs.split_first_chunk::<2>()?;
     let (colours, runs) = rest.split_at_checked(3 * usize::from(u16::from_le_bytes(*count)))?;
     let total = size.0 as usize * size.1 as usize * 4;
@@ -49,7 +49,7 @@ fn unpack(runs: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
 
 /// RGBA pixels (alpha left out) as runs (the layout above); `None` past 256 colours.
 #[cfg(test)]
-fn pack(rgba: &[u8]) -> Option<Vec<u8>> {
+pub(crate) fn pack(rgba: &[u8]) -> Option<Vec<u8>> {
     let mut colours: Vec<[u8; 3]> = Vec::new();
     let mut runs: Vec<u8> = Vec::new();
     let mut last: Option<([u8; 3], u16)> = None;

@@ -498,25 +498,30 @@ fn run_lengths(lengths: &[u8]) -> Vec<(u8, u8)> {
     out
 }
 
-/// The Adler-32 checksum of `data` (zlib's trailer).
+/// The Adler-32 checksum of `data` (zlib's trailer), by `simd-adler32` (summed a
+/// byte at a time it cost 0.6 M instructions a picture).
 fn adler32(data: &[u8]) -> u32 {
-    const MOD: u32 = 65521;
-    let (mut a, mut b) = (1u32, 0u32);
-    // 5552 bytes is the most that cannot overflow before the sums are reduced.
-    for chunk in data.chunks(5552) {
-        for &x in chunk {
-            a += u32::from(x);
-            b += a;
-        }
-        a %= MOD;
-        b %= MOD;
-    }
-    b << 16 | a
+    simd_adler32::adler32(&data)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_checksum_is_adler32() {
+        // RFC 1950's checksum of "Wikipedia", and of nothing.
+        assert_eq!(adler32(b"Wikipedia"), 0x11e6_0398);
+        assert_eq!(adler32(b""), 1);
+        // Past the 5552 bytes after which the sums must be reduced.
+        let long: Vec<u8> = (0..100_000u32).map(|k| (k * 7 % 251) as u8).collect();
+        let (mut a, mut b) = (1u64, 0u64);
+        for &x in &long {
+            a = (a + u64::from(x)) % 65521;
+            b = (b + a) % 65521;
+        }
+        assert_eq!(adler32(&long), (b << 16 | a) as u32);
+    }
 
     #[test]
     fn lengths_and_distances_find_their_codes() {

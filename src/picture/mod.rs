@@ -1,8 +1,9 @@
 //! The picture of a position: the board drawn as SVG from the rules' types, and the
 //! same picture as a small PNG for mails and web pages, made without drawing what is
 //! the same every time: over the part that is the same in every picture, kept drawn
-//! (`base.rs`), the pieces are laid from kept coverage masks (`stamps.rs`) and only
-//! the marks and the panel's state are rasterised (resvg). Depends on `rules` only; no
+//! (`base.rs`), the pieces are laid from kept coverage masks (`stamps.rs`), the
+//! panel's state from kept pixels (`panel_kept.rs`), and only the marks are
+//! rasterised (resvg). Depends on `rules` only; no
 //! fonts are needed (the labels are paths, `glyphs.rs`).
 //!
 //! ```
@@ -25,6 +26,7 @@ mod geometry;
 mod glyphs;
 mod last_move;
 mod panel;
+mod panel_kept;
 mod png;
 mod stamps;
 mod svg;
@@ -109,8 +111,8 @@ impl Picture {
     /// The picture's pixels (RGBA, opaque), made in the SVG's order without drawing
     /// what is the same in every picture or every piece: the fixed part is kept drawn
     /// (`base.rs`), what goes under the pieces is rasterised over it, the pieces are
-    /// laid from kept masks (`stamps.rs`), then the marks over them and the panel's
-    /// state are rasterised (issue 29).
+    /// laid from kept masks (`stamps.rs`) and the panel's state from kept pixels
+    /// (`panel_kept.rs`), then the marks over the pieces are rasterised (issue 29).
     fn canvas(&self) -> Result<Vec<u8>, PictureError> {
         let mut canvas = base::pixels()?;
         let mut out = String::with_capacity(16 * 1024);
@@ -122,15 +124,25 @@ impl Picture {
             png::draw(&out, &mut canvas)?;
         }
         stamps::lay(&mut canvas, &self.game)?;
+        let width = Picture::size().0 as usize;
+        let unkept = panel_kept::lay(&mut canvas, width, &self.game)?;
         out.clear();
-        svg::head(
-            &mut out,
-            panel::STATE_WORDS.into_iter().chain(["0123456789"]),
-        );
+        match unkept.is_empty() {
+            true => svg::head(&mut out, []),
+            false => svg::head(
+                &mut out,
+                panel::STATE_WORDS.into_iter().chain(["0123456789"]),
+            ),
+        }
+        let head = out.len();
         svg::marks_over(&mut out, &self.last);
-        panel::state(&mut out, &self.game);
-        out.push_str("</svg>\n");
-        png::draw(&out, &mut canvas)?;
+        for part in unkept {
+            panel::draw(&mut out, part);
+        }
+        if out.len() > head {
+            out.push_str("</svg>\n");
+            png::draw(&out, &mut canvas)?;
+        }
         Ok(canvas)
     }
 
@@ -162,7 +174,7 @@ mod tests {
     }
 
     /// Issue 29 finding "the picture": a picture made in parts (marks under the pieces
-    /// rasterised, the pieces laid from masks, the marks over them and the panel
+    /// rasterised, the pieces laid from masks, the panel laid from kept pixels, the marks over them
     /// rasterised) is pixel for pixel the whole position drawn at once, in games
     /// played at random to their end (placements, moves, rows waiting and removed,
     /// removed rings, both variants).

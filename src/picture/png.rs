@@ -210,16 +210,21 @@ fn quantise(rgba: Vec<u8>, width: usize) -> (Vec<[u8; 3]>, Vec<u8>) {
     let mut rows = rgba;
     rows.clear();
     rows.resize(pixels + pixels.div_ceil(width), 0);
-    let mut at = 0;
+    // The row and column of the next pixel, counted (two divisions a run cost more
+    // time than their instructions say).
+    let (mut row, mut column) = (0, 0);
     for run in runs {
         let k = index[(run >> RUN_BITS) as usize];
         let mut left = (run & ((1 << RUN_BITS) - 1)) as usize;
         while left > 0 {
-            let here = (width - at % width).min(left);
-            let start = at + at / width + 1;
+            let here = (width - column).min(left);
+            let start = row * (width + 1) + 1 + column;
             rows[start..start + here].fill(k);
-            at += here;
+            column += here;
             left -= here;
+            if column == width {
+                (row, column) = (row + 1, 0);
+            }
         }
     }
     (palette, rows)
