@@ -3,8 +3,8 @@
 //! the same every time: over the part that is the same in every picture, kept drawn
 //! (`base.rs`), the pieces are laid from kept coverage masks (`stamps.rs`), the
 //! panel's state from kept pixels (`panel_kept.rs`), and only the marks are
-//! rasterised (resvg). Depends on `rules` only; no
-//! fonts are needed (the labels are paths, `glyphs.rs`).
+//! rasterised (resvg). Depends on `rules` only; no fonts are needed (the labels are
+//! paths, `glyphs.rs`).
 //!
 //! ```
 //! use yinsh_pbem::picture::{LastMove, Picture};
@@ -36,6 +36,11 @@ pub use last_move::LastMove;
 pub use png::PictureError;
 
 use crate::rules::{Game, Point};
+
+/// The version of the drawing, in a picture's [`Picture::key`]: raise it with every
+/// change of what a picture looks like (which changes `tests/it/picture_cost.rs`'s
+/// references too), so that no picture kept by an older drawing is shown for it.
+const DRAWING: u32 = 1;
 
 /// A position to draw, with the marks of the turn that led to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,6 +105,27 @@ impl Picture {
         self.position(&mut out);
         out.push_str("</svg>\n");
         out
+    }
+
+    /// A text naming this picture exactly, for a picture kept to be shown again: the
+    /// position, its marks, the program's version and the drawing's ([`DRAWING`]).
+    /// Equal keys, equal pictures.
+    ///
+    /// ```
+    /// use yinsh_pbem::picture::Picture;
+    /// use yinsh_pbem::rules::{Game, Variant};
+    /// let empty = Picture::new(&Game::new(Variant::Normal));
+    /// let blitz = Picture::new(&Game::new(Variant::Blitz));
+    /// assert_eq!(empty.key(), Picture::new(&Game::new(Variant::Normal)).key());
+    /// assert_ne!(empty.key(), blitz.key());
+    /// ```
+    pub fn key(&self) -> String {
+        format!(
+            "yinsh-pbem {} drawing {DRAWING}: {:?} {:?}",
+            env!("CARGO_PKG_VERSION"),
+            self.game,
+            self.last
+        )
     }
 
     /// The picture as a PNG file's bytes: the same picture as [`Picture::to_svg`]'s.
@@ -174,10 +200,10 @@ mod tests {
     }
 
     /// Issue 29 finding "the picture": a picture made in parts (marks under the pieces
-    /// rasterised, the pieces laid from masks, the panel laid from kept pixels, the marks over them
-    /// rasterised) is pixel for pixel the whole position drawn at once, in games
-    /// played at random to their end (placements, moves, rows waiting and removed,
-    /// removed rings, both variants).
+    /// rasterised, the pieces laid from masks, the panel laid from kept pixels, the
+    /// marks over them rasterised) is pixel for pixel the whole position drawn at once,
+    /// in games played at random to their end (placements, moves, rows waiting and
+    /// removed, removed rings, both variants).
     #[test]
     fn a_picture_in_parts_is_its_whole_drawing() {
         let mut seed = 29u64;

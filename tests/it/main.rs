@@ -36,6 +36,7 @@ mod guessing; // password guessing paused per userid; admin names reserved; watc
 mod hostile; // hostile input through the binary: odd userids, password leaks, broken mail
 mod html_mail; // board mails with an HTML part: picture inline, escaping, size, settings
 mod index; // the derived indexes: kept equal to a rebuild, rebuilt when damaged, pages; damaged game files skipped
+mod kept_pictures; // issue 29: a position shown again is the picture its move kept, read not drawn; a broken one drawn again; the folder bounded
 mod limits; // capped comments and offers, challenges for others, verify guessing, tick gate, reused userids
 mod mail_hygiene; // huge References, hidden characters removed and log fields escaped, private files whatever the umask
 mod mail_io; // mail in and out: parsing the corpus, building replies, flushing the spool

@@ -12,10 +12,9 @@ fn a_node_is_small() {
     );
 }
 
-#[test]
-fn the_solver_proves_a_win_in_one() {
-    // White's ring move c3-e5 makes two rows; in blitz the first removal wins.
-    let g = crate::rules::Setup::new(Variant::Blitz)
+/// Both sides' five rings placed, White to move (c3 free to move along column c).
+fn five_rings_each(variant: Variant) -> crate::rules::Setup {
+    crate::rules::Setup::new(variant)
         .rings(
             Color::White,
             ["c3", "k7", "k8", "k9", "k10"].map(|p| p.parse().unwrap()),
@@ -24,6 +23,12 @@ fn the_solver_proves_a_win_in_one() {
             Color::Black,
             ["a5", "g11", "h11", "i11", "j11"].map(|p| p.parse().unwrap()),
         )
+}
+
+#[test]
+fn the_solver_proves_a_win_in_one() {
+    // White's ring move c3-e5 makes two rows; in blitz the first removal wins.
+    let g = five_rings_each(Variant::Blitz)
         .markers(
             Color::White,
             ["c1", "c2", "c4", "c5"].map(|p| p.parse().unwrap()),
@@ -169,17 +174,7 @@ fn the_robot_gives_priors_to_ring_moves_but_not_to_placements() {
     let children = tree.nodes[0].children();
     assert!(children.clone().all(|c| tree.nodes[c].visits == 5.0));
 
-    let moving = crate::rules::Setup::new(Variant::Normal)
-        .rings(
-            Color::White,
-            ["c3", "k7", "k8", "k9", "k10"].map(|p| p.parse().unwrap()),
-        )
-        .rings(
-            Color::Black,
-            ["a5", "g11", "h11", "i11", "j11"].map(|p| p.parse().unwrap()),
-        )
-        .build()
-        .unwrap();
+    let moving = five_rings_each(Variant::Normal).build().unwrap();
     let mut tree = Tree::new(moving);
     let evaluations = tree.expand(0, &moving, &SearchConfig::ROBOT);
     let children = tree.nodes[0].children();

@@ -9,6 +9,7 @@
 //! [`ReviewHtml`] gets its chart and turning points' boards as inline PNGs (issue 28).
 //! One picture is rendered once for all the replies that show it.
 
+use std::path::Path;
 use std::time::{Duration, UNIX_EPOCH};
 
 use crate::mail::{
@@ -22,6 +23,7 @@ use crate::server::text::html::BoardHtml;
 use crate::server::text::play_link;
 use crate::server::text::review::{PICTURED_POINTS, ReviewHtml};
 
+use super::kept::Kept;
 use super::reply::{HtmlPart, Reply};
 use super::threading::{self, Headers};
 
@@ -67,11 +69,21 @@ impl Drawing {
 }
 
 /// The pictures rendered so far for one mail's replies.
-#[derive(Default)]
 pub struct Rendered {
     done: Vec<(Drawing, Vec<u8>)>,
     /// Replies given an HTML part so far.
     given: usize,
+    /// The home's kept pictures (`kept.rs`).
+    kept: Kept,
+}
+
+/// Whether a picture drawn for a mail is kept for the next one that shows it: a
+/// board mail's position is (the one shown next, most often), the board before a
+/// queued move and a review's boards are not (they would take its place).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    Yes,
+    No,
 }
 
 /// The HTML alternative of `reply`, if it has one and the server sends them; a
@@ -128,6 +140,7 @@ fn board_body(
         &Drawing::Board(html.picture.clone()),
         board,
         PICTURES_PER_MAIL,
+        Keep::Yes,
         note,
     )?;
     // The board a queued move answered: its picture too when one can be drawn, else
@@ -137,6 +150,7 @@ fn board_body(
             &Drawing::Board(e.picture.clone()),
             board,
             PICTURES_PER_MAIL,
+            Keep::No,
             note,
         )
     });
@@ -173,6 +187,7 @@ fn review_body(
         &Drawing::Chart(html.chart.clone()),
         board,
         REVIEW_PICTURES,
+        Keep::No,
         note,
     )?;
     let mut images = vec![inline(&format!("review-{board}"), domain, chart)];
@@ -181,6 +196,7 @@ fn review_body(
             &Drawing::Board(picture.clone()),
             board,
             REVIEW_PICTURES,
+            Keep::No,
             note,
         )?;
         images.push(inline(&format!("review-{board}-{k}"), domain, png));
@@ -204,18 +220,43 @@ pub fn play_url(settings: &Settings, reply: &Reply) -> Option<String> {
 }
 
 impl Rendered {
+    /// None rendered yet, for a mail of the home `home`.
+    pub fn new(home: &Path) -> Rendered {
+        Rendered {
+            done: Vec::new(),
+            given: 0,
+            kept: Kept::new(home),
+        }
+    }
+
     /// The PNG of `picture` for a reply about `board`: drawn once per mail, at most
     /// `cap` different ones ([`PICTURES_PER_MAIL`], [`REVIEW_PICTURES`]); `None` past
-    /// that or when it cannot be drawn (told to `note`).
+    /// that or when it cannot be drawn (told to `note`). With [`Keep::Yes`] the
+    /// picture kept for the board is taken when it is this one, and one drawn is kept.
     fn png(
         &mut self,
         picture: &Drawing,
         board: BoardId,
         cap: usize,
+        keep: Keep,
         note: &mut dyn FnMut(String),
     ) -> Option<Vec<u8>> {
         if let Some((_, png)) = self.done.iter().find(|(p, _)| p == picture) {
             return Some(png.clone());
+        }
+        let key = match (keep, picture) {
+            (Keep::Yes, Drawing::Board(p)) => Some(p.key()),
+            _ => None,
+        };
+        if let Some(key) = &key {
+            match self.kept.get(board, key) {
+                Ok(Some(png)) => {
+                    self.done.push((picture.clone(), png.clone()));
+                    return Some(png);
+                }
+                Ok(None) => {}
+                Err(e) => note(format!("board {board}: {e}; the picture is drawn again")),
+            }
         }
         if self.done.len() >= cap {
             note(format!(
@@ -225,6 +266,11 @@ impl Rendered {
         }
         match picture.to_png() {
             Ok(png) => {
+                if let Some(key) = &key
+                    && let Err(e) = self.kept.put(board, key, &png)
+                {
+                    note(format!("board {board}: {e}"));
+                }
                 self.done.push((picture.clone(), png.clone()));
                 Some(png)
             }
@@ -260,7 +306,7 @@ pub fn replies(
 ) -> Vec<BuiltMail> {
     let ms = mail_settings(settings);
     let when = UNIX_EPOCH + Duration::from_secs(now);
-    let mut rendered = Rendered::default();
+    let mut rendered = Rendered::new(&settings.home);
     let mut built = Vec::new();
     for (k, r) in replies.iter().enumerate() {
         if r.to.is_empty() {

@@ -1,0 +1,114 @@
+//! Issue 29: a board picture drawn for a mail is kept (`<home>/pictures/<slot>.png`),
+//! and a later mail showing the same position reads it instead of drawing it; a
+//! broken kept file is logged and the picture drawn again; through the real binary.
+
+use std::path::PathBuf;
+
+use crate::support::server::{Sent, TestServer};
+
+/// A server (the real binary) with alice and bob signed up, board 101 started and
+/// alice's first ring placed: the mails of that placement.
+fn placed() -> (TestServer, Vec<Sent>) {
+    let mut s = TestServer::with_binary();
+    s.send("alice@example.org", "signup alice apw", "");
+    s.send("bob@example.org", "signup bob bpw", "");
+    s.send("alice@example.org", "yinsh challenge alice bob", "");
+    let r = s.send("alice@example.org", "yinsh move 101 alice apw e5", "");
+    assert_eq!(r.len(), 2, "{r:?}");
+    (s, r)
+}
+
+/// The file board 101's picture is kept in.
+fn kept_file(s: &TestServer) -> PathBuf {
+    s.home().join("pictures").join("101.png")
+}
+
+/// The PNG of a mail's one picture.
+fn picture(m: &Sent) -> Vec<u8> {
+    assert_eq!(m.images.len(), 1, "{:?}", m.subject);
+    m.images[0].1.clone()
+}
+
+#[test]
+fn a_position_shown_again_is_the_picture_its_move_kept() {
+    let (mut s, moved) = placed();
+    let drawn = picture(&moved[0]);
+    assert_eq!(picture(&moved[1]), drawn, "one picture for both players");
+    let kept = std::fs::read(kept_file(&s)).expect("the move's picture is kept");
+    assert!(
+        kept.ends_with(&drawn),
+        "the kept file ends with the PNG sent"
+    );
+
+    // Proof that a show reads it: the kept PNG changed under its name (to the empty
+    // board's picture, from a new game) is what the show of 101 carries.
+    let other = s.send("bob@example.org", "yinsh challenge bob alice", "");
+    let empty_board = picture(&other[0]);
+    assert_ne!(empty_board, drawn);
+    let head = &kept[..kept.len() - drawn.len()];
+    std::fs::write(kept_file(&s), [head, &empty_board[..]].concat()).expect("write");
+    let shown = s.send("eve@example.org", "yinsh show 101", "");
+    assert_eq!(picture(&shown[0]), empty_board, "the kept picture was read");
+
+    // Without the file, the position is drawn again, the same, and kept again.
+    std::fs::remove_file(kept_file(&s)).expect("remove");
+    let shown = s.send("eve@example.org", "yinsh show 101", "");
+    assert_eq!(picture(&shown[0]), drawn);
+    assert!(
+        std::fs::read(kept_file(&s))
+            .expect("kept")
+            .ends_with(&drawn)
+    );
+
+    // Another position of the game (before the placement) is not the kept one: it
+    // is drawn, and then kept in its place.
+    let earlier = s.send("eve@example.org", "yinsh show 101#0", "");
+    assert_ne!(picture(&earlier[0]), drawn);
+    assert!(
+        std::fs::read(kept_file(&s))
+            .expect("kept")
+            .ends_with(&picture(&earlier[0]))
+    );
+    let shown = s.send("eve@example.org", "yinsh show 101", "");
+    assert_eq!(picture(&shown[0]), drawn);
+}
+
+#[test]
+fn a_broken_kept_picture_is_logged_and_drawn_again() {
+    let (mut s, moved) = placed();
+    let drawn = picture(&moved[0]);
+    let kept = std::fs::read(kept_file(&s)).expect("kept");
+    for broken in [
+        kept[..kept.len() - drawn.len() + 3].to_vec(),
+        b"not a picture".to_vec(),
+        Vec::new(),
+    ] {
+        std::fs::write(kept_file(&s), &broken).expect("write");
+        let shown = s.send("eve@example.org", "yinsh show 101", "");
+        assert_eq!(picture(&shown[0]), drawn, "drawn again");
+        assert!(
+            s.log().contains("101.png is broken") && s.log().contains("drawn again"),
+            "{}",
+            s.log()
+        );
+        assert_eq!(
+            std::fs::read(kept_file(&s)).expect("kept"),
+            kept,
+            "kept anew"
+        );
+    }
+}
+
+#[test]
+fn a_picture_that_cannot_be_kept_is_still_sent() {
+    let mut s = TestServer::with_binary();
+    s.send("alice@example.org", "signup alice apw", "");
+    s.send("bob@example.org", "signup bob bpw", "");
+    // A file where the folder should be: nothing can be kept.
+    std::fs::write(s.home().join("pictures"), b"in the way").expect("write");
+    s.send("alice@example.org", "yinsh challenge alice bob", "");
+    let r = s.send("alice@example.org", "yinsh move 101 alice apw e5", "");
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert!(picture(&r[0]).starts_with(b"\x89PNG"));
+    assert!(s.log().contains("cannot keep the picture"), "{}", s.log());
+}
