@@ -108,8 +108,8 @@ impl Picture {
     }
 
     /// A text naming this picture exactly, for a picture kept to be shown again: the
-    /// position, its marks, the program's version and the drawing's ([`DRAWING`]).
-    /// Equal keys, equal pictures.
+    /// position, its marks, the program's version and the drawing's (`DRAWING`,
+    /// raised with every change of the drawing). Equal keys, equal pictures.
     ///
     /// ```
     /// use yinsh_pbem::picture::Picture;
