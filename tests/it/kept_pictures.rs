@@ -112,3 +112,47 @@ fn a_picture_that_cannot_be_kept_is_still_sent() {
     assert!(picture(&r[0]).starts_with(b"\x89PNG"));
     assert!(s.log().contains("cannot keep the picture"), "{}", s.log());
 }
+
+/// The `.png` files of a site's page of board 101, with their bytes.
+fn site_pictures(site: &std::path::Path) -> Vec<Vec<u8>> {
+    let dir = site.join("games").join("101");
+    let mut pngs: Vec<Vec<u8>> = std::fs::read_dir(&dir)
+        .expect("the game's folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "png"))
+        .map(|p| std::fs::read(p).expect("read"))
+        .collect();
+    pngs.sort();
+    pngs
+}
+
+#[test]
+fn the_site_takes_the_picture_the_mails_kept() {
+    let (mut s, moved) = placed();
+    let drawn = picture(&moved[0]);
+    let other = s.send("bob@example.org", "yinsh challenge bob alice", "");
+    let empty_board = picture(&other[0]);
+    let kept = std::fs::read(kept_file(&s)).expect("kept");
+    let head = &kept[..kept.len() - drawn.len()];
+    std::fs::write(kept_file(&s), [head, &empty_board[..]].concat()).expect("write");
+    // The whole site written from the store: the page of 101 shows the kept picture.
+    let site = s.home().with_file_name("site");
+    let run = |site: &std::path::Path| {
+        let done = crate::support::bin::command()
+            .arg("site")
+            .arg("--home")
+            .arg(s.home())
+            .arg("--out")
+            .arg(site)
+            .output()
+            .expect("run site");
+        assert_eq!(done.status.code(), Some(0), "{done:?}");
+    };
+    run(&site);
+    assert_eq!(site_pictures(&site), vec![empty_board], "read, not drawn");
+    // A broken kept file: the site draws the picture itself.
+    std::fs::write(kept_file(&s), b"broken").expect("write");
+    let other_site = s.home().with_file_name("site-2");
+    run(&other_site);
+    assert_eq!(site_pictures(&other_site), vec![drawn]);
+}

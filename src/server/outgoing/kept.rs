@@ -2,7 +2,8 @@
 //! the same position again costs a file read instead of a drawing (issue 29: a
 //! `yinsh show` of a game's current position, a board mail sent again). A move's
 //! board mail draws the new position once for all its recipients and keeps it here;
-//! a later mail that shows that picture reads it.
+//! a later mail that shows that picture reads it, and so does the web site's page of
+//! the game, made after the mail (read only: it is made outside the store's lock).
 //!
 //! `<home>/pictures/<slot>.png`: the slot is the board number modulo [`SLOTS`], so
 //! the folder holds at most that many files whatever the number of games (about

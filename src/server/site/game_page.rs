@@ -26,6 +26,7 @@ use crate::server::game::picture::positions;
 use crate::server::game::record::{LiveGame, ReplayError};
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{BoardId, EndReason};
+use crate::server::outgoing::kept::Kept;
 use crate::server::store::GameReview;
 use crate::server::text::clock::clock_line;
 use crate::server::text::dates::format_date;
@@ -39,10 +40,11 @@ use super::review;
 use super::{Files, SiteError, Summary};
 
 /// What a game's page needs beside the game: the server's mail address (where moves
-/// are sent) and the vacations (they stop the clock).
+/// are sent), the vacations (they stop the clock) and the pictures the mails kept.
 pub(super) struct Around<'a> {
     pub(super) address: &'a str,
     pub(super) vacations: &'a Vacations,
+    pub(super) kept: Kept,
 }
 
 /// Writes the folder of `live` under `dir` (its picture only where missing), with the
@@ -190,10 +192,17 @@ fn write_picture(
     let name = format!("p{total}-{hex}.png");
     let path = dir.join(&name);
     if !path.exists() {
-        let png = Picture::new(live.game())
-            .last_move(&shown.unwrap_or_default())
-            .to_png()
-            .map_err(|source| SiteError::Picture { board, source })?;
+        let picture = Picture::new(live.game()).last_move(&shown.unwrap_or_default());
+        // The picture the move's mail kept, when it is this one (read only: the mails
+        // keep pictures under the store's lock, the site is made after it; a broken
+        // kept file is drawn over here, and named in the log by the next mail that
+        // shows it, which keeps it anew).
+        let png = match around.kept.get(board, &picture.key()) {
+            Ok(Some(png)) => png,
+            Ok(None) | Err(_) => picture
+                .to_png()
+                .map_err(|source| SiteError::Picture { board, source })?,
+        };
         files.write(&path, &png)?;
     }
     Ok((name, data))
