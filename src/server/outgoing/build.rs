@@ -19,11 +19,11 @@ use crate::picture::{Chart, Picture, PictureError};
 use crate::server::config::Settings;
 use crate::server::game::extra::MAX_WATCHERS;
 use crate::server::model::BoardId;
+use crate::server::store::KeptPictures;
 use crate::server::text::html::BoardHtml;
 use crate::server::text::play_link;
 use crate::server::text::review::{PICTURED_POINTS, ReviewHtml};
 
-use super::kept::Kept;
 use super::reply::{HtmlPart, Reply};
 use super::threading::{self, Headers};
 
@@ -73,8 +73,8 @@ pub struct Rendered {
     done: Vec<(Drawing, Vec<u8>)>,
     /// Replies given an HTML part so far.
     given: usize,
-    /// The home's kept pictures (`kept.rs`).
-    kept: Kept,
+    /// The home's kept pictures (`store/kept_pictures.rs`).
+    kept: KeptPictures,
 }
 
 /// Whether a picture drawn for a mail is kept for the next one that shows it: a
@@ -225,7 +225,7 @@ impl Rendered {
         Rendered {
             done: Vec::new(),
             given: 0,
-            kept: Kept::new(home),
+            kept: KeptPictures::new(home),
         }
     }
 

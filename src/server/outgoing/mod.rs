@@ -10,7 +10,6 @@ pub mod board_mails;
 pub mod build;
 mod failing;
 pub mod gate;
-pub mod kept;
 pub mod reply;
 pub mod thread;
 pub mod threading;

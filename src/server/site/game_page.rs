@@ -26,8 +26,7 @@ use crate::server::game::picture::positions;
 use crate::server::game::record::{LiveGame, ReplayError};
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{BoardId, EndReason};
-use crate::server::outgoing::kept::Kept;
-use crate::server::store::GameReview;
+use crate::server::store::{GameReview, KeptPictures};
 use crate::server::text::clock::clock_line;
 use crate::server::text::dates::format_date;
 use crate::server::text::html::escape;
@@ -44,7 +43,7 @@ use super::{Files, SiteError, Summary};
 pub(super) struct Around<'a> {
     pub(super) address: &'a str,
     pub(super) vacations: &'a Vacations,
-    pub(super) kept: Kept,
+    pub(super) kept: KeptPictures,
 }
 
 /// Writes the folder of `live` under `dir` (its picture only where missing), with the

@@ -33,8 +33,7 @@ use crate::server::game::record::{LiveGame, ReplayError};
 use crate::server::game::vacation::Vacations;
 use crate::server::internal::InternalError;
 use crate::server::model::BoardId;
-use crate::server::outgoing::kept::Kept;
-use crate::server::store::{Store, StoreError};
+use crate::server::store::{KeptPictures, Store, StoreError};
 
 pub use review::MisfitReview;
 pub use settings::SiteSettings;
@@ -294,7 +293,7 @@ fn write_site(
     let around = game_page::Around {
         address: target.address,
         vacations: &vacations,
-        kept: Kept::new(store.home()),
+        kept: KeptPictures::new(store.home()),
     };
     let ended = if threads > 1 {
         write_games_in_threads(

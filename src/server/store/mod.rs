@@ -23,6 +23,8 @@
 //! <home>/robot-turns/<n>.json  a robot's turn owed on board n (robot_turns.rs)
 //! <home>/robot-time.json       the robots' think time in the current hour (robot_turns.rs)
 //! <home>/reviews/<n>.json      the robot's review of finished game n (reviews.rs)
+//! <home>/pictures/<slot>.png   the last board picture drawn for a slot's games, a cache
+//!                              (kept_pictures.rs)
 //! <home>/index/               derived indexes, rebuilt from the game files (index.rs)
 //! <home>/damaged.json          damaged game files the operator was told of (index.rs)
 //! <home>/vacations.json        the players' vacations
@@ -43,6 +45,7 @@ mod fs;
 mod games;
 mod index;
 mod journal;
+mod kept_pictures;
 mod leftovers;
 mod logins;
 mod password;
@@ -73,6 +76,7 @@ pub use index::{
     Record, Standing, Standings,
 };
 pub use journal::{Journal, Recovered, fnv1a64};
+pub use kept_pictures::{KeptError, KeptPictures};
 pub use logins::{Failures, LoginGate, MAX_FAILURES, WINDOW};
 pub use password::{
     ARGON2_M_KIB, ARGON2_P, ARGON2_T, CHEAP_PARAMS, hash_password, release_hash_memory,

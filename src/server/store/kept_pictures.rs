@@ -1,9 +1,11 @@
-//! The last board picture drawn for each game, kept beside the store so that showing
-//! the same position again costs a file read instead of a drawing (issue 29: a
-//! `yinsh show` of a game's current position, a board mail sent again). A move's
-//! board mail draws the new position once for all its recipients and keeps it here;
-//! a later mail that shows that picture reads it, and so does the web site's page of
-//! the game, made after the mail (read only: it is made outside the store's lock).
+//! The last board picture drawn for each game, kept in the home as a cache (outside
+//! the journal and the `Store`'s records: only the home's path is needed), so that
+//! showing the same position again costs a file read instead of a drawing (issue 29:
+//! a `yinsh show` of a game's current position, a board mail sent again). A move's
+//! board mail draws the new position once for all its recipients and keeps it here
+//! (`outgoing::build`, under the store's lock); a later mail that shows that picture
+//! reads it, and so does the web site's page of the game, made after the mail (read
+//! only: it is made outside the store's lock).
 //!
 //! `<home>/pictures/<slot>.png`: the slot is the board number modulo [`SLOTS`], so
 //! the folder holds at most that many files whatever the number of games (about
@@ -65,14 +67,14 @@ pub enum KeptError {
 
 /// The kept pictures of a home.
 #[derive(Debug, Clone)]
-pub struct Kept {
+pub struct KeptPictures {
     dir: PathBuf,
 }
 
-impl Kept {
+impl KeptPictures {
     /// The kept pictures of the home `home` (`<home>/pictures/`).
-    pub fn new(home: &Path) -> Kept {
-        Kept {
+    pub fn new(home: &Path) -> KeptPictures {
+        KeptPictures {
             dir: home.join("pictures"),
         }
     }
@@ -159,7 +161,7 @@ mod tests {
     #[test]
     fn a_kept_picture_is_found_by_its_name_only() {
         let home = tempfile::tempdir().unwrap();
-        let kept = Kept::new(home.path());
+        let kept = KeptPictures::new(home.path());
         assert!(
             kept.get(board(101), "a").unwrap().is_none(),
             "none kept yet"
@@ -176,7 +178,7 @@ mod tests {
     #[test]
     fn the_folder_holds_at_most_its_slots() {
         let home = tempfile::tempdir().unwrap();
-        let kept = Kept::new(home.path());
+        let kept = KeptPictures::new(home.path());
         for n in 100..100 + 3 * SLOTS {
             kept.put(board(n), &format!("game {n}"), &png(0)).unwrap();
         }
@@ -194,7 +196,7 @@ mod tests {
     #[test]
     fn a_broken_kept_picture_is_a_named_error() {
         let home = tempfile::tempdir().unwrap();
-        let kept = Kept::new(home.path());
+        let kept = KeptPictures::new(home.path());
         kept.put(board(7), "name", &png(1)).unwrap();
         let path = home.path().join("pictures").join("7.png");
         let whole = std::fs::read(&path).unwrap();
