@@ -2,9 +2,11 @@
 //! the board's hexagon, grid lines and coordinate labels, and the panel's names,
 //! legends and words. Rasterising it took most of a picture's drawing (the labels are
 //! stroked paths); now `base.runs` beside this file holds it, built into the program,
-//! unpacked for each picture as its canvas (about 2 M instructions; kept unpacked for
-//! the whole process, its 1.1 MB took a mail of many pictures past the 20 MB a run may
-//! use), and each picture makes only what tells its position over it (issue 29). A
+//! read for each picture in order, a strip of rows at a time (`Cursor`, about 2 M
+//! instructions; kept unpacked for the whole process, its 1.1 MB took a mail of many
+//! pictures past the 20 MB a run may use; `compose.rs` holds only the rows a drawing
+//! reaches whole), and each picture makes only what tells its position over it
+//! (issue 29). A
 //! test keeps `base.runs` equal to what the drawing makes
 //! (`the_kept_base_is_what_the_drawing_makes`).
 //!
@@ -13,6 +15,7 @@
 //! end first), the colours (3 bytes each, red green blue), then each run's length (u16,
 //! 1 or more) and colour number (u8), row after row from the top left.
 
+#[cfg(test)]
 use super::geometry;
 use super::png::PictureError;
 
@@ -20,31 +23,93 @@ use super::png::PictureError;
 /// the test below.
 const BASE_RUNS: &[u8] = include_bytes!("base.runs");
 
-/// The fixed part's pixels (RGBA, opaque), unpacked from `base.runs`: the canvas a
-/// picture is drawn on.
+/// The fixed part's pixels (RGBA, opaque), unpacked from `base.runs`, the whole
+/// picture at once (a picture is made a strip at a time from [`cursor`]).
+#[cfg(test)]
 pub(crate) fn pixels() -> Result<Vec<u8>, PictureError> {
     unpack(BASE_RUNS, geometry_size()).ok_or(PictureError::Base)
 }
 
+/// The fixed part's pixels to be read in order, row after row from the top left.
+pub(crate) fn cursor() -> Result<Cursor<'static>, PictureError> {
+    Cursor::new(BASE_RUNS).ok_or(PictureError::Base)
+}
+
 /// The RGBA pixels of `runs` (the layout above), when they are `size`'s.
+#[cfg(test)]
 pub(crate) fn unpack(runs: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
-    let (count, rest) = runs.split_first_chunk::<2>()?;
-    let (colours, runs) = rest.split_at_checked(3 * usize::from(u16::from_le_bytes(*count)))?;
-    let total = size.0 as usize * size.1 as usize * 4;
-    let mut out = vec![0u8; total];
-    let mut at = 0;
-    for run in runs.chunks_exact(3) {
-        let n = usize::from(u16::from_le_bytes([run[0], run[1]]));
-        let k = usize::from(run[2]) * 3;
-        let c = colours.get(k..k + 3)?;
-        let pixel = [c[0], c[1], c[2], 255];
-        out.get_mut(at..at + 4 * n)?
-            .as_chunks_mut::<4>()
-            .0
-            .fill(pixel);
-        at += 4 * n;
+    let mut cursor = Cursor::new(runs)?;
+    let mut out = vec![0u8; size.0 as usize * size.1 as usize * 4];
+    cursor.fill(&mut out)?;
+    cursor.is_done().then_some(out)
+}
+
+/// A reader of runs (the layout above) that hands their pixels on in order, a
+/// stretch at a time: a picture is made in strips of rows, from the top down.
+pub(crate) struct Cursor<'a> {
+    /// The colours, 3 bytes each.
+    colours: &'a [u8],
+    /// The runs not read yet.
+    runs: std::slice::ChunksExact<'a, u8>,
+    /// The pixel of the run being read, and how many of its pixels are left.
+    pending: ([u8; 4], usize),
+}
+
+impl<'a> Cursor<'a> {
+    /// The start of `runs`; `None` when its colours are cut short.
+    pub(crate) fn new(runs: &'a [u8]) -> Option<Cursor<'a>> {
+        let (count, rest) = runs.split_first_chunk::<2>()?;
+        let (colours, runs) = rest.split_at_checked(3 * usize::from(u16::from_le_bytes(*count)))?;
+        Some(Cursor {
+            colours,
+            runs: runs.chunks_exact(3),
+            pending: ([0; 4], 0),
+        })
     }
-    (at == total).then_some(out)
+
+    /// The next `out.len() / 4` pixels written into `out` (RGBA); `None` when the
+    /// runs end first or name a colour there is not.
+    pub(crate) fn fill(&mut self, out: &mut [u8]) -> Option<()> {
+        let mut out = out.as_chunks_mut::<4>().0;
+        let (mut pixel, mut left) = self.pending;
+        loop {
+            let (here, rest) = out.split_at_mut(left.min(out.len()));
+            here.fill(pixel);
+            left -= here.len();
+            out = rest;
+            if out.is_empty() {
+                break;
+            }
+            (pixel, left) = self.next_run()?;
+        }
+        self.pending = (pixel, left);
+        Some(())
+    }
+
+    /// The next `pixels` passed over; `None` as for [`Cursor::fill`].
+    pub(crate) fn skip(&mut self, mut pixels: usize) -> Option<()> {
+        while pixels > self.pending.1 {
+            pixels -= self.pending.1;
+            self.pending = self.next_run()?;
+        }
+        self.pending.1 -= pixels;
+        Some(())
+    }
+
+    /// Whether every pixel of the runs has been read.
+    #[cfg(test)]
+    fn is_done(&self) -> bool {
+        self.pending.1 == 0 && self.runs.len() == 0
+    }
+
+    /// The next run's pixel and length.
+    fn next_run(&mut self) -> Option<([u8; 4], usize)> {
+        let run = self.runs.next()?;
+        let k = usize::from(run[2]) * 3;
+        let c = self.colours.get(k..k + 3)?;
+        let n = usize::from(u16::from_le_bytes([run[0], run[1]]));
+        Some(([c[0], c[1], c[2], 255], n))
+    }
 }
 
 /// RGBA pixels (alpha left out) as runs (the layout above); `None` past 256 colours.
@@ -86,6 +151,7 @@ pub(crate) fn pack(rgba: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// The picture's size in pixels.
+#[cfg(test)]
 fn geometry_size() -> (u32, u32) {
     (
         geometry::WIDTH.round() as u32,

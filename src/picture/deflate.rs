@@ -67,7 +67,11 @@ impl<'a> Matcher<'a> {
         Matcher {
             data,
             head: vec![NONE; 1 << HASH_BITS],
-            prev: vec![NONE; WINDOW],
+            // Not filled: a position's entry is written when it goes in the chains,
+            // and read only for a position in them, while still its own (it is
+            // written over only by a position a window later, and a chain stops at
+            // a position more than a window back: `longest`).
+            prev: vec![0; WINDOW],
             inserted: 0,
         }
     }

@@ -21,6 +21,7 @@
 
 mod base;
 mod chart;
+mod compose;
 mod deflate;
 mod geometry;
 mod glyphs;
@@ -29,6 +30,7 @@ mod panel;
 mod panel_kept;
 mod png;
 mod stamps;
+mod strip;
 mod svg;
 
 pub use chart::Chart;
@@ -128,48 +130,17 @@ impl Picture {
         )
     }
 
-    /// The picture as a PNG file's bytes: the same picture as [`Picture::to_svg`]'s.
+    /// The picture as a PNG file's bytes: the same picture as [`Picture::to_svg`]'s,
+    /// made without drawing what is the same in every picture or every piece: the
+    /// fixed part is kept drawn (`base.rs`), the pieces are laid from kept masks
+    /// (`stamps.rs`) and the panel's state from kept pixels (`panel_kept.rs`); only
+    /// the marks are rasterised, and only the rows they reach are held whole, the
+    /// others made a strip at a time (`compose.rs`; issue 29).
     pub fn to_png(&self) -> Result<Vec<u8>, PictureError> {
         let (width, height) = Picture::size();
-        png::encode(width, height, self.canvas()?)
-    }
-
-    /// The picture's pixels (RGBA, opaque), made in the SVG's order without drawing
-    /// what is the same in every picture or every piece: the fixed part is kept drawn
-    /// (`base.rs`), what goes under the pieces is rasterised over it, the pieces are
-    /// laid from kept masks (`stamps.rs`) and the panel's state from kept pixels
-    /// (`panel_kept.rs`), then the marks over the pieces are rasterised (issue 29).
-    fn canvas(&self) -> Result<Vec<u8>, PictureError> {
-        let mut canvas = base::pixels()?;
-        let mut out = String::with_capacity(16 * 1024);
-        svg::head(&mut out, []);
-        let head = out.len();
-        svg::under(&mut out, &self.game, &self.last);
-        if out.len() > head {
-            out.push_str("</svg>\n");
-            png::draw(&out, &mut canvas)?;
-        }
-        stamps::lay(&mut canvas, &self.game)?;
-        let width = Picture::size().0 as usize;
-        let unkept = panel_kept::lay(&mut canvas, width, &self.game)?;
-        out.clear();
-        match unkept.is_empty() {
-            true => svg::head(&mut out, []),
-            false => svg::head(
-                &mut out,
-                panel::STATE_WORDS.into_iter().chain(["0123456789"]),
-            ),
-        }
-        let head = out.len();
-        svg::marks_over(&mut out, &self.last);
-        for part in unkept {
-            panel::draw(&mut out, part);
-        }
-        if out.len() > head {
-            out.push_str("</svg>\n");
-            png::draw(&out, &mut canvas)?;
-        }
-        Ok(canvas)
+        let mut runs = png::Runs::new(width as usize * height as usize);
+        let mut spent = compose::compose(&self.game, &self.last, |rows| runs.push(rows))?;
+        png::encode_runs(width, height, runs, spent.rows())
     }
 
     /// What tells this position: the pieces and marks on the board, the panel's state.
@@ -199,11 +170,34 @@ mod tests {
         canvas
     }
 
+    /// The pixels of `picture` as `to_png` makes them (`compose.rs`), the rows handed
+    /// on put together; each handing on is of whole rows.
+    fn made(picture: &Picture) -> Vec<u8> {
+        let mut pixels = Vec::new();
+        compose::compose(&picture.game, &picture.last, |rows| {
+            assert_eq!(rows.len() % (4 * strip::Strip::WIDTH), 0);
+            pixels.extend_from_slice(rows);
+        })
+        .unwrap();
+        pixels
+    }
+
+    /// How many pixels of `picture` as made differ from its whole drawing.
+    fn differing(picture: &Picture) -> usize {
+        let (made, drawn) = (made(picture), drawn(picture));
+        assert_eq!(made.len(), drawn.len());
+        made.chunks(4)
+            .zip(drawn.chunks(4))
+            .filter(|(a, b)| a != b)
+            .count()
+    }
+
     /// Issue 29 finding "the picture": a picture made in parts (marks under the pieces
     /// rasterised, the pieces laid from masks, the panel laid from kept pixels, the
-    /// marks over them rasterised) is pixel for pixel the whole position drawn at once,
-    /// in games played at random to their end (placements, moves, rows waiting and
-    /// removed, removed rings, both variants).
+    /// marks over them rasterised; only the rows the marks reach held whole, the
+    /// others made a strip at a time) is pixel for pixel the whole position drawn at
+    /// once, in games played at random to their end (placements, moves, rows waiting
+    /// and removed, removed rings, both variants).
     #[test]
     fn a_picture_in_parts_is_its_whole_drawing() {
         let mut seed = 29u64;
@@ -231,18 +225,66 @@ mod tests {
                     }
                     let last = LastMove::from_turn(&before, &actions).unwrap();
                     let picture = Picture::new(&game).last_move(&last);
-                    let differing = picture
-                        .canvas()
-                        .unwrap()
-                        .chunks(4)
-                        .zip(drawn(&picture).chunks(4))
-                        .filter(|(a, b)| a != b)
-                        .count();
-                    assert_eq!(differing, 0, "turn {turn} of a {variant:?} game");
+                    assert_eq!(differing(&picture), 0, "turn {turn} of a {variant:?} game");
                     pictures += 1;
                 }
             }
         }
         assert!(pictures > 60, "{pictures}");
+    }
+
+    /// Issue 29 finding "the picture": marks at the board's top and bottom edges, and
+    /// marks far apart (the rows a drawing reaches at the picture's edges, and a long
+    /// way between what is held whole), are made as the whole drawing draws them: on
+    /// every point, a ring placed, moved the length of a line (its path, both ends'
+    /// marks, the markers flipped on the way), rings removed at both ends, and the
+    /// row there removed, over a board full of pieces with rows waiting.
+    #[test]
+    fn marks_anywhere_are_made_as_drawn() {
+        use crate::rules::{Color, Direction, Row};
+        // Every point taken: rings here and there, markers in stripes of one colour
+        // along each column, so rows wait everywhere.
+        let (mut rings, mut markers) = ([0u128; 2], [0u128; 2]);
+        for (k, p) in Point::ALL.into_iter().enumerate() {
+            match k % 9 {
+                0 => rings[k % 2] |= p.bit(),
+                _ => markers[usize::from(p.column() % 2)] |= p.bit(),
+            }
+        }
+        let game = Game::from_parts(Variant::Normal, rings, markers, [0, 0], Color::White);
+        assert!(game.rows(Color::White).count() > 0 && game.rows(Color::Black).count() > 0);
+        let mut pictures = 0;
+        for p in Point::ALL {
+            // The longest way from `p` along a line, and the points on the way.
+            let mut way = Vec::new();
+            for d in Direction::ALL {
+                let mut line = Vec::new();
+                let mut q = p;
+                while let Some(next) = d.step(q) {
+                    line.push(next);
+                    q = next;
+                }
+                if line.len() > way.len() {
+                    way = line;
+                }
+            }
+            let far = way.pop().unwrap_or(p);
+            let last = LastMove {
+                placed: Some(p),
+                moved: Some((p, far)),
+                flipped: way,
+                removed_rows: Row::ALL
+                    .into_iter()
+                    .filter(|r| r.contains(p) || r.contains(far))
+                    .take(2)
+                    .collect(),
+                removed_rings: vec![p, far],
+                passed: false,
+            };
+            let picture = Picture::new(&game).last_move(&last);
+            assert_eq!(differing(&picture), 0, "marks on {p} and {far}");
+            pictures += 1;
+        }
+        assert_eq!(pictures, 85);
     }
 }

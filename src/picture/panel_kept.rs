@@ -15,6 +15,7 @@
 use super::base;
 use super::panel::{self, Part};
 use super::png::PictureError;
+use super::strip::Strip;
 use crate::rules::Game;
 
 /// The kept parts (the layout above), written by the test below.
@@ -40,41 +41,53 @@ fn entry(file: &[u8], k: usize) -> Option<(Rect, &[u8])> {
     None
 }
 
-/// Copy the `k`th part of `file` into `canvas` (RGBA, `width` pixels a row).
-fn lay_part(file: &[u8], k: usize, canvas: &mut [u8], width: usize) -> Option<()> {
+/// Copy the `k`th part of `file` into `strip`: its rows that are in the strip.
+fn lay_part(file: &[u8], k: usize, strip: &mut Strip) -> Option<()> {
     let ([left, top, w, h], runs) = entry(file, k)?;
     if w == 0 || h == 0 {
         return Some(());
     }
-    if left + w > width {
+    if left + w > Strip::WIDTH {
         return None;
     }
-    let pixels = base::unpack(runs, (u32::try_from(w).ok()?, u32::try_from(h).ok()?))?;
-    for (y, row) in pixels.chunks_exact(4 * w).enumerate() {
-        let at = 4 * ((top + y) * width + left);
-        canvas.get_mut(at..at + 4 * w)?.copy_from_slice(row);
+    let rows = strip.rows()?;
+    let (first, last) = (top.max(rows.start), (top + h).min(rows.end));
+    if first >= last {
+        return Some(());
+    }
+    let mut pixels = base::Cursor::new(runs)?;
+    pixels.skip((first - top) * w)?;
+    for y in first..last {
+        pixels.fill(strip.span(y, left, w)?)?;
     }
     Some(())
 }
 
-/// Lay the panel's state of `game` over `canvas` (RGBA, `width` pixels a row, the
-/// fixed part under it): the parts it shows that are kept. Returns those that are not
-/// (none, while `panel::all` lists every part a game can show), for the caller to draw.
-pub(crate) fn lay(canvas: &mut [u8], width: usize, game: &Game) -> Result<Vec<Part>, PictureError> {
-    lay_from(PARTS_FILE, canvas, width, game).ok_or(PictureError::Base)
+/// The parts of the panel's state of `game` that are not kept (none, while
+/// `panel::all` lists every part a game can show), for the caller to draw.
+pub(crate) fn unkept(game: &Game) -> Vec<Part> {
+    let all = panel::all();
+    panel::parts(game)
+        .into_iter()
+        .filter(|part| !all.contains(part))
+        .collect()
+}
+
+/// Lay the panel's state of `game` over `strip` (the fixed part under it): the parts
+/// it shows that are kept, in the strip's rows.
+pub(crate) fn lay(strip: &mut Strip, game: &Game) -> Result<(), PictureError> {
+    lay_from(PARTS_FILE, strip, game).ok_or(PictureError::Base)
 }
 
 /// `lay` from the kept parts `file`; `None` when it is broken.
-fn lay_from(file: &[u8], canvas: &mut [u8], width: usize, game: &Game) -> Option<Vec<Part>> {
+fn lay_from(file: &[u8], strip: &mut Strip, game: &Game) -> Option<()> {
     let all = panel::all();
-    let mut unkept = Vec::new();
     for part in panel::parts(game) {
-        match all.iter().position(|&p| p == part) {
-            Some(k) => lay_part(file, k, canvas, width)?,
-            None => unkept.push(part),
+        if let Some(k) = all.iter().position(|&p| p == part) {
+            lay_part(file, k, strip)?;
         }
     }
-    Some(unkept)
+    Some(())
 }
 
 #[cfg(test)]
@@ -168,7 +181,15 @@ mod tests {
         assert_eq!(all.len(), 2 * (3 + 4 + 2) + 52 + 1);
         for (k, &part) in all.iter().enumerate() {
             let mut canvas = base::pixels().unwrap();
-            lay_part(PARTS_FILE, k, &mut canvas, width()).unwrap();
+            lay_part(
+                PARTS_FILE,
+                k,
+                &mut Strip {
+                    pixels: &mut canvas,
+                    top: 0,
+                },
+            )
+            .unwrap();
             let differing = canvas
                 .chunks(4)
                 .zip(drawn(part).chunks(4))
@@ -230,11 +251,19 @@ mod tests {
             let mut game = Game::new(variant);
             let mut canvas = base::pixels().unwrap();
             while !game.is_over() {
-                assert_eq!(lay(&mut canvas, width(), &game).unwrap(), Vec::new());
+                assert_eq!(unkept(&game), Vec::new());
+                lay(
+                    &mut Strip {
+                        pixels: &mut canvas,
+                        top: 0,
+                    },
+                    &game,
+                )
+                .unwrap();
                 let legal = game.legal_actions();
                 game.play(legal.as_slice()[0]).unwrap();
             }
-            assert_eq!(lay(&mut canvas, width(), &game).unwrap(), Vec::new());
+            assert_eq!(unkept(&game), Vec::new());
         }
     }
 
@@ -243,14 +272,44 @@ mod tests {
         let game = Game::new(Variant::Blitz);
         let mut canvas = base::pixels().unwrap();
         let cut = &PARTS_FILE[..PARTS_FILE.len() - 1];
-        assert!(lay_from(cut, &mut canvas, width(), &game).is_none());
-        assert!(lay_from(&[], &mut canvas, width(), &game).is_none());
+        assert!(
+            lay_from(
+                cut,
+                &mut Strip {
+                    pixels: &mut canvas,
+                    top: 0
+                },
+                &game
+            )
+            .is_none()
+        );
+        assert!(
+            lay_from(
+                &[],
+                &mut Strip {
+                    pixels: &mut canvas,
+                    top: 0
+                },
+                &game
+            )
+            .is_none()
+        );
         // A rectangle past the canvas's edge is refused, not written past it.
         let mut wide = Vec::new();
         for v in [width() as u16, 0, 1, 1] {
             wide.extend_from_slice(&v.to_le_bytes());
         }
         wide.extend_from_slice(&0u32.to_le_bytes());
-        assert!(lay_part(&wide, 0, &mut canvas, width()).is_none());
+        assert!(
+            lay_part(
+                &wide,
+                0,
+                &mut Strip {
+                    pixels: &mut canvas,
+                    top: 0
+                }
+            )
+            .is_none()
+        );
     }
 }

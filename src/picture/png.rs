@@ -62,13 +62,23 @@ pub(crate) fn rasterise(svg: &str) -> Result<Vec<u8>, PictureError> {
 
 /// `svg` (of the picture's size) rasterised over `canvas`, the RGBA bytes, opaque, of a
 /// picture of that size.
+#[cfg(test)]
 pub(crate) fn draw(svg: &str, canvas: &mut [u8]) -> Result<(), PictureError> {
-    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())?;
+    render(&parse(svg)?, canvas)
+}
+
+/// The drawing `svg`, read.
+pub(crate) fn parse(svg: &str) -> Result<usvg::Tree, PictureError> {
+    Ok(usvg::Tree::from_str(svg, &usvg::Options::default())?)
+}
+
+/// `tree` rasterised over `canvas`, the RGBA bytes, opaque, of a picture of its size.
+pub(crate) fn render(tree: &usvg::Tree, canvas: &mut [u8]) -> Result<(), PictureError> {
     let size = tree.size().to_int_size();
     let (width, height) = (size.width(), size.height());
     let mut pixmap = tiny_skia::PixmapMut::from_bytes(canvas, width, height)
         .ok_or(PictureError::Canvas { width, height })?;
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap);
+    resvg::render(tree, tiny_skia::Transform::default(), &mut pixmap);
     Ok(())
 }
 
@@ -88,47 +98,88 @@ fn decode_rgba(bytes: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
 /// above them, enough for every colour there is.
 const RUN_BITS: u32 = 8;
 
-/// The runs of one colour of RGBA bytes (alpha ignored): the colours (packed), each
-/// numbered in the order it first appears, and the runs, each packed in four bytes:
-/// its colour's number shifted by [`RUN_BITS`] and its length (1 to 255 pixels; a
-/// longer one is cut). Runs are the rule in a picture: everything after this works
-/// on them, not on pixels.
-fn runs(rgba: &[u8]) -> (Vec<u32>, Vec<u32>) {
-    let mut colours = Vec::new();
-    let mut numbers: ColourMap<u32> = ColourMap::default();
-    // The last colour seen in each of a few slots: most runs find their number here.
-    let mut recent = [(u32::MAX, 0u32); 1024];
-    let mut out = Vec::with_capacity(rgba.len() / 32);
-    // The pixel, its colour's number, and the length of the run so far.
-    let mut last = ([0u8; 4], 0u32, 0u32);
-    for p in rgba.as_chunks::<4>().0 {
-        if *p == last.0 && last.2 > 0 {
-            last.2 += 1;
-            continue;
+/// The runs of one colour of a picture's pixels (alpha ignored), taken in as its rows
+/// come, in order (`Runs::push`): the colours (packed), each numbered in the order it
+/// first appears, and the runs, each packed in four bytes: its colour's number
+/// shifted by [`RUN_BITS`] and its length (1 to 255 pixels; a longer one is cut). Runs
+/// are the rule in a picture: everything after this works on them, not on pixels.
+pub(crate) struct Runs {
+    /// The colours, packed as 0x00RRGGBB, in the order met.
+    colours: Vec<u32>,
+    /// Each colour's number.
+    numbers: ColourMap<u32>,
+    /// The last colour seen in each of a few slots: most runs find their number here.
+    recent: [(u32, u32); 1024],
+    /// The runs, packed.
+    out: Vec<u32>,
+    /// The pixel, its colour's number, and the length of the run so far.
+    last: ([u8; 4], u32, u32),
+}
+
+impl Runs {
+    /// No runs yet, room made for those of a picture of `pixels` pixels.
+    pub(crate) fn new(pixels: usize) -> Runs {
+        Runs {
+            colours: Vec::new(),
+            numbers: ColourMap::default(),
+            recent: [(u32::MAX, 0); 1024],
+            out: Vec::with_capacity(pixels / 8),
+            last: ([0; 4], 0, 0),
         }
-        if last.2 > 0 {
-            push_run(&mut out, last.1, last.2);
-        }
-        // Packed as 0x00RRGGBB.
-        let c = u32::from_be_bytes(*p) >> 8;
-        let slot = (c.wrapping_mul(0x9e37_79b1) >> 22) as usize;
-        let number = match recent[slot] {
-            (seen, number) if seen == c => number,
-            _ => {
-                let number = *numbers.entry(c).or_insert_with(|| {
-                    colours.push(c);
-                    colours.len() as u32 - 1
-                });
-                recent[slot] = (c, number);
-                number
+    }
+
+    /// The runs of `rgba`, all of them: the runs and the colours.
+    fn of(rgba: &[u8]) -> Runs {
+        let mut runs = Runs::new(rgba.len() / 4);
+        runs.push(rgba);
+        runs
+    }
+
+    /// The picture's next pixels (RGBA bytes) taken in.
+    pub(crate) fn push(&mut self, rgba: &[u8]) {
+        let Runs {
+            colours,
+            numbers,
+            recent,
+            out,
+            last,
+        } = self;
+        let mut run = *last;
+        for p in rgba.as_chunks::<4>().0 {
+            if *p == run.0 && run.2 > 0 {
+                run.2 += 1;
+                continue;
             }
-        };
-        last = (*p, number, 1);
+            if run.2 > 0 {
+                push_run(out, run.1, run.2);
+            }
+            // Packed as 0x00RRGGBB.
+            let c = u32::from_be_bytes(*p) >> 8;
+            let slot = (c.wrapping_mul(0x9e37_79b1) >> 22) as usize;
+            let number = match recent[slot] {
+                (seen, number) if seen == c => number,
+                _ => {
+                    let number = *numbers.entry(c).or_insert_with(|| {
+                        colours.push(c);
+                        colours.len() as u32 - 1
+                    });
+                    recent[slot] = (c, number);
+                    number
+                }
+            };
+            run = (*p, number, 1);
+        }
+        *last = run;
     }
-    if last.2 > 0 {
-        push_run(&mut out, last.1, last.2);
+
+    /// The colours and the runs.
+    fn finish(mut self) -> (Vec<u32>, Vec<u32>) {
+        let (_, number, length) = self.last;
+        if length > 0 {
+            push_run(&mut self.out, number, length);
+        }
+        (self.colours, self.out)
     }
-    (colours, out)
 }
 
 /// A run of `length` pixels of colour `number`, packed (`runs`), cut where longer
@@ -171,15 +222,16 @@ fn unpack(c: u32) -> [u8; 3] {
     [(c >> 16) as u8, (c >> 8) as u8, c as u8]
 }
 
-/// The palette of `rgba` (alpha ignored): its colours when there are at most 256, or
-/// else the 256 most frequent ones (the drawing's flat colours and its commonest edge
-/// shades), each pixel then taking the nearest. Returns the palette and the PNG's
-/// rows of `width` pixels: each a filter byte (0, none) and its pixels' indices,
-/// written from the runs into `rgba`'s own memory (no other buffer of the picture's
-/// size is made: a page of memory touched for the first time costs as much as
-/// thousands of instructions; `docs/performance.md`).
-fn quantise(rgba: Vec<u8>, width: usize) -> (Vec<[u8; 3]>, Vec<u8>) {
-    let (colours, runs) = runs(&rgba);
+/// The palette of a picture's `runs` (alpha ignored): its colours when there are at
+/// most 256, or else the 256 most frequent ones (the drawing's flat colours and its
+/// commonest edge shades), each pixel then taking the nearest. Returns the palette
+/// and writes the PNG's rows of `width` pixels into `rows`, every byte of it: each a
+/// filter byte (0, none) and its pixels' indices. `rows` is memory the picture was
+/// made in (no other buffer of the picture's size is made: a page of memory touched
+/// for the first time costs as much as thousands of instructions;
+/// `docs/performance.md`).
+fn quantise(runs: Runs, width: usize, rows: &mut [u8]) -> Vec<[u8; 3]> {
+    let (colours, runs) = runs.finish();
     let mut counts = vec![0u32; colours.len()];
     for &run in &runs {
         counts[(run >> RUN_BITS) as usize] += run & ((1 << RUN_BITS) - 1);
@@ -206,60 +258,91 @@ fn quantise(rgba: Vec<u8>, width: usize) -> (Vec<[u8; 3]>, Vec<u8>) {
         };
     }
     let width = width.max(1);
-    let pixels = rgba.len() / 4;
-    let mut rows = rgba;
-    rows.clear();
-    rows.resize(pixels + pixels.div_ceil(width), 0);
-    // The row and column of the next pixel, counted (two divisions a run cost more
-    // time than their instructions say).
-    let (mut row, mut column) = (0, 0);
+    // Where the next pixel goes, and its column (counted: two divisions a run cost
+    // more time than their instructions say).
+    let (mut at, mut column) = (0, 0);
     for run in runs {
         let k = index[(run >> RUN_BITS) as usize];
         let mut left = (run & ((1 << RUN_BITS) - 1)) as usize;
         while left > 0 {
+            if column == 0 {
+                if let Some(filter) = rows.get_mut(at) {
+                    *filter = 0;
+                }
+                at += 1;
+            }
             let here = (width - column).min(left);
-            let start = row * (width + 1) + 1 + column;
-            rows[start..start + here].fill(k);
+            // Most runs are short: eight bytes stored at once (the bytes past the run
+            // are written again by what follows) cost a tenth of a call of memset.
+            if here <= 8
+                && let Some(eight) = rows.get_mut(at..at + 8)
+            {
+                eight.copy_from_slice(&[k; 8]);
+            } else if let Some(span) = rows.get_mut(at..at + here) {
+                span.fill(k);
+            }
+            at += here;
             column += here;
             left -= here;
             if column == width {
-                (row, column) = (row + 1, 0);
+                column = 0;
             }
         }
     }
-    (palette, rows)
-}
-
-/// The index of the colour of `palette` nearest to `c` (0 for an empty palette).
-fn nearest(palette: &[[u8; 3]], c: [u8; 3]) -> u8 {
-    let distance = |p: &[u8; 3]| -> i32 {
-        (0..3)
-            .map(|k| {
-                let d = i32::from(p[k]) - i32::from(c[k]);
-                d * d
-            })
-            .sum()
-    };
-    let mut best = (i32::MAX, 0u8);
-    for (k, p) in palette.iter().enumerate() {
-        let d = distance(p);
-        if d < best.0 {
-            best = (d, k as u8);
-        }
+    // Pixels missing from the runs (none) are the first colour's, not what the
+    // memory held.
+    if let Some(rest) = rows.get_mut(at..) {
+        rest.fill(0);
     }
-    best.1
+    palette
 }
 
-/// `rgba` (row by row, alpha ignored) as an indexed-colour PNG, its rows unfiltered
-/// and deflated by `deflate.rs` (matches one pixel, one row and one step of the board
-/// back tried first). Opaque pixels are read as they are: premultiplied equals straight
-/// colour. The caller's bytes are the only copy of the picture, and hold its rows of
-/// indices once its runs are read: no other buffer of its size is made (a mail
-/// renders up to 22 pictures; `docs/performance.md`, "Pictured replies").
+/// The index of the colour of `palette` nearest to `c` (the first of the nearest; 0
+/// for an empty palette).
+fn nearest(palette: &[[u8; 3]], c: [u8; 3]) -> u8 {
+    let c = c.map(i32::from);
+    // Each colour's distance (at most 3 * 255 * 255, 18 bits) above its index: the
+    // least is the nearest, the first of equals (a loop the compiler makes wide).
+    let best = palette
+        .iter()
+        .take(256)
+        .enumerate()
+        .map(|(k, p)| {
+            let d: i32 = (0..3).map(|i| (i32::from(p[i]) - c[i]).pow(2)).sum();
+            (d as u32) << 8 | k as u32
+        })
+        .min()
+        .unwrap_or(0);
+    best as u8
+}
+
+/// `rgba` (row by row, alpha ignored) as an indexed-colour PNG (`encode_runs`), its
+/// rows of indices written in `rgba`'s own memory once its runs are read.
 pub(crate) fn encode(width: u32, height: u32, rgba: Vec<u8>) -> Result<Vec<u8>, PictureError> {
-    let (palette, raw) = quantise(rgba, width as usize);
+    let runs = Runs::of(&rgba);
+    let mut memory = rgba;
+    let length = (width as usize + 1) * height as usize;
+    if memory.len() < length {
+        memory.resize(length, 0);
+    }
+    encode_runs(width, height, runs, &mut memory[..length])
+}
+
+/// The picture of `runs` as an indexed-colour PNG, its rows unfiltered and deflated by
+/// `deflate.rs` (matches one pixel, one row and one step of the board back tried
+/// first); its rows of indices are written into `rows` (`height` times `width` + 1
+/// bytes), memory the picture was made in. Opaque pixels are read as they are:
+/// premultiplied equals straight colour. No buffer of the picture's size is made (a
+/// mail renders up to 22 pictures; `docs/performance.md`, "Pictured replies").
+pub(crate) fn encode_runs(
+    width: u32,
+    height: u32,
+    runs: Runs,
+    rows: &mut [u8],
+) -> Result<Vec<u8>, PictureError> {
+    let palette = quantise(runs, width as usize, rows);
     let stride = width as usize + 1;
-    let z = deflate::zlib(&raw, &[1, stride, STEP as usize * stride]);
+    let z = deflate::zlib(rows, &[1, stride, STEP as usize * stride]);
     let mut out = Vec::with_capacity(z.len() + 1024);
     let mut encoder = ::png::Encoder::new(&mut out, width, height);
     encoder.set_color(::png::ColorType::Indexed);

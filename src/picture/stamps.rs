@@ -17,6 +17,7 @@
 
 use super::geometry;
 use super::png::PictureError;
+use super::strip::Strip;
 use super::svg::{self, Stroke};
 use crate::rules::{Game, Point};
 
@@ -59,31 +60,40 @@ fn colour(hex: &str) -> Option<[u8; 3]> {
     Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
-/// Every piece of `game` laid over `canvas` (opaque RGBA, the picture's size), in
-/// `Point::ALL` order and each piece's elements in their order, as the SVG draws them.
-pub(crate) fn lay(canvas: &mut [u8], game: &Game) -> Result<(), PictureError> {
-    lay_from(MASK_FILE, canvas, game).ok_or(PictureError::Base)
+/// Every piece of `game` laid over `strip` (the fixed part and what goes under the
+/// pieces already in it), in `Point::ALL` order and each piece's elements in their
+/// order, as the SVG draws them: the parts of them in the strip's rows.
+pub(crate) fn lay(strip: &mut Strip, game: &Game) -> Result<(), PictureError> {
+    lay_from(MASK_FILE, strip, game).ok_or(PictureError::Base)
 }
 
-/// [`lay`] with the masks of `file`; `None` when the file or the canvas is broken.
-fn lay_from(file: &[u8], canvas: &mut [u8], game: &Game) -> Option<()> {
-    let width = geometry::WIDTH.round() as usize;
-    let height = geometry::HEIGHT.round() as usize;
-    if canvas.len() != width * height * 4 {
-        return None;
-    }
+/// [`lay`] with the masks of `file`; `None` when the file or the strip is broken.
+fn lay_from(file: &[u8], strip: &mut Strip, game: &Game) -> Option<()> {
+    let rows = strip.rows()?;
     for p in Point::ALL {
         let Some(piece) = game.piece_at(p) else {
             continue;
         };
         let (left, top) = corner(p);
-        if left + SIDE > width || top + SIDE > height {
+        if left + SIDE > Strip::WIDTH || top + SIDE > Strip::HEIGHT {
             return None;
         }
+        // The places of the mask (row after row) that fall in the strip.
+        let first = rows.start.saturating_sub(top) * SIDE;
+        let last = (rows.end.saturating_sub(top) * SIDE).min(SIDE * SIDE);
+        if first >= last {
+            continue;
+        }
+        let width = Strip::WIDTH;
+        let origin = 4 * ((top + first / SIDE - rows.start) * width + left);
         for &(stroke, hex) in svg::strokes(piece) {
             let rgb = colour(hex)?;
             let mut k = 0usize;
             for run in mask(file, stroke, p)?.chunks(2) {
+                // The runs below the strip are not read.
+                if k >= last {
+                    break;
+                }
                 let [n, c] = *run else {
                     return None;
                 };
@@ -91,15 +101,20 @@ fn lay_from(file: &[u8], canvas: &mut [u8], game: &Game) -> Option<()> {
                 if n == 0 || k + n > SIDE * SIDE {
                     return None;
                 }
-                if c > 0 {
-                    for at in k..k + n {
-                        let d = 4 * ((top + at / SIDE) * width + left + at % SIDE);
-                        blend(&mut canvas[d..d + 3], rgb, c);
-                    }
+                // The run's places in the strip, a row of the square at a time.
+                let (mut at, end) = (k.max(first), (k + n).min(last));
+                while c > 0 && at < end {
+                    let (row, column) = ((at - first) / SIDE, at % SIDE);
+                    let stop = end.min(first + (row + 1) * SIDE);
+                    let d = origin + 4 * (row * width + column);
+                    let span = strip.pixels.get_mut(d..d + 4 * (stop - at))?;
+                    blend(span.as_chunks_mut::<4>().0, rgb, c);
+                    at = stop;
                 }
                 k += n;
             }
-            if k != SIDE * SIDE {
+            // A mask's runs cover its square, all of it (as far as read).
+            if k < last {
                 return None;
             }
         }
@@ -107,16 +122,22 @@ fn lay_from(file: &[u8], canvas: &mut [u8], game: &Game) -> Option<()> {
     Some(())
 }
 
-/// Opaque colour `s` laid over opaque `d` with coverage `c`, as tiny-skia's
-/// low-precision pipeline does it (`lerp`, dividing by 255 as `(v + 255) >> 8`).
-fn blend(d: &mut [u8], s: [u8; 3], c: u8) {
+/// Opaque colour `s` laid over the opaque pixels `d` (RGBA) with coverage `c`, as
+/// tiny-skia's low-precision pipeline does it (`lerp`, dividing by 255 as
+/// `(v + 255) >> 8`).
+fn blend(d: &mut [[u8; 4]], s: [u8; 3], c: u8) {
     if c == u8::MAX {
-        d.copy_from_slice(&s);
+        for pixel in d {
+            pixel[..3].copy_from_slice(&s);
+        }
         return;
     }
-    let (c, keep) = (u32::from(c), u32::from(u8::MAX - c));
-    for (d, s) in d.iter_mut().zip(s) {
-        *d = ((u32::from(*d) * keep + u32::from(s) * c + 255) >> 8) as u8;
+    let keep = u32::from(u8::MAX - c);
+    let add = s.map(|s| u32::from(s) * u32::from(c) + 255);
+    for pixel in d {
+        for (d, add) in pixel.iter_mut().zip(add) {
+            *d = ((u32::from(*d) * keep + add) >> 8) as u8;
+        }
     }
 }
 
@@ -169,9 +190,9 @@ mod tests {
             .map(|pixel| {
                 (0..=u8::MAX)
                     .find(|&c| {
-                        let mut d = [under; 3];
+                        let mut d = [[under, under, under, 255]];
                         blend(&mut d, [over; 3], c);
-                        d == pixel[..3]
+                        d[0][..3] == pixel[..3]
                     })
                     .expect("one blend of the grey makes the drawn pixel")
             })
@@ -283,7 +304,14 @@ mod tests {
             text.push_str("</svg>\n");
             png::draw(&text, &mut drawn).unwrap();
             let mut stamped = base::pixels().unwrap();
-            lay(&mut stamped, &game).unwrap();
+            lay(
+                &mut Strip {
+                    pixels: &mut stamped,
+                    top: 0,
+                },
+                &game,
+            )
+            .unwrap();
             let differing = stamped
                 .chunks(4)
                 .zip(drawn.chunks(4))
@@ -298,19 +326,79 @@ mod tests {
     fn a_broken_mask_file_is_refused() {
         let game = with(&[(Point::ALL[84], Piece::Ring(Color::Black))]);
         let mut canvas = base::pixels().unwrap();
-        assert_eq!(lay_from(MASK_FILE, &mut canvas, &game), Some(()));
+        assert_eq!(
+            lay_from(
+                MASK_FILE,
+                &mut Strip {
+                    pixels: &mut canvas,
+                    top: 0
+                },
+                &game
+            ),
+            Some(())
+        );
         // The table entry of the ring's outline on its point: its start and end.
         let entry = 8 * Point::ALL[84].dense_index();
         let mut past_end = MASK_FILE.to_vec();
         past_end[entry + 4..entry + 8].copy_from_slice(&u32::MAX.to_le_bytes());
-        assert_eq!(lay_from(&past_end, &mut canvas, &game), None);
+        assert_eq!(
+            lay_from(
+                &past_end,
+                &mut Strip {
+                    pixels: &mut canvas,
+                    top: 0
+                },
+                &game
+            ),
+            None
+        );
         let mut empty_run = MASK_FILE.to_vec();
         let start = u32::from_le_bytes(MASK_FILE[entry..entry + 4].try_into().unwrap());
         empty_run[MASKS * 8 + start as usize] = 0;
-        assert_eq!(lay_from(&empty_run, &mut canvas, &game), None);
-        assert_eq!(lay_from(&MASK_FILE[..100], &mut canvas, &game), None);
-        assert_eq!(lay_from(&[], &mut canvas, &game), None);
-        assert_eq!(lay_from(MASK_FILE, &mut canvas[4..], &game), None);
+        assert_eq!(
+            lay_from(
+                &empty_run,
+                &mut Strip {
+                    pixels: &mut canvas,
+                    top: 0
+                },
+                &game
+            ),
+            None
+        );
+        assert_eq!(
+            lay_from(
+                &MASK_FILE[..100],
+                &mut Strip {
+                    pixels: &mut canvas,
+                    top: 0
+                },
+                &game
+            ),
+            None
+        );
+        assert_eq!(
+            lay_from(
+                &[],
+                &mut Strip {
+                    pixels: &mut canvas,
+                    top: 0
+                },
+                &game
+            ),
+            None
+        );
+        assert_eq!(
+            lay_from(
+                MASK_FILE,
+                &mut Strip {
+                    pixels: &mut canvas[4..],
+                    top: 0
+                },
+                &game
+            ),
+            None
+        );
         assert_eq!(colour("#d55e00"), Some([0xd5, 0x5e, 0x00]));
         assert_eq!(colour("d55e00"), None);
         assert_eq!(colour("#d55e0"), None);
