@@ -5,7 +5,7 @@
 //! scoring the position by the evaluation's win chance; plain UCT's
 //! policy plays uniformly at random to the end of the game.
 
-use super::eval::{score, win_chance};
+use super::eval::{Weights, score_with, win_chance};
 use super::rng::Rng;
 use crate::rules::{ActionList, Color, Game, Outcome};
 
@@ -51,7 +51,7 @@ impl Policy {
 
 /// White's reward (1 win, 0.5 draw, 0 loss, or the evaluation's win chance) of one
 /// playout from `game`. `list` is scratch space; `evaluations` counts the positions
-/// evaluated.
+/// evaluated (the end's; the policy's cheap scores are not counted).
 pub(crate) fn playout(
     mut game: Game,
     policy: &Policy,
@@ -67,7 +67,7 @@ pub(crate) fn playout(
         let action = if n == 1 || policy.samples <= 1 {
             list[rng.below(n)]
         } else {
-            best_of(&game, side, list, policy.samples, rng, evaluations)
+            best_of(&game, side, list, policy.samples, rng)
         };
         if game.play(action).is_err() {
             debug_assert!(false, "a legal action was refused: {action}");
@@ -93,7 +93,6 @@ fn best_of(
     list: &ActionList,
     samples: u8,
     rng: &mut Rng,
-    evaluations: &mut u64,
 ) -> crate::rules::Action {
     let mut best = list[rng.below(list.len())];
     let mut best_score = f32::NEG_INFINITY;
@@ -108,10 +107,7 @@ fn best_of(
             Some(Outcome::Win(c)) if c == side => return a,
             Some(Outcome::Win(_)) => -100.0,
             Some(Outcome::Draw) => 0.0,
-            None => {
-                *evaluations += 1;
-                score(&after, side)
-            }
+            None => score_with(&after, side, &Weights::PLAYOUT),
         };
         if s > best_score {
             best_score = s;

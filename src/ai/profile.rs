@@ -21,11 +21,12 @@ pub struct SearchProfile {
     pub depth_sum: u64,
     /// Wall time of the whole search.
     pub total: Duration,
-    /// Of which in playouts (their policy's evaluations included).
+    /// Of which in playouts (their policy's cheap scores included).
     pub playouts: Duration,
     /// Of which in expansions (the children's priors included).
     pub expansions: Duration,
-    /// Evaluations of a position: the playouts' policy and scores, the priors.
+    /// Evaluations of a position: the playouts' ends and the priors (the playouts'
+    /// policy scores its choices by the cheap terms only, `Weights::PLAYOUT`).
     pub evaluations: u64,
 }
 

@@ -37,6 +37,15 @@ enum Stage {
     Over(Ending),
 }
 
+/// What one side's ring moves could do (`Game::ring_reach`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RingReach {
+    /// Some move leaves a row of the side's own markers.
+    pub makes_row: bool,
+    /// The markers of each colour (by `Color::index`) that some move would turn over.
+    pub flippable: [u8; 2],
+}
+
 /// A YINSH game in progress or finished.
 ///
 /// ```
@@ -296,6 +305,38 @@ impl Game {
     pub fn has_ring_move(&self, color: Color) -> bool {
         let (occupied, markers) = self.occupancy();
         any_landing(self.rings[color.index()], occupied, markers)
+    }
+
+    /// The markers of `color` as bits (`Point::bit`'s), for the evaluation's masks.
+    pub(crate) const fn marker_bits(&self, color: Color) -> u128 {
+        self.markers[color.index()]
+    }
+
+    /// What `color`'s ring moves could do on this board, whoever is to act (the
+    /// evaluation's threats; issue 29).
+    pub fn ring_reach(&self, color: Color) -> RingReach {
+        let (occupied, markers) = self.occupancy();
+        let mine = self.markers[color.index()];
+        let (mut row, mut flips) = (false, 0u128);
+        for_each_ring_landings(self.rings[color.index()], occupied, markers, |from, to| {
+            // The ring leaves one of `color`'s markers where it stood; the points it
+            // jumps are all markers, and each turns over.
+            let left = mine | from.bit();
+            let still = has_row(left);
+            for_each_point(to, |to| {
+                let path = between(from.bit_index(), to.bit_index()) & markers;
+                flips |= path;
+                row |= match path {
+                    0 => still,
+                    _ => has_row(left ^ path),
+                };
+            });
+        });
+        let count = |c: Color| (flips & self.markers[c.index()]).count_ones() as u8;
+        RingReach {
+            makes_row: row,
+            flippable: [count(Color::White), count(Color::Black)],
+        }
     }
 
     /// Is `action` legal now? `Ok` if so, else the reason.

@@ -17,7 +17,7 @@ mod setup;
 pub use action::{Action, ActionKind, ActionList, MAX_ACTIONS, ParseActionError};
 pub use board::{Color, ParseColorError, Piece};
 pub use direction::{Axis, Direction};
-pub use game::{Game, MARKERS, RINGS};
+pub use game::{Game, MARKERS, RINGS, RingReach};
 pub use illegal::IllegalAction;
 pub use outcome::{EndReason, Ending, Outcome, Variant};
 pub use perft::{perft, perft_divide};

@@ -215,7 +215,7 @@ fn the_same_seed_gives_the_same_turns() {
 
 #[test]
 fn the_robot_keeps_its_tree_between_turns() {
-    let settings = |seed| ThinkSettings::new(Budget::Playouts(3000), seed);
+    let settings = |seed| ThinkSettings::new(Budget::Playouts(10_000), seed);
     let tokens = fixture_tokens("in-progress.txt");
     let mut game = Game::new(Variant::Normal);
     for t in &tokens {

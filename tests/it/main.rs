@@ -27,6 +27,7 @@ mod dkim; // issue 30: replies DKIM-signed (Ed25519, RSA) by outbox and SMTP, ch
 mod duplicates; // the duplicate-mail guard and storm counts: one key form, expiry
 mod email_game; // a whole game by mail through the binary, removals and forced passes
 mod eval_evidence; // issue 29: the robot's evaluation against 408 real games: its favourite wins, Brier score by phase
+mod eval_terms; // issue 29: the terms of the real games' positions, for scripts/fit-eval (run by hand)
 mod exec; // the command handlers in-process (no process), one file per command family
 mod first_game; // issue 26: a first game without a stumble: phone input, old mails, offers in words, preview errors, unknown commands, error mails
 mod forged_from; // [security] trusted_authserv_id: a From failing the trusted checks proves nothing

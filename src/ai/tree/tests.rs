@@ -134,13 +134,16 @@ fn a_kept_subtree_is_the_same_tree_and_the_arena_is_reserved_once() {
         "{}",
         tree.nodes.capacity()
     );
-    // The most visited child's subtree, kept, is the tree it was.
-    let child = tree.nodes[0]
+    // The largest child's subtree, kept, is the tree it was.
+    let (child, before) = tree.nodes[0]
         .children()
-        .max_by_key(|&c| tree.nodes[c].real)
+        .map(|c| {
+            let mut shape_of = Vec::new();
+            shape(&tree, c, &mut shape_of);
+            (c, shape_of)
+        })
+        .max_by_key(|(_, shape_of)| shape_of.len())
         .unwrap();
-    let mut before = Vec::new();
-    shape(&tree, child, &mut before);
     let mut game = tree.root_game;
     game.play(tree.nodes[child].action).unwrap();
     assert!(before.len() > 1_000, "{}", before.len());

@@ -18,7 +18,7 @@ pub const MAX_ROBOT_GAMES: usize = 5;
 pub const DRAW_BELOW: f32 = 0.35;
 
 /// The search a robot makes to answer a draw offer (a few milliseconds).
-const OFFER_PLAYOUTS: u64 = 300;
+const OFFER_PLAYOUTS: u64 = 2000;
 
 /// The robot's answer to the offer pending on `live`, when the other player is a
 /// robot: the offer is cleared and the answer's sentence returned. The rule: a draw
