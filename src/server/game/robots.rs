@@ -17,7 +17,8 @@ pub const MAX_ROBOT_GAMES: usize = 5;
 /// A robot accepts a draw offer when it estimates its chance to win below this.
 pub const DRAW_BELOW: f32 = 0.35;
 
-/// The search a robot makes to answer a draw offer (a few milliseconds).
+/// The search a robot makes to answer a draw offer (some tens of milliseconds; with
+/// 300 the surer playout scores of issue 29's evaluation made a few say too much).
 const OFFER_PLAYOUTS: u64 = 2000;
 
 /// The robot's answer to the offer pending on `live`, when the other player is a
