@@ -256,7 +256,6 @@ mod tests {
         assert!(on_board <= u32::from(crate::rules::MARKERS), "{on_board}");
         let game = Game::from_parts(Variant::Normal, rings, markers, [0, 0], Color::White);
         assert!(game.rows(Color::White).count() > 0 && game.rows(Color::Black).count() > 0);
-        let mut pictures = 0;
         for p in Point::ALL {
             // The longest way from `p` along a line, and the points on the way.
             let mut way = Vec::new();
@@ -286,8 +285,6 @@ mod tests {
             };
             let picture = Picture::new(&game).last_move(&last);
             assert_eq!(differing(&picture), 0, "marks on {p} and {far}");
-            pictures += 1;
         }
-        assert_eq!(pictures, 85);
     }
 }

@@ -181,15 +181,7 @@ mod tests {
         assert_eq!(all.len(), 2 * (3 + 4 + 2) + 52 + 1);
         for (k, &part) in all.iter().enumerate() {
             let mut canvas = base::pixels().unwrap();
-            lay_part(
-                PARTS_FILE,
-                k,
-                &mut Strip {
-                    pixels: &mut canvas,
-                    top: 0,
-                },
-            )
-            .unwrap();
+            lay_part(PARTS_FILE, k, &mut Strip::from_top(&mut canvas)).unwrap();
             let differing = canvas
                 .chunks(4)
                 .zip(drawn(part).chunks(4))
@@ -252,14 +244,7 @@ mod tests {
             let mut canvas = base::pixels().unwrap();
             while !game.is_over() {
                 assert_eq!(unkept(&game), Vec::new());
-                lay(
-                    &mut Strip {
-                        pixels: &mut canvas,
-                        top: 0,
-                    },
-                    &game,
-                )
-                .unwrap();
+                lay(&mut Strip::from_top(&mut canvas), &game).unwrap();
                 let legal = game.legal_actions();
                 game.play(legal.as_slice()[0]).unwrap();
             }
@@ -272,44 +257,14 @@ mod tests {
         let game = Game::new(Variant::Blitz);
         let mut canvas = base::pixels().unwrap();
         let cut = &PARTS_FILE[..PARTS_FILE.len() - 1];
-        assert!(
-            lay_from(
-                cut,
-                &mut Strip {
-                    pixels: &mut canvas,
-                    top: 0
-                },
-                &game
-            )
-            .is_none()
-        );
-        assert!(
-            lay_from(
-                &[],
-                &mut Strip {
-                    pixels: &mut canvas,
-                    top: 0
-                },
-                &game
-            )
-            .is_none()
-        );
+        assert!(lay_from(cut, &mut Strip::from_top(&mut canvas), &game).is_none());
+        assert!(lay_from(&[], &mut Strip::from_top(&mut canvas), &game).is_none());
         // A rectangle past the canvas's edge is refused, not written past it.
         let mut wide = Vec::new();
         for v in [width() as u16, 0, 1, 1] {
             wide.extend_from_slice(&v.to_le_bytes());
         }
         wide.extend_from_slice(&0u32.to_le_bytes());
-        assert!(
-            lay_part(
-                &wide,
-                0,
-                &mut Strip {
-                    pixels: &mut canvas,
-                    top: 0
-                }
-            )
-            .is_none()
-        );
+        assert!(lay_part(&wide, 0, &mut Strip::from_top(&mut canvas)).is_none());
     }
 }

@@ -304,14 +304,7 @@ mod tests {
             text.push_str("</svg>\n");
             png::draw(&text, &mut drawn).unwrap();
             let mut stamped = base::pixels().unwrap();
-            lay(
-                &mut Strip {
-                    pixels: &mut stamped,
-                    top: 0,
-                },
-                &game,
-            )
-            .unwrap();
+            lay(&mut Strip::from_top(&mut stamped), &game).unwrap();
             let differing = stamped
                 .chunks(4)
                 .zip(drawn.chunks(4))
@@ -327,14 +320,7 @@ mod tests {
         let game = with(&[(Point::ALL[84], Piece::Ring(Color::Black))]);
         let mut canvas = base::pixels().unwrap();
         assert_eq!(
-            lay_from(
-                MASK_FILE,
-                &mut Strip {
-                    pixels: &mut canvas,
-                    top: 0
-                },
-                &game
-            ),
+            lay_from(MASK_FILE, &mut Strip::from_top(&mut canvas), &game),
             Some(())
         );
         // The table entry of the ring's outline on its point: its start and end.
@@ -342,61 +328,26 @@ mod tests {
         let mut past_end = MASK_FILE.to_vec();
         past_end[entry + 4..entry + 8].copy_from_slice(&u32::MAX.to_le_bytes());
         assert_eq!(
-            lay_from(
-                &past_end,
-                &mut Strip {
-                    pixels: &mut canvas,
-                    top: 0
-                },
-                &game
-            ),
+            lay_from(&past_end, &mut Strip::from_top(&mut canvas), &game),
             None
         );
         let mut empty_run = MASK_FILE.to_vec();
         let start = u32::from_le_bytes(MASK_FILE[entry..entry + 4].try_into().unwrap());
         empty_run[MASKS * 8 + start as usize] = 0;
         assert_eq!(
-            lay_from(
-                &empty_run,
-                &mut Strip {
-                    pixels: &mut canvas,
-                    top: 0
-                },
-                &game
-            ),
+            lay_from(&empty_run, &mut Strip::from_top(&mut canvas), &game),
             None
         );
         assert_eq!(
-            lay_from(
-                &MASK_FILE[..100],
-                &mut Strip {
-                    pixels: &mut canvas,
-                    top: 0
-                },
-                &game
-            ),
+            lay_from(&MASK_FILE[..100], &mut Strip::from_top(&mut canvas), &game),
             None
         );
         assert_eq!(
-            lay_from(
-                &[],
-                &mut Strip {
-                    pixels: &mut canvas,
-                    top: 0
-                },
-                &game
-            ),
+            lay_from(&[], &mut Strip::from_top(&mut canvas), &game),
             None
         );
         assert_eq!(
-            lay_from(
-                MASK_FILE,
-                &mut Strip {
-                    pixels: &mut canvas[4..],
-                    top: 0
-                },
-                &game
-            ),
+            lay_from(MASK_FILE, &mut Strip::from_top(&mut canvas[4..]), &game),
             None
         );
         assert_eq!(colour("#d55e00"), Some([0xd5, 0x5e, 0x00]));

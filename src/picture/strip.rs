@@ -22,6 +22,12 @@ impl Strip<'_> {
     /// The picture's height in pixels.
     pub(crate) const HEIGHT: usize = geometry::HEIGHT.round() as usize;
 
+    /// `pixels` as the picture's rows from the top (tests lay into whole canvases).
+    #[cfg(test)]
+    pub(crate) fn from_top(pixels: &mut [u8]) -> Strip<'_> {
+        Strip { pixels, top: 0 }
+    }
+
     /// The picture's rows the strip holds; `None` when its bytes are not whole rows
     /// of the picture.
     pub(crate) fn rows(&self) -> Option<Range<usize>> {
