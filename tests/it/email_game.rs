@@ -5,11 +5,12 @@
 //! blocked.
 
 use yinsh_pbem::notation::{auto_pass_due, write_turn};
-use yinsh_pbem::rules::{Action, ActionKind, Color, Direction, Game, Piece, Variant};
+use yinsh_pbem::rules::{Action, ActionKind, Color, Direction, Game, Variant};
 
 use crate::support::rng::XorShift;
 use crate::support::sent::split_reviews;
 use crate::support::server::{TestServer, assert_says};
+use crate::support::turns::ring_moves;
 
 /// One turn of a game: who played it, its canonical text, and whether the server
 /// plays it itself.
@@ -21,26 +22,7 @@ struct Turn {
 
 /// Ring moves `side` would have on this board.
 fn mobility(game: &Game, side: Color) -> usize {
-    let mut n = 0;
-    for from in game.rings(side) {
-        for d in Direction::ALL {
-            let (mut p, mut jumped) = (from, false);
-            while let Some(q) = d.step(p) {
-                p = q;
-                match game.piece_at(q) {
-                    Some(Piece::Ring(_)) => break,
-                    Some(Piece::Marker(_)) => jumped = true,
-                    None => {
-                        n += 1;
-                        if jumped {
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    n
+    game.rings(side).map(|from| ring_moves(game, from)).sum()
 }
 
 /// A game from `seed` in which both sides mostly play to hem in one side's rings

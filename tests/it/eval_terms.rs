@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use yinsh_pbem::rules::{Color, Direction, Game, Piece, Row};
 
 use crate::boardspace::records;
+use crate::support::turns::ring_moves;
 
 /// The columns written for each side, in order.
 const TERMS: [&str; 14] = [
@@ -58,32 +59,17 @@ fn terms(game: &Game, side: Color, out: &mut String) {
     }
     let (mut mobility, mut stuck, mut room) = (0, 0, 0);
     for ring in game.rings(side) {
-        let mut moves = 0;
+        let moves = ring_moves(game, ring) as u32;
+        mobility += moves;
+        stuck += u32::from(moves == 0);
+        // Room: the points the ring reaches on an empty board.
         for d in Direction::ALL {
-            let (mut at, mut jumped) = (ring, false);
-            while let Some(next) = d.step(at) {
-                room += 1;
-                at = next;
-                match game.piece_at(next) {
-                    Some(Piece::Ring(_)) => break,
-                    Some(Piece::Marker(_)) => jumped = true,
-                    None => {
-                        moves += 1;
-                        if jumped {
-                            break;
-                        }
-                    }
-                }
-            }
-            // The rest of the line counts as room (a point a ring reaches on an
-            // empty board).
+            let mut at = ring;
             while let Some(next) = d.step(at) {
                 room += 1;
                 at = next;
             }
         }
-        mobility += moves;
-        stuck += u32::from(moves == 0);
     }
     let reach = game.ring_reach(side);
     let flippable = game.ring_reach(side.other()).flippable[side.index()];

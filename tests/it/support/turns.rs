@@ -1,8 +1,9 @@
 //! Turns of whole games for the tests: actions grouped into turns, random legal
-//! playouts, and seeded random games written turn by turn.
+//! playouts, seeded random games written turn by turn, and a ring's moves counted
+//! the slow way (point by point, apart from the engine's bit masks).
 
 use yinsh_pbem::notation::{auto_pass_due, write_turn};
-use yinsh_pbem::rules::{Action, Color, Game, Variant};
+use yinsh_pbem::rules::{Action, Color, Direction, Game, Piece, Point, Variant};
 
 use super::rng::XorShift;
 
@@ -86,4 +87,28 @@ pub fn turns_to_first_removal(seed: u64) -> Vec<(Color, String)> {
             Some(turns)
         })
         .expect("some seed gives a row")
+}
+
+/// The moves of the ring on `from` (yinsh-rules.md §3): along each line over empty
+/// points, or over one group of markers to the first empty point after it, never past
+/// a ring; counted point by point.
+pub fn ring_moves(game: &Game, from: Point) -> usize {
+    let mut n = 0;
+    for d in Direction::ALL {
+        let (mut p, mut jumped) = (from, false);
+        while let Some(q) = d.step(p) {
+            p = q;
+            match game.piece_at(q) {
+                Some(Piece::Ring(_)) => break,
+                Some(Piece::Marker(_)) => jumped = true,
+                None => {
+                    n += 1;
+                    if jumped {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    n
 }
