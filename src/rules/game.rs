@@ -11,7 +11,9 @@ use super::direction::Axis;
 use super::illegal::IllegalAction;
 use super::outcome::{EndReason, Ending, Outcome, Variant};
 use super::point::{Point, VALID, for_each_point};
-use super::ray::{any_landing, between, count_landings, for_each_ring_landings, ring_path};
+use super::ray::{
+    any_landing, between, count_landings, for_each_ring_landings, ring_jumps, ring_path,
+};
 use super::row::Row;
 
 /// Markers in the game (yinsh-rules.md §2).
@@ -225,6 +227,11 @@ impl Game {
         count_rows(self.markers[color.index()])
     }
 
+    /// Does `color` have at least one row of markers on the board?
+    pub const fn has_row(&self, color: Color) -> bool {
+        has_row(self.markers[color.index()])
+    }
+
     // ----- legality -----------------------------------------------------------------
 
     /// All legal actions.
@@ -315,22 +322,22 @@ impl Game {
     /// What `color`'s ring moves could do on this board, whoever is to act (the
     /// evaluation's threats; issue 29).
     pub fn ring_reach(&self, color: Color) -> RingReach {
-        let (occupied, markers) = self.occupancy();
+        let (rings, markers) = (
+            self.rings[0] | self.rings[1],
+            self.markers[0] | self.markers[1],
+        );
         let mine = self.markers[color.index()];
         let (mut row, mut flips) = (false, 0u128);
-        for_each_ring_landings(self.rings[color.index()], occupied, markers, |from, to| {
+        for_each_point(self.rings[color.index()], |from| {
             // The ring leaves one of `color`'s markers where it stood; the points it
-            // jumps are all markers, and each turns over.
+            // jumps are all markers, and each turns over. Once a row is found only
+            // the markers turned over are still wanted.
             let left = mine | from.bit();
-            let still = has_row(left);
-            for_each_point(to, |to| {
-                let path = between(from.bit_index(), to.bit_index()) & markers;
-                flips |= path;
-                row |= match path {
-                    0 => still,
-                    _ => has_row(left ^ path),
-                };
+            let slides = ring_jumps(from.bit_index(), rings, markers, |jumped| {
+                flips |= jumped;
+                row = row || has_row(left ^ jumped);
             });
+            row = row || (slides && has_row(left));
         });
         let count = |c: Color| (flips & self.markers[c.index()]).count_ones() as u8;
         RingReach {

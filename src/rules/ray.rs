@@ -292,6 +292,46 @@ pub(crate) fn for_each_ring_landings(
     }
 }
 
+/// The ring moves of a ring at bit `from` (among the rings `rings` and the markers
+/// `markers`), ray by ray: call `f(jumped)` with the markers it jumps for each ray on
+/// which it can land past markers, and say whether it can land somewhere without
+/// jumping any. Along a ray a ring slides over the empty points before the nearest
+/// occupied one; past a group of markers it lands only on the first point after it,
+/// if that is empty. No fill is needed for one ring: two nearest-bit searches a ray.
+#[inline(always)]
+pub(crate) fn ring_jumps(from: u8, rings: u128, markers: u128, mut f: impl FnMut(u128)) -> bool {
+    let occupied = rings | markers;
+    let mut slides = false;
+    for (d, rays) in RAYS.iter().enumerate() {
+        let ray = rays[(from & 127) as usize];
+        // Even directions step forward: the nearest point has the lowest bit.
+        let nearest = |m: u128| match d % 2 {
+            0 => m.trailing_zeros(),
+            _ => 127 - m.leading_zeros(),
+        } as usize;
+        let blocking = ray & occupied;
+        if blocking == 0 {
+            slides |= ray != 0;
+            continue;
+        }
+        let b = nearest(blocking);
+        slides |= nearest(ray) != b;
+        if rings & (1u128 << b) != 0 {
+            continue;
+        }
+        // The first point past the group of markers that starts at `b`.
+        let past = rays[b] & !markers;
+        if past == 0 {
+            continue;
+        }
+        let e = nearest(past);
+        if rings & (1u128 << e) == 0 {
+            f(ray & !rays[e] & markers);
+        }
+    }
+    slides
+}
+
 /// Ring slots of `for_each_ring_landings`: a side's rings.
 const RING_SLOTS: usize = 5;
 
@@ -439,6 +479,45 @@ mod tests {
             assert_eq!(listed, want_listed);
             assert_eq!(count_landings(mine, occupied, markers), total);
             assert_eq!(any_landing(mine, occupied, markers), total > 0);
+        }
+    }
+
+    /// `ring_jumps` against stepping: the markers each jumping landing passes over, in
+    /// `Direction::ALL` order, and whether some landing jumps none.
+    #[test]
+    fn ring_jumps_match_stepping_on_random_boards_section_3() {
+        for (mine, theirs, markers) in random_boards() {
+            let rings = mine | theirs;
+            for from in super::super::board::points_of(mine) {
+                let (mut want, mut slides) = (Vec::new(), false);
+                for dir in Direction::ALL {
+                    let (mut p, mut jumped) = (from, 0u128);
+                    while let Some(n) = dir.step(p) {
+                        p = n;
+                        if rings & p.bit() != 0 {
+                            break;
+                        }
+                        if markers & p.bit() != 0 {
+                            jumped |= p.bit();
+                            continue;
+                        }
+                        match jumped {
+                            0 => slides = true,
+                            _ => {
+                                want.push(jumped);
+                                break;
+                            }
+                        }
+                    }
+                }
+                let mut got = Vec::new();
+                let got_slides = ring_jumps(from.bit_index(), rings, markers, |j| got.push(j));
+                assert_eq!(
+                    (got, got_slides),
+                    (want, slides),
+                    "{from}: {rings:#x} {markers:#x}"
+                );
+            }
         }
     }
 
