@@ -51,10 +51,10 @@ pub(crate) fn zlib(data: &[u8], periods: &[usize]) -> Vec<u8> {
 struct Matcher<'a> {
     data: &'a [u8],
     /// The last position of each hash.
-    head: Vec<u32>,
+    head: Box<[u32; 1 << HASH_BITS]>,
     /// The position before, with the same hash, of each position (by position modulo
     /// the window).
-    prev: Vec<u32>,
+    prev: Box<[u32; WINDOW]>,
     /// Positions below this are in the chains.
     inserted: usize,
 }
@@ -62,16 +62,25 @@ struct Matcher<'a> {
 /// No position.
 const NONE: u32 = u32::MAX;
 
+/// A table of `N` positions, each `value`, made on the heap (its size known, so its
+/// indices by a hash or modulo the window are not checked).
+fn table<const N: usize>(value: u32) -> Box<[u32; N]> {
+    match vec![value; N].into_boxed_slice().try_into() {
+        Ok(table) => table,
+        Err(_) => unreachable!("a vector of N values is N long"),
+    }
+}
+
 impl<'a> Matcher<'a> {
     fn new(data: &'a [u8]) -> Matcher<'a> {
         Matcher {
             data,
-            head: vec![NONE; 1 << HASH_BITS],
+            head: table(NONE),
             // Not filled: a position's entry is written when it goes in the chains,
             // and read only for a position in them, while still its own (it is
             // written over only by a position a window later, and a chain stops at
             // a position more than a window back: `longest`).
-            prev: vec![0; WINDOW],
+            prev: table(0),
             inserted: 0,
         }
     }
@@ -79,39 +88,48 @@ impl<'a> Matcher<'a> {
     /// The hash of the four bytes at `i` (there are four).
     fn hash(&self, i: usize) -> usize {
         let four = self.data.get(i..i + 4).and_then(|b| b.try_into().ok());
-        let four = u32::from_le_bytes(four.unwrap_or([0; 4]));
-        (four.wrapping_mul(0x9e37_79b1) >> (32 - HASH_BITS)) as usize
+        hash(u32::from_le_bytes(four.unwrap_or([0; 4])))
     }
 
     /// Put every position below `upto` in the chains.
+    #[inline(always)]
     fn insert_upto(&mut self, upto: usize) {
         let last = self.data.len().saturating_sub(3).min(upto);
-        while self.inserted < last {
-            let i = self.inserted;
-            let h = self.hash(i);
-            self.prev[i % WINDOW] = self.head[h];
-            self.head[h] = i as u32;
-            self.inserted += 1;
+        if self.inserted < last {
+            // Every position below `last` has four bytes: each position's, in one
+            // word, is the one before's moved a byte down and its fourth byte.
+            let (from, data) = (self.inserted, self.data);
+            let (head, prev) = (&mut *self.head, &mut *self.prev);
+            let mut four = u32::from_le_bytes([0, data[from], data[from + 1], data[from + 2]]);
+            for i in from..last {
+                four = four >> 8 | u32::from(data[i + 3]) << 24;
+                let h = hash(four);
+                prev[i % WINDOW] = head[h];
+                head[h] = i as u32;
+            }
         }
         self.inserted = self.inserted.max(upto);
     }
 
     /// How many bytes at `i` equal those at `j` (`j < i`), up to `max`.
     fn common(&self, j: usize, i: usize, max: usize) -> usize {
-        let d = self.data;
+        let (a, b) = (&self.data[j..j + max], &self.data[i..i + max]);
+        // Sixteen bytes at a time (a picture's matches are long), then one by one.
+        let (sixteens_a, _) = a.as_chunks::<16>();
+        let (sixteens_b, _) = b.as_chunks::<16>();
         let mut n = 0;
-        while n + 8 <= max {
-            let a = u64::from_le_bytes(d[j + n..j + n + 8].try_into().unwrap_or([0; 8]));
-            let b = u64::from_le_bytes(d[i + n..i + n + 8].try_into().unwrap_or([0; 8]));
-            if a != b {
-                return n + ((a ^ b).trailing_zeros() / 8) as usize;
+        for (x, y) in sixteens_a.iter().zip(sixteens_b) {
+            let (x, y) = (u128::from_le_bytes(*x), u128::from_le_bytes(*y));
+            if x != y {
+                return n + ((x ^ y).trailing_zeros() / 8) as usize;
             }
-            n += 8;
+            n += 16;
         }
-        while n < max && d[j + n] == d[i + n] {
-            n += 1;
-        }
-        n
+        n + a[n..]
+            .iter()
+            .zip(&b[n..])
+            .take_while(|(x, y)| x == y)
+            .count()
     }
 
     /// `best` (length, distance) made the match of `i` with `j` (`j < i`) when that
@@ -135,27 +153,28 @@ impl<'a> Matcher<'a> {
         if max < 3 {
             return best;
         }
+        // The periods are 1 to a window (`tokens`).
         for &d in periods {
-            if d >= 1 && d <= i && d <= WINDOW {
+            if d <= i {
                 self.try_at(&mut best, i, i - d, max);
             }
         }
         if i + 4 <= self.data.len() {
-            let mut j = self.head[self.hash(i)];
+            let mut at = self.head[self.hash(i)] as usize;
             for _ in 0..probes {
-                if j == NONE || best.0 == max {
-                    break;
-                }
-                let at = j as usize;
-                if at >= i || i - at > WINDOW {
+                // Stops at no place (`NONE`, above any `i`) and at one more than a
+                // window back.
+                if best.0 == max || at >= i || i - at > WINDOW {
                     break;
                 }
                 self.try_at(&mut best, i, at, max);
-                let next = self.prev[at % WINDOW];
-                if next != NONE && next as usize >= at {
+                // An earlier place, or the end of the chain: `NONE`, or a place
+                // written over by one a window later.
+                let next = self.prev[at % WINDOW] as usize;
+                if next >= at {
                     break;
                 }
-                j = next;
+                at = next;
             }
         }
         match best {
@@ -167,6 +186,12 @@ impl<'a> Matcher<'a> {
 
     /// The whole data as tokens.
     fn tokens(mut self, periods: &[usize]) -> Vec<Token> {
+        let periods: Vec<usize> = periods
+            .iter()
+            .copied()
+            .filter(|d| (1..=WINDOW).contains(d))
+            .collect();
+        let periods = periods.as_slice();
         let n = self.data.len();
         let mut tokens = Vec::with_capacity(n / 8);
         let mut i = 0;
@@ -206,6 +231,11 @@ impl<'a> Matcher<'a> {
         }
         tokens
     }
+}
+
+/// The hash of four bytes (the chains' key), read as a little-endian word.
+fn hash(four: u32) -> usize {
+    (four.wrapping_mul(0x9e37_79b1) >> (32 - HASH_BITS)) as usize
 }
 
 /// The first length of each length code (257..=285), and its extra bits.
@@ -251,19 +281,25 @@ struct Bits {
 impl Bits {
     /// The low `n` bits of `value` (n <= 32).
     fn put(&mut self, value: u32, n: u32) {
+        // Fewer than 32 bits wait in `acc`: with `n` more it still holds them all.
         self.acc |= u64::from(value) << self.count;
         self.count += n;
-        while self.count >= 8 {
-            self.out.push(self.acc as u8);
-            self.acc >>= 8;
-            self.count -= 8;
+        if self.count >= 32 {
+            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc >>= 32;
+            self.count -= 32;
         }
     }
 
-    /// The last partial byte, padded with zeros.
+    /// The bits waiting, the last byte padded with zeros.
     fn flush(&mut self) {
-        if self.count > 0 {
-            self.out.push(self.acc as u8);
+        for byte in self
+            .acc
+            .to_le_bytes()
+            .iter()
+            .take(self.count.div_ceil(8) as usize)
+        {
+            self.out.push(*byte);
         }
         self.acc = 0;
         self.count = 0;
