@@ -417,16 +417,20 @@ pub(crate) fn encode_runs(
 mod tests {
     use super::*;
 
+    /// A fixed sequence of pseudo-random numbers (an LCG) from `seed`.
+    fn numbers(mut seed: u64) -> impl FnMut() -> u32 {
+        move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) as u32
+        }
+    }
+
     /// The nearest colour found among the colours of near sums is the one found by
     /// trying them all, ties included (the first of equals), for palettes of few
     /// and many colours, near and far ones.
     #[test]
     fn the_nearest_colour_is_found_by_its_sum() {
-        let mut seed = 11u64;
-        let mut next = move || {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            (seed >> 33) as u32
-        };
+        let mut next = numbers(11);
         for size in [0, 1, 2, 5, 40, 255, 256, 300] {
             // Some colours twice, and shades of a few, so that ties happen.
             let palette: Vec<[u8; 3]> = (0..size)
@@ -451,11 +455,7 @@ mod tests {
     /// noise, and pictures of one pixel or one row.
     #[test]
     fn every_picture_decodes_to_its_pixels() {
-        let mut seed = 7u64;
-        let mut next = move || {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            (seed >> 33) as u32
-        };
+        let mut next = numbers(7);
         for (w, h, colours, noise) in [
             (1, 1, 1, 0),
             (300, 1, 3, 50),
