@@ -45,14 +45,17 @@ pub(crate) fn unpack(runs: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
 }
 
 /// A reader of runs (the layout above) that hands their pixels on in order, a
-/// stretch at a time: a picture is made in strips of rows, from the top down.
+/// stretch at a time, as pixels ([`Cursor::fill`]) or as runs ([`Cursor::runs`]): a
+/// picture is made in strips of rows, from the top down.
+#[derive(Clone)]
 pub(crate) struct Cursor<'a> {
     /// The colours, 3 bytes each.
     colours: &'a [u8],
     /// The runs not read yet.
     runs: std::slice::ChunksExact<'a, u8>,
-    /// The pixel of the run being read, and how many of its pixels are left.
-    pending: ([u8; 4], usize),
+    /// The run being read: its pixel, its colour's number, and how many of its pixels
+    /// are left.
+    pending: ([u8; 4], u8, usize),
 }
 
 impl<'a> Cursor<'a> {
@@ -63,15 +66,40 @@ impl<'a> Cursor<'a> {
         Some(Cursor {
             colours,
             runs: runs.chunks_exact(3),
-            pending: ([0; 4], 0),
+            pending: ([0; 4], 0, 0),
         })
+    }
+
+    /// The colours (red, green, blue) in the order of their numbers.
+    pub(crate) fn colours(&self) -> impl Iterator<Item = [u8; 3]> + use<'a> {
+        self.colours.as_chunks::<3>().0.iter().copied()
+    }
+
+    /// The next `pixels` pixels handed to `run` as runs: each its colour's number and
+    /// its length (a run cut where the stretch begins or ends); `None` when the runs
+    /// end first or `run` says so.
+    pub(crate) fn runs(
+        &mut self,
+        mut pixels: usize,
+        mut run: impl FnMut(u8, usize) -> Option<()>,
+    ) -> Option<()> {
+        while pixels > 0 {
+            if self.pending.2 == 0 {
+                self.pending = self.next_run()?;
+            }
+            let here = self.pending.2.min(pixels);
+            run(self.pending.1, here)?;
+            self.pending.2 -= here;
+            pixels -= here;
+        }
+        Some(())
     }
 
     /// The next `out.len() / 4` pixels written into `out` (RGBA); `None` when the
     /// runs end first or name a colour there is not.
     pub(crate) fn fill(&mut self, out: &mut [u8]) -> Option<()> {
         let mut out = out.as_chunks_mut::<4>().0;
-        let (mut pixel, mut left) = self.pending;
+        let (mut pixel, mut number, mut left) = self.pending;
         loop {
             let (here, rest) = out.split_at_mut(left.min(out.len()));
             here.fill(pixel);
@@ -80,35 +108,35 @@ impl<'a> Cursor<'a> {
             if out.is_empty() {
                 break;
             }
-            (pixel, left) = self.next_run()?;
+            (pixel, number, left) = self.next_run()?;
         }
-        self.pending = (pixel, left);
+        self.pending = (pixel, number, left);
         Some(())
     }
 
     /// The next `pixels` passed over; `None` as for [`Cursor::fill`].
     pub(crate) fn skip(&mut self, mut pixels: usize) -> Option<()> {
-        while pixels > self.pending.1 {
-            pixels -= self.pending.1;
+        while pixels > self.pending.2 {
+            pixels -= self.pending.2;
             self.pending = self.next_run()?;
         }
-        self.pending.1 -= pixels;
+        self.pending.2 -= pixels;
         Some(())
     }
 
     /// Whether every pixel of the runs has been read.
     #[cfg(test)]
     fn is_done(&self) -> bool {
-        self.pending.1 == 0 && self.runs.len() == 0
+        self.pending.2 == 0 && self.runs.len() == 0
     }
 
-    /// The next run's pixel and length.
-    fn next_run(&mut self) -> Option<([u8; 4], usize)> {
+    /// The next run's pixel, colour number and length.
+    fn next_run(&mut self) -> Option<([u8; 4], u8, usize)> {
         let run = self.runs.next()?;
         let k = usize::from(run[2]) * 3;
         let c = self.colours.get(k..k + 3)?;
         let n = usize::from(u16::from_le_bytes([run[0], run[1]]));
-        Some(([c[0], c[1], c[2], 255], n))
+        Some(([c[0], c[1], c[2], 255], run[2], n))
     }
 }
 
@@ -211,5 +239,40 @@ mod tests {
         assert_eq!(unpack(&BASE_RUNS[..BASE_RUNS.len() - 1], size), None);
         assert_eq!(unpack(&[1, 0, 9, 9, 9, 255, 255, 0], size), None);
         assert_eq!(unpack(&[], size), None);
+    }
+
+    /// The fixed part read as runs ([`Cursor::runs`], as `compose.rs` reads it where
+    /// nothing is laid) is its pixels as [`Cursor::fill`] writes them, whatever the
+    /// stretches it is read in (cut inside runs and at their ends), and each run's
+    /// number names its colour; a stretch past the end is refused.
+    #[test]
+    fn runs_name_the_pixels_fill_writes() {
+        let filled = pixels().unwrap();
+        let mut reader = cursor().unwrap();
+        let colours: Vec<[u8; 3]> = reader.colours().collect();
+        let mut read = Vec::with_capacity(filled.len());
+        let mut stretch = 0usize;
+        while read.len() < filled.len() {
+            // Stretches of 1 to 700 pixels, none past the end.
+            stretch = (stretch * 7 + 13) % 700 + 1;
+            let n = stretch.min((filled.len() - read.len()) / 4);
+            let mut handed = 0;
+            reader
+                .runs(n, |k, length| {
+                    let [r, g, b] = *colours.get(usize::from(k))?;
+                    for _ in 0..length {
+                        read.extend_from_slice(&[r, g, b, 255]);
+                    }
+                    handed += length;
+                    Some(())
+                })
+                .unwrap();
+            assert_eq!(handed, n);
+        }
+        assert!(read == filled, "the runs are not the pixels");
+        assert!(reader.is_done());
+        assert_eq!(reader.runs(1, |_, _| Some(())), None);
+        // What the caller refuses stops the reading.
+        assert_eq!(cursor().unwrap().runs(5, |_, _| None), None);
     }
 }

@@ -1,7 +1,7 @@
-//! A picture's pixels made strip by strip, from the top down, and handed on row after
-//! row (to `png.rs`'s runs), without holding the whole picture: a page of memory
-//! touched for the first time costs as much as thousands of instructions, and the
-//! whole picture is 272 of them (issue 29; `docs/performance.md`).
+//! A picture made strip by strip, from the top down, into runs of colours (`png.rs`'s
+//! `Runs`), without holding the whole picture: a page of memory touched for the first
+//! time costs as much as thousands of instructions, and the whole picture is 272 of
+//! them (issue 29; `docs/performance.md`).
 //!
 //! Only what is rasterised (the marks, `svg.rs`: what goes under the pieces and over
 //! them) needs the picture's whole canvas: tiny-skia clips what it draws to the
@@ -11,16 +11,18 @@
 //! made in a canvas of the picture's size, in the SVG's order (the fixed part, what
 //! goes under the pieces, the pieces, the panel's state, what goes over them), the
 //! canvas's other rows never touched (fresh zeroed memory costs nothing until
-//! written). Every other row is made in a strip of a few rows (the fixed part, the
-//! pieces, the panel's state), reused down the picture. A test keeps the rows made so
-//! equal to the whole position drawn at once (`mod.rs`).
+//! written). Every other row is made in a strip of a few rows, reused down the
+//! picture: the fixed part's pixels only under what is laid over them (the pieces,
+//! the panel's state: [`Laid`]), and its runs taken as they are everywhere else. A
+//! test keeps the picture made so equal to the whole position drawn at once
+//! (`mod.rs`).
 
 use std::ops::Range;
 
 use resvg::usvg;
 
 use super::last_move::LastMove;
-use super::png::{self, PictureError};
+use super::png::{self, PictureError, Runs};
 use super::strip::Strip;
 use super::{base, panel, panel_kept, stamps, svg};
 use crate::rules::Game;
@@ -54,13 +56,9 @@ impl Spent {
     }
 }
 
-/// The pixels of `game` with `last`'s marks (RGBA, opaque), handed to `rows` in order,
-/// a few rows at a time, top to bottom.
-pub(crate) fn compose(
-    game: &Game,
-    last: &LastMove,
-    mut rows: impl FnMut(&[u8]),
-) -> Result<Spent, PictureError> {
+/// The picture of `game` with `last`'s marks as runs of colours (`png::Runs`), made
+/// top to bottom, and the memory it was made in.
+pub(crate) fn compose(game: &Game, last: &LastMove) -> Result<(Runs, Spent), PictureError> {
     let drawings = Drawings::new(game, last)?;
     let stride = 4 * Strip::WIDTH;
     let band_bytes = BAND * stride;
@@ -73,6 +71,9 @@ pub(crate) fn compose(
         None => (vec![0u8; rows_length.max(band_bytes)], 0),
     };
     let mut base = base::cursor()?;
+    let mut runs = Runs::new(Strip::WIDTH * Strip::HEIGHT, base.colours());
+    let laid = Laid::new(game);
+    let mut spans = Spans::default();
     let mut y = 0;
     let bottom = Strip::HEIGHT..Strip::HEIGHT;
     for whole in drawings.reached.iter().chain([&bottom]) {
@@ -81,17 +82,43 @@ pub(crate) fn compose(
             let pixels = memory
                 .get_mut(band_at..band_at + (end - y) * stride)
                 .ok_or(PictureError::Base)?;
-            base.fill(pixels).ok_or(PictureError::Base)?;
+            laid.spans(y..end, &mut spans);
+            let mut clean = base.clone();
+            // The fixed part's pixels, where something is laid over them.
+            for (line, row) in pixels.chunks_exact_mut(stride).zip(spans.rows()) {
+                let mut x = 0;
+                for &(left, right) in row {
+                    base.skip(left - x).ok_or(PictureError::Base)?;
+                    base.fill(&mut line[4 * left..4 * right])
+                        .ok_or(PictureError::Base)?;
+                    x = right;
+                }
+                base.skip(Strip::WIDTH - x).ok_or(PictureError::Base)?;
+            }
             let mut strip = Strip { pixels, top: y };
             stamps::lay(&mut strip, game)?;
             panel_kept::lay(&mut strip, game)?;
-            rows(strip.pixels);
+            // Its runs where nothing is, the pixels laid where something is.
+            for (line, row) in strip.pixels.chunks_exact(stride).zip(spans.rows()) {
+                let mut x = 0;
+                for &(left, right) in row {
+                    clean
+                        .runs(left - x, |k, n| runs.push_known(k, n))
+                        .ok_or(PictureError::Base)?;
+                    clean.skip(right - left).ok_or(PictureError::Base)?;
+                    runs.push(&line[4 * left..4 * right]);
+                    x = right;
+                }
+                clean
+                    .runs(Strip::WIDTH - x, |k, n| runs.push_known(k, n))
+                    .ok_or(PictureError::Base)?;
+            }
             y = end;
         }
         if !whole.is_empty() {
             base.skip(whole.len() * Strip::WIDTH)
                 .ok_or(PictureError::Base)?;
-            rows(
+            runs.push(
                 memory
                     .get(whole.start * stride..whole.end * stride)
                     .ok_or(PictureError::Base)?,
@@ -100,7 +127,87 @@ pub(crate) fn compose(
         }
     }
     let rows_at = (band_at + band_bytes).saturating_sub(rows_length);
-    Ok(Spent { memory, rows_at })
+    Ok((runs, Spent { memory, rows_at }))
+}
+
+/// The rectangles something is laid in over the fixed part outside the rows a
+/// drawing reaches (the pieces' squares, the panel's parts: `stamps::squares`,
+/// `panel_kept::rects`): only there are the fixed part's pixels made and read back
+/// pixel by pixel; elsewhere its runs are the picture's as they are (unpacking them
+/// all and finding them again in the pixels cost a fifth of a picture's instructions).
+struct Laid {
+    /// Left, top, width, height, by their tops.
+    rects: Vec<[usize; 4]>,
+}
+
+/// The columns something is laid in, row by row: each row's (left, right) pairs, left
+/// to right, apart.
+#[derive(Default)]
+struct Spans {
+    /// Every row's pairs, one row after the other.
+    pairs: Vec<(usize, usize)>,
+    /// Where each row's pairs end in `pairs`.
+    ends: Vec<usize>,
+}
+
+impl Spans {
+    /// Each row's pairs, in order.
+    fn rows(&self) -> impl Iterator<Item = &[(usize, usize)]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.pairs[start..end])
+    }
+}
+
+impl Laid {
+    fn new(game: &Game) -> Laid {
+        let mut rects: Vec<[usize; 4]> = stamps::squares(game)
+            .chain(panel_kept::rects(game))
+            .filter(|&[_, _, w, h]| w > 0 && h > 0)
+            .collect();
+        rects.sort_unstable_by_key(|r| r[1]);
+        Laid { rects }
+    }
+
+    /// The columns laid in of each of the picture's `rows`, into `spans`.
+    fn spans(&self, rows: Range<usize>, spans: &mut Spans) {
+        spans.pairs.clear();
+        spans.ends.clear();
+        // The rectangles that reach these rows.
+        let near: Vec<[usize; 4]> = self
+            .rects
+            .iter()
+            .take_while(|r| r[1] < rows.end)
+            .filter(|r| r[1] + r[3] > rows.start)
+            .copied()
+            .collect();
+        for y in rows {
+            let start = spans.pairs.len();
+            for &[left, top, width, height] in &near {
+                if (top..top + height).contains(&y) {
+                    let right = (left + width).min(Strip::WIDTH);
+                    spans.pairs.push((left.min(right), right));
+                }
+            }
+            let row = &mut spans.pairs[start..];
+            row.sort_unstable();
+            // Overlapping or touching pairs made one.
+            let mut kept = start;
+            for k in start..spans.pairs.len() {
+                let (left, right) = spans.pairs[k];
+                match kept > start && left <= spans.pairs[kept - 1].1 {
+                    true => spans.pairs[kept - 1].1 = spans.pairs[kept - 1].1.max(right),
+                    false => {
+                        spans.pairs[kept] = (left, right);
+                        kept += 1;
+                    }
+                }
+            }
+            spans.pairs.truncate(kept);
+            spans.ends.push(kept);
+        }
+    }
 }
 
 /// What is rasterised of a picture, read, and the rows it reaches.

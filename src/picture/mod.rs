@@ -138,8 +138,7 @@ impl Picture {
     /// others made a strip at a time (`compose.rs`; issue 29).
     pub fn to_png(&self) -> Result<Vec<u8>, PictureError> {
         let (width, height) = Picture::size();
-        let mut runs = png::Runs::new(width as usize * height as usize);
-        let mut spent = compose::compose(&self.game, &self.last, |rows| runs.push(rows))?;
+        let (runs, mut spent) = compose::compose(&self.game, &self.last)?;
         png::encode_runs(width, height, runs, spent.rows())
     }
 
@@ -170,16 +169,10 @@ mod tests {
         canvas
     }
 
-    /// The pixels of `picture` as `to_png` makes them (`compose.rs`), the rows handed
-    /// on put together; each handing on is of whole rows.
+    /// The pixels of `picture` as `to_png` makes them: `compose.rs`'s runs unpacked.
     fn made(picture: &Picture) -> Vec<u8> {
-        let mut pixels = Vec::new();
-        compose::compose(&picture.game, &picture.last, |rows| {
-            assert_eq!(rows.len() % (4 * strip::Strip::WIDTH), 0);
-            pixels.extend_from_slice(rows);
-        })
-        .unwrap();
-        pixels
+        let (runs, _) = compose::compose(&picture.game, &picture.last).unwrap();
+        runs.pixels()
     }
 
     /// How many pixels of `picture` as made differ from its whole drawing.

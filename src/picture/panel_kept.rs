@@ -63,6 +63,17 @@ fn lay_part(file: &[u8], k: usize, strip: &mut Strip) -> Option<()> {
     Some(())
 }
 
+/// The rectangles [`lay`] copies `game`'s parts into, each its left, top, width and
+/// height in the picture's pixels: it touches no other pixel.
+pub(crate) fn rects(game: &Game) -> Vec<[usize; 4]> {
+    let all = panel::all();
+    panel::parts(game)
+        .into_iter()
+        .filter_map(|part| all.iter().position(|&p| p == part))
+        .filter_map(|k| entry(PARTS_FILE, k).map(|(rect, _)| rect))
+        .collect()
+}
+
 /// The parts of the panel's state of `game` that are not kept (none, while
 /// `panel::all` lists every part a game can show), for the caller to draw.
 pub(crate) fn unkept(game: &Game) -> Vec<Part> {

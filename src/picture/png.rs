@@ -99,13 +99,19 @@ fn decode_rgba(bytes: &[u8], size: (u32, u32)) -> Option<Vec<u8>> {
 const RUN_BITS: u32 = 8;
 
 /// The runs of one colour of a picture's pixels (alpha ignored), taken in as its rows
-/// come, in order (`Runs::push`): the colours (packed), each numbered in the order it
-/// first appears, and the runs, each packed in four bytes: its colour's number
-/// shifted by [`RUN_BITS`] and its length (1 to 255 pixels; a longer one is cut). Runs
-/// are the rule in a picture: everything after this works on them, not on pixels.
+/// come, in order, from pixels (`Runs::push`) or as runs of colours known beforehand
+/// (`Runs::push_known`: the fixed part's, `compose.rs`): the colours (packed), each
+/// numbered in the order it first appears (the known ones first), and the runs, each
+/// packed in four bytes: its colour's number shifted by [`RUN_BITS`] and its length (1
+/// to 255 pixels; a longer one is cut). Runs are the rule in a picture: everything
+/// after this works on them, not on pixels. A colour's number says nothing of the
+/// PNG: `quantise` orders the colours by how often they appear, then by colour.
 pub(crate) struct Runs {
-    /// The colours, packed as 0x00RRGGBB, in the order met.
+    /// The colours, packed as 0x00RRGGBB, in the order met (the known ones first).
     colours: Vec<u32>,
+    /// The known colours, by the number they are known by: each its pixel and its
+    /// number here.
+    known: Vec<([u8; 4], u32)>,
     /// Each colour's number.
     numbers: ColourMap<u32>,
     /// The last colour seen in each of a few slots: most runs find their number here.
@@ -117,22 +123,65 @@ pub(crate) struct Runs {
 }
 
 impl Runs {
-    /// No runs yet, room made for those of a picture of `pixels` pixels.
-    pub(crate) fn new(pixels: usize) -> Runs {
-        Runs {
+    /// No runs yet, room made for those of a picture of `pixels` pixels; `known` are
+    /// the colours (red, green, blue) [`Runs::push_known`] names by their place.
+    pub(crate) fn new(pixels: usize, known: impl IntoIterator<Item = [u8; 3]>) -> Runs {
+        let mut runs = Runs {
             colours: Vec::new(),
+            known: Vec::new(),
             numbers: ColourMap::default(),
             recent: [(u32::MAX, 0); 1024],
             out: Vec::with_capacity(pixels / 8),
             last: ([0; 4], 0, 0),
+        };
+        for [r, g, b] in known {
+            let c = u32::from_be_bytes([0, r, g, b]);
+            // A colour known twice has one number.
+            let number = *runs.numbers.entry(c).or_insert_with(|| {
+                runs.colours.push(c);
+                runs.colours.len() as u32 - 1
+            });
+            runs.known.push(([r, g, b, 255], number));
         }
+        runs
     }
 
     /// The runs of `rgba`, all of them: the runs and the colours.
     fn of(rgba: &[u8]) -> Runs {
-        let mut runs = Runs::new(rgba.len() / 4);
+        let mut runs = Runs::new(rgba.len() / 4, []);
         runs.push(rgba);
         runs
+    }
+
+    /// The picture's next `length` pixels, all of the known colour `k` (opaque);
+    /// `None` when no colour is known by `k`.
+    pub(crate) fn push_known(&mut self, k: u8, length: usize) -> Option<()> {
+        let &(pixel, number) = self.known.get(usize::from(k))?;
+        let length = u32::try_from(length).ok()?;
+        let last = &mut self.last;
+        if last.2 > 0 && last.0 == pixel {
+            last.2 += length;
+        } else {
+            if last.2 > 0 {
+                push_run(&mut self.out, last.1, last.2);
+            }
+            *last = (pixel, number, length);
+        }
+        Some(())
+    }
+
+    /// The RGBA pixels of the runs (opaque), all of them.
+    #[cfg(test)]
+    pub(crate) fn pixels(self) -> Vec<u8> {
+        let (colours, runs) = self.finish();
+        let mut out = Vec::new();
+        for run in runs {
+            let [_, r, g, b] = colours[(run >> RUN_BITS) as usize].to_be_bytes();
+            for _ in 0..run & ((1 << RUN_BITS) - 1) {
+                out.extend_from_slice(&[r, g, b, 255]);
+            }
+        }
+        out
     }
 
     /// The picture's next pixels (RGBA bytes) taken in.
@@ -141,6 +190,7 @@ impl Runs {
             colours,
             numbers,
             recent,
+            known: _,
             out,
             last,
         } = self;
@@ -241,6 +291,8 @@ fn quantise(runs: Runs, width: usize, rows: &mut [u8]) -> Vec<[u8; 3]> {
         .zip(&counts)
         .enumerate()
         .map(|(number, (&c, &n))| (n, c, number))
+        // A known colour no pixel has (the fixed part's, all of it under pieces).
+        .filter(|&(n, _, _)| n > 0)
         .collect();
     // Most frequent first; ties by colour, so the output never depends on the order
     // colours were met.
@@ -448,6 +500,44 @@ mod tests {
                 assert_eq!(by_sum.nearest(c), nearest(&palette, c), "{c:?} of {size}");
             }
         }
+    }
+
+    /// Runs of known colours (`compose.rs`'s fixed part) and of pixels go together:
+    /// the pixels are those named, a run of pixels and a known run of one colour are
+    /// one run, an unknown number is refused, and a known colour no pixel has is not
+    /// in the palette.
+    #[test]
+    fn known_runs_and_pixels_make_one_picture() {
+        let (red, blue, unused) = ([200, 0, 0], [0, 0, 200], [9, 9, 9]);
+        let mut runs = Runs::new(16, [red, blue, unused, red]);
+        runs.push_known(0, 3).unwrap();
+        runs.push(&[200, 0, 0, 255, 0, 200, 0, 255]);
+        runs.push_known(1, 2).unwrap();
+        runs.push_known(3, 1).unwrap();
+        assert_eq!(runs.push_known(4, 1), None);
+        // Red three times and once as pixels: one run; green; blue; red known twice.
+        assert_eq!(runs.out, [4, (3 << RUN_BITS) | 1, (1 << RUN_BITS) | 2]);
+        assert_eq!(runs.last.1, 0, "a colour known twice has one number");
+        let expected: Vec<u8> = [red, red, red, red, [0, 200, 0], blue, blue, red]
+            .iter()
+            .flat_map(|&[r, g, b]| [r, g, b, 255])
+            .collect();
+        let mut rows = vec![0; 9];
+        let palette = quantise(
+            {
+                let mut again = Runs::new(16, [red, blue, unused]);
+                again.push_known(0, 4).unwrap();
+                again.push(&[0, 200, 0, 255]);
+                again.push_known(1, 2).unwrap();
+                again.push_known(0, 1).unwrap();
+                again
+            },
+            8,
+            &mut rows,
+        );
+        assert_eq!(runs.pixels(), expected);
+        assert_eq!(palette, [red, blue, [0, 200, 0]]);
+        assert_eq!(rows, [0, 0, 0, 0, 0, 2, 1, 1, 0]);
     }
 
     /// Issue 29 finding "the picture": `deflate.rs`'s stream decodes (png's own

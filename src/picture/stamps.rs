@@ -60,6 +60,18 @@ fn colour(hex: &str) -> Option<[u8; 3]> {
     Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
+/// The squares [`lay`] lays `game`'s pieces in, each its left, top, width and height
+/// in the picture's pixels: it touches no other pixel.
+pub(crate) fn squares(game: &Game) -> impl Iterator<Item = [usize; 4]> + '_ {
+    Point::ALL
+        .iter()
+        .filter(|&&p| game.piece_at(p).is_some())
+        .map(|&p| {
+            let (left, top) = corner(p);
+            [left, top, SIDE, SIDE]
+        })
+}
+
 /// Every piece of `game` laid over `strip` (the fixed part and what goes under the
 /// pieces already in it), in `Point::ALL` order and each piece's elements in their
 /// order, as the SVG draws them: the parts of them in the strip's rows.
