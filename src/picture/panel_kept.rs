@@ -66,10 +66,8 @@ fn lay_part(file: &[u8], k: usize, strip: &mut Strip) -> Option<()> {
 /// The rectangles [`lay`] copies `game`'s parts into, each its left, top, width and
 /// height in the picture's pixels: it touches no other pixel.
 pub(crate) fn rects(game: &Game) -> Vec<[usize; 4]> {
-    let all = panel::all();
-    panel::parts(game)
+    kept_parts(game)
         .into_iter()
-        .filter_map(|part| all.iter().position(|&p| p == part))
         .filter_map(|k| entry(PARTS_FILE, k).map(|(rect, _)| rect))
         .collect()
 }
@@ -92,13 +90,20 @@ pub(crate) fn lay(strip: &mut Strip, game: &Game) -> Result<(), PictureError> {
 
 /// `lay` from the kept parts `file`; `None` when it is broken.
 fn lay_from(file: &[u8], strip: &mut Strip, game: &Game) -> Option<()> {
-    let all = panel::all();
-    for part in panel::parts(game) {
-        if let Some(k) = all.iter().position(|&p| p == part) {
-            lay_part(file, k, strip)?;
-        }
+    for k in kept_parts(game) {
+        lay_part(file, k, strip)?;
     }
     Some(())
+}
+
+/// The places in `panel::all` (and so in `panel.parts`) of the parts `game` shows that
+/// are kept.
+fn kept_parts(game: &Game) -> Vec<usize> {
+    let all = panel::all();
+    panel::parts(game)
+        .into_iter()
+        .filter_map(|part| all.iter().position(|&p| p == part))
+        .collect()
 }
 
 #[cfg(test)]
