@@ -1,9 +1,10 @@
 //! Playouts: from a leaf of the tree, play on with a cheap policy and score the end.
 //! The robot's policy picks the best of a few random legal actions by the evaluation
-//! (so rows get made and removals keep the useful rings) and stops after a dozen
-//! atomic actions once a ring has been removed in the game (up to 40 before that),
-//! scoring the position by the evaluation's win chance; plain UCT's
-//! policy plays uniformly at random to the end of the game.
+//! (so rows get made and removals keep the useful rings) and stops after four atomic
+//! actions, scoring the position by the evaluation's win chance (the evaluation,
+//! fitted to real games, knows more than a longer cheap playout finds out:
+//! docs/strength.md); plain UCT's policy plays uniformly at random to the end of the
+//! game.
 
 use super::eval::{Weights, score_with, win_chance};
 use super::rng::Rng;
@@ -17,35 +18,24 @@ pub struct Policy {
     /// Atomic actions played before the evaluation scores the position; `None`: play
     /// to the end of the game.
     pub depth: Option<u16>,
-    /// While no ring has been removed in the game, play on past `depth` up to this
-    /// many actions in all, until one is: before the first removal the evaluation
-    /// hardly knows who is winning, after it it mostly does.
-    pub until_removal: Option<u16>,
 }
 
 impl Policy {
     /// The robot's playouts.
     pub const ROBOT: Policy = Policy {
         samples: 3,
-        depth: Some(12),
-        until_removal: Some(40),
+        depth: Some(4),
     };
 
     /// Uniform random to the end.
     pub const RANDOM: Policy = Policy {
         samples: 1,
         depth: None,
-        until_removal: None,
     };
 
-    /// Whether a playout that has played `steps` actions and reached `game` stops
-    /// there to be scored.
-    fn ends(&self, steps: u32, game: &Game) -> bool {
-        let depth = self.depth.map_or(u32::MAX, u32::from);
-        let limit = self.until_removal.map_or(depth, u32::from).max(depth);
-        steps >= limit
-            || (steps >= depth
-                && game.rings_removed(Color::White) + game.rings_removed(Color::Black) > 0)
+    /// Whether a playout that has played `steps` actions stops there to be scored.
+    fn ends(&self, steps: u32) -> bool {
+        self.depth.is_some_and(|depth| steps >= u32::from(depth))
     }
 }
 
@@ -60,7 +50,7 @@ pub(crate) fn playout(
     evaluations: &mut u64,
 ) -> f32 {
     let mut steps = 0u32;
-    while !policy.ends(steps, &game) {
+    while !policy.ends(steps) {
         let Some(side) = game.to_act() else { break };
         game.legal_actions_into(list);
         let n = list.len();
@@ -122,34 +112,32 @@ mod tests {
     use super::*;
     use crate::rules::{Point, Setup, Variant};
 
-    /// A position after the placements, with one of Black's rings removed or none.
-    fn game(one_removed: bool) -> Game {
-        let pts =
-            |s: &str| -> Vec<Point> { s.split_whitespace().map(|p| p.parse().unwrap()).collect() };
-        let black = if one_removed {
-            "a3 b2 c2 d2"
-        } else {
-            "a3 b2 c2 d2 k9"
-        };
-        Setup::new(Variant::Normal)
-            .rings(Color::White, pts("a2 b1 c1 d1 k10"))
-            .rings(Color::Black, pts(black))
-            .removed(Color::Black, u8::from(one_removed))
-            .build()
-            .unwrap()
+    #[test]
+    fn a_robot_playout_stops_after_four_actions_and_plain_uct_at_the_end() {
+        assert!(!Policy::ROBOT.ends(3));
+        assert!(Policy::ROBOT.ends(4));
+        assert!(!Policy::RANDOM.ends(10_000));
     }
 
+    /// A robot playout from a position after the placements plays four actions and is
+    /// scored by the evaluation; a random one plays to the end of the game.
     #[test]
-    fn a_robot_playout_runs_on_to_the_first_removal() {
-        let p = Policy::ROBOT;
-        // No ring removed yet: on past the 12 actions, up to 40.
-        assert!(!p.ends(12, &game(false)));
-        assert!(!p.ends(39, &game(false)));
-        assert!(p.ends(40, &game(false)));
-        // A ring removed: 12 actions.
-        assert!(!p.ends(11, &game(true)));
-        assert!(p.ends(12, &game(true)));
-        // Plain UCT's playouts only stop at the end of the game.
-        assert!(!Policy::RANDOM.ends(10_000, &game(true)));
+    fn playouts_end_where_their_policy_says() {
+        let pts =
+            |s: &str| -> Vec<Point> { s.split_whitespace().map(|p| p.parse().unwrap()).collect() };
+        let game = Setup::new(Variant::Normal)
+            .rings(Color::White, pts("a2 b1 c1 d1 k10"))
+            .rings(Color::Black, pts("a3 b2 c2 d2 k9"))
+            .build()
+            .unwrap();
+        let mut list = ActionList::new();
+        let mut rng = Rng::new(7);
+        let mut evaluations = 0;
+        let reward = playout(game, &Policy::ROBOT, &mut rng, &mut list, &mut evaluations);
+        assert_eq!(evaluations, 1);
+        assert!((0.0..=1.0).contains(&reward));
+        let reward = playout(game, &Policy::RANDOM, &mut rng, &mut list, &mut evaluations);
+        assert_eq!(evaluations, 1, "a random playout ends the game");
+        assert!([0.0, 0.5, 1.0].contains(&reward));
     }
 }

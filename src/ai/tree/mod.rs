@@ -53,7 +53,7 @@ pub struct SearchConfig {
 impl SearchConfig {
     /// The robot's search: priors, short playouts ended by the evaluation, the solver.
     pub const ROBOT: SearchConfig = SearchConfig {
-        exploration: 0.5,
+        exploration: 0.3,
         prior_visits: 5.0,
         placement_priors: false,
         policy: Policy::ROBOT,

@@ -70,7 +70,9 @@ fn a_filling_tree_keeps_growing() {
     // An arena of 20,000 nodes holds about 250 expansions of the opening: expanding
     // every leaf on its second visit filled it within about 500 iterations and
     // froze the tree there for the rest of the search; a leaf now needs more
-    // visits as the arena fills, so the tree is still growing ten times later.
+    // visits as the arena fills, so the tree is still growing ten times later. (It
+    // grows in steps: a new node's 84 placements are each tried once, without a prior,
+    // before any of them is expanded, so a thousand iterations may add nothing.)
     let (cfg, mut tree, mut rng) = searched(20_000, 3, 0);
     let mut sizes = Vec::new();
     for _ in 0..10 {
@@ -80,7 +82,7 @@ fn a_filling_tree_keeps_growing() {
         sizes.push(tree.len());
     }
     assert!(sizes[0] < 20_000, "{sizes:?}");
-    assert!(sizes[0] < sizes[4] && sizes[4] < sizes[9], "{sizes:?}");
+    assert!(sizes[0] < sizes[9] && sizes[4] < sizes[9], "{sizes:?}");
     assert!(tree.len() <= 20_000 + MAX_ACTIONS, "{}", tree.len());
 }
 
