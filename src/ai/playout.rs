@@ -119,8 +119,8 @@ mod tests {
         assert!(!Policy::RANDOM.ends(10_000));
     }
 
-    /// A robot playout from a position after the placements plays four actions and is
-    /// scored by the evaluation; a random one plays to the end of the game.
+    /// A robot playout from a position after the placements stops before the game is
+    /// over and is scored by the evaluation; a random one plays to the end of the game.
     #[test]
     fn playouts_end_where_their_policy_says() {
         let pts =
