@@ -259,6 +259,45 @@ pub fn write_public_deferred(
     Ok(())
 }
 
+/// Writes `bytes` over `path` in place (creating it if missing, the server's user's
+/// alone), without making it durable: `pending` records it for a later
+/// [`Pending::sync`]. No temp file, so no new inode is found and no old one freed
+/// with its blocks (on ext4 without a journal and with online discard, where a home
+/// may well be, the two cost ten times the write). Not atomic: a reader meanwhile,
+/// or a crash, may find it torn, so it is only for a file read under the lock its
+/// writers hold and written from a committed journal, which a crash has written
+/// again before anyone reads it.
+///
+/// ```
+/// # fn main() -> std::io::Result<()> {
+/// use yinsh_pbem::durable::{Pending, overwrite_deferred};
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("count.json");
+/// let mut pending = Pending::default();
+/// overwrite_deferred(&path, b"{\"count\":10}", &mut pending)?;
+/// overwrite_deferred(&path, b"{\"count\":9}", &mut pending)?;
+/// assert_eq!(std::fs::read(&path)?, b"{\"count\":9}");
+/// pending.sync()?;
+/// # Ok(())
+/// # }
+/// ```
+pub fn overwrite_deferred(path: &Path, bytes: &[u8], pending: &mut Pending) -> io::Result<()> {
+    let mut file = Readers::Owner
+        .options()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    file.write_all(bytes)?;
+    let len = bytes.len() as u64;
+    if file.metadata()?.len() != len {
+        // Within the file's last block when a count shrinks: no block is freed.
+        file.set_len(len)?;
+    }
+    pending.wrote(path);
+    Ok(())
+}
+
 /// [`write_deferred`] made durable at once: the temp file is fsynced before it takes
 /// the name, the folder after. The file is the server's user's alone.
 pub fn write_durable(path: &Path, bytes: &[u8], existing: Existing) -> io::Result<()> {

@@ -193,6 +193,49 @@ fn with_confirmation_off_a_message_reaches_any_address_as_before() {
 }
 
 #[test]
+fn with_confirmation_off_a_show_finds_its_sender_in_the_index_not_in_every_account() {
+    // The address index was kept only while confirmation was on, so with it off
+    // every mail needing no password (a `show` asks whether its sender chose
+    // text-only boards) read every account of the home. It is kept either way now: a
+    // damaged account of someone else does not stop a show, and is not read.
+    let mut s = TestServer::new();
+    for name in ["alice", "bob", "carol"] {
+        s.send(
+            &format!("{name}@example.org"),
+            &format!("signup {name} pw-{name}"),
+            "",
+        );
+    }
+    assert!(s.home().join("addresses/built-canonical").is_file());
+    s.send("alice@example.org", "yinsh challenge alice bob", "");
+    let carol = s.home().join("accounts/carol.json");
+    std::fs::write(&carol, "{ damaged").expect("damage carol's account");
+    let sent = s.send("eve@example.org", "yinsh show 101", "");
+    let to_eve = mails_to(&sent, "eve@example.org");
+    assert_eq!(to_eve.len(), 1, "{sent:?}");
+    assert_says(&to_eve[0], "alice");
+    // A text-only choice is still found through the index, for the sender's address.
+    s.send("bob@example.org", "yinsh settings bob pw-bob text-only", "");
+    let sent = s.send("bob@example.org", "yinsh show 101", "");
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert!(!sent[0].raw.contains("text/html"), "{}", sent[0].raw);
+    // Bob's choice follows his account to a new address, and leaves the old one.
+    s.send(
+        "bob@example.org",
+        "change address bob pw-bob bob@example.net",
+        "",
+    );
+    for (address, html) in [("bob@example.net", false), ("bob@example.org", true)] {
+        let sent = s.send(address, "yinsh show 101", "");
+        assert_eq!(sent.len(), 1, "{sent:?}");
+        assert_eq!(sent[0].raw.contains("text/html"), html, "{address}");
+    }
+    // The damaged account is still a loud error where it is read.
+    let raw = s.mail("carol@example.org", "yinsh show 101", "");
+    assert_eq!(s.deliver_raw(raw.as_bytes()), 75);
+}
+
+#[test]
 fn check_config_shows_the_switch_and_the_file_turns_it_off() {
     let dir = tempfile::tempdir().expect("tempdir");
     let config = dir.path().join("yinsh.toml");

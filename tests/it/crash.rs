@@ -166,8 +166,9 @@ fn attempt(
             "stray files in {}: {others:?}",
             journal.display()
         );
-        let pending = std::fs::metadata(journal.join("pending")).map_or(0, |m| m.len());
-        assert_eq!(pending, 0, "a journal was left in {}", journal.display());
+        let store = Store::open(home).expect("store");
+        let waits = store.journal_waits().expect("the journal");
+        assert!(!waits, "a journal was left in {}", journal.display());
     }
     runs
 }
@@ -437,7 +438,8 @@ fn a_torn_journal_is_discarded_and_the_redelivered_mail_is_handled_once() {
             std::fs::read(home.join("boards/101.json")).expect("board"),
             before
         );
-        assert_eq!(std::fs::metadata(&journal).expect("journal").len(), 0);
+        let store = Store::open(&home).expect("store");
+        assert!(!store.journal_waits().expect("the journal"), "emptied");
         let log = std::fs::read_to_string(home.join("log/yinsh-pbem.log")).expect("log");
         assert!(log.contains("discarded a journal"), "{log}");
         let (outbox, spool) = replies_to(&home, &mid);
@@ -508,12 +510,8 @@ fn tick_first_completes_a_journal_a_killed_deliver_left() {
         "the nag was not recorded: {board}"
     );
     assert_eq!(replies_to(&home, &mid).0.len(), 2);
-    assert_eq!(
-        std::fs::metadata(home.join("journal/pending"))
-            .expect("journal")
-            .len(),
-        0
-    );
+    let store = Store::open(&home).expect("store");
+    assert!(!store.journal_waits().expect("the journal"), "completed");
 }
 
 /// Issue 13: a killed run may leave temp files of its atomic writes in any folder the
@@ -528,7 +526,11 @@ fn temp_files_a_killed_run_left_in_store_folders_are_removed() {
     let (_, raw) = move_mail(5, 0, script[0].0, &script[0].1);
     let kill = Disturb::Fault("apply-file".into());
     assert_eq!(run(&home, s.now, raw.as_bytes(), &kill), None);
-    assert!(std::fs::metadata(home.join("journal/pending")).is_ok_and(|m| m.len() > 0));
+    let store = Store::open(&home).expect("store");
+    assert!(
+        store.journal_waits().expect("the journal"),
+        "the kill left it"
+    );
     let day = yinsh_pbem::server::store::day_name(s.now);
     let left = [
         ".next-board.99999.0.tmp",

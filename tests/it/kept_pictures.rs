@@ -23,6 +23,38 @@ fn kept_file(s: &TestServer) -> PathBuf {
     s.home().join("pictures").join("101.png")
 }
 
+/// The kept file `kept`, whose PNG is `old`, holding `png` instead under the same
+/// name (the PNG's length and checksum written for it: the file's layout is
+/// `store/kept_pictures.rs`'s).
+fn with_png(kept: &[u8], old: &[u8], png: &[u8]) -> Vec<u8> {
+    assert!(
+        kept.ends_with(old),
+        "a kept file written afresh ends with its PNG"
+    );
+    let head = &kept[..kept.len() - old.len() - 8];
+    let len = u32::try_from(png.len()).expect("a PNG's length");
+    [
+        head,
+        &len.to_le_bytes(),
+        &simd_adler32::adler32(&png).to_le_bytes(),
+        png,
+    ]
+    .concat()
+}
+
+/// Whether the kept file holds `png` (written over the file in place, it may be
+/// followed by the end of a longer picture kept before it).
+fn holds(s: &TestServer, png: &[u8]) -> bool {
+    let kept = std::fs::read(kept_file(s)).expect("kept");
+    let Some(at) = kept.windows(png.len()).position(|w| w == png) else {
+        return false;
+    };
+    let len = u32::try_from(png.len())
+        .expect("a PNG's length")
+        .to_le_bytes();
+    at >= 8 && kept[at - 8..at - 4] == len
+}
+
 /// The PNG of a mail's one picture.
 fn picture(m: &Sent) -> Vec<u8> {
     assert_eq!(m.images.len(), 1, "{:?}", m.subject);
@@ -45,8 +77,7 @@ fn a_position_shown_again_is_the_picture_its_move_kept() {
     let other = s.send("bob@example.org", "yinsh challenge bob alice", "");
     let empty_board = picture(&other[0]);
     assert_ne!(empty_board, drawn);
-    let head = &kept[..kept.len() - drawn.len()];
-    std::fs::write(kept_file(&s), [head, &empty_board[..]].concat()).expect("write");
+    std::fs::write(kept_file(&s), with_png(&kept, &drawn, &empty_board)).expect("write");
     let shown = s.send("eve@example.org", "yinsh show 101", "");
     assert_eq!(picture(&shown[0]), empty_board, "the kept picture was read");
 
@@ -54,21 +85,14 @@ fn a_position_shown_again_is_the_picture_its_move_kept() {
     std::fs::remove_file(kept_file(&s)).expect("remove");
     let shown = s.send("eve@example.org", "yinsh show 101", "");
     assert_eq!(picture(&shown[0]), drawn);
-    assert!(
-        std::fs::read(kept_file(&s))
-            .expect("kept")
-            .ends_with(&drawn)
-    );
+    assert!(holds(&s, &drawn));
 
     // Another position of the game (before the placement) is not the kept one: it
     // is drawn, and then kept in its place.
     let earlier = s.send("eve@example.org", "yinsh show 101#0", "");
     assert_ne!(picture(&earlier[0]), drawn);
-    assert!(
-        std::fs::read(kept_file(&s))
-            .expect("kept")
-            .ends_with(&picture(&earlier[0]))
-    );
+    assert!(holds(&s, &picture(&earlier[0])));
+    assert!(!holds(&s, &drawn));
     let shown = s.send("eve@example.org", "yinsh show 101", "");
     assert_eq!(picture(&shown[0]), drawn);
 }
@@ -78,8 +102,12 @@ fn a_broken_kept_picture_is_logged_and_drawn_again() {
     let (mut s, moved) = placed();
     let drawn = picture(&moved[0]);
     let kept = std::fs::read(kept_file(&s)).expect("kept");
+    let mut torn = kept.clone();
+    let middle = kept.len() - drawn.len() / 2;
+    torn[middle] ^= 1;
     for broken in [
         kept[..kept.len() - drawn.len() + 3].to_vec(),
+        torn,
         b"not a picture".to_vec(),
         Vec::new(),
     ] {
@@ -133,8 +161,7 @@ fn the_site_takes_the_picture_the_mails_kept() {
     let other = s.send("bob@example.org", "yinsh challenge bob alice", "");
     let empty_board = picture(&other[0]);
     let kept = std::fs::read(kept_file(&s)).expect("kept");
-    let head = &kept[..kept.len() - drawn.len()];
-    std::fs::write(kept_file(&s), [head, &empty_board[..]].concat()).expect("write");
+    std::fs::write(kept_file(&s), with_png(&kept, &drawn, &empty_board)).expect("write");
     // The whole site written from the store: the page of 101 shows the kept picture.
     let site = s.home().with_file_name("site");
     let run = |site: &std::path::Path| {

@@ -79,7 +79,7 @@ pub(super) fn signup(
         store.unretire(userid)?;
     }
     let tokens = pending(&mut account, &addresses, req)?;
-    store.reindex(req.confirm_addresses, None, Some(&account))?;
+    store.reindex(None, Some(&account))?;
     store.put_account(&account)?;
     store.add_skeleton(userid)?;
     if !tokens.is_empty() {
@@ -315,7 +315,7 @@ pub(super) fn change_address(
     } else {
         pending(&mut account, &fresh, req)?
     };
-    store.reindex(req.confirm_addresses, Some(&before), Some(&account))?;
+    store.reindex(Some(&before), Some(&account))?;
     store.put_account(&account)?;
     let body = format!(
         "The e-mail addresses of {} are now: {}\n(They were: {}.)\n",
@@ -357,7 +357,7 @@ pub(super) fn signoff(
         }
         .into());
     }
-    store.reindex(store.index_built()?, Some(account), None)?;
+    store.reindex(Some(account), None)?;
     store.unmark_unconfirmed(userid)?;
     // The userid is retired, not freed: its games keep the name (`store::retired`).
     store.retire_account(account)?;

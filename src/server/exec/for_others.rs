@@ -1,7 +1,7 @@
 //! Challenges made for two other players (`yinsh challenge alice bob` from an address
 //! that is neither alice's nor bob's): each day at most `[limits]
 //! challenges_for_others_per_day` of them per sender (its reply address, and each
-//! account naming that address when the address index is kept) and per player put
+//! account naming that address once the address index is built) and per player put
 //! in such a game, counted in `<home>/challenges/` (`store::daily`). A challenge has
 //! no password, so the sender is known only by address: the per-player count is what
 //! holds when an attacker changes addresses. A player's own challenges never count.
@@ -61,8 +61,8 @@ pub(super) fn count(
                 ));
             }
         } else {
-            // Only to name the challenger in the game's mails (the index is not kept
-            // while confirmation is off).
+            // Only to name the challenger in the game's mails (a home whose address
+            // index is not built yet: no account has changed since it was made).
             owners = store.address_owners_read_only(address)?;
         }
     }

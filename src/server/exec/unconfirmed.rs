@@ -34,7 +34,7 @@ pub fn remove(store: &Store, now: u64, account: &Account) -> Result<Removal, Int
         return Ok(Removal::Kept(going_on));
     }
     let userid = &account.userid;
-    store.reindex(store.index_built()?, Some(account), None)?;
+    store.reindex(Some(account), None)?;
     store.unmark_unconfirmed(userid)?;
     let mut vacations = Vacations::load(store)?;
     if vacations.current(userid, now).is_some() {

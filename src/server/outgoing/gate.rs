@@ -310,7 +310,7 @@ mod tests {
         let password: Password = "a-long-password".parse().expect("password");
         let alice = Account::new(&userid, &password, vec![address("alice@example.org")], 0)
             .expect("account");
-        store.reindex(true, None, Some(&alice)).expect("index");
+        store.reindex(None, Some(&alice)).expect("index");
         store.put_account(&alice).expect("put");
         let mut settings = Settings::defaults(store.home().to_path_buf());
         settings.confirm_addresses = true;

@@ -189,27 +189,17 @@ impl Store {
         Ok(())
     }
 
-    /// Whether the address index is complete (it is kept only while confirmation
-    /// is on).
+    /// Whether the address index is complete (a home made before it was kept with
+    /// confirmation off has none until an account changes).
     pub fn index_built(&self) -> Result<bool, StoreError> {
         Ok(self.read_text(&self.index_marker())?.is_some())
     }
 
     /// Keeps the index true when the account `old` becomes `new` (either may be
-    /// absent), when confirmation is `on`. When it is off the index is not kept but
-    /// marked incomplete, so that it is built afresh when confirmation is turned on.
-    pub fn reindex(
-        &self,
-        on: bool,
-        old: Option<&Account>,
-        new: Option<&Account>,
-    ) -> Result<(), StoreError> {
-        if !on {
-            if self.index_built()? {
-                self.remove_file(&self.index_marker())?;
-            }
-            return Ok(());
-        }
+    /// absent), building it first if it is not complete. It is kept whether or not
+    /// confirmation is on, so that a mail that changes nothing finds the accounts of
+    /// its sender's address in one file, never by reading every account.
+    pub fn reindex(&self, old: Option<&Account>, new: Option<&Account>) -> Result<(), StoreError> {
         self.ensure_index()?;
         if let Some(o) = old {
             self.index(o, Indexing::Remove)?;
@@ -235,7 +225,7 @@ impl Store {
 
     /// The userids whose accounts name the mailbox of `address`, found without writing
     /// anything (for a command that changes nothing): from the index when it is built,
-    /// else from every account (the index is not kept while confirmation is off).
+    /// else from every account (a home whose index is not built yet).
     pub fn address_owners_read_only(&self, address: &Address) -> Result<Vec<UserId>, StoreError> {
         if self.index_built()? {
             return self.indexed_owners(address);

@@ -49,6 +49,18 @@ pub(crate) fn write_deferred(
         .map_err(|e| StoreError::io("write", path, e))
 }
 
+/// [`durable::overwrite_deferred`]: `bytes` over `path` in place, for a file read
+/// only under the lock and written from a committed journal (see there).
+pub(crate) fn overwrite_deferred(
+    path: &Path,
+    bytes: &[u8],
+    pending: &mut Pending,
+) -> Result<(), StoreError> {
+    fault::write_error()
+        .and_then(|()| durable::overwrite_deferred(path, bytes, pending))
+        .map_err(|e| StoreError::io("write", path, e))
+}
+
 /// Removes `path` and fsyncs its folder; a file that is already gone is fine.
 pub(crate) fn remove(path: &Path) -> Result<(), StoreError> {
     let mut pending = Pending::default();

@@ -4,41 +4,58 @@
 //! applied. That is the commit: the only write of a mail that is fsynced on its own.
 //!
 //! The file is a header line `yinsh-pbem-journal <length> <FNV-1a 64 of the body>`
-//! and a JSON body (file contents and replies as hex). It is written in place (the
-//! file is kept, emptied after use, so a mail creates no journal file of its own): the
-//! body is streamed into the file behind a header of zeros, then the true header (the
-//! length zero-padded to 20 digits, so it has the same width) is written over those,
-//! so no copy of the replies is held in memory. A crash during the write leaves a
+//! and a JSON body (file contents and replies as JSON strings when they are UTF-8, as
+//! they nearly always are, else as hex; a journal of format 2, all hex, left by an
+//! older version, is read too). It is written in place (the file is kept with its
+//! length and blocks, emptied after use by a blank line over its header, so a mail
+//! neither creates a file nor frees or finds blocks for it; what follows a body is an
+//! older journal's end, never read): the body is streamed into the file behind a
+//! header of zeros, then the true header (the length zero-padded to 20 digits, so it
+//! has the same width) is written over those, so no copy of the replies is held in
+//! memory. A crash during the write leaves a
 //! body that does not match its header: such a torn journal was never committed (no
 //! effect of it had been applied, and the mail had not been acknowledged, so the mail
 //! system delivers it again) and is discarded.
 //!
 //! Applying writes every file and reply without an fsync each (atomic for readers:
-//! temp file, then rename or hard link), then makes them durable together
+//! temp file, then rename or hard link; but the storm counts of `rate/`, read only
+//! under the lock, are written over in place: [`IN_PLACE`]), then makes them durable together
 //! ([`Pending::sync`]), and only then empties the journal. A crash while applying
 //! leaves a whole journal that the next `deliver` or `flush` completes ([`Store::recover`])
 //! before doing anything else, under the lock. Applying is idempotent (same files
 //! written again; the spool and the outbox keep one file per Message-ID), so completing
 //! a journal twice does no harm.
 
-use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, Seek, SeekFrom, Write};
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use serde::ser::SerializeStruct;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 use crate::durable::{self, Pending, Readers, fault};
 use crate::mail::transport::write_to_outbox;
 use crate::mail::{BuiltMail, Spool, Transport};
 
-use super::fs::{create_dir, remove_deferred, write_deferred};
+use super::fs::{create_dir, overwrite_deferred, remove_deferred, write_deferred};
 use super::tx::Change;
 use super::{Store, StoreError};
 
 /// The first word of a journal's header line.
 const MAGIC: &str = "yinsh-pbem-journal";
+
+/// The folders whose files a journal writes over in place, not by a temp file and a
+/// rename (`durable::overwrite_deferred`): the storm counts of `rate/`, one a sender,
+/// written by each of its mails and read only under the lock (`Store::count_mail`).
+/// A crash that tears one leaves the journal that writes it whole again, and the
+/// next run completes the journal before it reads anything.
+const IN_PLACE: &[&str] = &["rate"];
+
+/// Whether the journal writes the file `rel` (relative to the home) in place.
+fn written_in_place(rel: &Path) -> bool {
+    let mut parts = rel.components();
+    let folder = parts.next().and_then(|c| c.as_os_str().to_str());
+    folder.is_some_and(|f| IN_PLACE.contains(&f)) && parts.next().is_some()
+}
 
 /// Where a journal's replies go: straight into the outbox folder, or the spool (for
 /// the transports that send, and may fail).
@@ -111,45 +128,75 @@ impl<W: Write> Write for Framing<W> {
     }
 }
 
-/// Bytes written as lower-case hex, straight into the serializer's output (no
-/// copy of them is made: a reply with its picture is some 60 kB).
-struct Hex<'a>(&'a [u8]);
+/// Bytes to be written into the journal file as they are (a JSON string, when they
+/// are UTF-8) or as lower-case hex, straight into the file (no copy of them is made:
+/// a reply with its picture is some 60 kB).
+struct Content<'a>(&'a [u8]);
 
-impl fmt::Display for Hex<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const DIGITS: &[u8; 16] = b"0123456789abcdef";
-        let mut buf = [0u8; 512];
-        for chunk in self.0.chunks(buf.len() / 2) {
-            for (k, &b) in chunk.iter().enumerate() {
-                buf[2 * k] = DIGITS[usize::from(b >> 4)];
-                buf[2 * k + 1] = DIGITS[usize::from(b & 0x0f)];
-            }
-            let text = std::str::from_utf8(&buf[..2 * chunk.len()]).map_err(|_| fmt::Error)?;
-            f.write_str(text)?;
+/// Writes `bytes` as a JSON string of lower-case hex, a few kB at a time (hex needs
+/// no escaping, so serde's character-by-character check is skipped: it and the
+/// formatting machinery were most of a commit's work).
+fn write_hex_string(out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut buf = [0u8; 4096];
+    out.write_all(b"\"")?;
+    for chunk in bytes.chunks(buf.len() / 2) {
+        for (pair, &b) in buf.chunks_exact_mut(2).zip(chunk) {
+            pair[0] = DIGITS[usize::from(b >> 4)];
+            pair[1] = DIGITS[usize::from(b & 0x0f)];
         }
-        Ok(())
+        out.write_all(&buf[..2 * chunk.len()])?;
+    }
+    out.write_all(b"\"")
+}
+
+/// Writes the field `"text"` with `bytes` as a JSON string when they are UTF-8 (a
+/// mail, a record: half the size of hex, so half the journal to write and flush), or
+/// else the field `hex_field` with them in hex; each preceded by a comma.
+fn write_content(out: &mut impl Write, hex_field: &str, bytes: &[u8]) -> io::Result<()> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => {
+            out.write_all(b",\"text\":")?;
+            write_json(out, text)
+        }
+        Err(_) => {
+            write!(out, ",\"{hex_field}\":")?;
+            write_hex_string(out, bytes)
+        }
     }
 }
 
-impl Serialize for Hex<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
+/// Writes `value` as JSON (the short strings of a journal: its key, paths, ids and
+/// addresses, escaped by serde).
+fn write_json(out: &mut impl Write, value: &(impl Serialize + ?Sized)) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)
 }
 
-/// The body of a journal file, if its header is ours and matches the body.
+/// The body of a journal file, if its header is ours and matches the body (the
+/// header's length of bytes after it; what follows them is an older journal's).
 fn body_of(bytes: &[u8]) -> Option<&[u8]> {
     let newline = bytes.iter().position(|&b| b == b'\n')?;
     let header = std::str::from_utf8(&bytes[..newline]).ok()?;
     let mut words = header.split(' ');
     let (magic, len, sum) = (words.next()?, words.next()?, words.next()?);
-    let body = &bytes[newline + 1..];
-    let whole = magic == MAGIC
-        && words.next().is_none()
-        && len.parse::<usize>().ok()? == body.len()
-        && u64::from_str_radix(sum, 16).ok()? == fnv1a64(body);
-    whole.then_some(body)
+    if magic != MAGIC || words.next().is_some() {
+        return None;
+    }
+    let body = bytes
+        .get(newline + 1..)?
+        .get(..len.parse::<usize>().ok()?)?;
+    (u64::from_str_radix(sum, 16).ok()? == fnv1a64(body)).then_some(body)
 }
+
+/// What an emptied journal file starts with: a blank line where a header would be.
+/// The file keeps its length and its blocks, and the next journal is written over
+/// them (freeing them and finding them again cost more than the flush of the journal
+/// itself, on ext4 with online discard); what follows the mark is never read.
+const EMPTY: u8 = b'\n';
+
+/// A journal file longer than this is cut to nothing when emptied, not kept for the
+/// next one (the journal of a `multiple` of many pictured replies).
+const KEEP_AT_MOST: u64 = 1 << 20;
 
 /// One mail's effect as the commit writes it: the transaction's file changes and the
 /// built replies, borrowed; their bytes go into the journal file as hex as it is
@@ -164,47 +211,53 @@ pub struct Journal<'a> {
 }
 
 /// A file change in a journal being written.
-#[derive(Serialize)]
 struct FileOut<'a> {
     path: String,
-    content: Option<Hex<'a>>,
+    content: Option<Content<'a>>,
 }
 
-/// A built reply in a journal being written.
-#[derive(Serialize)]
-struct ReplyOut<'a> {
-    id: &'a str,
-    from: &'a str,
-    to: &'a [String],
-    bytes: Hex<'a>,
-}
-
-impl Serialize for Journal<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut out = serializer.serialize_struct("Journal", 4)?;
-        out.serialize_field("v", &2u32)?;
-        out.serialize_field("key", self.key)?;
-        out.serialize_field("files", &self.files)?;
-        let replies: Vec<ReplyOut<'_>> = self
-            .replies
-            .iter()
-            .map(|m| ReplyOut {
-                id: &m.id,
-                from: &m.envelope_from,
-                to: &m.recipients,
-                bytes: Hex(&m.bytes),
-            })
-            .collect();
-        out.serialize_field("replies", &replies)?;
-        out.end()
+impl Journal<'_> {
+    /// Writes the journal's body, the JSON that [`StoredJournal`] reads (format
+    /// version 3): `{"v":3,"key":…,"files":[{"path":…,"text":… or "content":hex or
+    /// null}…],"replies":[{"id":…,"from":…,"to":[…],"text":… or "bytes":hex}…]}`.
+    fn write_body(&self, out: &mut impl Write) -> io::Result<()> {
+        out.write_all(b"{\"v\":3,\"key\":")?;
+        write_json(out, self.key)?;
+        out.write_all(b",\"files\":[")?;
+        for (k, f) in self.files.iter().enumerate() {
+            out.write_all(if k == 0 {
+                b"{\"path\":"
+            } else {
+                b",{\"path\":"
+            })?;
+            write_json(out, &f.path)?;
+            match &f.content {
+                Some(Content(bytes)) => write_content(out, "content", bytes)?,
+                None => out.write_all(b",\"content\":null")?,
+            }
+            out.write_all(b"}")?;
+        }
+        out.write_all(b"],\"replies\":[")?;
+        for (k, m) in self.replies.iter().enumerate() {
+            out.write_all(if k == 0 { b"{\"id\":" } else { b",{\"id\":" })?;
+            write_json(out, &m.id)?;
+            out.write_all(b",\"from\":")?;
+            write_json(out, &m.envelope_from)?;
+            out.write_all(b",\"to\":")?;
+            write_json(out, &m.recipients)?;
+            write_content(out, "bytes", &m.bytes)?;
+            out.write_all(b"}")?;
+        }
+        out.write_all(b"]}")
     }
 }
 
-/// A journal file as read back (format version 2): the bytes as hex.
+/// A journal file as read back: format version 3, or 2 (every content in hex) as an
+/// older version of the program left it.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct StoredJournal {
-    /// The format version (2).
+    /// The format version (3, or 2).
     #[serde(rename = "v")]
     _v: u32,
     /// The mail's key.
@@ -219,8 +272,12 @@ struct StoredJournal {
 struct StoredFile {
     /// The path relative to the home, e.g. `boards/101.json`.
     path: String,
-    /// The new content as hex bytes; `None` removes the file.
+    /// The new content as hex bytes; `None` (and no `text`) removes the file.
+    #[serde(default)]
     content: Option<String>,
+    /// The new content as it is, when it is UTF-8 (version 3).
+    #[serde(default)]
+    text: Option<String>,
 }
 
 /// A built reply in a journal read back.
@@ -233,8 +290,33 @@ struct StoredReply {
     from: String,
     /// The envelope recipients.
     to: Vec<String>,
-    /// The message bytes as hex.
-    bytes: String,
+    /// The message bytes as hex (when they are not UTF-8, and in version 2).
+    #[serde(default)]
+    bytes: Option<String>,
+    /// The message as it is, when it is UTF-8 (version 3).
+    #[serde(default)]
+    text: Option<String>,
+}
+
+/// The bytes a stored content names: as hex, as text, or none; both is a broken journal.
+fn stored_bytes(
+    hex: Option<String>,
+    text: Option<String>,
+    path: &Path,
+) -> Result<Option<Vec<u8>>, StoreError> {
+    match (hex, text) {
+        (Some(hex), None) => unhex(&hex, path).map(Some),
+        (None, Some(text)) => Ok(Some(text.into_bytes())),
+        (None, None) => Ok(None),
+        (Some(_), Some(_)) => Err(StoreError::io(
+            "decode",
+            path,
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                "an entry both in hex and as text",
+            ),
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -278,17 +360,16 @@ fn stream_journal(file: &mut File, journal: &Journal<'_>) -> io::Result<()> {
         len: 0,
         sum: FNV_BASIS,
     };
-    serde_json::to_writer(&mut body, journal).map_err(io::Error::from)?;
+    journal.write_body(&mut body)?;
     body.write_all(b"\n")?;
     body.flush()?;
     let (len, sum) = (body.len, body.sum);
     drop(body);
-    let whole = blank.len() as u64 + len;
     if let Err(e) = fault::write_error() {
         file.set_len(blank.len() as u64 + len / 2)?;
         return Err(e);
     }
-    file.set_len(whole)?;
+    // Not cut to its length: what an older, longer journal left after it is not read.
     file.seek(SeekFrom::Start(0))?;
     file.write_all(header(len, sum).as_bytes())
 }
@@ -310,7 +391,7 @@ impl<'a> Journal<'a> {
                     .unwrap_or(&c.path)
                     .to_string_lossy()
                     .into_owned(),
-                content: c.content.as_deref().map(Hex),
+                content: c.content.as_deref().map(Content),
             })
             .collect();
         Journal {
@@ -327,7 +408,8 @@ impl Store {
         self.home().join("journal")
     }
 
-    /// The journal file, `<home>/journal/pending` (empty when nothing is pending).
+    /// The journal file, `<home>/journal/pending` (empty, or starting with a blank
+    /// line, when nothing is pending: [`Store::journal_waits`]).
     pub fn journal_path(&self) -> PathBuf {
         self.journal_dir().join("pending")
     }
@@ -379,16 +461,38 @@ impl Store {
         Ok(())
     }
 
-    /// Empties the journal file. Not fsynced: should a crash undo it, the journal is
-    /// applied once more, which changes nothing but may send its replies again.
+    /// Empties the journal file: a blank line written over its header ([`EMPTY`]),
+    /// or, past [`KEEP_AT_MOST`], the file cut to nothing. Not fsynced: should a crash
+    /// undo it, the journal is applied once more, which changes nothing but may send
+    /// its replies again.
     fn clear_journal(&self) -> Result<(), StoreError> {
         let path = self.journal_path();
-        match OpenOptions::new().write(true).open(&path) {
-            Ok(f) => f
-                .set_len(0)
-                .map_err(|e| StoreError::io("empty the journal", &path, e)),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(StoreError::io("empty the journal", &path, e)),
+        let io_err = |e| StoreError::io("empty the journal", &path, e);
+        let mut file = match OpenOptions::new().write(true).open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(io_err(e)),
+        };
+        let len = file.metadata().map_err(io_err)?.len();
+        if len > KEEP_AT_MOST {
+            file.set_len(0).map_err(io_err)
+        } else if len > 0 {
+            file.write_all(&[EMPTY]).map_err(io_err)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Whether a journal waits in `<home>/journal/pending`, whole or torn: the file
+    /// is there and neither empty nor emptied. [`Store::recover`] completes or
+    /// discards it; nothing else is done before that.
+    pub fn journal_waits(&self) -> Result<bool, StoreError> {
+        let path = self.journal_path();
+        let mut first = [0u8; 1];
+        match File::open(&path).and_then(|mut f| f.read(&mut first)) {
+            Ok(n) => Ok(n == 1 && first[0] != EMPTY),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
+            Err(e) => Err(StoreError::io("read", &path, e)),
         }
     }
 
@@ -413,11 +517,15 @@ impl Store {
             }
             let target = self.home().join(rel);
             match &f.content {
-                Some(Hex(bytes)) => {
+                Some(Content(bytes)) => {
                     if let Some(dir) = target.parent() {
                         create_dir(dir, 0o755)?;
                     }
-                    write_deferred(&target, bytes, &mut pending)?;
+                    if written_in_place(rel) {
+                        overwrite_deferred(&target, bytes, &mut pending)?;
+                    } else {
+                        write_deferred(&target, bytes, &mut pending)?;
+                    }
                 }
                 None => remove_deferred(&target, &mut pending)?,
             }
@@ -463,15 +571,11 @@ impl Store {
     /// Completes the journal a crash left behind, or discards it when its write was
     /// cut short. Hold the lock.
     pub fn recover(&self, transport: &Transport) -> Result<Recovered, StoreError> {
-        let path = self.journal_path();
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Recovered::Nothing),
-            Err(e) => return Err(StoreError::io("read", &path, e)),
-        };
-        if bytes.is_empty() {
+        if !self.journal_waits()? {
             return Ok(Recovered::Nothing);
         }
+        let path = self.journal_path();
+        let bytes = std::fs::read(&path).map_err(|e| StoreError::io("read", &path, e))?;
         let Some(body) = body_of(&bytes) else {
             self.clear_journal()?;
             self.remove_leftover_temps(&[])?;
@@ -484,17 +588,23 @@ impl Store {
                 source,
             })?;
         drop(bytes);
+        let mut paths = Vec::with_capacity(stored.files.len());
         let mut contents = Vec::with_capacity(stored.files.len());
-        for f in &stored.files {
-            contents.push(match &f.content {
-                Some(hex) => Some(unhex(hex, &path)?),
-                None => None,
-            });
+        for f in stored.files {
+            contents.push(stored_bytes(f.content, f.text, &path)?);
+            paths.push(f.path);
         }
         let mut replies = Vec::with_capacity(stored.replies.len());
         for r in stored.replies {
+            let no_bytes = || {
+                StoreError::io(
+                    "decode",
+                    &path,
+                    io::Error::new(io::ErrorKind::InvalidData, "a reply without its bytes"),
+                )
+            };
             replies.push(BuiltMail {
-                bytes: unhex(&r.bytes, &path)?,
+                bytes: stored_bytes(r.bytes, r.text, &path)?.ok_or_else(no_bytes)?,
                 id: r.id,
                 envelope_from: r.from,
                 recipients: r.to,
@@ -502,13 +612,12 @@ impl Store {
         }
         let journal = Journal {
             key: &stored.key,
-            files: stored
-                .files
+            files: paths
                 .iter()
                 .zip(&contents)
-                .map(|(f, c)| FileOut {
-                    path: f.path.clone(),
-                    content: c.as_deref().map(Hex),
+                .map(|(p, c)| FileOut {
+                    path: p.clone(),
+                    content: c.as_deref().map(Content),
                 })
                 .collect(),
             replies: &replies,
@@ -517,10 +626,9 @@ impl Store {
         // A kill while the journal was applied may have left temp copies of its files
         // and of its outbox mails (the outbox is written under the lock only, so any
         // there is a dead run's): each was just written whole.
-        let named: Vec<PathBuf> = stored
-            .files
+        let named: Vec<PathBuf> = paths
             .iter()
-            .filter_map(|f| Path::new(&f.path).parent().map(Path::to_path_buf))
+            .filter_map(|p| Path::new(p).parent().map(Path::to_path_buf))
             .collect();
         self.remove_leftover_temps(&named)?;
         if let Transport::Outbox(dir) = transport {
@@ -548,11 +656,236 @@ mod tests {
         let last = flipped.len() - 1;
         flipped[last] ^= 1;
         assert_eq!(body_of(&flipped), None);
+        // What follows the body is an older, longer journal's end, not read.
         let mut longer = whole.clone();
-        longer.push(b' ');
-        assert_eq!(body_of(&longer), None);
+        longer.extend_from_slice(b"older journal");
+        assert_eq!(body_of(&longer), Some(&body[..]));
         let other = [b"journal ".as_slice(), &whole[MAGIC.len() + 1..]].concat();
         assert_eq!(body_of(&other), None);
+    }
+
+    #[test]
+    fn the_body_written_is_the_json_the_reader_reads_every_string_escaped() {
+        let empty = Journal {
+            key: "k",
+            files: Vec::new(),
+            replies: &[],
+        };
+        let mut body = Vec::new();
+        empty.write_body(&mut body).expect("write");
+        assert_eq!(body, br#"{"v":3,"key":"k","files":[],"replies":[]}"#);
+        // Bytes of every value (not UTF-8: in hex), longer than one chunk of the hex
+        // writer; and UTF-8 text needing every kind of escape (as it is).
+        let content: Vec<u8> = (0..5000u32).map(|k| (k % 256) as u8).collect();
+        let record = "{\"n\":\"\u{e9}\\\"\n\r\t\u{1}\"}\n"
+            .repeat(300)
+            .into_bytes();
+        let binary = BuiltMail {
+            bytes: (0..=255).collect(),
+            id: "a\"b\\c@x".to_string(),
+            envelope_from: "s\u{1}@x".to_string(),
+            recipients: vec!["\u{e9}@x".to_string(), "q\n@x".to_string()],
+        };
+        let mail = BuiltMail {
+            bytes: b"Subject: a\r\n\r\n\xc3\xa9 \"quoted\" \\ end\r\n".to_vec(),
+            id: "m@x".to_string(),
+            envelope_from: "f@x".to_string(),
+            recipients: vec!["t@x".to_string()],
+        };
+        let replies = [binary.clone(), mail.clone()];
+        let journal = Journal {
+            key: "k\"ey\u{7f}",
+            files: vec![
+                FileOut {
+                    path: "boards/1\".json".to_string(),
+                    content: Some(Content(&content)),
+                },
+                FileOut {
+                    path: "gone".to_string(),
+                    content: None,
+                },
+                FileOut {
+                    path: "boards/2.json".to_string(),
+                    content: Some(Content(&record)),
+                },
+            ],
+            replies: &replies,
+        };
+        let mut body = Vec::new();
+        journal.write_body(&mut body).expect("write");
+        let value: serde_json::Value = serde_json::from_slice(&body).expect("JSON");
+        let text = |b: &[u8]| String::from_utf8(b.to_vec()).expect("UTF-8");
+        assert_eq!(
+            value,
+            serde_json::json!({
+                "v": 3,
+                "key": "k\"ey\u{7f}",
+                "files": [
+                    {"path": "boards/1\".json", "content": hex(&content)},
+                    {"path": "gone", "content": null},
+                    {"path": "boards/2.json", "text": text(&record)},
+                ],
+                "replies": [{
+                    "id": "a\"b\\c@x",
+                    "from": "s\u{1}@x",
+                    "to": ["\u{e9}@x", "q\n@x"],
+                    "bytes": hex(&binary.bytes),
+                }, {
+                    "id": "m@x",
+                    "from": "f@x",
+                    "to": ["t@x"],
+                    "text": text(&mail.bytes),
+                }],
+            })
+        );
+        // Read back, every content is the bytes written.
+        let stored: StoredJournal = serde_json::from_slice(&body).expect("read back");
+        let path = Path::new("journal");
+        let read: Vec<Option<Vec<u8>>> = stored
+            .files
+            .into_iter()
+            .map(|f| stored_bytes(f.content, f.text, path).expect("content"))
+            .collect();
+        assert_eq!(read, [Some(content), None, Some(record)]);
+        let read: Vec<Option<Vec<u8>>> = stored
+            .replies
+            .into_iter()
+            .map(|r| stored_bytes(r.bytes, r.text, path).expect("reply"))
+            .collect();
+        assert_eq!(read, [Some(binary.bytes), Some(mail.bytes)]);
+        // Both at once is a broken journal.
+        let both = stored_bytes(Some("00".into()), Some("x".into()), path);
+        assert!(both.is_err());
+    }
+
+    #[test]
+    fn a_journal_an_older_version_left_in_hex_is_completed() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(&dir.path().join("home")).expect("open");
+        let mail = b"Subject: old\r\n\r\nbody\r\n";
+        let body = format!(
+            r#"{{"v":2,"key":"k","files":[{{"path":"boards/1.json","content":"{}"}}],"replies":[{{"id":"old@x","from":"f@x","to":["t@x"],"bytes":"{}"}}]}}"#,
+            hex(b"{}"),
+            hex(mail)
+        );
+        std::fs::create_dir_all(store.journal_dir()).expect("mkdir");
+        std::fs::write(store.journal_path(), framed(body.as_bytes())).expect("write");
+        let outbox = store.home().join("outbox");
+        let transport = Transport::Outbox(outbox.clone());
+        assert_eq!(
+            store.recover(&transport).expect("completed"),
+            Recovered::Completed
+        );
+        assert_eq!(
+            std::fs::read(store.home().join("boards/1.json")).expect("board"),
+            b"{}"
+        );
+        let sent: Vec<_> = std::fs::read_dir(&outbox).expect("outbox").collect();
+        assert_eq!(sent.len(), 1);
+        assert!(!store.journal_waits().expect("emptied"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_storm_count_is_written_in_place_and_any_other_file_anew() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(&dir.path().join("home")).expect("open");
+        let rate = store.home().join("rate/k.json");
+        let board = store.home().join("boards/1.json");
+        for path in [&rate, &board] {
+            std::fs::create_dir_all(path.parent().expect("folder")).expect("mkdir");
+            std::fs::write(path, br#"{"count":10,"longer":true}"#).expect("write");
+        }
+        let inode = |path: &Path| std::fs::metadata(path).expect("metadata").ino();
+        let (rate_inode, board_inode) = (inode(&rate), inode(&board));
+        let (count, game) = (br#"{"count":9}"#.to_vec(), b"{}".to_vec());
+        let journal = Journal {
+            key: "k",
+            files: vec![
+                FileOut {
+                    path: "rate/k.json".to_string(),
+                    content: Some(Content(&count)),
+                },
+                FileOut {
+                    path: "boards/1.json".to_string(),
+                    content: Some(Content(&game)),
+                },
+            ],
+            replies: &[],
+        };
+        let outbox = Transport::Outbox(store.home().join("outbox"));
+        store.commit(&journal, &outbox).expect("commit");
+        assert_eq!(std::fs::read(&rate).expect("rate"), count);
+        assert_eq!(std::fs::read(&board).expect("board"), game);
+        assert_eq!(inode(&rate), rate_inode, "the count written over in place");
+        assert_ne!(inode(&board), board_inode, "the game file replaced whole");
+        // Only files inside `rate/` are.
+        for (rel, in_place) in [
+            ("rate/x.json", true),
+            ("rate", false),
+            ("rates/x.json", false),
+            ("boards/rate", false),
+        ] {
+            assert_eq!(written_in_place(Path::new(rel)), in_place, "{rel}");
+        }
+    }
+
+    #[test]
+    fn an_emptied_journal_keeps_its_blocks_and_waits_no_more() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(&dir.path().join("home")).expect("open");
+        let outbox = Transport::Outbox(store.home().join("outbox"));
+        assert!(!store.journal_waits().expect("none yet"));
+        let (long, short) = (vec![7u8; 3000], b"{}".to_vec());
+        let commit = |content: &[u8]| {
+            let journal = Journal {
+                key: "k",
+                files: vec![FileOut {
+                    path: "boards/1.json".to_string(),
+                    content: Some(Content(content)),
+                }],
+                replies: &[],
+            };
+            store.write_journal(&journal).expect("write");
+            assert!(store.journal_waits().expect("waits"));
+            let len = std::fs::metadata(store.journal_path())
+                .expect("journal")
+                .len();
+            store.apply_journal(&journal, &outbox).expect("apply");
+            len
+        };
+        let long_len = commit(&long);
+        let path = store.journal_path();
+        let emptied = std::fs::read(&path).expect("journal");
+        assert_eq!(emptied.len() as u64, long_len, "the file keeps its length");
+        assert_eq!(emptied[0], EMPTY);
+        assert!(!store.journal_waits().expect("emptied"));
+        assert_eq!(store.recover(&outbox).expect("nothing"), Recovered::Nothing);
+        // A shorter journal written over the longer one is whole, and what the
+        // longer left after it is not part of it.
+        let journal = Journal {
+            key: "k",
+            files: vec![FileOut {
+                path: "boards/1.json".to_string(),
+                content: Some(Content(&short)),
+            }],
+            replies: &[],
+        };
+        store.write_journal(&journal).expect("write");
+        assert_eq!(std::fs::metadata(&path).expect("journal").len(), long_len);
+        assert_eq!(
+            store.recover(&outbox).expect("completed"),
+            Recovered::Completed
+        );
+        assert_eq!(
+            std::fs::read(store.home().join("boards/1.json")).expect("board"),
+            short
+        );
+        assert!(!store.journal_waits().expect("emptied"));
+        // A journal past the size kept is cut to nothing when emptied.
+        commit(&vec![1u8; KEEP_AT_MOST as usize]);
+        assert_eq!(std::fs::metadata(&path).expect("journal").len(), 0);
     }
 
     #[test]

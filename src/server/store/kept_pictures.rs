@@ -12,23 +12,34 @@
 //! 35 MB); two games of one slot take it from each other, which costs a drawing,
 //! never a wrong picture: each file names its picture (`Picture::key`: the position,
 //! its marks, the program's and the drawing's versions), and a picture is taken only
-//! for an equal name. A file is written whole or not at all (a temp file renamed),
-//! and not made durable: after a crash it is drawn again.
+//! for an equal name. A file is written over in place, not made anew (a temp file
+//! renamed over the old one would find a new inode and free the old one's blocks,
+//! which on ext4 without a journal and with online discard took longer than drawing
+//! a tenth of the picture), and not made durable. It names the PNG's length and
+//! checksum, so a file torn by a crash or read while it is written (the web site reads
+//! outside the lock) is told from a whole one: a broken file, named in the log by
+//! the mail that finds it, whose picture is drawn again and written over it.
 //!
-//! The file: the line `yinsh-pbem kept picture`, the name's length (u32, little end
-//! first), the name, then the PNG.
+//! The file: the line `yinsh-pbem kept picture 2`, the name's length (u32, little
+//! end first), the name, the PNG's length (u32) and its Adler-32 (u32), the PNG, then
+//! whatever a longer picture kept earlier left after it. A file of the first layout
+//! (`yinsh-pbem kept picture`, written by a temp file) keeps nothing any more: its
+//! picture is drawn again.
 
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::durable::{self, Existing, Pending, Readers};
+use crate::durable::{self, Readers};
 use crate::server::model::BoardId;
 
 /// Files the folder holds at most.
 pub const SLOTS: u32 = 1024;
 
 /// A kept file's first bytes.
-const MAGIC: &[u8] = b"yinsh-pbem kept picture\n";
+const MAGIC: &[u8] = b"yinsh-pbem kept picture 2\n";
+
+/// The first bytes of a file of the first layout (no length, no checksum).
+const FIRST_MAGIC: &[u8] = b"yinsh-pbem kept picture\n";
 
 /// The largest kept file read (a picture is about 35 kB).
 const MAX_FILE: u64 = 1 << 20;
@@ -105,23 +116,41 @@ impl KeptPictures {
             return Err(broken("larger than a picture can be"));
         }
         let bytes = std::fs::read(&path).map_err(read)?;
-        let rest = bytes
-            .strip_prefix(MAGIC)
-            .ok_or_else(|| broken("it does not start as one"))?;
+        let Some(rest) = bytes.strip_prefix(MAGIC) else {
+            if bytes.starts_with(FIRST_MAGIC) {
+                return Ok(None);
+            }
+            return Err(broken("it does not start as one"));
+        };
         let (len, rest) = rest
             .split_first_chunk::<4>()
             .ok_or_else(|| broken("it ends in its name"))?;
-        let (name, png) = rest
+        let (name, rest) = rest
             .split_at_checked(u32::from_le_bytes(*len) as usize)
             .ok_or_else(|| broken("it ends in its name"))?;
+        if name != key.as_bytes() {
+            return Ok(None);
+        }
+        let (len, rest) = rest
+            .split_first_chunk::<4>()
+            .ok_or_else(|| broken("it ends before its picture"))?;
+        let (sum, rest) = rest
+            .split_first_chunk::<4>()
+            .ok_or_else(|| broken("it ends before its picture"))?;
+        let png = rest
+            .get(..u32::from_le_bytes(*len) as usize)
+            .ok_or_else(|| broken("it ends in its picture (torn)"))?;
+        if simd_adler32::adler32(&png) != u32::from_le_bytes(*sum) {
+            return Err(broken("its picture does not match its checksum (torn)"));
+        }
         if !png.starts_with(PNG_SIGNATURE) {
             return Err(broken("no PNG after its name"));
         }
-        Ok((name == key.as_bytes()).then(|| png.to_vec()))
+        Ok(Some(png.to_vec()))
     }
 
     /// Keep `png`, the picture named `key`, for `board` (in place of what its slot
-    /// held).
+    /// held), written over the slot's file in place.
     pub fn put(&self, board: BoardId, key: &str, png: &[u8]) -> Result<(), KeptError> {
         let path = self.path(board);
         let write = |source| KeptError::Write {
@@ -130,16 +159,31 @@ impl KeptPictures {
         };
         durable::create_dir(&self.dir, Readers::Owner).map_err(write)?;
         let name = key.as_bytes();
-        let len =
-            u32::try_from(name.len()).map_err(|_| write(io::ErrorKind::InvalidInput.into()))?;
-        let mut bytes = Vec::with_capacity(MAGIC.len() + 4 + name.len() + png.len());
+        let too_long = || write(io::ErrorKind::InvalidInput.into());
+        let name_len = u32::try_from(name.len()).map_err(|_| too_long())?;
+        let png_len = u32::try_from(png.len()).map_err(|_| too_long())?;
+        let mut bytes = Vec::with_capacity(MAGIC.len() + 12 + name.len() + png.len());
         bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&len.to_le_bytes());
+        bytes.extend_from_slice(&name_len.to_le_bytes());
         bytes.extend_from_slice(name);
+        bytes.extend_from_slice(&png_len.to_le_bytes());
+        bytes.extend_from_slice(&simd_adler32::adler32(&png).to_le_bytes());
         bytes.extend_from_slice(png);
-        // Not made durable: a kept picture lost in a crash is drawn again.
-        durable::write_deferred(&path, &bytes, Existing::Replace, &mut Pending::default())
-            .map_err(write)
+        // Not made durable: a kept picture lost in a crash is drawn again. Not cut to
+        // its length either (what a longer picture left after it is not read), unless
+        // the file is too large to be read at all.
+        let mut file = Readers::Owner
+            .options()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .map_err(write)?;
+        file.write_all(&bytes).map_err(write)?;
+        if file.metadata().map_err(write)?.len() > MAX_FILE {
+            file.set_len(bytes.len() as u64).map_err(write)?;
+        }
+        Ok(())
     }
 }
 
@@ -175,6 +219,42 @@ mod tests {
         assert_eq!(kept.get(board(101), "b").unwrap(), Some(png(2)));
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn a_picture_is_written_over_its_slots_file_in_place() {
+        use std::os::unix::fs::MetadataExt;
+        let home = tempfile::tempdir().unwrap();
+        let kept = KeptPictures::new(home.path());
+        let long = [png(1), vec![9; 400]].concat();
+        kept.put(board(5), "long", &long).unwrap();
+        let path = home.path().join("pictures").join("5.png");
+        let (inode, size) = {
+            let m = std::fs::metadata(&path).unwrap();
+            (m.ino(), m.len())
+        };
+        // A shorter picture: the same file, the longer one's end left behind it and
+        // not read.
+        kept.put(board(5), "short", &png(2)).unwrap();
+        let m = std::fs::metadata(&path).unwrap();
+        assert_eq!((m.ino(), m.len()), (inode, size));
+        assert_eq!(kept.get(board(5), "short").unwrap(), Some(png(2)));
+        assert!(kept.get(board(5), "long").unwrap().is_none());
+    }
+
+    #[test]
+    fn a_file_of_the_first_layout_keeps_nothing_and_is_written_over() {
+        let home = tempfile::tempdir().unwrap();
+        let kept = KeptPictures::new(home.path());
+        let dir = home.path().join("pictures");
+        std::fs::create_dir_all(&dir).unwrap();
+        let name = b"name";
+        let old = [FIRST_MAGIC, &4u32.to_le_bytes(), name, &png(1)].concat();
+        std::fs::write(dir.join("3.png"), old).unwrap();
+        assert!(kept.get(board(3), "name").unwrap().is_none());
+        kept.put(board(3), "name", &png(2)).unwrap();
+        assert_eq!(kept.get(board(3), "name").unwrap(), Some(png(2)));
+    }
+
     #[test]
     fn the_folder_holds_at_most_its_slots() {
         let home = tempfile::tempdir().unwrap();
@@ -200,11 +280,30 @@ mod tests {
         kept.put(board(7), "name", &png(1)).unwrap();
         let path = home.path().join("pictures").join("7.png");
         let whole = std::fs::read(&path).unwrap();
+        // The PNG starts after the magic, the name's length, "name", the PNG's
+        // length and checksum.
+        let at_png = MAGIC.len() + 4 + 4 + 4 + 4;
+        let mut flipped = whole.clone();
+        flipped[at_png + 50] ^= 1;
+        let mut no_png = whole.clone();
+        no_png[at_png] ^= 1;
+        let sum = simd_adler32::adler32(&&no_png[at_png..]).to_le_bytes();
+        no_png[at_png - 4..at_png].copy_from_slice(&sum);
         for (cut, what) in [
             (whole[..10].to_vec(), "does not start"),
             (whole[..MAGIC.len() + 2].to_vec(), "ends in its name"),
             (whole[..MAGIC.len() + 4 + 2].to_vec(), "ends in its name"),
-            (whole[..MAGIC.len() + 4 + 4 + 3].to_vec(), "no PNG"),
+            (
+                whole[..MAGIC.len() + 4 + 4 + 3].to_vec(),
+                "ends before its picture",
+            ),
+            (whole[..at_png + 3].to_vec(), "ends in its picture (torn)"),
+            (
+                whole[..whole.len() - 1].to_vec(),
+                "ends in its picture (torn)",
+            ),
+            (flipped, "does not match its checksum (torn)"),
+            (no_png, "no PNG"),
         ] {
             std::fs::write(&path, &cut).unwrap();
             let e = kept.get(board(7), "name").unwrap_err();

@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use yinsh_pbem::server::store::Store;
+
 use crate::support::bin::{command_of, confirming};
 use crate::support::rng::XorShift;
 use crate::support::server::{Sent, read_sent};
@@ -179,9 +181,9 @@ impl Runner {
             if at_journal {
                 // Watched, not slept: the kill lands while the journal is being
                 // written or applied (it is emptied, not removed, when done).
-                let journal = self.home.join("journal/pending");
+                let store = Store::open(&self.home).expect("store");
                 while start.elapsed() < JOURNAL_WAIT {
-                    let written = std::fs::metadata(&journal).is_ok_and(|m| m.len() > 0);
+                    let written = store.journal_waits().unwrap_or(false);
                     if written || child.try_wait().expect("try_wait").is_some() {
                         break;
                     }

@@ -208,15 +208,16 @@ impl Home {
             )
         })
         .map_err(|e| e.to_string())?;
-        assert_eq!(
-            std::fs::metadata(self.journal()).map_or(0, |m| m.len()),
-            0,
+        assert!(
+            !self.store.journal_waits().expect("the journal"),
             "{subject:?} left a journal"
         );
         // The derived indexes are checked by tests of their own (index.rs; the
-        // look-alike index and the list of unconfirmed accounts: accounts_attacks.rs).
+        // look-alike index and the list of unconfirmed accounts: accounts_attacks.rs;
+        // the address index: confirm.rs).
         let derived = [
             self.store.index_dir(),
+            self.store.home().join("addresses"),
             self.store.home().join("skeletons"),
             self.store.home().join("unconfirmed"),
         ];
@@ -320,12 +321,12 @@ impl Home {
         reply
     }
 
-    /// The journal file, empty between transactions.
+    /// The journal file, emptied between transactions (`Store::journal_waits`).
     fn journal(&self) -> PathBuf {
         self.path().join("journal").join("pending")
     }
 
-    /// Every file of the home with its content (the lock file and the journal, empty
+    /// Every file of the home with its content (the lock file and the journal, emptied
     /// between transactions as [`Home::try_run`] checks, aside).
     pub fn files(&self) -> BTreeMap<PathBuf, Vec<u8>> {
         let mut out = BTreeMap::new();
