@@ -199,8 +199,8 @@ const EMPTY: u8 = b'\n';
 const KEEP_AT_MOST: u64 = 1 << 20;
 
 /// One mail's effect as the commit writes it: the transaction's file changes and the
-/// built replies, borrowed; their bytes go into the journal file as hex as it is
-/// written, so that committing holds no copy of them (`docs/performance.md`).
+/// built replies, borrowed; their bytes go into the journal file (as text, or hex) as
+/// it is written, so that committing holds no copy of them (`docs/performance.md`).
 pub struct Journal<'a> {
     /// The mail's key (its Message-ID, or a hash of its bytes).
     key: &'a str,
