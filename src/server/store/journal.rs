@@ -641,6 +641,8 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     #[test]
@@ -756,6 +758,63 @@ mod tests {
         // Both at once is a broken journal.
         let both = stored_bytes(Some("00".into()), Some("x".into()), path);
         assert!(both.is_err());
+    }
+
+    /// Contents of either kind: any bytes (mostly not UTF-8), or any text.
+    fn contents() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            prop::collection::vec(any::<u8>(), 0..300),
+            any::<String>().prop_map(String::into_bytes),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn whatever_a_journal_holds_is_read_back_as_written(
+            files in prop::collection::vec(
+                (any::<String>(), prop::option::of(contents())), 0..4),
+            replies in prop::collection::vec(
+                (any::<String>(), any::<String>(), prop::collection::vec(any::<String>(), 0..3),
+                 contents()), 0..3),
+            key in any::<String>(),
+        ) {
+            let built: Vec<BuiltMail> = replies
+                .iter()
+                .map(|(id, from, to, bytes)| BuiltMail {
+                    bytes: bytes.clone(),
+                    id: id.clone(),
+                    envelope_from: from.clone(),
+                    recipients: to.clone(),
+                })
+                .collect();
+            let journal = Journal {
+                key: &key,
+                files: files
+                    .iter()
+                    .map(|(path, content)| FileOut {
+                        path: path.clone(),
+                        content: content.as_deref().map(Content),
+                    })
+                    .collect(),
+                replies: &built,
+            };
+            let mut body = Vec::new();
+            journal.write_body(&mut body).expect("write");
+            let stored: StoredJournal = serde_json::from_slice(&body).expect("JSON");
+            let path = Path::new("journal");
+            prop_assert_eq!(&stored.key, &key);
+            prop_assert_eq!(stored.files.len(), files.len());
+            for (f, (p, content)) in stored.files.into_iter().zip(&files) {
+                prop_assert_eq!(&f.path, p);
+                prop_assert_eq!(&stored_bytes(f.content, f.text, path).expect("file"), content);
+            }
+            prop_assert_eq!(stored.replies.len(), built.len());
+            for (r, m) in stored.replies.into_iter().zip(&built) {
+                prop_assert_eq!((&r.id, &r.from, &r.to), (&m.id, &m.envelope_from, &m.recipients));
+                let bytes = stored_bytes(r.bytes, r.text, path).expect("reply");
+                prop_assert_eq!(bytes.as_ref(), Some(&m.bytes));
+            }
+        }
     }
 
     #[test]
