@@ -282,13 +282,7 @@ pub fn write_public_deferred(
 /// # }
 /// ```
 pub fn overwrite_deferred(path: &Path, bytes: &[u8], pending: &mut Pending) -> io::Result<()> {
-    let mut file = Readers::Owner
-        .options()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)?;
-    file.write_all(bytes)?;
+    let file = overwrite_in_place(path, bytes)?;
     let len = bytes.len() as u64;
     if file.metadata()?.len() != len {
         // Within the file's last block when a count shrinks: no block is freed.
@@ -296,6 +290,21 @@ pub fn overwrite_deferred(path: &Path, bytes: &[u8], pending: &mut Pending) -> i
     }
     pending.wrote(path);
     Ok(())
+}
+
+/// Writes `bytes` at the start of `path` (creating it if missing, the server's user's
+/// alone), neither cutting it nor making it durable, and returns the open file: what
+/// an older, longer content left after them stays, for the caller to cut or to tell
+/// from its own bytes ([`overwrite_deferred`]; the kept pictures).
+pub fn overwrite_in_place(path: &Path, bytes: &[u8]) -> io::Result<File> {
+    let mut file = Readers::Owner
+        .options()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    file.write_all(bytes)?;
+    Ok(file)
 }
 
 /// [`write_deferred`] made durable at once: the temp file is fsynced before it takes

@@ -128,11 +128,6 @@ impl<W: Write> Write for Framing<W> {
     }
 }
 
-/// Bytes to be written into the journal file as they are (a JSON string, when they
-/// are UTF-8) or as lower-case hex, straight into the file (no copy of them is made:
-/// a reply with its picture is some 60 kB).
-struct Content<'a>(&'a [u8]);
-
 /// Writes `bytes` as a JSON string of lower-case hex, a few kB at a time (hex needs
 /// no escaping, so serde's character-by-character check is skipped: it and the
 /// formatting machinery were most of a commit's work).
@@ -213,7 +208,9 @@ pub struct Journal<'a> {
 /// A file change in a journal being written.
 struct FileOut<'a> {
     path: String,
-    content: Option<Content<'a>>,
+    /// The new bytes, borrowed (written into the file as text or hex, no copy made:
+    /// [`write_content`]); `None` removes the file.
+    content: Option<&'a [u8]>,
 }
 
 impl Journal<'_> {
@@ -232,7 +229,7 @@ impl Journal<'_> {
             })?;
             write_json(out, &f.path)?;
             match &f.content {
-                Some(Content(bytes)) => write_content(out, "content", bytes)?,
+                Some(bytes) => write_content(out, "content", bytes)?,
                 None => out.write_all(b",\"content\":null")?,
             }
             out.write_all(b"}")?;
@@ -391,7 +388,7 @@ impl<'a> Journal<'a> {
                     .unwrap_or(&c.path)
                     .to_string_lossy()
                     .into_owned(),
-                content: c.content.as_deref().map(Content),
+                content: c.content.as_deref(),
             })
             .collect();
         Journal {
@@ -517,7 +514,7 @@ impl Store {
             }
             let target = self.home().join(rel);
             match &f.content {
-                Some(Content(bytes)) => {
+                Some(bytes) => {
                     if let Some(dir) = target.parent() {
                         create_dir(dir, 0o755)?;
                     }
@@ -617,7 +614,7 @@ impl Store {
                 .zip(&contents)
                 .map(|(p, c)| FileOut {
                     path: p.clone(),
-                    content: c.as_deref().map(Content),
+                    content: c.as_deref(),
                 })
                 .collect(),
             replies: &replies,
@@ -645,6 +642,27 @@ mod tests {
 
     use super::*;
 
+    /// A journal of the mail `key` writing each file (removing it, for `None`) and
+    /// sending `replies`.
+    fn journal_of<'a>(
+        key: &'a str,
+        files: &[(&str, Option<&'a [u8]>)],
+        replies: &'a [BuiltMail],
+    ) -> Journal<'a> {
+        let files = files
+            .iter()
+            .map(|&(path, content)| FileOut {
+                path: path.to_string(),
+                content,
+            })
+            .collect();
+        Journal {
+            key,
+            files,
+            replies,
+        }
+    }
+
     #[test]
     fn only_a_whole_journal_has_a_body() {
         let body = br#"{"v":2,"key":"k","files":[],"replies":[]}"#;
@@ -668,11 +686,7 @@ mod tests {
 
     #[test]
     fn the_body_written_is_the_json_the_reader_reads_every_string_escaped() {
-        let empty = Journal {
-            key: "k",
-            files: Vec::new(),
-            replies: &[],
-        };
+        let empty = journal_of("k", &[], &[]);
         let mut body = Vec::new();
         empty.write_body(&mut body).expect("write");
         assert_eq!(body, br#"{"v":3,"key":"k","files":[],"replies":[]}"#);
@@ -695,24 +709,15 @@ mod tests {
             recipients: vec!["t@x".to_string()],
         };
         let replies = [binary.clone(), mail.clone()];
-        let journal = Journal {
-            key: "k\"ey\u{7f}",
-            files: vec![
-                FileOut {
-                    path: "boards/1\".json".to_string(),
-                    content: Some(Content(&content)),
-                },
-                FileOut {
-                    path: "gone".to_string(),
-                    content: None,
-                },
-                FileOut {
-                    path: "boards/2.json".to_string(),
-                    content: Some(Content(&record)),
-                },
+        let journal = journal_of(
+            "k\"ey\u{7f}",
+            &[
+                ("boards/1\".json", Some(&content)),
+                ("gone", None),
+                ("boards/2.json", Some(&record)),
             ],
-            replies: &replies,
-        };
+            &replies,
+        );
         let mut body = Vec::new();
         journal.write_body(&mut body).expect("write");
         let value: serde_json::Value = serde_json::from_slice(&body).expect("JSON");
@@ -787,17 +792,9 @@ mod tests {
                     recipients: to.clone(),
                 })
                 .collect();
-            let journal = Journal {
-                key: &key,
-                files: files
-                    .iter()
-                    .map(|(path, content)| FileOut {
-                        path: path.clone(),
-                        content: content.as_deref().map(Content),
-                    })
-                    .collect(),
-                replies: &built,
-            };
+            let named: Vec<(&str, Option<&[u8]>)> =
+                files.iter().map(|(p, c)| (p.as_str(), c.as_deref())).collect();
+            let journal = journal_of(&key, &named, &built);
             let mut body = Vec::new();
             journal.write_body(&mut body).expect("write");
             let stored: StoredJournal = serde_json::from_slice(&body).expect("JSON");
@@ -859,20 +856,14 @@ mod tests {
         let inode = |path: &Path| std::fs::metadata(path).expect("metadata").ino();
         let (rate_inode, board_inode) = (inode(&rate), inode(&board));
         let (count, game) = (br#"{"count":9}"#.to_vec(), b"{}".to_vec());
-        let journal = Journal {
-            key: "k",
-            files: vec![
-                FileOut {
-                    path: "rate/k.json".to_string(),
-                    content: Some(Content(&count)),
-                },
-                FileOut {
-                    path: "boards/1.json".to_string(),
-                    content: Some(Content(&game)),
-                },
+        let journal = journal_of(
+            "k",
+            &[
+                ("rate/k.json", Some(&count)),
+                ("boards/1.json", Some(&game)),
             ],
-            replies: &[],
-        };
+            &[],
+        );
         let outbox = Transport::Outbox(store.home().join("outbox"));
         store.commit(&journal, &outbox).expect("commit");
         assert_eq!(std::fs::read(&rate).expect("rate"), count);
@@ -898,14 +889,7 @@ mod tests {
         assert!(!store.journal_waits().expect("none yet"));
         let (long, short) = (vec![7u8; 3000], b"{}".to_vec());
         let commit = |content: &[u8]| {
-            let journal = Journal {
-                key: "k",
-                files: vec![FileOut {
-                    path: "boards/1.json".to_string(),
-                    content: Some(Content(content)),
-                }],
-                replies: &[],
-            };
+            let journal = journal_of("k", &[("boards/1.json", Some(content))], &[]);
             store.write_journal(&journal).expect("write");
             assert!(store.journal_waits().expect("waits"));
             let len = std::fs::metadata(store.journal_path())
@@ -923,14 +907,7 @@ mod tests {
         assert_eq!(store.recover(&outbox).expect("nothing"), Recovered::Nothing);
         // A shorter journal written over the longer one is whole, and what the
         // longer left after it is not part of it.
-        let journal = Journal {
-            key: "k",
-            files: vec![FileOut {
-                path: "boards/1.json".to_string(),
-                content: Some(Content(&short)),
-            }],
-            replies: &[],
-        };
+        let journal = journal_of("k", &[("boards/1.json", Some(&short))], &[]);
         store.write_journal(&journal).expect("write");
         assert_eq!(std::fs::metadata(&path).expect("journal").len(), long_len);
         assert_eq!(

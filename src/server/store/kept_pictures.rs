@@ -26,7 +26,7 @@
 //! (`yinsh-pbem kept picture`, written by a temp file) keeps nothing any more: its
 //! picture is drawn again.
 
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::durable::{self, Readers};
@@ -172,14 +172,7 @@ impl KeptPictures {
         // Not made durable: a kept picture lost in a crash is drawn again. Not cut to
         // its length either (what a longer picture left after it is not read), unless
         // the file is too large to be read at all.
-        let mut file = Readers::Owner
-            .options()
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .map_err(write)?;
-        file.write_all(&bytes).map_err(write)?;
+        let file = durable::overwrite_in_place(&path, &bytes).map_err(write)?;
         if file.metadata().map_err(write)?.len() > MAX_FILE {
             file.set_len(bytes.len() as u64).map_err(write)?;
         }
