@@ -4,14 +4,23 @@
 #
 # As root on a Debian-like machine with cargo-deb (`cargo install --locked cargo-deb`):
 #   - `cargo deb`; lintian finds no error or warning (scripts/lintian-check.sh); the
-#     package holds the binary, the conffile, the units, the man pages,
-#     the completions and the getmail example;
+#     package holds the binary, the conffiles (config, logrotate), the units (in
+#     /usr/lib/systemd/system), the man pages (1 and 5), the completions, the getmail, alert
+#     rules and hardening examples;
 #   - `dpkg -i`: the system user yinsh-pbem and /var/lib/yinsh-pbem exist, the config is
-#     root:yinsh-pbem 0640, the flush and tick timers are enabled;
+#     root:yinsh-pbem 0640, the flush, tick and status timers are enabled;
 #   - `yinsh-pbem check-config` passes with the installed config, as the system user;
 #   - a few mails through the installed binary as the system user (runuser): two signups,
 #     each address confirmed by replying to its verify mail, a challenge, a move; then
 #     the ExecStart lines of the installed flush and tick units, run as their User=;
+#     the same lines failing (the home closed to the user) print the reason with a
+#     level on stderr, which is what `journalctl -u yinsh-pbem-flush` would show (this
+#     test runs without systemd as PID 1, so the journal itself is not read); the
+#     status unit's line writes the Prometheus file (promtool checks it when there);
+#   - backup and restore as the system user, `deliver --dry-run` writing nothing;
+#   - logrotate accepts the package's file (when logrotate is there);
+#   - `systemd-analyze security --offline=true` scores each service no worse than
+#     the figures of docs/operations.md;
 #   - `systemd-analyze verify` accepts the units (when systemd-analyze is there);
 #   - `dpkg -r` keeps the config and the games; `dpkg --purge` removes them, the unit
 #     links and the binary, and keeps the system user (removed by this script after).
@@ -88,19 +97,26 @@ echo "   $DEB ($(du -h "$DEB" | cut -f1), $(($(date +%s) - start)) s)"
 "$ROOT/scripts/lintian-check.sh" "$DEB" || fail "lintian (above)"
 
 contents=$(dpkg-deb -c "$DEB" | awk '{print $6}')
-for f in ./usr/bin/yinsh-pbem ./etc/yinsh-pbem/config.toml \
-    ./lib/systemd/system/yinsh-pbem-flush.service ./lib/systemd/system/yinsh-pbem-flush.timer \
-    ./lib/systemd/system/yinsh-pbem-tick.service ./lib/systemd/system/yinsh-pbem-tick.timer \
-    ./lib/systemd/system/yinsh-pbem-fetch.service ./usr/share/doc/yinsh-pbem/examples/getmailrc \
+UNITS_DIR=/usr/lib/systemd/system
+for f in ./usr/bin/yinsh-pbem ./etc/yinsh-pbem/config.toml ./etc/logrotate.d/yinsh-pbem \
+    .$UNITS_DIR/yinsh-pbem-flush.service .$UNITS_DIR/yinsh-pbem-flush.timer \
+    .$UNITS_DIR/yinsh-pbem-tick.service .$UNITS_DIR/yinsh-pbem-tick.timer \
+    .$UNITS_DIR/yinsh-pbem-status.service .$UNITS_DIR/yinsh-pbem-status.timer \
+    .$UNITS_DIR/yinsh-pbem-fetch.service ./usr/share/doc/yinsh-pbem/examples/getmailrc \
+    ./usr/share/doc/yinsh-pbem/examples/prometheus-alerts.yml \
+    ./usr/share/doc/yinsh-pbem/examples/hardening-without-sendmail.conf \
     ./usr/share/bash-completion/completions/yinsh-pbem ./usr/share/zsh/vendor-completions/_yinsh-pbem \
     ./usr/share/fish/vendor_completions.d/yinsh-pbem.fish; do
     grep -qx -- "$f" <<<"$contents" || fail "the package lacks $f"
 done
 grep -Eq '^\./usr/share/man/man1/yinsh-pbem-deliver\.1(\.gz)?$' <<<"$contents" ||
     fail "the package lacks the man page yinsh-pbem-deliver.1"
-conffiles=$(dpkg-deb -I "$DEB" conffiles)
-[ "$conffiles" = "$ETC/config.toml" ] || fail "conffiles is '$conffiles', expected $ETC/config.toml"
-echo "   $(wc -l <<<"$contents") entries; conffile $conffiles"
+grep -Eq '^\./usr/share/man/man5/yinsh-pbem\.toml\.5(\.gz)?$' <<<"$contents" ||
+    fail "the package lacks the man page yinsh-pbem.toml.5"
+conffiles=$(dpkg-deb -I "$DEB" conffiles | sort | tr '\n' ' ')
+[ "$conffiles" = "/etc/logrotate.d/yinsh-pbem $ETC/config.toml " ] ||
+    fail "conffiles are '$conffiles', expected /etc/logrotate.d/yinsh-pbem and $ETC/config.toml"
+echo "   $(wc -l <<<"$contents") entries; conffiles $conffiles"
 
 # ---------------------------------------------------------------- install
 say "dpkg -i"
@@ -110,13 +126,13 @@ id "$SVC" >/dev/null || fail "no system user $SVC after install"
 [ "$(stat -c %U:%a "$VAR")" = "$SVC:750" ] || fail "$VAR is $(stat -c %U:%a "$VAR"), expected $SVC:750"
 [ "$(stat -c %U:%G:%a "$ETC/config.toml")" = "root:$SVC:640" ] ||
     fail "$ETC/config.toml is $(stat -c %U:%G:%a "$ETC/config.toml"), expected root:$SVC:640"
-for t in flush tick; do
+for t in flush tick status; do
     [ -L "/etc/systemd/system/timers.target.wants/yinsh-pbem-$t.timer" ] ||
         fail "yinsh-pbem-$t.timer is not enabled"
 done
 [ -e /etc/systemd/system/timers.target.wants/yinsh-pbem-fetch.timer ] &&
     fail "yinsh-pbem-fetch.timer is enabled, but it needs a getmailrc first"
-echo "   user $SVC (home $(getent passwd "$SVC" | cut -d: -f6)), timers flush and tick enabled"
+echo "   user $SVC (home $(getent passwd "$SVC" | cut -d: -f6)), timers flush, tick and status enabled"
 
 as_svc() { runuser -u "$SVC" -- "$@"; }
 
@@ -160,9 +176,19 @@ foreign=$(find "$VAR" ! -user "$SVC" | head -n 3)
 [ -z "$foreign" ] || fail "files in $VAR not owned by $SVC: $foreign"
 echo "   $(ls "$GAMES/outbox" | wc -l) replies in $GAMES/outbox; every file in $VAR owned by $SVC"
 
+say "the installed man pages"
+page() { zcat -f "$1"* 2>/dev/null; }
+page /usr/share/man/man1/yinsh-pbem-deliver.1 | grep -q '^\.SH "EXIT STATUS"' ||
+    fail "yinsh-pbem-deliver(1) has no EXIT STATUS"
+page /usr/share/man/man1/yinsh-pbem.1 | grep -q '^\.SH ENVIRONMENT' ||
+    fail "yinsh-pbem(1) has no ENVIRONMENT"
+page /usr/share/man/man5/yinsh-pbem.toml.5 | grep -q 'password_file' ||
+    fail "yinsh-pbem.toml(5) does not name [transport] password_file"
+echo "   deliver(1) EXIT STATUS, yinsh-pbem(1) ENVIRONMENT, yinsh-pbem.toml(5) keys"
+
 say "the installed units' commands, as their User="
 for t in flush tick; do
-    unit="/lib/systemd/system/yinsh-pbem-$t.service"
+    unit="$UNITS_DIR/yinsh-pbem-$t.service"
     user=$(sed -n 's/^User=//p' "$unit")
     cmd=$(sed -n 's/^ExecStart=//p' "$unit")
     [ "$user" = "$SVC" ] || fail "$unit runs as '$user'"
@@ -171,11 +197,82 @@ for t in flush tick; do
     echo "   yinsh-pbem-$t.service: $cmd: exit 0"
 done
 
+say "a failing run's reason on stderr, with a level (what the journal shows)"
+# Without systemd as PID 1 there is no journal here: the unit's ExecStart runs as its
+# User= with stderr captured, once as a terminal sees it and once with JOURNAL_STREAM
+# set as systemd sets it for a unit whose stderr is the journal (level <3>: err).
+chmod 000 "$GAMES"
+for t in flush tick; do
+    unit="$UNITS_DIR/yinsh-pbem-$t.service"
+    cmd=$(sed -n 's/^ExecStart=//p' "$unit")
+    rc=0
+    # shellcheck disable=SC2086
+    runuser -u "$SVC" -- $cmd 2>"$MARK/err" || rc=$?
+    [ "$rc" = 75 ] || fail "$t with its home closed exited $rc, not 75"
+    grep -q "^error: internal failure, exit 75: .*$GAMES" "$MARK/err" ||
+        fail "$t's stderr does not say why: $(cat "$MARK/err")"
+    rc=0
+    # shellcheck disable=SC2086
+    runuser -u "$SVC" -- env JOURNAL_STREAM=8:1 $cmd 2>"$MARK/err" || rc=$?
+    grep -q "^<3>internal failure, exit 75: " "$MARK/err" ||
+        fail "$t's stderr for the journal has no level: $(cat "$MARK/err")"
+    echo "   yinsh-pbem-$t.service: exit $rc, $(head -c 100 "$MARK/err")"
+done
+chmod 750 "$GAMES"
+
+say "the status unit's command writes the Prometheus file"
+TEXTFILE=/var/lib/prometheus/node-exporter
+made=()   # the folders this test makes, removed after
+for d in /var/lib/prometheus "$TEXTFILE"; do
+    [ -d "$d" ] || { mkdir "$d" && made=("$d" "${made[@]}"); }
+done
+cmd=$(sed -n 's/^ExecStart=//p' "$UNITS_DIR/yinsh-pbem-status.service")
+# shellcheck disable=SC2086
+$cmd || fail "the status unit's '$cmd' exited $?"
+prom="$TEXTFILE/yinsh-pbem.prom"
+grep -q '^yinsh_pbem_mails_total [1-9]' "$prom" || fail "$prom counts no mail: $(head -c 300 "$prom")"
+grep -q '^yinsh_pbem_boards_total 1$' "$prom" || fail "$prom: boards_total is not 1"
+if command -v promtool >/dev/null 2>&1; then
+    promtool check metrics <"$prom" || fail "promtool check metrics rejects $prom"
+    promtool check rules /usr/share/doc/yinsh-pbem/examples/prometheus-alerts.yml >/dev/null ||
+        fail "promtool check rules rejects the packaged alert rules"
+    echo "   $prom: $(grep -c '^yinsh_pbem_' "$prom") samples, promtool accepts it and the rules"
+else
+    echo "   $prom: $(grep -c '^yinsh_pbem_' "$prom") samples (no promtool here)"
+fi
+rm -f "$prom"
+for d in "${made[@]}"; do rmdir "$d"; done
+
+say "backup and restore as $SVC; deliver --dry-run writes nothing"
+as_svc yinsh-pbem backup --config "$ETC/config.toml" "$VAR/backup.tar" >/dev/null ||
+    fail "backup failed"
+as_svc yinsh-pbem restore --config "$ETC/config.toml" --home "$VAR/restored" "$VAR/backup.tar" >/dev/null ||
+    fail "restore failed"
+cmp -s "$GAMES/boards/101.json" "$VAR/restored/boards/101.json" || fail "the restored board 101 differs"
+cmp -s "$GAMES/reply-key" "$VAR/restored/reply-key" || fail "the restored reply-key differs"
+rm -rf "$VAR/restored" "$VAR/backup.tar"
+sums() { find "$GAMES" -type f ! -name lock ! -name counters.lock -exec sha256sum {} + | sort; }
+sums >"$MARK/before"
+printf 'From: bob <bob@example.org>\nTo: yinsh@localhost\nSubject: yinsh move 101 bob bpw e6\nMessage-ID: <deb-dry-%s@example.org>\n\n\n' "$$" |
+    as_svc yinsh-pbem deliver --dry-run --config "$ETC/config.toml" >"$MARK/dry" || fail "deliver --dry-run exited $?"
+sums >"$MARK/after"
+cmp -s "$MARK/before" "$MARK/after" || fail "deliver --dry-run changed the home: $(diff "$MARK/before" "$MARK/after")"
+grep -q '^would change: boards/101.json' "$MARK/dry" || fail "the dry run does not show the move: $(cat "$MARK/dry")"
+echo "   backup restored file for file; the dry run showed $(grep -c '^would ' "$MARK/dry") effects and wrote nothing"
+
+if command -v logrotate >/dev/null 2>&1; then
+    say "logrotate accepts /etc/logrotate.d/yinsh-pbem"
+    logrotate -d /etc/logrotate.d/yinsh-pbem >"$MARK/logrotate" 2>&1 ||
+        fail "logrotate -d: $(cat "$MARK/logrotate")"
+    grep -qi "error" "$MARK/logrotate" && fail "logrotate -d: $(cat "$MARK/logrotate")"
+    echo "   $(grep -c 'considering log' "$MARK/logrotate") log considered"
+fi
+
 if command -v systemd-analyze >/dev/null 2>&1; then
     say "systemd-analyze verify"
-    units=(/lib/systemd/system/yinsh-pbem-{flush,tick}.{service,timer})
+    units=("$UNITS_DIR"/yinsh-pbem-{flush,tick,status}.{service,timer})
     if command -v getmail >/dev/null 2>&1; then
-        units+=(/lib/systemd/system/yinsh-pbem-fetch.{service,timer})
+        units+=("$UNITS_DIR"/yinsh-pbem-fetch.{service,timer})
     else
         echo "   (getmail is not installed: yinsh-pbem-fetch.* not verified)"
     fi
@@ -189,6 +286,18 @@ if command -v systemd-analyze >/dev/null 2>&1; then
         fail "systemd-analyze verify complains about the units"
     fi
     echo "   ${#units[@]} units accepted"
+
+    say "systemd-analyze security --offline=true: no worse than docs/operations.md says"
+    # The figures, as the table of docs/operations.md "Hardening" gives them.
+    for pair in flush:5.4 tick:5.4 fetch:5.4 status:0.9; do
+        u=${pair%%:*} most=${pair#*:}
+        score=$(systemd-analyze security --offline=true "$UNITS_DIR/yinsh-pbem-$u.service" 2>&1 |
+            sed -n 's/.*Overall exposure level for .*: \([0-9.]*\) .*/\1/p')
+        [ -n "$score" ] || fail "systemd-analyze security gave no score for yinsh-pbem-$u.service"
+        awk -v s="$score" -v m="$most" 'BEGIN { exit !(s <= m) }' ||
+            fail "yinsh-pbem-$u.service scores $score, worse than the documented $most"
+        echo "   yinsh-pbem-$u.service: $score"
+    done
 else
     echo "   (no systemd-analyze here: the units are not verified)"
 fi
@@ -197,7 +306,7 @@ fi
 say "dpkg -r: the binary and units go, the config and games stay"
 dpkg -r "$PKG" >/dev/null
 [ -e /usr/bin/yinsh-pbem ] && fail "/usr/bin/yinsh-pbem is still there after dpkg -r"
-[ -e /lib/systemd/system/yinsh-pbem-flush.service ] && fail "the units are still there after dpkg -r"
+[ -e "$UNITS_DIR/yinsh-pbem-flush.service" ] && fail "the units are still there after dpkg -r"
 [ -f "$ETC/config.toml" ] || fail "dpkg -r removed the conffile"
 [ -f "$GAMES/boards/101.json" ] || fail "dpkg -r removed the games"
 echo "   kept: $ETC/config.toml, $GAMES/boards/101.json"

@@ -16,28 +16,48 @@ struct Cli {
     command: Command,
 }
 
-/// Where the server keeps its data and how it sends mail. Each option overrides the
-/// config file; the config file overrides the embedded defaults.
+/// Where the server keeps its data. Each option overrides the config file; the config
+/// file overrides the embedded defaults.
 #[derive(Args)]
-struct ServerArgs {
-    /// A TOML config file (default: <home>/config.toml when it exists).
+struct HomeArgs {
+    /// A TOML config file, see yinsh-pbem.toml(5) (default: <home>/config.toml when it exists).
     #[arg(long, env = "YINSH_PBEM_CONFIG")]
     config: Option<PathBuf>,
-    /// The home folder: games, accounts, spool and outbox [default: games].
+    /// The home folder: games, accounts, spool and outbox [default: the config's home, else games in the working directory].
     #[arg(long, env = "YINSH_PBEM_HOME")]
     home: Option<PathBuf>,
+}
+
+/// The server's address (From of its mails, address on its pages).
+#[derive(Args)]
+struct FromArgs {
     /// The From of every reply [default: "YINSH PBeM <yinsh@localhost>"].
     #[arg(long, env = "YINSH_PBEM_FROM")]
     from: Option<String>,
-    /// Send replies by SMTP: smtp://host:25 (plain), smtp://host:587?tls=required (STARTTLS), smtps://host:465; user:pass@ for auth.
-    #[arg(long, conflicts_with = "sendmail")]
+}
+
+/// How replies leave: for the subcommands that send mail.
+#[derive(Args)]
+struct MailArgs {
+    #[command(flatten)]
+    from: FromArgs,
+    /// Send replies by SMTP: smtp://host:25 (plain), smtp://host:587?tls=required (STARTTLS), smtps://host:465; user@ for a login, its password in --smtp-password-file (never in this URL: `ps` shows it).
+    #[arg(long, conflicts_with = "sendmail", value_parser = cli::SmtpUrlArgument)]
     smtp: Option<String>,
+    /// A file holding the SMTP password (its first line), for the user of the SMTP URL.
+    #[arg(long, env = "YINSH_PBEM_SMTP_PASSWORD_FILE")]
+    smtp_password_file: Option<PathBuf>,
     /// Send replies through a sendmail-compatible program.
     #[arg(long)]
     sendmail: Option<PathBuf>,
     /// Write replies as .eml files into this folder [default: <home>/outbox].
     #[arg(long, conflicts_with_all = ["smtp", "sendmail"])]
     outbox: Option<PathBuf>,
+}
+
+/// The size limit of a mail handled.
+#[derive(Args)]
+struct SizeArgs {
     /// Mails larger than this get a short error and are not handled [default: 1048576].
     #[arg(long, env = "YINSH_PBEM_MAX_MESSAGE_BYTES")]
     max_message_bytes: Option<usize>,
@@ -48,7 +68,11 @@ enum Command {
     /// Handle ONE mail read from stdin (as an MTA pipe hands it over).
     Deliver {
         #[command(flatten)]
-        server: ServerArgs,
+        home: HomeArgs,
+        #[command(flatten)]
+        mail: MailArgs,
+        #[command(flatten)]
+        size: SizeArgs,
         /// The envelope sender, when the mail system passes it; write --sender=VALUE (a
         /// value may start with `-`).
         #[arg(long, allow_hyphen_values = true)]
@@ -56,11 +80,16 @@ enum Command {
         /// Print what was done (replies and where they went) on stdout.
         #[arg(long, short)]
         verbose: bool,
+        /// Print what the mail would be answered and would change; write nothing.
+        #[arg(long)]
+        dry_run: bool,
     },
-    /// Send the replies waiting in the spool.
+    /// Send the replies waiting in the spool, then make the robot's reviews owed (two at most).
     Flush {
         #[command(flatten)]
-        server: ServerArgs,
+        home: HomeArgs,
+        #[command(flatten)]
+        mail: MailArgs,
         /// Print what was done.
         #[arg(long, short)]
         verbose: bool,
@@ -69,7 +98,7 @@ enum Command {
     /// robots' time, games going on and due, store; for a person or for Prometheus.
     Status {
         #[command(flatten)]
-        server: ServerArgs,
+        home: HomeArgs,
         /// Write the figures in the Prometheus text format (a node_exporter's
         /// textfile collector reads it): into FILE, written whole then renamed, or on
         /// standard output without FILE.
@@ -79,7 +108,9 @@ enum Command {
     /// Send reminders and forfeit games whose player to move is too late (run from cron).
     Tick {
         #[command(flatten)]
-        server: ServerArgs,
+        home: HomeArgs,
+        #[command(flatten)]
+        mail: MailArgs,
         /// Print what was done.
         #[arg(long, short)]
         verbose: bool,
@@ -88,15 +119,34 @@ enum Command {
     /// from the game files: after game files were edited or restored by hand.
     Reindex {
         #[command(flatten)]
-        server: ServerArgs,
+        home: HomeArgs,
         /// Print what was done.
         #[arg(long, short)]
         verbose: bool,
     },
+    /// Write the whole store into the archive FILE (tar), under the store's lock: a
+    /// consistent copy of accounts, games, reply key, seen marks, spool and outbox.
+    Backup {
+        #[command(flatten)]
+        home: HomeArgs,
+        /// The archive to write (mode 0600).
+        file: PathBuf,
+    },
+    /// Unpack an archive `backup` wrote into the home, which must be missing or empty.
+    Restore {
+        #[command(flatten)]
+        home: HomeArgs,
+        /// The archive to read.
+        file: PathBuf,
+    },
     /// Report the settings that deliver, flush and tick would use, and what is wrong with them.
     CheckConfig {
         #[command(flatten)]
-        server: ServerArgs,
+        home: HomeArgs,
+        #[command(flatten)]
+        mail: MailArgs,
+        #[command(flatten)]
+        size: SizeArgs,
         /// Also log in to the SMTP relay as a send would (connect, STARTTLS, AUTH, QUIT).
         #[arg(long)]
         test_smtp: bool,
@@ -111,7 +161,7 @@ enum Command {
     /// answered by pressing Reply (players reply to a newer mail, or use their password).
     RotateReplyKey {
         #[command(flatten)]
-        server: ServerArgs,
+        home: HomeArgs,
     },
     /// Count the atomic-action sequences of length DEPTH after the given actions.
     Perft {
@@ -229,7 +279,9 @@ enum Command {
     /// position, standings, history, rules.
     Site {
         #[command(flatten)]
-        server: ServerArgs,
+        home: HomeArgs,
+        #[command(flatten)]
+        from: FromArgs,
         /// The folder to write it into [default: the config's [site] out].
         #[arg(long)]
         out: Option<PathBuf>,
@@ -253,18 +305,28 @@ enum Command {
     },
 }
 
-impl ServerArgs {
-    fn settings(self) -> cli::Overrides {
-        cli::Overrides {
-            config: self.config,
-            home: self.home,
-            from: self.from,
-            smtp: self.smtp,
-            sendmail: self.sendmail,
-            outbox: self.outbox,
-            max_message_bytes: self.max_message_bytes,
-        }
+/// The overrides of the command line and environment, for `config::resolve`.
+fn overrides(
+    home: HomeArgs,
+    mail: Option<MailArgs>,
+    from: Option<FromArgs>,
+    size: Option<SizeArgs>,
+) -> cli::Overrides {
+    let mut o = cli::Overrides {
+        config: home.config,
+        home: home.home,
+        from: from.and_then(|f| f.from),
+        max_message_bytes: size.and_then(|s| s.max_message_bytes),
+        ..cli::Overrides::default()
+    };
+    if let Some(m) = mail {
+        o.from = m.from.from;
+        o.smtp = m.smtp;
+        o.smtp_password_file = m.smtp_password_file;
+        o.sendmail = m.sendmail;
+        o.outbox = m.outbox;
     }
+    o
 }
 
 fn main() -> ExitCode {
@@ -284,26 +346,61 @@ fn main() -> ExitCode {
 fn run(command: Command) -> ExitCode {
     match command {
         Command::Deliver {
-            server,
+            home,
+            mail,
+            size,
+            sender,
+            dry_run: true,
+            ..
+        } => cli::deliver_dry_run(
+            overrides(home, Some(mail), None, Some(size)),
+            sender.as_deref(),
+        ),
+        Command::Deliver {
+            home,
+            mail,
+            size,
             sender,
             verbose,
-        } => cli::deliver(server.settings(), sender.as_deref(), verbose),
-        Command::Flush { server, verbose } => cli::flush(server.settings(), verbose),
-        Command::Tick { server, verbose } => cli::tick(server.settings(), verbose),
-        Command::Status { server, prometheus } => cli::status(
-            server.settings(),
+            dry_run: false,
+        } => cli::deliver(
+            overrides(home, Some(mail), None, Some(size)),
+            sender.as_deref(),
+            verbose,
+        ),
+        Command::Flush {
+            home,
+            mail,
+            verbose,
+        } => cli::flush(overrides(home, Some(mail), None, None), verbose),
+        Command::Tick {
+            home,
+            mail,
+            verbose,
+        } => cli::tick(overrides(home, Some(mail), None, None), verbose),
+        Command::Status { home, prometheus } => cli::status(
+            overrides(home, None, None, None),
             match prometheus {
                 None => cli::StatusOutput::Text,
                 Some(None) => cli::StatusOutput::PrometheusStdout,
                 Some(Some(file)) => cli::StatusOutput::PrometheusFile(file),
             },
         ),
-        Command::Reindex { server, verbose } => cli::reindex(server.settings(), verbose),
-        Command::CheckConfig { server, test_smtp } => {
-            cli::check_config(server.settings(), test_smtp)
+        Command::Reindex { home, verbose } => {
+            cli::reindex(overrides(home, None, None, None), verbose)
         }
+        Command::Backup { home, file } => cli::backup(overrides(home, None, None, None), &file),
+        Command::Restore { home, file } => cli::restore(overrides(home, None, None, None), &file),
+        Command::CheckConfig {
+            home,
+            mail,
+            size,
+            test_smtp,
+        } => cli::check_config(overrides(home, Some(mail), None, Some(size)), test_smtp),
         Command::GeneratePackageFiles { dir } => cli::generate_package_files(Cli::command(), &dir),
-        Command::RotateReplyKey { server } => cli::rotate_reply_key(server.settings()),
+        Command::RotateReplyKey { home } => {
+            cli::rotate_reply_key(overrides(home, None, None, None))
+        }
         Command::Perft {
             blitz,
             divide,
@@ -358,7 +455,9 @@ fn run(command: Command) -> ExitCode {
             think_time: Duration::from_millis(think_ms),
         }),
         Command::Import { file } => cli::import(file.as_deref()),
-        Command::Site { server, out } => cli::site(server.settings(), out.as_deref()),
+        Command::Site { home, from, out } => {
+            cli::site(overrides(home, None, Some(from), None), out.as_deref())
+        }
         Command::Export { blitz, file } => cli::export(blitz, file.as_deref()),
         Command::Render {
             svg: _,

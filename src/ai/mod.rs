@@ -33,8 +33,8 @@ pub use player::{DEFAULT_THINK_TIME, LEVELS, ParsePlayerError, Player, PlayerSpe
 pub use playout::Policy;
 pub use profile::SearchProfile;
 pub use review::{
-    MIN_DROP, REVIEW_PLAYOUTS, Review, ReviewError, TURNING_POINTS, TurnReview, for_side,
-    position_seed, review,
+    CONFIRM_FACTOR, MIN_COST, REVIEW_PLAYOUTS, Review, ReviewError, TURNING_POINTS, TurnReview,
+    chance_to_act, for_side, placing, position_seed, review,
 };
 pub use rng::Rng;
 pub use robot::{Budget, Robot, ThinkError, ThinkSettings, Turn, think};

@@ -10,13 +10,13 @@ use crate::server::config::Overrides;
 use crate::server::run::log::Log;
 use crate::server::store::{Store, StoreError};
 
-use super::serve::{EX_TEMPFAIL, Host, settings_or_log};
+use super::serve::{EX_TEMPFAIL, Entry, Host, settings_or_log};
 
 /// Rotate the reply key of the home the settings name.
 pub fn rotate_reply_key(opts: Overrides) -> ExitCode {
     // Rotating the key always says what it did.
     let verbose = true;
-    let Some(settings) = settings_or_log(&Host::process(), &opts, verbose) else {
+    let Some(settings) = settings_or_log(&Host::process(), Entry::Operator, &opts, verbose) else {
         return ExitCode::from(EX_TEMPFAIL);
     };
     let now = settings.now();

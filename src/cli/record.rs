@@ -1,12 +1,13 @@
 //! `yinsh-pbem import` and `yinsh-pbem export`: game records in Boardspace's SGF to
-//! transcripts and back (`notation::sgf`, `notation::write_transcript`).
+//! transcripts and back (`notation::sgf`, `notation::write_transcript`,
+//! `notation::read_transcript`).
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use super::transcript::{read, variant};
-use crate::notation::sgf::{self, Record};
-use crate::notation::{FinalPass, play_transcript, transcript_header, write_transcript};
+use crate::notation::sgf;
+use crate::notation::{read_transcript, write_transcript};
 
 /// `yinsh-pbem import [FILE]`: read a Boardspace SGF record (stdin when `file` is
 /// `None`) and print it as a transcript. Exit 1, saying why, when it cannot be read.
@@ -25,24 +26,13 @@ pub fn import(file: Option<&Path>) -> ExitCode {
 }
 
 /// `yinsh-pbem export [--blitz] [FILE]`: play a transcript (stdin when `file` is
-/// `None`) and print it as a Boardspace SGF record, the players and a resignation or
-/// an agreed draw taken from its comments (`# White: ann`, `# Black resigned.`,
-/// `# Draw agreed.`). Exit 1,
+/// `None`) and print it as a Boardspace SGF record, the players, the date and a
+/// resignation or an agreed draw taken from its comments (`# White: ann`,
+/// `# Black resigned.`, `# Draw agreed.`: `notation::read_transcript`). Exit 1,
 /// naming the turn, when it cannot be played.
 pub fn export(blitz: bool, file: Option<&Path>) -> ExitCode {
-    let result = read(file).and_then(|text| {
-        let played =
-            play_transcript(variant(blitz), &text, FinalPass::Play).map_err(|e| e.to_string())?;
-        let (white, black, ending) = transcript_header(&text);
-        Ok(Record {
-            variant: variant(blitz),
-            white: white.unwrap_or_else(|| "White".to_string()),
-            black: black.unwrap_or_else(|| "Black".to_string()),
-            date: None,
-            actions: played.actions,
-            ending: ending.filter(|_| !played.game.is_over()),
-        })
-    });
+    let result = read(file)
+        .and_then(|text| read_transcript(variant(blitz), &text).map_err(|e| e.to_string()));
     match result {
         Ok(record) => {
             print!("{}", sgf::write(&record));

@@ -135,7 +135,7 @@ fn text(r: &Review) -> String {
 }
 
 /// One turning point in a line: the turn, the player's chance before and after, the
-/// robot's preferred turn.
+/// robot's preferred turn and the player's chance after it.
 fn turning_point(t: &TurnReview) -> String {
     let (before, after) = t.player_chances();
     format!(
@@ -145,7 +145,7 @@ fn turning_point(t: &TurnReview) -> String {
         pct(before),
         pct(after),
         write_turn(&t.preferred),
-        pct(before)
+        pct(crate::ai::for_side(t.preferred_after, t.side))
     )
 }
 
@@ -162,6 +162,10 @@ fn to_json(r: &Review) -> serde_json::Value {
                 "preferred": write_turn(&t.preferred),
                 "before": t.chance_before,
                 "after": t.chance_after,
+                "preferred_after": t.preferred_after,
+                "value": t.value,
+                "cost": t.cost,
+                "confirmed": t.confirmed,
             })
         })
         .collect();
@@ -169,6 +173,7 @@ fn to_json(r: &Review) -> serde_json::Value {
     json!({
         "variant": if r.variant == crate::rules::Variant::Blitz { "blitz" } else { "normal" },
         "playouts": r.playouts,
+        "spent": r.spent,
         "turns": turns,
         "result": r.result,
         "chart": r.chart(),

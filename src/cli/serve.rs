@@ -1,7 +1,11 @@
 //! `yinsh-pbem deliver` and `flush`: the mail-system side of the command line. Exit 0
 //! when the mail was handled (player mistakes included: they are answered by mail),
 //! 75 (EX_TEMPFAIL) for internal failures and panics, so the mail system keeps the
-//! mail and retries. Nothing is written to stderr: mail systems treat it as failure.
+//! mail and retries. `deliver` writes nothing to stderr (mail systems bounce what it
+//! prints); a failing `flush`, `tick` or `reindex` says why on stderr as well as in
+//! the log, with a level (`<3>` where stderr is the journal's, else `error: `), so
+//! `journalctl -u yinsh-pbem-flush` shows the reason. Each run adds to the counters
+//! of `status` (`server::run::counters`).
 //!
 //! The binary runs them with the process's environment and a panic hook of its own
 //! ([`Host::process`]); the integration tests run the same functions
@@ -18,7 +22,9 @@ use crate::mail::Transport;
 use crate::server::check;
 use crate::server::config::{self, Env, Overrides};
 use crate::server::exec::InternalError;
+use crate::server::run::counters::{self, Counted, Outcome};
 use crate::server::run::deliver as run_deliver;
+use crate::server::run::dry_run::{Change, dry_run};
 use crate::server::run::log::Log;
 use crate::server::{Report, Settings};
 
@@ -120,11 +126,58 @@ pub(super) fn guarded(
     }
 }
 
+/// The entry point a run came in by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Entry {
+    Deliver,
+    Flush,
+    Tick,
+    /// A command an operator runs (reindex, rotate-reply-key).
+    Operator,
+}
+
+impl Entry {
+    /// The counters it adds to.
+    fn counted(self) -> Option<Counted> {
+        match self {
+            Entry::Deliver => Some(Counted::Deliver),
+            Entry::Flush => Some(Counted::Flush),
+            Entry::Tick => Some(Counted::Tick),
+            Entry::Operator => None,
+        }
+    }
+
+    /// Says a failure on stderr, at the level `error`: not `deliver` (its mail
+    /// system would bounce the mail with what it printed).
+    pub(super) fn say_failure(self, host: &Host<'_>, text: &str) {
+        if self == Entry::Deliver {
+            return;
+        }
+        // systemd sets JOURNAL_STREAM when stderr is the journal's, which reads a
+        // syslog level from a leading `<3>`.
+        let level = if (host.env)("JOURNAL_STREAM").is_some() {
+            "<3>"
+        } else {
+            "error: "
+        };
+        eprintln!("{level}{text}");
+    }
+}
+
 pub(super) fn finish(
+    host: &Host<'_>,
+    entry: Entry,
     settings: &Settings,
     result: Result<Report, RunFailure>,
     verbose: bool,
 ) -> ExitCode {
+    if let Some(run) = entry.counted() {
+        let outcome = match &result {
+            Ok(report) => Outcome::Done(report),
+            Err(_) => Outcome::Failed,
+        };
+        counters::add(settings, run, outcome);
+    }
     match result {
         Ok(report) => {
             if verbose {
@@ -147,8 +200,9 @@ pub(super) fn finish(
             ExitCode::SUCCESS
         }
         Err(e) => {
-            Log::in_home(&settings.home)
-                .line(settings.now(), &format!("internal failure, exit 75: {e}"));
+            let line = format!("internal failure, exit 75: {e}");
+            Log::in_home(&settings.home).line(settings.now(), &line);
+            entry.say_failure(host, &line);
             if verbose {
                 println!("internal failure: {e}");
             }
@@ -176,7 +230,7 @@ pub fn deliver_in(
     sender: Option<&str>,
     verbose: bool,
 ) -> ExitCode {
-    let Some(settings) = settings_or_log(host, opts, verbose) else {
+    let Some(settings) = settings_or_log(host, Entry::Deliver, opts, verbose) else {
         return ExitCode::from(EX_TEMPFAIL);
     };
     let result = guarded(&settings.home, host.panics, || {
@@ -184,7 +238,56 @@ pub fn deliver_in(
             read_mail(input, settings.max_message_bytes).map_err(RunFailure::Stdin)?;
         Ok(run_deliver::deliver(&raw, total, sender, &settings)?)
     });
-    finish(&settings, result, verbose)
+    finish(host, Entry::Deliver, &settings, result, verbose)
+}
+
+/// `yinsh-pbem deliver --dry-run`: what the mail on stdin would be answered and
+/// would change, printed on stdout; nothing written (`server::run::dry_run`). Exit
+/// 0, or 75 when the dry run itself failed (the reason on stderr).
+pub fn deliver_dry_run(opts: Overrides, sender: Option<&str>) -> ExitCode {
+    let host = Host::process();
+    let settings = match config::resolve_with(&opts, host.env) {
+        Ok(r) => r.settings,
+        Err(e) => {
+            eprintln!("error: configuration: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    let ran = read_mail(std::io::stdin().lock(), settings.max_message_bytes)
+        .map_err(|e| e.to_string())
+        .and_then(|(raw, total)| {
+            dry_run(&raw, total, sender, &settings).map_err(|e| e.to_string())
+        });
+    let done = match ran {
+        Ok(done) => done,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    let mut out = format!(
+        "dry run: nothing was written to {}\n",
+        settings.home.display()
+    );
+    for l in &done.report.lines {
+        out.push_str(&format!("{}\n", crate::mail::hidden::log_line(l)));
+    }
+    for r in &done.replies {
+        out.push_str(&format!("would send to {}: {}\n", r.to, r.subject));
+        for l in r.body.lines() {
+            out.push_str(&format!("    | {l}\n"));
+        }
+    }
+    for c in &done.changes {
+        let (what, path) = match c {
+            Change::Added(p) => ("add", p),
+            Change::Changed(p) => ("change", p),
+            Change::Removed(p) => ("remove", p),
+        };
+        out.push_str(&format!("would {what}: {}\n", path.display()));
+    }
+    print!("{out}");
+    ExitCode::SUCCESS
 }
 
 /// Whether the command line runs `deliver` (its first argument after the program).
@@ -193,34 +296,94 @@ pub fn is_deliver(mut args: impl Iterator<Item = OsString>) -> bool {
 }
 
 /// A usage error in `deliver`'s own arguments (the mail system's pipe line is wrong):
-/// logged in the home named by `--home` (else `YINSH_PBEM_HOME`, else `games`) and
-/// on stderr, exit 75 so that the mail system keeps the mail until the operator fixes
-/// the line (any other code bounces it to the player).
+/// on stderr, and logged in the home named by `--home` (else `YINSH_PBEM_HOME`, else
+/// the `home` of the config file named by `--config` or `YINSH_PBEM_CONFIG`) when
+/// that folder exists; exit 75 so that the mail system keeps the mail until the
+/// operator fixes the line (any other code bounces it to the player). No file or
+/// folder is made: a wrong line run in any folder leaves it as it was.
 pub fn deliver_usage_error(args: impl Iterator<Item = OsString>, message: &str) -> ExitCode {
     let args: Vec<OsString> = args.collect();
-    let named = args.iter().enumerate().find_map(|(i, a)| {
-        let a = a.to_str()?;
-        match a.strip_prefix("--home=") {
-            Some(v) => Some(PathBuf::from(v)),
-            None if a == "--home" => args.get(i + 1).map(PathBuf::from),
-            None => None,
-        }
-    });
-    let home = named
-        .or_else(|| std::env::var_os("YINSH_PBEM_HOME").map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from("games"));
-    let first = message.lines().next().unwrap_or("").trim();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    Log::in_home(&home).line(
-        now,
-        &format!(
-            "deliver's arguments are wrong, exit 75 (fix the mail system's pipe line): {first}"
-        ),
-    );
+    let env = |name: &str| std::env::var_os(name).map(PathBuf::from);
+    let config_home = || {
+        let file = named_arg(&args, "--config").or_else(|| env("YINSH_PBEM_CONFIG"))?;
+        config::read_config(&file).ok()?.home
+    };
+    let home = named_arg(&args, "--home")
+        .or_else(|| env("YINSH_PBEM_HOME"))
+        .or_else(config_home);
+    if let Some(home) = home.filter(|h| h.is_dir()) {
+        let first = message.lines().next().unwrap_or("").trim();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        Log::in_home(&home).line(
+            now,
+            &format!(
+                "deliver's arguments are wrong, exit 75 (fix the mail system's pipe line): {first}"
+            ),
+        );
+    }
     eprint!("{message}");
     ExitCode::from(EX_TEMPFAIL)
+}
+
+/// The value of `--name VALUE` or `--name=VALUE` in `args`.
+fn named_arg(args: &[OsString], name: &str) -> Option<PathBuf> {
+    args.iter().enumerate().find_map(|(i, a)| {
+        let a = a.to_str()?;
+        match a.strip_prefix(name)?.strip_prefix('=') {
+            Some(v) => Some(PathBuf::from(v)),
+            None if a == name => args.get(i + 1).map(PathBuf::from),
+            None => None,
+        }
+    })
+}
+
+/// Why `--smtp URL` is refused (the URL itself is not repeated).
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "--smtp: the URL holds a password, which every user of this machine can read on the \
+     command line (ps): write smtp://{user}@host... and put the password in a file named \
+     by --smtp-password-file, or the whole URL in the config file's [transport] url"
+)]
+pub struct SmtpArgError {
+    /// The URL's user.
+    user: String,
+}
+
+/// clap's parser of `--smtp`: the URL as given, refused when it holds a password
+/// (with an error that does not quote the URL, unlike clap's "invalid value").
+#[derive(Debug, Clone, Copy)]
+pub struct SmtpUrlArgument;
+
+impl clap::builder::TypedValueParser for SmtpUrlArgument {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let text = value.to_str().ok_or_else(|| {
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidUtf8,
+                "--smtp: the URL is not UTF-8\n",
+            )
+        })?;
+        match url::Url::parse(text) {
+            Ok(u) if u.password().is_some() => {
+                let e = SmtpArgError {
+                    user: u.username().to_string(),
+                };
+                Err(clap::Error::raw(
+                    clap::error::ErrorKind::ValueValidation,
+                    format!("{e}\n"),
+                ))
+            }
+            _ => Ok(text.to_string()),
+        }
+    }
 }
 
 /// `yinsh-pbem flush`: send what waits in the spool.
@@ -230,7 +393,7 @@ pub fn flush(opts: Overrides, verbose: bool) -> ExitCode {
 
 /// [`flush`] in `host`.
 pub fn flush_in(host: &Host<'_>, opts: &Overrides, verbose: bool) -> ExitCode {
-    let Some(settings) = settings_or_log(host, opts, verbose) else {
+    let Some(settings) = settings_or_log(host, Entry::Flush, opts, verbose) else {
         return ExitCode::from(EX_TEMPFAIL);
     };
     let result = guarded(&settings.home, host.panics, || {
@@ -238,13 +401,14 @@ pub fn flush_in(host: &Host<'_>, opts: &Overrides, verbose: bool) -> ExitCode {
         crate::server::run::flush(&settings, &mut report)?;
         Ok(report)
     });
-    finish(&settings, result, verbose)
+    finish(host, Entry::Flush, &settings, result, verbose)
 }
 
 /// The settings, or `None` after logging why the configuration is unusable (the mail
 /// is then kept by the mail system: exit 75).
 pub(super) fn settings_or_log(
     host: &Host<'_>,
+    entry: Entry,
     opts: &Overrides,
     verbose: bool,
 ) -> Option<Settings> {
@@ -252,7 +416,9 @@ pub(super) fn settings_or_log(
         Ok(r) => Some(r.settings),
         Err(e) => {
             let home = opts.home.clone().unwrap_or_else(|| "games".into());
-            Log::in_home(&home).line(0, &format!("configuration error, exit 75: {e}"));
+            let line = format!("configuration error, exit 75: {e}");
+            Log::in_home(&home).line(0, &line);
+            entry.say_failure(host, &line);
             if verbose {
                 println!("configuration error: {e}");
             }

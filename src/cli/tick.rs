@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use super::serve::{EX_TEMPFAIL, Host, finish, guarded, settings_or_log};
+use super::serve::{EX_TEMPFAIL, Entry, Host, finish, guarded, settings_or_log};
 use crate::server::config::Overrides;
 use crate::server::run::tick as run_tick;
 
@@ -15,19 +15,19 @@ pub fn tick(opts: Overrides, verbose: bool) -> ExitCode {
 
 /// [`tick`] in `host` (`cli::Host`).
 pub fn tick_in(host: &Host<'_>, opts: &Overrides, verbose: bool) -> ExitCode {
-    let Some(settings) = settings_or_log(host, opts, verbose) else {
+    let Some(settings) = settings_or_log(host, Entry::Tick, opts, verbose) else {
         return ExitCode::from(EX_TEMPFAIL);
     };
     let result = guarded(&settings.home, host.panics, || {
         Ok(run_tick::tick(&settings)?)
     });
-    finish(&settings, result, verbose)
+    finish(host, Entry::Tick, &settings, result, verbose)
 }
 
 /// `yinsh-pbem reindex`: every index built again from the game files.
 pub fn reindex(opts: Overrides, verbose: bool) -> ExitCode {
     let host = Host::process();
-    let Some(settings) = settings_or_log(&host, &opts, verbose) else {
+    let Some(settings) = settings_or_log(&host, Entry::Operator, &opts, verbose) else {
         return ExitCode::from(EX_TEMPFAIL);
     };
     let result = guarded(&settings.home, host.panics, || {
@@ -37,5 +37,5 @@ pub fn reindex(opts: Overrides, verbose: bool) -> ExitCode {
         }
         Ok(report)
     });
-    finish(&settings, result, verbose)
+    finish(&host, Entry::Operator, &settings, result, verbose)
 }

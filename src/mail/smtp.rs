@@ -1,7 +1,8 @@
 //! The SMTP relay replies leave through: [`Smtp`] (a lettre URL and an optional CA
 //! file), how it becomes a lettre transport with TLS that always verifies the
-//! server's certificate (against the Mozilla roots, plus the CA file's certificates
-//! when one is set), what a failed send means ([`judge`]), and the login test of
+//! server's certificate (against the machine's roots, `/etc/ssl/certs` or
+//! `SSL_CERT_FILE`, read by lettre's `rustls-native-certs`, plus the CA file's
+//! certificates when one is set), what a failed send means ([`judge`]), and the login test of
 //! `check-config --test-smtp` ([`test_login`]): connect, STARTTLS, AUTH, QUIT.
 //!
 //! There is no setting that turns certificate verification off: a relay with a
@@ -23,7 +24,7 @@ pub struct Smtp {
     /// `?tls=opportunistic` (STARTTLS), `smtps://host:465` (TLS), with
     /// `user:password@` for a login.
     pub url: String,
-    /// A PEM file of CA certificates trusted besides the built-in (Mozilla) roots.
+    /// A PEM file of CA certificates trusted besides the machine's roots.
     pub ca_file: Option<PathBuf>,
 }
 
@@ -153,7 +154,7 @@ fn read_ca(path: &Path) -> Result<Certificate, SmtpSetupError> {
 }
 
 /// The lettre transport for `smtp`, each connection limited to `timeout`. With a CA
-/// file, its certificates are trusted besides the built-in roots; the server's
+/// file, its certificates are trusted besides the machine's roots; the server's
 /// certificate and name are always verified.
 pub fn transport(smtp: &Smtp, timeout: Duration) -> Result<SmtpTransport, SmtpSetupError> {
     let (mode, host) = mode_and_host(&smtp.url)?;
@@ -218,7 +219,7 @@ pub fn judge(e: &SmtpError) -> (Verdict, String) {
             Verdict::Unreachable,
             format!(
                 "SMTP: TLS failed ({e}): is the server's certificate issued for the URL's \
-                 host, by a CA in the built-in roots or in [transport] ca_file?"
+                 host, by a CA of this machine's (/etc/ssl/certs) or in [transport] ca_file?"
             ),
         ),
         None if e.is_client() => (Verdict::Never, format!("SMTP: {e}")),

@@ -23,8 +23,8 @@ mod written;
 pub use error::{Expected, NotationError, ParseError, ParseErrorKind, PartAt, TurnError};
 pub use mend::mend;
 pub use transcript::{
-    FinalPass, Played, TranscriptError, TranscriptErrorKind, play_transcript, split_turns,
-    transcript_header, write_transcript,
+    FinalPass, Played, TranscriptError, TranscriptErrorKind, play_transcript, read_transcript,
+    split_turns, transcript_header, write_transcript,
 };
-pub use turn::{auto_pass_due, parse_turn, play_turn, write_turn};
+pub use turn::{auto_pass_due, parse_turn, play_turn, turn_over, write_turn};
 pub use written::{Part, WrittenTurn};

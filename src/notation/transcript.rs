@@ -3,17 +3,19 @@
 //! character is `#` are comments. Forced passes, which the server plays by itself,
 //! may be left out or written `--`. A token may end in `#N`, the number the turn gets
 //! in the move list (forced passes count); a wrong number is refused like an illegal
-//! turn. [`play_transcript`] reads one (for `replay`, `render`, `export`);
-//! [`write_transcript`] writes a [`Record`] as one, its players and any resignation
-//! or agreed draw in comments that [`transcript_header`] reads back.
+//! turn. Turns are cut where [`turn_over`] says, as the server's move list cuts them
+//! ([`split_turns`]). [`play_transcript`] reads one (for `replay`, `render`, `export`)
+//! and [`read_transcript`] makes it a [`Record`]; [`write_transcript`] writes a
+//! [`Record`] as one, its players and any resignation or agreed draw in comments that
+//! [`transcript_header`] reads back.
 
 use std::fmt;
 
 use super::error::NotationError;
 use super::sgf::{Record, RecordEnd};
-use super::turn::{auto_pass_due, parse_turn, write_turn};
+use super::turn::{auto_pass_due, parse_turn, turn_over, write_turn};
 use super::written::{Part, WrittenTurn};
-use crate::rules::{Action, ActionKind, Color, Game, IllegalAction, Variant};
+use crate::rules::{Action, Color, Game, IllegalAction, Variant};
 
 /// A transcript played from the empty board.
 #[derive(Clone, Debug)]
@@ -107,6 +109,9 @@ pub fn play_transcript(
     let mut turns: u32 = 0;
     let mut actions = Vec::new();
     let mut last_turn = (game, Vec::new());
+    // Whether the last turn was removals owed at its start with the forced pass after
+    // them left out (and played).
+    let mut pass_implied = false;
     for (line_no, line) in text.lines().enumerate() {
         if line.trim_start().starts_with('#') {
             continue;
@@ -122,6 +127,23 @@ pub fn play_transcript(
                 let number = turns + 1 + u32::from(auto_pass_due(&game));
                 fail(number, TranscriptErrorKind::Notation(e.into()))
             })?;
+            if std::mem::take(&mut pass_implied) && is_lone_pass(&written) && !auto_pass_due(&game)
+            {
+                // Records written before the pass was kept in its turn wrote
+                // `xi4-i8xk7 --`: that `--` is the pass already played, of turn `turns`.
+                match written.moveno {
+                    Some(n) if n != turns => {
+                        return Err(fail(
+                            turns,
+                            TranscriptErrorKind::Numbered {
+                                written: n,
+                                actual: turns,
+                            },
+                        ));
+                    }
+                    _ => continue,
+                }
+            }
             if auto_pass_due(&game) && !is_lone_pass(&written) {
                 game.play(Action::Pass)
                     .map_err(|e| fail(turns + 1, TranscriptErrorKind::Pass(e)))?;
@@ -144,6 +166,8 @@ pub fn play_transcript(
             let played = written
                 .play(&mut game)
                 .map_err(|e| fail(turns, TranscriptErrorKind::Notation(e.into())))?;
+            pass_implied =
+                played.last() == Some(&Action::Pass) && !written.parts.contains(&Part::Pass);
             actions.extend_from_slice(&played);
             last_turn = (before, played);
         }
@@ -165,27 +189,33 @@ fn is_lone_pass(t: &WrittenTurn) -> bool {
     t.parts == [Part::Pass]
 }
 
-/// `actions` played from `start` cut into turns: a turn runs while the same side
-/// acts (its owed removals, its ring move, its own removals); a pass is a turn of
-/// its own. The last turn may be unfinished (a resignation in the middle of it).
-/// Stops at the first illegal action, returning its error.
+/// `actions` played from `start` cut into turns where [`turn_over`] says: a turn runs
+/// while the same side acts (its owed removals, its placement, ring move or pass, its
+/// own removals). The last turn may be unfinished (a resignation in the middle of
+/// it). Stops at the first illegal action, returning its error.
+///
+/// ```
+/// use yinsh_pbem::notation::split_turns;
+/// use yinsh_pbem::rules::{Action, Game, Variant};
+/// let actions: Vec<Action> = ["e5", "f6"].iter().map(|s| s.parse().unwrap()).collect();
+/// let turns = split_turns(&Game::new(Variant::Normal), &actions).unwrap();
+/// assert_eq!(turns, [[actions[0]], [actions[1]]]);
+/// ```
 pub fn split_turns(start: &Game, actions: &[Action]) -> Result<Vec<Vec<Action>>, IllegalAction> {
     let mut game = *start;
     let mut turns: Vec<Vec<Action>> = Vec::new();
     let mut side = None;
     for &action in actions {
         let me = game.to_act();
-        let new_turn = me != side
-            || action == Action::Pass
-            || turns.last().is_some_and(|t| t == &[Action::Pass]);
         game.play(action)?;
-        if new_turn || turns.is_empty() {
-            turns.push(Vec::new());
+        match (turns.last_mut(), side) {
+            (Some(turn), Some(side)) if me == Some(side) => turn.push(action),
+            _ => turns.push(vec![action]),
         }
-        if let Some(turn) = turns.last_mut() {
-            turn.push(action);
-        }
-        side = me;
+        side = match me {
+            Some(me) if !turn_over(me, &game) => Some(me),
+            _ => None,
+        };
     }
     Ok(turns)
 }
@@ -194,9 +224,10 @@ pub fn split_turns(start: &Game, actions: &[Action]) -> Result<Vec<Vec<Action>>,
 const TURNS_PER_LINE: usize = 8;
 
 /// `record` as a transcript: header comments (players, date, variant), the turns
-/// eight to a line, forced passes written `--`, then how it ended when a player
-/// resigned (and the actions of a turn left unfinished by the resignation, which a
-/// transcript cannot hold, as a comment).
+/// eight to a line (cut where [`split_turns`] cuts them), forced passes written `--`,
+/// then the actions of a last turn left unfinished (by a resignation, say), which a
+/// transcript cannot hold, as a comment, and how it ended when a player resigned or
+/// the players agreed a draw.
 ///
 /// ```
 /// use yinsh_pbem::notation::sgf::{Record, RecordEnd};
@@ -230,10 +261,9 @@ pub fn write_transcript(record: &Record) -> String {
             // split_turns played them all already.
             let _ = game.play(a);
         }
-        // A turn is finished when the other side is to act, the game is over, or
-        // its side must pass (removals before a forced pass are a whole turn).
-        let finished =
-            game.is_over() || game.to_act() != side || game.expects() == Some(ActionKind::Pass);
+        // A turn is finished when it is over, or when its side must pass (removals
+        // owed, then a forced pass the reader plays).
+        let finished = side.is_none_or(|side| turn_over(side, &game)) || auto_pass_due(&game);
         if k + 1 == turns.len() && !finished {
             unfinished = Some(write_turn(turn));
             break;
@@ -244,20 +274,17 @@ pub fn write_transcript(record: &Record) -> String {
         out.push_str(&line.join(" "));
         out.push('\n');
     }
-    if let Some(end) = record.ending {
-        if let Some(turn) = unfinished {
-            let side = match end {
-                RecordEnd::Resigned(side) => side.to_string(),
-                RecordEnd::DrawAgreed => game.to_act().map_or("A side".into(), |s| s.to_string()),
-            };
-            out.push_str(&format!(
-                "# {side} had played {turn} of an unfinished turn.\n"
-            ));
-        }
-        match end {
-            RecordEnd::Resigned(side) => out.push_str(&format!("# {side} resigned.\n")),
-            RecordEnd::DrawAgreed => out.push_str(DRAW_AGREED_LINE),
-        }
+    if let Some(turn) = unfinished {
+        // Its side is still to act: the one that played it.
+        let side = game.to_act().map_or("A side".into(), |s| s.to_string());
+        out.push_str(&format!(
+            "# {side} had played {turn} of an unfinished turn.\n"
+        ));
+    }
+    match record.ending {
+        Some(RecordEnd::Resigned(side)) => out.push_str(&format!("# {side} resigned.\n")),
+        Some(RecordEnd::DrawAgreed) => out.push_str(DRAW_AGREED_LINE),
+        None => {}
     }
     out
 }
@@ -298,6 +325,38 @@ pub fn transcript_header(text: &str) -> (Option<String>, Option<String>, Option<
         }
     }
     (white, black, ending)
+}
+
+/// A transcript read back as the [`Record`] [`write_transcript`] wrote: its turns
+/// played from the empty board (a forced pass due at the end too), its players, date
+/// and ending from its comments (an ending its moves made already is theirs). A turn
+/// left unfinished by a resignation, kept as a comment, is not read. `export` writes
+/// this record as SGF.
+///
+/// ```
+/// use yinsh_pbem::notation::sgf::RecordEnd;
+/// use yinsh_pbem::notation::{read_transcript, write_transcript};
+/// use yinsh_pbem::rules::{Color, Variant};
+/// let record = read_transcript(Variant::Normal, "# White: ann\ne5 f6\n# Black resigned.\n").unwrap();
+/// assert_eq!((record.white.as_str(), record.black.as_str()), ("ann", "Black"));
+/// assert_eq!(record.ending, Some(RecordEnd::Resigned(Color::Black)));
+/// assert_eq!(read_transcript(Variant::Normal, &write_transcript(&record)).unwrap(), record);
+/// ```
+pub fn read_transcript(variant: Variant, text: &str) -> Result<Record, TranscriptError> {
+    let played = play_transcript(variant, text, FinalPass::Play)?;
+    let (white, black, ending) = transcript_header(text);
+    let date = text.lines().find_map(|line| {
+        let comment = line.trim().strip_prefix('#')?.trim();
+        Some(comment.strip_prefix("Played:")?.trim().to_string())
+    });
+    Ok(Record {
+        variant,
+        white: white.unwrap_or_else(|| "White".to_string()),
+        black: black.unwrap_or_else(|| "Black".to_string()),
+        date,
+        actions: played.actions,
+        ending: ending.filter(|_| !played.game.is_over()),
+    })
 }
 
 #[cfg(test)]

@@ -70,6 +70,24 @@ pub fn play_turn(game: &mut Game, text: &str) -> Result<Vec<Action>, NotationErr
     Ok(parse_turn(text)?.play(game)?)
 }
 
+/// Whether the turn `side` began is over in `game`: the game is over, or the other
+/// side is to act. This is where every reader and writer of a game (the server's
+/// move list, [`split_turns`](super::split_turns), transcripts, records) cuts turns,
+/// so removals owed at the start of a turn and the forced pass after them are one
+/// turn (`xi4-i8xk7;--`).
+///
+/// ```
+/// use yinsh_pbem::notation::turn_over;
+/// use yinsh_pbem::rules::{Color, Game, Variant};
+/// let mut game = Game::new(Variant::Normal);
+/// assert!(!turn_over(Color::White, &game));
+/// game.play("e5".parse().unwrap()).unwrap();
+/// assert!(turn_over(Color::White, &game));
+/// ```
+pub fn turn_over(side: Color, game: &Game) -> bool {
+    game.to_act() != Some(side)
+}
+
 /// Whether the side to act must pass and owes no removal: the server then plays the
 /// pass itself, as that side's whole turn (shown `--` (Auto)).
 pub fn auto_pass_due(game: &Game) -> bool {
@@ -122,7 +140,7 @@ fn resolve(parts: &[Part], start: &Game) -> Result<(Vec<Action>, Game), TurnErro
     };
     let mut actions = Vec::new();
     for (k, &part) in parts.iter().enumerate() {
-        if g.to_act() != Some(me) {
+        if turn_over(me, &g) {
             let extra: Vec<String> = parts[k..].iter().map(|p| p.to_string()).collect();
             return Err(TurnError::ExtraParts {
                 after: parts[k.saturating_sub(1)].to_string(),
@@ -133,7 +151,7 @@ fn resolve(parts: &[Part], start: &Game) -> Result<(Vec<Action>, Game), TurnErro
         }
         step(&mut g, me, part, at(k), &mut actions)?;
     }
-    if g.to_act() == Some(me) {
+    if !turn_over(me, &g) {
         let part = at(count - 1);
         match g.expects() {
             Some(ActionKind::Pass) => {

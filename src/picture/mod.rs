@@ -23,6 +23,8 @@ mod base;
 mod chart;
 mod compose;
 mod deflate;
+#[cfg(test)]
+mod deflate_measure;
 mod geometry;
 mod glyphs;
 mod last_move;
@@ -43,6 +45,10 @@ use crate::rules::{Game, Point};
 /// change of what a picture looks like (which changes `tests/it/picture_cost.rs`'s
 /// references too), so that no picture kept by an older drawing is shown for it.
 const DRAWING: u32 = 1;
+
+/// How much smaller [`Picture::to_small_png`] draws the board than [`Picture::size`]:
+/// half.
+const SMALL: f64 = 0.5;
 
 /// A position to draw, with the marks of the turn that led to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +77,21 @@ impl Picture {
         (
             geometry::WIDTH.round() as u32,
             geometry::HEIGHT.round() as u32,
+        )
+    }
+
+    /// Width and height of [`Picture::to_small_png`]'s picture, in pixels: the board
+    /// without the side panel, at half size.
+    ///
+    /// ```
+    /// use yinsh_pbem::picture::Picture;
+    /// let ((w, h), (sw, sh)) = (Picture::size(), Picture::small_size());
+    /// assert!(sw < w && sh < h);
+    /// ```
+    pub fn small_size() -> (u32, u32) {
+        (
+            (geometry::PANEL_LEFT * SMALL).round() as u32,
+            (geometry::HEIGHT * SMALL).round() as u32,
         )
     }
 
@@ -140,6 +161,13 @@ impl Picture {
         let (width, height) = Picture::size();
         let (runs, mut spent) = compose::compose(&self.game, &self.last)?;
         png::encode_runs(width, height, runs, spent.rows())
+    }
+
+    /// The board without its side panel, at half size ([`Picture::small_size`]), as
+    /// a PNG file's bytes (a review mail's boards, four to a mail, some 11 kB each):
+    /// the SVG rasterised at that scale, nothing kept.
+    pub fn to_small_png(&self) -> Result<Vec<u8>, PictureError> {
+        png::rasterise_scaled(&self.to_svg(), SMALL as f32, Picture::small_size())
     }
 
     /// What tells this position: the pieces and marks on the board, the panel's state.

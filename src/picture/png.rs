@@ -35,28 +35,44 @@ pub enum PictureError {
     Png(#[from] ::png::EncodingError),
 }
 
-/// `svg` rasterised at its own size over a white canvas: its size and RGBA bytes.
-fn on_white(svg: &str) -> Result<(u32, u32, Vec<u8>), PictureError> {
+/// `svg` rasterised over a white canvas, at its own size, or scaled by `scale` onto a
+/// canvas of `size` (what falls outside it is cut off): its size and RGBA bytes.
+fn on_white(
+    svg: &str,
+    scaled: Option<(f32, (u32, u32))>,
+) -> Result<(u32, u32, Vec<u8>), PictureError> {
     let tree = usvg::Tree::from_str(svg, &usvg::Options::default())?;
-    let size = tree.size().to_int_size();
-    let (width, height) = (size.width(), size.height());
+    let own = tree.size().to_int_size();
+    let (scale, (width, height)) = scaled.unwrap_or((1.0, (own.width(), own.height())));
     let mut pixmap =
         tiny_skia::Pixmap::new(width, height).ok_or(PictureError::Canvas { width, height })?;
     pixmap.fill(tiny_skia::Color::WHITE);
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    let transform = tiny_skia::Transform::from_scale(scale, scale);
+    resvg::render(&tree, transform, &mut pixmap.as_mut());
     Ok((width, height, pixmap.take()))
 }
 
 /// `svg` rasterised at its own size over a white canvas: its RGBA bytes.
 #[cfg(test)]
 pub(crate) fn rasterise_rgba(svg: &str) -> Result<Vec<u8>, PictureError> {
-    on_white(svg).map(|(_, _, rgba)| rgba)
+    on_white(svg, None).map(|(_, _, rgba)| rgba)
 }
 
 /// The PNG of `svg` drawn whole over a white canvas (a picture with no kept fixed
 /// part, such as a review's chart).
 pub(crate) fn rasterise(svg: &str) -> Result<Vec<u8>, PictureError> {
-    let (width, height, rgba) = on_white(svg)?;
+    let (width, height, rgba) = on_white(svg, None)?;
+    encode(width, height, rgba)
+}
+
+/// The PNG of `svg` scaled by `scale` over a white canvas of `size` (its top left
+/// part when the scaled drawing is larger).
+pub(crate) fn rasterise_scaled(
+    svg: &str,
+    scale: f32,
+    size: (u32, u32),
+) -> Result<Vec<u8>, PictureError> {
+    let (width, height, rgba) = on_white(svg, Some((scale, size)))?;
     encode(width, height, rgba)
 }
 
@@ -280,7 +296,7 @@ fn unpack(c: u32) -> [u8; 3] {
 /// made in (no other buffer of the picture's size is made: a page of memory touched
 /// for the first time costs as much as thousands of instructions;
 /// `docs/performance.md`).
-fn quantise(runs: Runs, width: usize, rows: &mut [u8]) -> Vec<[u8; 3]> {
+pub(super) fn quantise(runs: Runs, width: usize, rows: &mut [u8]) -> Vec<[u8; 3]> {
     let (colours, runs) = runs.finish();
     let mut counts = vec![0u32; colours.len()];
     for &run in &runs {

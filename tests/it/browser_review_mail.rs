@@ -4,7 +4,9 @@
 //! beside it), at 390 px and at a desktop's width. A probe script reads back every
 //! picture loaded and drawn (the chart first, then the turning points' boards in
 //! pairs, played and preferred), the widest picture and the page within the window
-//! (nothing wider than the phone's 390 px), and the list's turning points named.
+//! (nothing wider than the phone's 390 px), the first pair of boards one under the
+//! other at 390 px and side by side at 1024 px, each drawn at its own width (issue 46:
+//! readable on a phone), and the list's turning points named.
 //! Screenshots: `target/tmp/browser/review-mail-390.png` and `review-mail-1024.png`.
 
 use crate::browser::{DrivenPage, artefacts, chromium, driven};
@@ -26,6 +28,9 @@ const PROBE: &str = "<script>window.addEventListener('load', function () {\
  out.setAttribute('data-widest', widest);\
  out.setAttribute('data-page', document.documentElement.scrollWidth);\
  out.setAttribute('data-first', imgs.length ? imgs[0].alt : '');\
+ if (imgs.length >= 3) { var a = imgs[1].getBoundingClientRect(), b = imgs[2].getBoundingClientRect();\
+   out.setAttribute('data-stacked', b.top >= a.bottom ? 'yes' : 'no');\
+   out.setAttribute('data-board', Math.round(Math.min(a.width, b.width))); }\
  document.body.appendChild(out); });</script>";
 
 /// Issue 28: the review mail's HTML part, in Chromium at 390 px and 1024 px: every
@@ -41,7 +46,8 @@ fn a_browser_shows_the_review_mail_with_its_chart_and_boards() {
     s.send("bob@example.org", "signup bob bpw", "");
     s.send(ALICE, "yinsh challenge alice bob", "");
     let last = before_the_end(&mut s, 101);
-    let sent = s.send(ALICE, &format!("yinsh move 101 alice apw {last}"), "");
+    s.send(ALICE, &format!("yinsh move 101 alice apw {last}"), "");
+    let sent = s.flush(s.now + 60);
     let mails = reviews(&sent);
     let m = one_to(&mails, "alice@example.org");
     let mut page = m.html.clone().expect("an HTML part");
@@ -98,6 +104,18 @@ fn a_browser_shows_the_review_mail_with_its_chart_and_boards() {
             driven(&dom, "data-first")
         );
         assert!(dom.contains("Turn 64, bob (Black)"), "{width} px: {dom}");
+        let stacked = if width < 600 { "yes" } else { "no" };
+        assert_eq!(
+            driven(&dom, "data-stacked"),
+            stacked,
+            "{width} px: played and preferred one under the other on a phone only"
+        );
+        let (small, _) = yinsh_pbem::picture::Picture::small_size();
+        assert_eq!(
+            driven(&dom, "data-board"),
+            small.to_string(),
+            "{width} px: each board at its own width"
+        );
         probed.close();
         let shown = DrivenPage::new(&dir.join(format!("shown-{width}.html")), &held, "");
         shown.screenshot(

@@ -224,3 +224,201 @@ fn check_config_shows_and_checks_the_reviews_share_and_playouts() {
         "{out}"
     );
 }
+
+/// A one-connection SMTP server on 127.0.0.1 that offers AUTH PLAIN, accepts any
+/// login and hands back the decoded `AUTH PLAIN` credentials (user, password).
+fn login_recorder() -> (u16, std::thread::JoinHandle<Option<(String, String)>>) {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let handle = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().ok()?;
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+            .ok()?;
+        let mut out = stream.try_clone().ok()?;
+        let mut reader = BufReader::new(stream);
+        out.write_all(b"220 test ESMTP\r\n").ok()?;
+        let mut login = None;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if reader.read_line(&mut line).ok()? == 0 {
+                return login;
+            }
+            let upper = line.trim_end().to_ascii_uppercase();
+            let answer: &[u8] = if upper.starts_with("EHLO") {
+                b"250-test\r\n250 AUTH PLAIN\r\n"
+            } else if let Some(b64) = line.trim_end().strip_prefix("AUTH PLAIN ") {
+                use base64::Engine as _;
+                let raw = base64::engine::general_purpose::STANDARD.decode(b64).ok()?;
+                let parts: Vec<String> = raw
+                    .split(|&b| b == 0)
+                    .map(|p| String::from_utf8_lossy(p).into_owned())
+                    .collect();
+                login = Some((parts.get(1)?.clone(), parts.get(2)?.clone()));
+                b"235 ok\r\n"
+            } else if upper == "QUIT" {
+                let _ = out.write_all(b"221 bye\r\n");
+                return login;
+            } else {
+                b"250 ok\r\n"
+            };
+            out.write_all(answer).ok()?;
+        }
+    });
+    (port, handle)
+}
+
+/// Issue 48: the SMTP password comes from a file (`--smtp-password-file`, or
+/// `[transport] password_file`), never from the command line; the relay gets it, and
+/// check-config never shows it.
+#[test]
+fn the_smtp_password_is_read_from_a_file_and_refused_on_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("h");
+    let home = home.to_str().unwrap();
+    let pw = dir.path().join("pw");
+    std::fs::write(&pw, "s3cr:t@x\nsecond line ignored\n").unwrap();
+    let pw = pw.to_str().unwrap();
+
+    let (port, relay) = login_recorder();
+    let url = format!("smtp://al%40example.org@127.0.0.1:{port}");
+    let (code, out) = check(
+        &[
+            "--home",
+            home,
+            "--test-smtp",
+            "--smtp",
+            &url,
+            "--smtp-password-file",
+            pw,
+        ],
+        &[],
+    );
+    assert!(out.contains("login accepted"), "{out}");
+    assert!(!out.contains("s3cr"), "{out}");
+    assert_eq!(
+        relay.join().unwrap(),
+        Some(("al@example.org".to_string(), "s3cr:t@x".to_string()))
+    );
+    assert_eq!(code, 0, "{out}");
+
+    // The same from the config file's [transport] password_file.
+    let (port, relay) = login_recorder();
+    let cfg = dir.path().join("c.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "[transport]\nkind = \"smtp\"\nurl = \"smtp://al@127.0.0.1:{port}\"\npassword_file = \"{pw}\"\n"
+        ),
+    )
+    .unwrap();
+    let (_, out) = check(
+        &[
+            "--home",
+            home,
+            "--test-smtp",
+            "--config",
+            cfg.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert!(out.contains("login accepted"), "{out}");
+    assert_eq!(
+        relay.join().unwrap().map(|(_, p)| p),
+        Some("s3cr:t@x".to_string())
+    );
+
+    // A password in --smtp is a usage error that does not repeat it.
+    let out = bin::command()
+        .args(["check-config", "--home", home, "--smtp"])
+        .arg(format!("smtp://al:hunter2@127.0.0.1:{port}"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--smtp-password-file") && !err.contains("hunter2"),
+        "{err}"
+    );
+
+    // A password file for a URL without a user, or one that is missing, is named.
+    let (code, out) = check(
+        &[
+            "--home",
+            home,
+            "--smtp",
+            "smtp://127.0.0.1:25",
+            "--smtp-password-file",
+            pw,
+        ],
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert!(out.contains("the SMTP URL names no user"), "{out}");
+    let (code, out) = check(
+        &[
+            "--home",
+            home,
+            "--smtp",
+            "smtp://al@127.0.0.1:25",
+            "--smtp-password-file",
+            "/nonexistent/pw",
+        ],
+        &[],
+    );
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("cannot read the SMTP password file /nonexistent/pw"),
+        "{out}"
+    );
+}
+
+/// Issue 48: only the subcommands that send mail take the transport options; the
+/// others refuse them as unknown.
+#[test]
+fn only_the_subcommands_that_send_mail_take_the_mail_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().to_str().unwrap();
+    for sub in ["status", "reindex", "rotate-reply-key", "site"] {
+        for opt in ["--smtp", "--sendmail", "--outbox"] {
+            let out = bin::command()
+                .args([sub, "--home", home, opt, "x"])
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{sub} {opt}: {err}");
+            assert!(
+                err.contains(&format!("unexpected argument '{opt}'")),
+                "{err}"
+            );
+        }
+    }
+    let out = bin::command()
+        .args(["status", "--home", home, "--from", "a@b.org"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = dir.path().join("out");
+    let (code, text) = check(&["--home", home, "--outbox", out.to_str().unwrap()], &[]);
+    assert_eq!(code, 0, "{text}");
+}
+
+/// Issue 48: a wrong argument of `deliver` run in some folder, with no home named,
+/// makes no file there (no `./games/log/`): clap refuses before anything is touched,
+/// and the reason goes to stderr with exit 75.
+#[test]
+fn a_bogus_argument_of_deliver_makes_no_file_in_the_working_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = bin::command()
+        .current_dir(dir.path())
+        .args(["deliver", "--bogus"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(75), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--bogus"));
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}

@@ -201,6 +201,38 @@ fn replies_are_signed_and_verify_with_the_record_check_config_prints() {
     }
 }
 
+/// Issue 45 attack 7, DKIM over-signing: a signed reply with a second `Subject:` (or
+/// a `Cc:`) added on top no longer verifies for our domain, while the reply as sent
+/// does.
+#[test]
+fn a_header_added_on_top_of_a_signed_reply_fails_verification() {
+    if !tools_available("a_header_added_on_top_of_a_signed_reply_fails_verification") {
+        return;
+    }
+    let mut s = TestServer::new();
+    let key = new_key(s.dir.path(), Kind::Ed25519);
+    let transport = fake_sendmail(s.dir.path());
+    write_config(&s.home(), &key, &transport);
+    let record = published_record(&check_config(&s.home()));
+    let mail = s.mail("Alice <alice@example.org>", "help", "");
+    assert_eq!(s.deliver_raw(mail.as_bytes()), 0);
+    let files = sent_by_sendmail(s.dir.path());
+    assert!(!files.is_empty(), "help got no reply");
+    let (ok, out) = verify(&record, &files[..1]);
+    assert!(ok, "the reply as sent does not verify: {out}");
+    let raw = std::fs::read_to_string(&files[0]).expect("read reply");
+    assert!(raw.contains("\nSubject: "), "{raw}");
+    for added in ["Subject: Your password, please", "Cc: mallory@example.net"] {
+        let forged = s.dir.path().join("forged.eml");
+        std::fs::write(&forged, format!("{added}\n{raw}")).expect("write");
+        let (ok, out) = verify(&record, &[forged]);
+        assert!(
+            !ok && out.contains("FAIL"),
+            "a reply with `{added}` added on top verified: {out}"
+        );
+    }
+}
+
 /// Issue 30, DKIM: replies sent by SMTP (the real binary to a real SMTP server) are
 /// signed, and dkimpy verifies them as received.
 #[test]

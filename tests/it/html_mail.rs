@@ -215,10 +215,9 @@ fn a_crowded_board_mail_with_picture_stays_under_60_kb() {
         &comment,
     );
     let (reviews, r) = split_reviews(r);
-    assert_eq!(
-        reviews.len(),
-        2,
-        "the game ended: one review mail a player: {reviews:?}"
+    assert!(
+        reviews.is_empty(),
+        "the review comes by the next flush, not in this deliver: {reviews:?}"
     );
     assert_eq!(r.len(), 2, "{r:?}");
     let before = s.outbox_files();

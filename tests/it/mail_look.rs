@@ -72,10 +72,9 @@ fn end_of_game_mails_say_each_fact_once() {
     s.send(ALICE, "yinsh move 102 alice apw propose", "");
     let r = s.send(BOB, "yinsh move 102 bob bpw accept", "");
     let (reviews, r) = split_reviews(r);
-    assert_eq!(
-        reviews.len(),
-        2,
-        "the game ended: one review mail a player: {reviews:?}"
+    assert!(
+        reviews.is_empty(),
+        "the review comes by the next flush, not in this deliver: {reviews:?}"
     );
     assert_eq!(r.len(), 2, "{r:?}");
     for m in &r {

@@ -4,8 +4,10 @@
 mod accounts_attacks; // issue 25: confirmations per account, one cap per mailbox, expiry, verify codes, role and look-alike userids, local addresses
 mod accounts_by_mail; // signup, change password/address, signoff, list, help, multiple by mail
 mod address; // mail addresses: what is accepted can be mailed; odd From/Reply-To
-mod ai; // the computer opponent: self-play, think and match through the binary, Elo
+mod ai;
+mod alerts; // issue 48: the shipped alerting rules, promtool test rules on files the binary wrote: flush stopped or failing, spool growing, a failing address // the computer opponent: self-play, think and match through the binary, Elo
 mod auth_results; // [security] trusted_authserv_id: Authentication-Results of that id judge the From, others ignored
+mod backup; // issue 48: backup and restore of a busy store that plays on; deliver --dry-run writes nothing
 mod boardspace; // the 408 Boardspace games replayed through the engine and the notation
 mod bounces; // issue 30: DSNs to VERP bounce addresses: hard bounces counted, an address failing, restored; forged ones ignored
 mod bounds; // bounded work per mail: multiple, show, message and challenge caps
@@ -57,12 +59,14 @@ mod picture_cost; // issue 29: the cheaper picture looks as before (pixels) and 
 mod play_page; // issue 27: the page types the move: legal turns equal the engine's; Chromium clicks placements, moves, rows; the composed mail plays
 mod play_token; // issue 27: the play link's token: plays its one turn from the player's address; stale, replayed, other address, board or key refused; in no other mail, site file or log
 mod playouts; // random legal playouts: engine and naive generator agree, counts add up
+mod records; // issue 46: every record of a game (transcript, SGF, the site's, the move list) reads back to the same turns; old records read right
 mod render; // the ASCII board and its status block, byte for byte (snapshots)
 mod replay; // the replay command: transcripts, JSON summaries, board output, errors
 mod reply_shapes; // issue 26: replies built as Outlook, Gmail, iPhone Mail, Yahoo and Thunderbird write them, in seven languages
 mod returning; // a retired userid taken back: its former owner proved by inbound::identity
 mod review; // issue 28: the robot's review: real games end at their result, the blunder named, deterministic, the review command
 mod review_mail; // issue 28: a finished game reviewed and mailed to its players; yinsh review, by reply; a stranger's flood within the hourly share; a killed run's claim lapses
+mod review_measure; // issue 46: the 408 Boardspace games reviewed, one JSON line a game, for scripts/measure-review (run by hand)
 mod robot; // robot rules: loops, bounces, lists, duplicates and storms are not answered
 mod rules; // the rules engine on hand-made positions, one test per rule
 mod sending; // sending replies: dead letters, retries, timeouts, the lock wait

@@ -117,8 +117,13 @@ fn the_packaged_config_passes_check_config() {
 fn check_smtp(url: &str, ca: Option<&Path>) -> (Option<i32>, String) {
     let tmp = tempfile::tempdir().expect("tempdir");
     let mut cmd = bin::command();
+    let password = tmp.path().join("password");
+    std::fs::write(&password, "s3cret\n").expect("write");
     cmd.args(["check-config", "--test-smtp", "--smtp", url, "--home"])
         .arg(tmp.path());
+    if url.contains("al@") {
+        cmd.arg("--smtp-password-file").arg(&password);
+    }
     if let Some(ca) = ca {
         cmd.env("YINSH_PBEM_SMTP_CA_FILE", ca);
     }
@@ -135,7 +140,7 @@ fn check_config_test_smtp_names_an_unreachable_relay_and_a_bad_ca_file() {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
         listener.local_addr().expect("addr").port()
     }; // closed again: connections are refused
-    let url = format!("smtp://al:s3cret@127.0.0.1:{port}?tls=required");
+    let url = format!("smtp://al@127.0.0.1:{port}?tls=required");
     let (code, text) = check_smtp(&url, None);
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("problem: smtp login test: SMTP:"), "{text}");
@@ -174,4 +179,83 @@ fn check_config_test_smtp_is_not_run_for_other_transports() {
         text.contains("smtp login test:    not run (outbox folder"),
         "{text}"
     );
+}
+
+/// Issue 48: every manual page has an EXIT STATUS; the server's pages say where
+/// the configuration, the environment and the files are; `yinsh-pbem.toml(5)` names
+/// every key of the config file, and every key `debian/config.toml` names.
+#[test]
+fn the_man_pages_have_exit_status_environment_files_and_every_config_key() {
+    let man = root().join("debian/generated/man");
+    let page = |name: &str| std::fs::read_to_string(man.join(name)).expect(name);
+    for entry in std::fs::read_dir(&man).expect("man") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("read");
+        let name = path
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        if name.ends_with(".1") {
+            assert!(text.contains(".SH \"EXIT STATUS\""), "{name}");
+            assert!(text.contains("yinsh\\-pbem.toml\\fR(5)"), "{name}");
+        }
+    }
+    for name in [
+        "yinsh-pbem.1",
+        "yinsh-pbem-deliver.1",
+        "yinsh-pbem-flush.1",
+        "yinsh-pbem-tick.1",
+        "yinsh-pbem-check-config.1",
+    ] {
+        let text = page(name);
+        for section in [".SH CONFIGURATION", ".SH ENVIRONMENT", ".SH FILES"] {
+            assert!(text.contains(section), "{name} lacks {section}");
+        }
+        assert!(text.contains("YINSH_PBEM_SMTP_CA_FILE"), "{name}");
+    }
+    let deliver = page("yinsh-pbem-deliver.1");
+    assert!(
+        deliver.contains(".TP\n\\fB75\\fR\nEX_TEMPFAIL"),
+        "{deliver}"
+    );
+    for tool in ["yinsh-pbem-perft.1", "yinsh-pbem-render.1"] {
+        assert!(!page(tool).contains(".SH ENVIRONMENT"), "{tool}");
+    }
+
+    let config = page("yinsh-pbem.toml.5");
+    assert!(config.starts_with(".ie") && config.contains(".TH yinsh-pbem.toml 5"));
+    let packaged = std::fs::read_to_string(root().join("debian/config.toml")).expect("config");
+    let mut section = "TOP LEVEL".to_string();
+    let mut keys = 0;
+    for line in packaged.lines() {
+        let line = line.trim_start_matches('#').trim();
+        if line.starts_with('[') && line.ends_with(']') {
+            section = line.to_string();
+            continue;
+        }
+        let Some((key, _)) = line.split_once(" = ") else {
+            continue;
+        };
+        if !key.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+            continue;
+        }
+        keys += 1;
+        // The key's entry sits under its own table's heading.
+        let heading = format!(".SH \"{section}\"\n");
+        let heading_bare = format!(".SH {section}\n");
+        let start = config
+            .find(&heading)
+            .or_else(|| config.find(&heading_bare))
+            .unwrap_or_else(|| panic!("yinsh-pbem.toml.5 has no section {section}"));
+        let end = config[start + 1..]
+            .find(".SH ")
+            .map_or(config.len(), |e| start + 1 + e);
+        let entry = format!("\\fB{key}\\fR");
+        assert!(
+            config[start..end].contains(&entry),
+            "yinsh-pbem.toml.5 lacks {key} under {section}"
+        );
+    }
+    assert!(keys >= 20, "{keys} keys in debian/config.toml");
 }

@@ -116,10 +116,9 @@ fn a_draw_offer_rejected_then_accepted_ends_the_game_as_a_tie() {
     s.send(B, "yinsh move 101 bob bpw propose", "");
     let r = s.send(A, "yinsh move 101 alice apw accept", "Fair enough");
     let (reviews, r) = split_reviews(r);
-    assert_eq!(
-        reviews.len(),
-        2,
-        "the game ended: one review mail a player: {reviews:?}"
+    assert!(
+        reviews.is_empty(),
+        "the review comes by the next flush, not in this deliver: {reviews:?}"
     );
     assert_eq!(r.len(), 2);
     for m in &r {
@@ -321,10 +320,9 @@ fn finished_games_carry_rating_lines_and_make_standings_and_history() {
     place_all(&mut s, 102, (A, "alice"), (B, "bob"));
     let r = s.send(B, "yinsh resign 102 bob bpw", "");
     let (reviews, r) = split_reviews(r);
-    assert_eq!(
-        reviews.len(),
-        2,
-        "the game ended: one review mail a player: {reviews:?}"
+    assert!(
+        reviews.is_empty(),
+        "the review comes by the next flush, not in this deliver: {reviews:?}"
     );
     for m in &r {
         assert_says(m, "alice's rating is 1632 (provisional).");
@@ -405,10 +403,9 @@ fn tick_honours_per_game_times_and_vacations() {
     assert_eq!(r[0].subject, "Nag: Yinsh Board 102 alice");
     let r = s.tick(t0 + 15 * DAY + 3600);
     let (reviews, r) = split_reviews(r);
-    assert_eq!(
-        reviews.len(),
-        2,
-        "the game ended: one review mail a player: {reviews:?}"
+    assert!(
+        reviews.is_empty(),
+        "nobody moved in board 102: no review: {reviews:?}"
     );
     assert_eq!(
         r.len(),

@@ -125,7 +125,7 @@ fn the_review_names_the_blunder_that_decided_the_game() {
         Some(Outcome::Win(loser)),
         "the preferred turn wins"
     );
-    assert!(points[0].drop() > 0.9, "{}", points[0].drop());
+    assert!(points[0].cost() > 0.9, "{}", points[0].cost());
 }
 
 /// Issue 28: `yinsh-pbem review --json` prints the review, its chart and the turning

@@ -1,6 +1,8 @@
 //! Issue 28, the server's half of the robot's review: a game that ends is reviewed by
-//! the next run (after its own work, outside the lock) and the review mailed to each
-//! human player, naming the turning points; the review kept equals `ai::review` of the
+//! the next `flush` or `tick` (issue 46: the deliver that ends it sends its mails
+//! without making it) and the review mailed to each human player, naming the turning
+//! points, in a mail of at most 100 kB; the players' own games are reviewed before
+//! accounts' requests of other games; a game nobody moved in is not reviewed; the review kept equals `ai::review` of the
 //! game at the configured budget; `yinsh review` of a game going on, of a reviewed
 //! game (at once) and by reply; an account that asks gets the queued review too; a
 //! stranger's flood of requests spends at most the reviews' hourly share and the
@@ -86,16 +88,29 @@ fn reviews_made(home: &Path) -> usize {
         .unwrap_or(0)
 }
 
-/// Issue 28: the mail that ends a game makes its review after its own replies: one
-/// review mail to each player (none to carol), naming Black's blunder of turn 64 with
-/// the robot's winning turn; the HTML part carries the chart and the turning points'
-/// boards; the review kept is `ai::review` of the game at 600 playouts; nothing is
-/// owed and a later tick reviews nothing again.
+/// Issue 28 and 46: the mail that ends a game sends its board mails and makes no
+/// review (it is owed, none is kept); the next flush makes it: one review mail to each
+/// player (none to carol), naming Black's blunder of turn 64 with the robot's winning
+/// turn; the HTML part carries the chart and the turning points' boards; the review
+/// kept is `ai::review` of the game at 600 playouts; nothing is owed and a later tick
+/// reviews nothing again.
 #[test]
 fn a_finished_game_is_reviewed_once_and_mailed_to_each_player() {
     let mut s = TestServer::alice_bob_carol("");
     let last = before_the_end(&mut s, 101);
     let sent = s.send(ALICE, &format!("yinsh move 101 alice apw {last}"), "");
+    assert!(reviews(&sent).is_empty(), "{sent:?}");
+    assert_eq!(sent.len(), 2, "the final board mails: {sent:?}");
+    let store = Store::open(&s.home()).expect("store");
+    assert!(
+        store
+            .owed_review(BoardId::from(101))
+            .expect("read")
+            .is_some()
+    );
+    assert_eq!(reviews_made(&s.home()), 0, "no review made in the deliver");
+    let now = s.now + 60;
+    let sent = s.flush(now);
     let mails = reviews(&sent);
     assert_eq!(mails.len(), 2, "{sent:?}");
     assert!(mails_to(&mails, "carol@example.org").is_empty());
@@ -117,10 +132,9 @@ fn a_finished_game_is_reviewed_once_and_mailed_to_each_player() {
         assert!(page.contains("cid:review-101@"), "{page}");
         assert!(page.contains("Turn 64, bob (Black)"), "{page}");
         assert!(m.images.len() >= 3, "the chart and two boards at least");
-        assert!(m.images.len() <= 7, "at most the chart and three pairs");
+        assert!(m.images.len() <= 5, "at most the chart and two pairs");
     }
     // The review kept is the library's review of the game at the budget.
-    let store = Store::open(&s.home()).expect("store");
     let kept = store
         .review(BoardId::from(101))
         .expect("read")
@@ -162,7 +176,8 @@ fn yinsh_review_of_a_running_game_of_a_reviewed_game_and_by_reply() {
     );
     let last = before_the_end(&mut s, 101);
     let sent = s.send(ALICE, &format!("yinsh move 101 alice apw {last}"), "");
-    assert_eq!(reviews(&sent).len(), 2);
+    let now = s.now;
+    assert_eq!(reviews(&s.flush(now)).len(), 2);
     let r = s.send(MALLORY, "yinsh review 101", "");
     let m = one_to(&r, "mallory@example.net");
     assert_eq!(m.subject, "Yinsh Board 101 review");
@@ -185,9 +200,12 @@ fn yinsh_review_of_a_running_game_of_a_reviewed_game_and_by_reply() {
 #[test]
 fn an_account_that_asks_gets_the_queued_review_when_it_is_made() {
     let mut s = TestServer::alice_bob_carol("");
+    s.send(ALICE, "yinsh move 101 alice apw e5", "");
     spend_the_reviews_hour(&s.home(), s.now);
     let sent = s.send(BOB, "yinsh resign 101 bob bpw", "");
     assert!(reviews(&sent).is_empty(), "{sent:?}");
+    let now = s.now;
+    assert!(reviews(&s.flush(now)).is_empty(), "the hour is spent");
     assert!(
         s.log().contains("reviews' think time for this hour spent"),
         "{}",
@@ -247,6 +265,10 @@ fn a_strangers_flood_of_review_requests_spends_at_most_the_hourly_share() {
         to_mallory += mails_to(&r, "mallory@example.net").len();
     }
     assert!(to_mallory <= 10, "{to_mallory} mails to the stranger");
+    assert_eq!(reviews_made(&s.home()), 0, "a deliver makes no review");
+    for _ in &boards {
+        s.flush(t0 + 60);
+    }
     let made = reviews_made(&s.home());
     assert!(made >= 1, "the share lets one review start");
     assert!(
@@ -274,6 +296,7 @@ fn a_strangers_flood_of_review_requests_spends_at_most_the_hourly_share() {
 #[test]
 fn a_review_claimed_by_a_killed_run_is_made_once_its_claim_lapses() {
     let mut s = TestServer::alice_bob_carol("");
+    s.send(ALICE, "yinsh move 101 alice apw e5", "");
     spend_the_reviews_hour(&s.home(), s.now);
     s.send(BOB, "yinsh resign 101 bob bpw", "");
     let store = Store::open(&s.home()).expect("store");
@@ -296,8 +319,10 @@ fn a_review_claimed_by_a_killed_run_is_made_once_its_claim_lapses() {
     assert!(store.owed_reviews().expect("owed").is_empty());
 }
 
-/// Issue 28, through the real binary: the last move delivered, `tick` run, and the
-/// review read from the outbox as a player reads it (its text part).
+/// Issue 28 and 46, through the real binary: the last move delivered (no review in
+/// it), `flush` run, and the review read from the outbox as a player reads it (its
+/// text part); each review mail, its pictures included, is at most 100 kB, with a
+/// board drawn for each turning point the HTML part shows them for.
 #[test]
 fn the_binary_mails_the_review_a_player_reads() {
     let mut s = TestServer::with_binary();
@@ -306,12 +331,41 @@ fn the_binary_mails_the_review_a_player_reads() {
     s.send(BOB, "signup bob bpw", "");
     s.send(ALICE, "yinsh challenge alice bob", "");
     let last = before_the_end(&mut s, 101);
+    let ending = s.send(ALICE, &format!("yinsh move 101 alice apw {last}"), "");
+    assert!(reviews(&ending).is_empty(), "{ending:?}");
     let before = s.outbox_files();
-    s.send(ALICE, &format!("yinsh move 101 alice apw {last}"), "");
-    s.tick(s.now + 60);
+    s.flush(s.now + 60);
+    let files: Vec<_> = (s.outbox_files().into_iter())
+        .filter(|f| !before.contains(f))
+        .collect();
     let sent = s.sent_since(&before);
     let mails = reviews(&sent);
     assert_eq!(mails.len(), 2, "{sent:?}");
+    assert_eq!(files.len(), 2, "{files:?}");
+    for m in &mails {
+        let page = html(m);
+        let drawn = page.matches("alt=\"Turn ").count();
+        let sizes: Vec<usize> = m.images.iter().map(|(_, png)| png.len()).collect();
+        eprintln!("pictures: {sizes:?}");
+        assert_eq!(
+            m.images.len(),
+            1 + drawn,
+            "the chart and each board: {page}"
+        );
+        assert_eq!(
+            drawn, 4,
+            "the two largest turning points drawn, two boards each"
+        );
+        assert!(
+            page.contains("Boards are drawn for the 2 turning points that cost most"),
+            "{page}"
+        );
+    }
+    for f in &files {
+        let bytes = std::fs::metadata(f).expect("mail").len();
+        eprintln!("review mail {}: {bytes} bytes", f.display());
+        assert!(bytes <= 100_000, "{}: {bytes} bytes", f.display());
+    }
     let m = one_to(&mails, "bob@example.org");
     let text = &m.body;
     assert!(
@@ -326,4 +380,68 @@ fn the_binary_mails_the_review_a_player_reads() {
     );
     assert!(text.contains("Turns 1-10: "), "{text}");
     assert!(text.lines().all(|l| l.chars().count() < 400), "{text}");
+}
+
+/// Issue 46: reviews are made in order: a player's own finished game before an older
+/// review an account asked of a game it plays no part in. Board 101 ended before
+/// reviews were made (its owed entry gone) and carol asks for it; board 102 ends
+/// later. With the hour's share all but spent, the next flush makes only 102's; the
+/// flush of the hour after makes 101's and mails it to carol too.
+#[test]
+fn a_players_own_game_is_reviewed_before_an_older_request_of_another() {
+    let mut s = TestServer::alice_bob_carol("");
+    s.send(ALICE, "yinsh move 101 alice apw e5", "");
+    spend_the_reviews_hour(&s.home(), s.now);
+    s.send(BOB, "yinsh resign 101 bob bpw", "");
+    let store = Store::open(&s.home()).expect("store");
+    store
+        .remove_owed_review(BoardId::from(101))
+        .expect("as a game ended before reviews");
+    let r = s.send(CAROL, "yinsh review 101 carol cpw", "");
+    assert_says(&r[0], "the review comes by mail to the players and to you.");
+    s.send(ALICE, "yinsh challenge alice bob", "");
+    s.send(ALICE, "yinsh move 102 alice apw e5", "");
+    s.send(BOB, "yinsh resign 102 bob bpw", "");
+    let owed = store.owed_reviews().expect("owed");
+    assert_eq!(owed.len(), 2, "{owed:?}");
+    assert!(
+        owed[0].since > owed[1].since,
+        "102's is the newer: {owed:?}"
+    );
+    // All of the hour's share but a millisecond spent: one review may start.
+    let next_hour = (s.now / HOUR + 1) * HOUR;
+    let time = RobotTime {
+        hour: next_hour / HOUR,
+        review_ms: 119_999,
+        ..RobotTime::default()
+    };
+    store.put_robot_time(&time).expect("robot time");
+    let mails = reviews(&s.flush(next_hour + 60));
+    assert_eq!(mails.len(), 2, "102's to alice and bob: {mails:?}");
+    assert!(mails.iter().all(|m| m.subject == "Yinsh Board 102 review"));
+    assert!(store.review(BoardId::from(101)).expect("read").is_none());
+    let mails = reviews(&s.flush(next_hour + HOUR + 60));
+    assert_eq!(mails.len(), 3, "{mails:?}");
+    assert!(mails.iter().all(|m| m.subject == "Yinsh Board 101 review"));
+    assert_eq!(mails_to(&mails, "carol@example.org").len(), 1);
+}
+
+/// Issue 46: a game nobody moved in (bob resigns before any turn) owes no review: no
+/// flush makes one, and `yinsh review` says there is nothing to review.
+#[test]
+fn a_game_nobody_moved_in_is_not_reviewed() {
+    let mut s = TestServer::alice_bob_carol("");
+    s.send(BOB, "yinsh resign 101 bob bpw", "");
+    let store = Store::open(&s.home()).expect("store");
+    assert!(store.owed_reviews().expect("owed").is_empty());
+    let now = s.now + 60;
+    assert!(reviews(&s.flush(now)).is_empty());
+    let r = s.send(CAROL, "yinsh review 101 carol cpw", "");
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_says(
+        &r[0],
+        "ended before anyone moved in it: there is nothing to review.",
+    );
+    assert!(store.owed_reviews().expect("owed").is_empty());
+    assert_eq!(reviews_made(&s.home()), 0);
 }

@@ -2,7 +2,7 @@
 //! a challenge's message (finding 5: carried only when the challenge is proven by a
 //! player's password, never by a From alone), vacations the opponent can see
 //! (finding 7), and chats and messages that are confirmed and answered by Reply
-//! (finding 18). `docs/reliability.md` ("Issue 26: challenge, vacations, settings").
+//! (finding 18). `docs/reliability.md` ("What mails and pages say": challenges, vacations, settings).
 
 use crate::support::mail::Client;
 use crate::support::sent::{ALICE, BOB, CAROL, mails_to, one_to};

@@ -13,6 +13,35 @@ use yinsh_pbem::server::store::OwedReview;
 use crate::support::bin;
 use crate::support::exec::Home;
 
+/// The samples of a Prometheus text file by name (with their labels), each checked:
+/// a `yinsh_pbem_*` name whose family has a TYPE line before it, `gauge` or a
+/// `counter` named `*_total`, and an integer value.
+pub fn samples(prom: &str) -> std::collections::BTreeMap<String, u64> {
+    let mut samples = std::collections::BTreeMap::new();
+    let mut typed = std::collections::BTreeMap::new();
+    for line in prom.lines() {
+        if let Some(rest) = line.strip_prefix("# TYPE ") {
+            let (name, kind) = rest.split_once(' ').expect("TYPE name kind");
+            match kind {
+                "gauge" => {}
+                "counter" => assert!(name.ends_with("_total"), "{line}"),
+                _ => panic!("{line}"),
+            }
+            typed.insert(name.to_string(), kind.to_string());
+        } else if !line.starts_with("# HELP yinsh_pbem_") {
+            let (name, value) = line.rsplit_once(' ').expect("name value");
+            assert!(name.starts_with("yinsh_pbem_"), "{line}");
+            let family = name.split('{').next().expect("a name");
+            assert!(
+                typed.contains_key(family),
+                "{name} has no TYPE line before it"
+            );
+            samples.insert(name.to_string(), value.parse::<u64>().expect("integer"));
+        }
+    }
+    samples
+}
+
 /// A spooled reply to `to`.
 fn spool_one(home: &Path, id: &str, to: &str) {
     let spool = Spool::open(&home.join("spool")).expect("spool");
@@ -91,7 +120,8 @@ fn status_counts_the_spool_the_runs_and_the_games() {
 }
 
 /// Issue 30, status: `--prometheus FILE` writes the Prometheus text format whole
-/// (each gauge with HELP and TYPE, names `yinsh_pbem_*`, integer values), readable by
+/// (each metric with HELP and TYPE, names `yinsh_pbem_*`, counters `*_total`, integer
+/// values, every metric present from the start: a time never seen is 0), readable by
 /// a node_exporter; `--prometheus` alone prints it; plain `status` prints the text.
 #[test]
 fn status_prometheus_writes_the_text_format_into_a_file() {
@@ -116,32 +146,34 @@ fn status_prometheus_writes_the_text_format_into_a_file() {
     use std::os::unix::fs::PermissionsExt as _;
     let mode = std::fs::metadata(&file).expect("meta").permissions().mode() & 0o777;
     assert_eq!(mode, 0o644, "node_exporter must be able to read it");
-    let mut samples = std::collections::BTreeMap::new();
-    let mut typed = std::collections::BTreeSet::new();
-    for line in prom.lines() {
-        if let Some(rest) = line.strip_prefix("# TYPE ") {
-            let (name, kind) = rest.split_once(' ').expect("TYPE name kind");
-            assert_eq!(kind, "gauge");
-            typed.insert(name.to_string());
-        } else if !line.starts_with("# HELP yinsh_pbem_") {
-            let (name, value) = line.split_once(' ').expect("name value");
-            assert!(name.starts_with("yinsh_pbem_"), "{line}");
-            assert!(typed.contains(name), "{name} has no TYPE line before it");
-            samples.insert(name.to_string(), value.parse::<u64>().expect("integer"));
-        }
-    }
+    let samples = samples(&prom);
     assert_eq!(samples["yinsh_pbem_spool_waiting"], 1, "{prom}");
     assert_eq!(samples["yinsh_pbem_games_going_on"], 1, "{prom}");
-    assert_eq!(samples["yinsh_pbem_boards"], 1, "{prom}");
+    assert_eq!(samples["yinsh_pbem_boards_total"], 1, "{prom}");
     assert_eq!(
         samples["yinsh_pbem_status_timestamp_seconds"], home.now,
         "{prom}"
     );
-    assert!(samples.contains_key("yinsh_pbem_spool_oldest_timestamp_seconds"));
-    assert!(samples["yinsh_pbem_disk_free_bytes"] > 0, "{prom}");
     assert!(
-        !samples.contains_key("yinsh_pbem_last_tick_timestamp_seconds"),
-        "never ran"
+        samples["yinsh_pbem_spool_oldest_age_seconds"] < 600,
+        "{prom}"
+    );
+    assert!(samples["yinsh_pbem_disk_free_bytes"] > 0, "{prom}");
+    assert_eq!(
+        samples["yinsh_pbem_last_tick_timestamp_seconds"], 0,
+        "never ran: 0, present from the start"
+    );
+    assert_eq!(
+        samples[&format!(
+            "yinsh_pbem_build_info{{version=\"{}\"}}",
+            env!("CARGO_PKG_VERSION")
+        )],
+        1,
+        "{prom}"
+    );
+    assert_eq!(
+        samples["yinsh_pbem_run_failures_total{run=\"flush\"}"], 0,
+        "{prom}"
     );
     // The same figures on stdout; the free space of the disk may have moved between
     // the two runs (other processes write to it), so its value is left out.
@@ -192,4 +224,120 @@ fn status_names_the_last_mail_handled() {
         )),
         "{prom}"
     );
+}
+
+/// Runs the binary with `args` and the variables `envs`; exit code, stdout, stderr.
+fn binary(args: &[&std::ffi::OsStr], envs: &[(&str, &str)]) -> (Option<i32>, String, String) {
+    let out = bin::assert_command()
+        .args(args)
+        .envs(envs.iter().copied())
+        .write_stdin(&b"From: a@example.org\nSubject: yinsh help\n\n"[..])
+        .output()
+        .expect("run");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 48, status: a home no run has made yet is a healthy empty server: exit 0,
+/// zeros (every metric present), and `status` makes nothing there.
+#[test]
+fn status_of_a_fresh_home_is_zeros_and_makes_nothing() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let home = tmp.path().join("games");
+    let h = home.as_os_str();
+    let (code, text, err) = binary(&["status".as_ref(), "--home".as_ref(), h], &[]);
+    assert_eq!(code, Some(0), "{text}{err}");
+    assert!(text.contains("spool:                0 waiting"), "{text}");
+    assert!(text.contains("last flush:           never"), "{text}");
+    let (code, prom, err) = binary(
+        &[
+            "status".as_ref(),
+            "--home".as_ref(),
+            h,
+            "--prometheus".as_ref(),
+        ],
+        &[],
+    );
+    assert_eq!(code, Some(0), "{prom}{err}");
+    let samples = samples(&prom);
+    for name in [
+        "yinsh_pbem_spool_waiting",
+        "yinsh_pbem_boards_total",
+        "yinsh_pbem_mails_total",
+        "yinsh_pbem_last_flush_timestamp_seconds",
+        "yinsh_pbem_last_mail_timestamp_seconds",
+        "yinsh_pbem_games_going_on",
+    ] {
+        assert_eq!(samples.get(name), Some(&0), "{name}: {prom}");
+    }
+    assert_eq!(samples["yinsh_pbem_up"], 1);
+    assert!(!home.exists(), "status made the home");
+}
+
+/// Issue 48, status: the counters count what the runs did: each mail `deliver`
+/// handled, the replies it wrote, a mail delivered again left unanswered; kept
+/// across runs.
+#[test]
+fn status_counts_the_mails_and_replies_of_the_runs() {
+    let mut s = crate::support::server::TestServer::with_binary();
+    let a = s.send("alice@example.org", "signup alice apw", "");
+    let help = s.mail("bob@example.org", "yinsh help", "");
+    let b = s.send_raw(help.as_bytes());
+    assert!(s.send_raw(help.as_bytes()).is_empty(), "already handled");
+    let mut settings = Settings::defaults(s.home());
+    settings.now = Some(s.now);
+    let figures = status(&settings).expect("status");
+    let prom = figures.prometheus();
+    let samples = samples(&prom);
+    assert_eq!(samples["yinsh_pbem_mails_total"], 3, "{prom}");
+    assert_eq!(samples["yinsh_pbem_mails_unanswered_total"], 1, "{prom}");
+    assert_eq!(
+        samples["yinsh_pbem_replies_sent_total"],
+        (a.len() + b.len()) as u64,
+        "{prom}"
+    );
+    assert_eq!(samples["yinsh_pbem_run_failures_total{run=\"deliver\"}"], 0);
+}
+
+/// Issue 48, logs: a failing `flush` or `tick` says why on stderr with a level: `<3>`
+/// (err) where stderr is the journal's (systemd sets JOURNAL_STREAM), `error: `
+/// elsewhere; a failing `deliver` says nothing on stderr (its mail system would
+/// bounce it), only exit 75.
+#[test]
+fn a_failing_run_says_why_on_stderr_with_a_level_but_deliver_stays_quiet() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    // A home that is a file: no store can be opened there.
+    let home = tmp.path().join("games");
+    std::fs::write(&home, b"not a folder").expect("file");
+    let h = home.as_os_str();
+    for run in ["flush", "tick"] {
+        let (code, _, err) = binary(&[run.as_ref(), "--home".as_ref(), h], &[]);
+        assert_eq!(code, Some(75), "{run}: {err}");
+        assert!(
+            err.starts_with("error: internal failure, exit 75: "),
+            "{run}: {err}"
+        );
+        assert!(
+            err.contains(&*home.to_string_lossy()),
+            "the cause names the home: {err}"
+        );
+        let (code, _, err) = binary(
+            &[run.as_ref(), "--home".as_ref(), h],
+            &[("JOURNAL_STREAM", "8:12345")],
+        );
+        assert_eq!(code, Some(75));
+        assert!(
+            err.starts_with("<3>internal failure, exit 75: "),
+            "{run}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let (code, out, err) = binary(
+        &["deliver".as_ref(), "--home".as_ref(), h],
+        &[("JOURNAL_STREAM", "8:12345")],
+    );
+    assert_eq!((code, out.as_str(), err.as_str()), (Some(75), "", ""));
 }

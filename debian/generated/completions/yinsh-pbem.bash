@@ -16,6 +16,9 @@ _yinsh__pbem() {
             ",$1")
                 cmd="yinsh__pbem"
                 ;;
+            yinsh__pbem,backup)
+                cmd="yinsh__pbem__subcmd__backup"
+                ;;
             yinsh__pbem,check-config)
                 cmd="yinsh__pbem__subcmd__check__subcmd__config"
                 ;;
@@ -52,6 +55,9 @@ _yinsh__pbem() {
             yinsh__pbem,replay)
                 cmd="yinsh__pbem__subcmd__replay"
                 ;;
+            yinsh__pbem,restore)
+                cmd="yinsh__pbem__subcmd__restore"
+                ;;
             yinsh__pbem,review)
                 cmd="yinsh__pbem__subcmd__review"
                 ;;
@@ -69,6 +75,9 @@ _yinsh__pbem() {
                 ;;
             yinsh__pbem,tick)
                 cmd="yinsh__pbem__subcmd__tick"
+                ;;
+            yinsh__pbem__subcmd__help,backup)
+                cmd="yinsh__pbem__subcmd__help__subcmd__backup"
                 ;;
             yinsh__pbem__subcmd__help,check-config)
                 cmd="yinsh__pbem__subcmd__help__subcmd__check__subcmd__config"
@@ -106,6 +115,9 @@ _yinsh__pbem() {
             yinsh__pbem__subcmd__help,replay)
                 cmd="yinsh__pbem__subcmd__help__subcmd__replay"
                 ;;
+            yinsh__pbem__subcmd__help,restore)
+                cmd="yinsh__pbem__subcmd__help__subcmd__restore"
+                ;;
             yinsh__pbem__subcmd__help,review)
                 cmd="yinsh__pbem__subcmd__help__subcmd__review"
                 ;;
@@ -131,7 +143,7 @@ _yinsh__pbem() {
 
     case "${cmd}" in
         yinsh__pbem)
-            opts="-h -V --help --version deliver flush status tick reindex check-config generate-package-files rotate-reply-key perft replay think review match import export site render help"
+            opts="-h -V --help --version deliver flush status tick reindex backup restore check-config generate-package-files rotate-reply-key perft replay think review match import export site render help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -144,8 +156,30 @@ _yinsh__pbem() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        yinsh__subcmd__pbem__subcmd__backup)
+            opts="-h --config --home --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         yinsh__subcmd__pbem__subcmd__check__subcmd__config)
-            opts="-h --config --home --from --smtp --sendmail --outbox --max-message-bytes --test-smtp --help"
+            opts="-h --config --home --from --smtp --smtp-password-file --sendmail --outbox --max-message-bytes --test-smtp --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -164,6 +198,10 @@ _yinsh__pbem() {
                     return 0
                     ;;
                 --smtp)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --smtp-password-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -187,7 +225,7 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__deliver)
-            opts="-v -h --config --home --from --smtp --sendmail --outbox --max-message-bytes --sender --verbose --help"
+            opts="-v -h --config --home --from --smtp --smtp-password-file --sendmail --outbox --max-message-bytes --sender --verbose --dry-run --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -206,6 +244,10 @@ _yinsh__pbem() {
                     return 0
                     ;;
                 --smtp)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --smtp-password-file)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -247,7 +289,7 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__flush)
-            opts="-v -h --config --home --from --smtp --sendmail --outbox --max-message-bytes --verbose --help"
+            opts="-v -h --config --home --from --smtp --smtp-password-file --sendmail --outbox --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -269,15 +311,15 @@ _yinsh__pbem() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --smtp-password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --sendmail)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --outbox)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-message-bytes)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -303,8 +345,22 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__help)
-            opts="deliver flush status tick reindex check-config generate-package-files rotate-reply-key perft replay think review match import export site render help"
+            opts="deliver flush status tick reindex backup restore check-config generate-package-files rotate-reply-key perft replay think review match import export site render help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        yinsh__subcmd__pbem__subcmd__help__subcmd__backup)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -484,6 +540,20 @@ _yinsh__pbem() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        yinsh__subcmd__pbem__subcmd__help__subcmd__restore)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         yinsh__subcmd__pbem__subcmd__help__subcmd__review)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -627,7 +697,7 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__reindex)
-            opts="-v -h --config --home --from --smtp --sendmail --outbox --max-message-bytes --verbose --help"
+            opts="-v -h --config --home --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -638,26 +708,6 @@ _yinsh__pbem() {
                     return 0
                     ;;
                 --home)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --from)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --smtp)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --sendmail)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --outbox)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-message-bytes)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -704,6 +754,28 @@ _yinsh__pbem() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        yinsh__subcmd__pbem__subcmd__restore)
+            opts="-h --config --home --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --home)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         yinsh__subcmd__pbem__subcmd__review)
             opts="-h --blitz --playouts --json --chart --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -727,7 +799,7 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__rotate__subcmd__reply__subcmd__key)
-            opts="-h --config --home --from --smtp --sendmail --outbox --max-message-bytes --help"
+            opts="-h --config --home --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -738,26 +810,6 @@ _yinsh__pbem() {
                     return 0
                     ;;
                 --home)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --from)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --smtp)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --sendmail)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --outbox)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-message-bytes)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -769,7 +821,7 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__site)
-            opts="-h --config --home --from --smtp --sendmail --outbox --max-message-bytes --out --help"
+            opts="-h --config --home --from --out --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -784,22 +836,6 @@ _yinsh__pbem() {
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --smtp)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --sendmail)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --outbox)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-message-bytes)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -815,7 +851,7 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__status)
-            opts="-h --config --home --from --smtp --sendmail --outbox --max-message-bytes --prometheus --help"
+            opts="-h --config --home --prometheus --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -826,26 +862,6 @@ _yinsh__pbem() {
                     return 0
                     ;;
                 --home)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --from)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --smtp)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --sendmail)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --outbox)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-message-bytes)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -891,7 +907,7 @@ _yinsh__pbem() {
             return 0
             ;;
         yinsh__subcmd__pbem__subcmd__tick)
-            opts="-v -h --config --home --from --smtp --sendmail --outbox --max-message-bytes --verbose --help"
+            opts="-v -h --config --home --from --smtp --smtp-password-file --sendmail --outbox --verbose --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -913,15 +929,15 @@ _yinsh__pbem() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --smtp-password-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --sendmail)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --outbox)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-message-bytes)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -37,9 +37,9 @@ pub struct SearchConfig {
     /// Give those priors to ring placements too. The evaluation does not tell who wins
     /// while rings are placed (the favourite of the Boardspace games' placement
     /// positions won 43% of them), so its priors there steer the search wrongly; the
-    /// robot leaves placements to their playouts (docs/strength.md: 38-2, 36-4 and
-    /// 34-6 against yngine at 0.25, 1 and 2 s, from 36-4, 33-7 and 33-7, the gain as
-    /// Black).
+    /// robot leaves placements to their playouts (CHANGELOG.md, "Strength history":
+    /// 38-2, 36-4 and 34-6 against yngine at 0.25, 1 and 2 s, from 36-4, 33-7 and
+    /// 33-7, the gain as Black).
     pub placement_priors: bool,
     /// How playouts choose their actions and when they stop.
     pub policy: Policy,

@@ -74,7 +74,9 @@ pub struct TransportConfig {
     pub path: Option<PathBuf>,
     /// For `outbox`: the folder (default `<home>/outbox`).
     pub outbox: Option<PathBuf>,
-    /// For `smtp`: a PEM file of CA certificates trusted besides the built-in roots
+    /// For `smtp`: a file whose first line is the password of the URL's user.
+    pub password_file: Option<PathBuf>,
+    /// For `smtp`: a PEM file of CA certificates trusted besides the machine's roots
     /// (`YINSH_PBEM_SMTP_CA_FILE` overrides it).
     pub ca_file: Option<PathBuf>,
 }

@@ -11,7 +11,7 @@
 //! [transport]
 //! kind = "smtp"                 # "outbox" (default), "smtp" or "sendmail"
 //! url = "smtp://mail.example.org:587?tls=required"
-//! ca_file = "/etc/yinsh-pbem/relay-ca.pem"  # trusted besides the built-in roots
+//! ca_file = "/etc/yinsh-pbem/relay-ca.pem"  # trusted besides the machine's roots
 //!
 //! [limits]
 //! max_message_bytes = 1048576   # bigger mails get a short error
@@ -72,6 +72,7 @@ use super::site::settings::{SiteConfig, SiteSettings, site_settings};
 use super::store::RateLimit;
 
 mod file;
+pub mod keys;
 
 pub use file::{DkimSettings, Limits, MailConfig, RobotConfig, Security, TransportConfig};
 
@@ -239,8 +240,10 @@ pub struct Overrides {
     pub home: Option<PathBuf>,
     /// `--from` / `YINSH_PBEM_FROM`.
     pub from: Option<String>,
-    /// `--smtp`.
+    /// `--smtp` (a URL without a password: `smtp_url_argument` refuses one).
     pub smtp: Option<String>,
+    /// `--smtp-password-file` / `YINSH_PBEM_SMTP_PASSWORD_FILE`.
+    pub smtp_password_file: Option<PathBuf>,
     /// `--sendmail`.
     pub sendmail: Option<PathBuf>,
     /// `--outbox`.
@@ -267,6 +270,14 @@ pub enum ConfigError {
         path: PathBuf,
         /// The parser's message (with line and column).
         message: String,
+    },
+    /// The SMTP password file cannot be read.
+    #[error("cannot read the SMTP password file {}: {source}", path.display())]
+    PasswordFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
     },
     /// A value is wrong.
     #[error("{0}")]
@@ -379,7 +390,7 @@ fn transport(
     env: Env<'_>,
 ) -> Result<Transport, ConfigError> {
     if let Some(url) = &o.smtp {
-        return Ok(Transport::Smtp(smtp_target(url, t, env)));
+        return Ok(Transport::Smtp(smtp_target(url, o, t, env)?));
     }
     if let Some(p) = &o.sendmail {
         return Ok(Transport::Sendmail(p.clone()));
@@ -395,9 +406,10 @@ fn transport(
                     "[transport] kind = \"smtp\" needs url = \"smtp://host:port\"".into(),
                 )
             })?,
+            o,
             t,
             env,
-        )),
+        )?),
         "sendmail" => Transport::Sendmail(
             t.path
                 .clone()
@@ -468,17 +480,54 @@ fn robot(s: &mut Settings, robot: &RobotConfig, think_ms: Option<u64>) {
 }
 
 /// The SMTP relay at `url`, with the CA file of `YINSH_PBEM_SMTP_CA_FILE`, else of
-/// `[transport] ca_file` (an empty variable means none).
-fn smtp_target(url: &str, t: &TransportConfig, env: Env<'_>) -> Smtp {
+/// `[transport] ca_file` (an empty variable means none), and the password of
+/// `--smtp-password-file`, else of `[transport] password_file`, put in the URL.
+fn smtp_target(
+    url: &str,
+    o: &Overrides,
+    t: &TransportConfig,
+    env: Env<'_>,
+) -> Result<Smtp, ConfigError> {
     let ca_file = match env("YINSH_PBEM_SMTP_CA_FILE") {
         Some(v) if v.is_empty() => None,
         Some(v) => Some(PathBuf::from(v)),
         None => t.ca_file.clone(),
     };
-    Smtp {
-        url: url.to_string(),
-        ca_file,
+    let url = match o.smtp_password_file.as_ref().or(t.password_file.as_ref()) {
+        Some(file) => with_password(url, file)?,
+        None => url.to_string(),
+    };
+    Ok(Smtp { url, ca_file })
+}
+
+/// `url` with the password read from `file` (its first line), for the URL's user.
+fn with_password(url: &str, file: &Path) -> Result<String, ConfigError> {
+    let text = std::fs::read_to_string(file).map_err(|source| ConfigError::PasswordFile {
+        path: file.to_path_buf(),
+        source,
+    })?;
+    let password = text.lines().next().unwrap_or("");
+    let refuse = |why: &str| {
+        ConfigError::Invalid(format!("the SMTP password file {}: {why}", file.display()))
+    };
+    if password.is_empty() {
+        return Err(refuse("its first line is empty: write the password there"));
     }
+    let mut parsed = url::Url::parse(url).map_err(|_| refuse("the SMTP URL is not a URL"))?;
+    if parsed.username().is_empty() {
+        return Err(refuse(
+            "the SMTP URL names no user: write smtp://user@host:587?tls=required",
+        ));
+    }
+    if parsed.password().is_some() {
+        return Err(refuse(
+            "the SMTP URL holds a password already: remove one of the two",
+        ));
+    }
+    parsed
+        .set_password(Some(password))
+        .map_err(|()| refuse("the SMTP URL cannot carry a password"))?;
+    Ok(parsed.to_string())
 }
 
 /// `true`/`yes`/`1`/`on` or `false`/`no`/`0`/`off`, any case.

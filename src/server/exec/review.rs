@@ -7,13 +7,16 @@
 //! by `run::reviews` after the run's own work) and the answer says it comes by mail:
 //! to the players, and to an account that asked (at most `store::MAX_REQUESTERS` of
 //! them). A request proving nobody adds nobody: its sender gets the review once it is
-//! made, by asking again.
+//! made, by asking again. Queued reviews are made players' first, strangers' last
+//! (`store::OwedBy`). A game no person moved in is never reviewed
+//! (`game::review::worth_reviewing`): the asker is told so.
 
 use crate::server::game::record::LiveGame;
+use crate::server::game::review::worth_reviewing;
 use crate::server::model::BoardId;
 use crate::server::outgoing::reply::{HtmlPart, Reply};
 use crate::server::outgoing::thread::Thread;
-use crate::server::store::{Account, OwedReview, Store};
+use crate::server::store::{Account, OwedBy, OwedReview, Store};
 use crate::server::text::review::{self, Added, ReviewMail};
 use crate::server::text::subjects;
 
@@ -50,12 +53,22 @@ pub fn review(
             ..to_sender(req, &subjects::review(board), mail.body())
         }]);
     }
+    if !worth_reviewing(&live) {
+        let body = review::unplayed(board);
+        return Ok(vec![to_sender(req, &subjects::review_asked(board), body)]);
+    }
+    let by = match asker {
+        Some(a) if live.side(&a.userid).is_some() => OwedBy::Player,
+        Some(_) => OwedBy::Account,
+        None => OwedBy::Stranger,
+    };
     let old = store.owed_review(board)?;
-    let mut owed = old
-        .clone()
-        .unwrap_or_else(|| OwedReview::new(board, req.now));
+    let mut owed = match &old {
+        Some(o) => o.clone().asked_by(by),
+        None => OwedReview::asked(board, req.now, by),
+    };
     let added = match asker {
-        Some(a) if live.side(&a.userid).is_some() => Added::Asker,
+        Some(_) if by == OwedBy::Player => Added::Asker,
         Some(a) if owed.add_requester(&a.userid) => Added::Asker,
         _ => Added::PlayersOnly,
     };

@@ -5,8 +5,9 @@
 //! fields are private: the file changes only through its methods, so file and game
 //! agree.
 
+use crate::notation::sgf::{Record, RecordEnd};
 use crate::notation::{self, NotationError};
-use crate::rules::{Color, Game, IllegalAction, Variant};
+use crate::rules::{Action, Color, Game, IllegalAction, Variant};
 
 use crate::server::model::{BoardId, EndReason, UserId};
 use crate::server::store::{
@@ -137,6 +138,38 @@ impl LiveGame {
         });
         self.file.updated = now;
         Ok(())
+    }
+
+    /// The game as a record of atomic actions, each turn of the move list played
+    /// (`xi4-i8xk7;--` stays one turn when written back), dated `date`: what the site
+    /// publishes as transcript and SGF. A forfeit is written as the resignation of
+    /// the side that lost on time.
+    pub fn record(&self, date: Option<String>) -> Result<Record, ReplayError> {
+        let file = &self.file;
+        let mut actions: Vec<Action> = Vec::new();
+        let mut replay = Game::new(file.variant);
+        for (k, t) in file.turns.iter().enumerate() {
+            let played =
+                notation::play_turn(&mut replay, &t.text).map_err(|why| ReplayError::Turn {
+                    board: file.board,
+                    turn: k + 1,
+                    text: t.text.clone(),
+                    why,
+                })?;
+            actions.extend(played);
+        }
+        let ending = file.ended.as_ref().and_then(|e| match e.reason {
+            EndReason::Resigned | EndReason::Forfeit => self.side(&e.by).map(RecordEnd::Resigned),
+            EndReason::DrawAgreed => Some(RecordEnd::DrawAgreed),
+        });
+        Ok(Record {
+            variant: file.variant,
+            white: file.white.as_str().to_string(),
+            black: file.black.as_str().to_string(),
+            date,
+            actions,
+            ending,
+        })
     }
 
     /// The stored record.

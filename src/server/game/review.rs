@@ -2,7 +2,8 @@
 //! actions, split as `yinsh-pbem review` splits a transcript's (`notation::
 //! split_turns`, so the numbers agree), and the result when it ended off the board; the
 //! review kept ([`stored`]: the chart and the turning points in notation); and the
-//! positions a review mail draws around a turning point ([`TurningBoards`]).
+//! positions a review mail draws around a turning point ([`TurningBoards`]); which
+//! games are reviewed at all ([`worth_reviewing`]).
 
 use crate::ai::{Review, review};
 use crate::notation::{self, split_turns, write_turn};
@@ -12,6 +13,16 @@ use crate::server::model::BoardId;
 use crate::server::store::{GameReview, ReviewSide, TurningPoint};
 
 use super::record::{LiveGame, ReplayError};
+
+/// Whether `live` is worth a review: a person (no robot, not the server's forced
+/// pass) played at least one turn of it. A game forfeited, resigned or agreed drawn
+/// before anyone moved is not reviewed.
+pub fn worth_reviewing(live: &LiveGame) -> bool {
+    live.file()
+        .turns
+        .iter()
+        .any(|t| !t.auto && t.by.robot_level().is_none())
+}
 
 /// What `ai::review` is given for one game.
 #[derive(Debug, Clone)]
@@ -69,6 +80,7 @@ pub fn stored(board: BoardId, r: &Review, now: u64) -> GameReview {
             preferred: write_turn(&t.preferred),
             before: t.chance_before,
             after: t.chance_after,
+            preferred_after: Some(t.preferred_after),
         })
         .collect();
     points.sort_by_key(|p| p.number);

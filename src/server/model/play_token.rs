@@ -69,7 +69,7 @@ impl fmt::Debug for PlayToken {
 impl fmt::Display for PlayToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{PREFIX}{}-", self.moveno)?;
-        self.tag.iter().try_for_each(|b| write!(f, "{b:02x}"))
+        f.write_str(&hex::encode(self.tag))
     }
 }
 

@@ -39,8 +39,8 @@ pub const HTML_REPLIES_PER_MAIL: usize = 2 + MAX_WATCHERS;
 /// among them once this many are drawn goes as text only, with a log line. Drawing a
 /// picture costs far more than sharing one (its canvas, and the heap the allocator
 /// keeps after it): a `multiple` of `showas` and `show` lines naming 22 different
-/// positions measured 19.8 MB, no margin left (`docs/performance.md`, "Pictured
-/// replies"), while a move shown to its players and 20 watchers draws one (two when a
+/// positions measured 19.8 MB, no margin left (`CHANGELOG.md`, "Performance
+/// history"), while a move shown to its players and 20 watchers draws one (two when a
 /// queued move answered it: the board before it too).
 pub const PICTURES_PER_MAIL: usize = 6;
 
@@ -50,11 +50,14 @@ pub const PICTURES_PER_MAIL: usize = 6;
 /// (a `multiple` of `review` lines) goes as text only.
 pub const REVIEW_PICTURES: usize = 1 + 2 * PICTURED_POINTS;
 
-/// One picture a mail shows: a board, or a review's chart.
+/// One picture a mail shows: a board, a review's board (drawn small), or a review's
+/// chart.
 #[derive(Debug, Clone, PartialEq)]
 enum Drawing {
     /// A position.
     Board(Picture),
+    /// A position around a review's turning point.
+    Small(Picture),
     /// A review's chart.
     Chart(Chart),
 }
@@ -63,6 +66,7 @@ impl Drawing {
     fn to_png(&self) -> Result<Vec<u8>, PictureError> {
         match self {
             Drawing::Board(p) => p.to_png(),
+            Drawing::Small(p) => p.to_small_png(),
             Drawing::Chart(c) => c.to_png(),
         }
     }
@@ -193,7 +197,7 @@ fn review_body(
     let mut images = vec![inline(&format!("review-{board}"), domain, chart)];
     for (k, picture) in html.board_pictures().into_iter().enumerate() {
         let png = rendered.png(
-            &Drawing::Board(picture.clone()),
+            &Drawing::Small(picture.clone()),
             board,
             REVIEW_PICTURES,
             Keep::No,

@@ -43,12 +43,14 @@ pub fn deliver(
     if total_size <= settings.max_message_bytes
         && bounces::take(&store, settings, now, raw, &log, &mut report)?
     {
+        report.bounces += 1;
         return Ok(report);
     }
     let read = Incoming::read(raw, total_size, envelope_sender, settings, &mut |line| {
         log.note(now, &mut report, line)
     });
     let Some(mail) = read else {
+        report.unanswered += 1;
         return Ok(report);
     };
     let mut committed = handle(&store, settings, now, &mail, &log, &mut report)?;
@@ -98,6 +100,7 @@ fn handle(
             report,
             format!("dropped {key}: already handled (the same mail delivered again)"),
         );
+        report.unanswered += 1;
         // A journal completed above may have spooled replies: send them too.
         let spooled = if recovered {
             locked.spooled_ids()?

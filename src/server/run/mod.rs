@@ -3,8 +3,11 @@
 //! transaction committed through the journal ([`txn`]), and sends what is spooled;
 //! [`status`] reads how the server is doing.
 
+pub mod backup;
 mod bounces;
+pub mod counters;
 pub mod deliver;
+pub mod dry_run;
 mod expire;
 pub mod flush;
 mod indexes;

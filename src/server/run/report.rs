@@ -18,4 +18,9 @@ pub struct Report {
     pub failed: usize,
     /// Replies given up (moved to `<home>/spool/failed/`).
     pub dead: usize,
+    /// Mails to a bounce address read (delivery reports).
+    pub bounces: usize,
+    /// Mails left unanswered on purpose: not a mail, or one never answered (robots,
+    /// lists, loops, our own), or a mail already handled.
+    pub unanswered: usize,
 }

@@ -1,34 +1,38 @@
-//! The robot's reviews of finished games (issue 28), made by `deliver` and `tick`
-//! themselves, as the robots' turns are (`opponent.rs`). A transaction that ends a
+//! The robot's reviews of finished games (issue 28), made off the mail path by `flush`
+//! and `tick`, as the robots' turns are (`opponent.rs`). A transaction that ends a
 //! game (any ending: rows, resignation, forfeit, agreed draw; a robot's winning turn)
 //! records the review owed in the same transaction ([`record`],
-//! `<home>/reviews/owed/`), and so does a `review` request (`exec::review`). Once a
-//! run's own work is done and the lock released (its replies sent, its robot turns
-//! played), it takes up the oldest review owed that nobody holds ([`make_owed`]: at
-//! most [`REVIEWS_PER_DELIVER`] in a `deliver`, [`REVIEWS_PER_TICK`] in a `tick`):
-//! claims it under the lock for [`LEASE`] seconds, thinks with no lock held
-//! (`ai::review` over the game's turns at `[robot] review_playouts` a position), then
-//! in a transaction of its own keeps the review (`reviews/<board>.json`), forgets the
-//! owed entry, counts the think time in `robot-time.json` (`review_ms`, and the
-//! robots' `think_ms`), and sends the review mails: one to each human player (robots
-//! get none) and to each account that asked (`requesters`). A game whose review
-//! exists is never thought again. Reviews take at most `[robot]
-//! review_seconds_per_hour` of the robots' think time in a clock hour (and nothing
-//! once all the robots' time is spent): past it they wait for a run in the next hour,
-//! with a log line. A review may start while any of the share is left, so one review
-//! may go past it. A run killed while thinking loses nothing: its claim lapses and the
-//! next run makes the review.
+//! `<home>/reviews/owed/`), unless no person moved in the game
+//! (`game::review::worth_reviewing`), and so does a `review` request (`exec::review`).
+//! The `deliver` that ends a game makes none ([`REVIEWS_PER_DELIVER`]): its mails go
+//! out without waiting. Once a `flush` or `tick` has sent what is spooled and
+//! released the lock, it takes up the first review owed that nobody holds, in
+//! `store::OwedBy`'s order (the players' own games, then accounts' requests of other
+//! games, strangers' requests last), oldest first ([`make_owed`]: at most
+//! [`REVIEWS_PER_FLUSH`] in a `flush`, [`REVIEWS_PER_TICK`] in a `tick`): claims it
+//! under the lock for [`LEASE`] seconds, thinks with no lock held (`ai::review` over
+//! the game's turns at `[robot] review_playouts` a position), then in a transaction
+//! of its own keeps the review (`reviews/<board>.json`), forgets the owed entry,
+//! counts the think time in `robot-time.json` (`review_ms`, and the robots'
+//! `think_ms`), and sends the review mails: one to each human player (robots get
+//! none) and to each account that asked (`requesters`). A game whose review exists is
+//! never thought again. Reviews take at most `[robot] review_seconds_per_hour` of the
+//! robots' think time in a clock hour (and nothing once all the robots' time is
+//! spent): past it they wait for a run in the next hour, with a log line. A review
+//! may start while any of the share is left, so one review may go past it. A run
+//! killed while thinking loses nothing: its claim lapses and the next run makes the
+//! review.
 
 use std::time::Instant;
 
 use crate::server::config::Settings;
 use crate::server::game::record::LiveGame;
-use crate::server::game::review::{self, stored};
+use crate::server::game::review::{self, stored, worth_reviewing};
 use crate::server::internal::InternalError;
 use crate::server::model::{BoardId, UserId};
 use crate::server::outgoing::thread::Thread;
 use crate::server::outgoing::{Audience, HtmlPart, Reply};
-use crate::server::store::{GameReview, OwedReview, Store};
+use crate::server::store::{GameFile, GameReview, OwedReview, Store};
 use crate::server::text::review::ReviewMail;
 use crate::server::text::subjects;
 
@@ -37,8 +41,13 @@ use super::report::Report;
 use super::thought::commit_thought;
 use super::txn::{Work, claim};
 
-/// Reviews one `deliver` makes at most, after its own work.
-pub const REVIEWS_PER_DELIVER: usize = 1;
+/// Reviews one `deliver` makes: none, so that the mail that ends a game (the
+/// largest and slowest a review made) goes out without waiting; `flush`, every 5
+/// minutes under the package's timers, makes it.
+pub const REVIEWS_PER_DELIVER: usize = 0;
+
+/// Reviews one `flush` makes at most, after sending what is spooled.
+pub const REVIEWS_PER_FLUSH: usize = 2;
 
 /// Reviews one `tick` makes at most.
 pub const REVIEWS_PER_TICK: usize = 3;
@@ -58,8 +67,9 @@ fn ended_at(live: &LiveGame) -> Option<u64> {
 }
 
 /// Inside an open transaction: for every game it wrote (`written`,
-/// `txn::written_games`) that ended at `now` (in this transaction) and has neither a
-/// review nor one owed, record the review owed. Returns the boards recorded.
+/// `txn::written_games`) that ended at `now` (in this transaction), that a person
+/// moved in and that has neither a review nor one owed, record the review owed.
+/// Returns the boards recorded.
 pub fn record(
     store: &Store,
     now: u64,
@@ -69,6 +79,7 @@ pub fn record(
     for live in written {
         let board = live.board();
         if ended_at(live) != Some(now)
+            || !worth_reviewing(live)
             || store.review(board)?.is_some()
             || store.owed_review(board)?.is_some()
         {
@@ -141,7 +152,8 @@ fn out_of_time(
     )))
 }
 
-/// Under the lock, claim the oldest review owed that nobody holds, if any.
+/// Under the lock, claim the first review owed that nobody holds (`Store::
+/// owed_reviews`' order: the players' own games first, oldest first), if any.
 fn claim_free(
     store: &Store,
     settings: &Settings,
@@ -169,7 +181,8 @@ fn claim_free(
 enum Thought {
     /// The review, as it is kept.
     Made(GameReview),
-    /// Nothing to think: the game is gone, or its review exists already.
+    /// Nothing to think: the game is gone, its review exists already, or no person
+    /// moved in it.
     Nothing,
     /// The game does not replay: the review is dropped, with this line.
     Damaged(String),
@@ -187,13 +200,7 @@ fn make_one(
     let board = owed.board;
     let started = Instant::now();
     let thought = match (store.review(board)?, store.game(board)?) {
-        (None, Some(file)) => match LiveGame::load(file)
-            .and_then(|live| review::think(&live, settings.review_playouts))
-        {
-            Ok(Some(r)) => Thought::Made(stored(board, &r, settings.now())),
-            Ok(None) => Thought::Damaged(format!("board {board}: a turn does not replay")),
-            Err(e) => Thought::Damaged(e.to_string()),
-        },
+        (None, Some(file)) => think(board, file, settings),
         _ => Thought::Nothing,
     };
     let thought_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
@@ -206,6 +213,22 @@ fn make_one(
         |store, now, report| keep(store, now, thought_ms, board, thought, report).map(Work::from),
     )?;
     Ok(board)
+}
+
+/// The review of `board`'s game `file`, thought with no lock held.
+fn think(board: BoardId, file: GameFile, settings: &Settings) -> Thought {
+    let live = match LiveGame::load(file) {
+        Ok(live) => live,
+        Err(e) => return Thought::Damaged(e.to_string()),
+    };
+    if !worth_reviewing(&live) {
+        return Thought::Nothing;
+    }
+    match review::think(&live, settings.review_playouts) {
+        Ok(Some(r)) => Thought::Made(stored(board, &r, settings.now())),
+        Ok(None) => Thought::Damaged(format!("board {board}: a turn does not replay")),
+        Err(e) => Thought::Damaged(e.to_string()),
+    }
 }
 
 /// Under the lock, in a transaction: count the think time, forget the review owed,
@@ -225,9 +248,9 @@ fn keep(
     let review = match thought {
         Thought::Made(review) => review,
         Thought::Nothing => {
-            report
-                .lines
-                .push(format!("board {board}: review already made or game gone"));
+            report.lines.push(format!(
+                "board {board}: review already made, game gone or nobody moved"
+            ));
             return Ok(Vec::new());
         }
         Thought::Damaged(why) => {

@@ -4,7 +4,8 @@
 //! ([`mark_run`] writes `<home>/last-tick` and `<home>/last-flush`), the last mail
 //! handled (the newest day of `seen/`), addresses marked failing after bounces,
 //! accounts with no confirmed address, the robots' think time this hour, games going
-//! on and due, robot turns owed, the boards so far and the disk's free space.
+//! on and due, robot turns owed, the boards so far, the disk's free space, and the
+//! runs' counters (`counters.rs`).
 //!
 //! Bounded work whatever the size of the store: no game or account file is read. The
 //! games come from the due index (one entry per game going on with a person to move)
@@ -18,7 +19,9 @@ use std::path::{Path, PathBuf};
 use crate::durable::{Existing, write_durable};
 use crate::server::config::Settings;
 use crate::server::internal::InternalError;
-use crate::server::store::{FIRST_BOARD, Store, StoreError};
+use crate::server::store::{FIRST_BOARD, Store};
+
+use super::counters::{self, Counted, Counters};
 
 /// A run whose time `status` shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,27 +93,45 @@ pub struct Status {
     pub boards: u64,
     /// Free bytes on the home's file system, when known.
     pub disk_free_bytes: Option<u64>,
+    /// What the runs counted so far (`counters.json`).
+    pub counters: Counters,
 }
 
 /// Takes the figures of the server whose settings are `settings`, without its lock
 /// (each figure is read as it is; none is changed). A home that no run has made yet
-/// (no `reply-key`) is an error: `status` never makes one (the package's tick unit
-/// runs it as root, and a store made by root would be closed to the server).
+/// (no `reply-key`) is a healthy empty server: zeros. `status` never makes a store
+/// (the package's status unit runs it as root, and a store made by root would be
+/// closed to the server).
 pub fn status(settings: &Settings) -> Result<Status, InternalError> {
     let now = settings.now();
+    let limits = Status {
+        now,
+        review_limit_ms: u64::try_from(settings.review_per_hour.as_millis()).unwrap_or(u64::MAX),
+        robot_think_limit_ms: u64::try_from(settings.robot_think_per_hour.as_millis())
+            .unwrap_or(u64::MAX),
+        ..Status::default()
+    };
     if !settings.home.join("reply-key").is_file() {
-        return Err(InternalError::Store(StoreError::Io {
-            action: "find the store (no run has made it yet) in",
-            path: settings.home.clone(),
-            source: std::io::Error::from(std::io::ErrorKind::NotFound),
-        }));
+        let mut fresh = limits;
+        fresh.disk_free_bytes = settings
+            .home
+            .ancestors()
+            .map(|p| {
+                if p.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    p
+                }
+            })
+            .find(|p| p.is_dir())
+            .and_then(disk_free);
+        return Ok(fresh);
     }
     let store = Store::open(&settings.home)?;
     let home = store.home();
     let (spool_waiting, spool_oldest) = spool(&store.spool_dir());
     let robot_time = store.robot_time()?;
     let mut s = Status {
-        now,
         spool_waiting,
         spool_oldest,
         spool_failed: count(&store.spool_dir().join("failed"), ".msg"),
@@ -121,15 +142,13 @@ pub fn status(settings: &Settings) -> Result<Status, InternalError> {
         unconfirmed_accounts: count(&home.join("unconfirmed"), ".json"),
         robot_think_ms: robot_time.spent(now),
         review_ms: robot_time.reviewed(now),
-        review_limit_ms: u64::try_from(settings.review_per_hour.as_millis()).unwrap_or(u64::MAX),
         reviews_owed: count(&store.reviews_owed_dir(), ".json"),
-        robot_think_limit_ms: u64::try_from(settings.robot_think_per_hour.as_millis())
-            .unwrap_or(u64::MAX),
         robot_turns_owed: count(&store.robot_turns_dir(), ".json"),
         boards: read_time(&home.join("next-board"))
             .map_or(0, |n| n.saturating_sub(u64::from(FIRST_BOARD))),
         disk_free_bytes: disk_free(home),
-        ..Status::default()
+        counters: counters::read(home),
+        ..limits
     };
     for day in store.due_days()? {
         for entry in store.due_on(day)? {
@@ -302,11 +321,14 @@ impl Status {
         out
     }
 
-    /// The figures in the Prometheus text format (`yinsh_pbem_*` gauges; a time
-    /// never seen is left out).
+    /// The figures in the Prometheus text format: `yinsh_pbem_*` gauges and
+    /// `*_total` counters, every one always present (a time never seen is 0), and
+    /// `yinsh_pbem_build_info{version}`.
     pub fn prometheus(&self) -> String {
-        let n = |v: usize| Some(v as u64);
-        let gauges: [(&str, &str, Option<u64>); 19] = [
+        let n = |v: usize| v as u64;
+        let c = &self.counters;
+        let age = self.spool_oldest.map_or(0, |t| self.now.saturating_sub(t));
+        let gauges: [(&str, &str, u64); 19] = [
             (
                 "spool_waiting",
                 "Replies waiting in the spool.",
@@ -318,24 +340,24 @@ impl Status {
                 n(self.spool_failed),
             ),
             (
-                "spool_oldest_timestamp_seconds",
-                "When the oldest waiting reply was spooled.",
-                self.spool_oldest,
+                "spool_oldest_age_seconds",
+                "How long the oldest waiting reply has waited (0: none waits).",
+                age,
             ),
             (
                 "last_tick_timestamp_seconds",
-                "The end of the last tick.",
-                self.last_tick,
+                "The end of the last tick (0: never).",
+                self.last_tick.unwrap_or(0),
             ),
             (
                 "last_flush_timestamp_seconds",
-                "The end of the last flush.",
-                self.last_flush,
+                "The end of the last flush (0: never).",
+                self.last_flush.unwrap_or(0),
             ),
             (
                 "last_mail_timestamp_seconds",
-                "The last mail handled.",
-                self.last_mail,
+                "The last mail handled (0: never).",
+                self.last_mail.unwrap_or(0),
             ),
             (
                 "failing_addresses",
@@ -350,22 +372,22 @@ impl Status {
             (
                 "robot_think_seconds",
                 "The robots' think time this clock hour.",
-                Some(self.robot_think_ms / 1000),
+                self.robot_think_ms / 1000,
             ),
             (
                 "robot_think_limit_seconds",
                 "The robots' think time allowed in one clock hour.",
-                Some(self.robot_think_limit_ms / 1000),
+                self.robot_think_limit_ms / 1000,
             ),
             (
                 "review_think_seconds",
                 "Of the robots' think time this clock hour, the part spent on reviews.",
-                Some(self.review_ms / 1000),
+                self.review_ms / 1000,
             ),
             (
                 "review_think_limit_seconds",
                 "The reviews' share of the robots' clock hour.",
-                Some(self.review_limit_ms / 1000),
+                self.review_limit_ms / 1000,
             ),
             (
                 "reviews_owed",
@@ -387,51 +409,92 @@ impl Status {
                 "Robot turns owed.",
                 n(self.robot_turns_owed),
             ),
-            ("boards", "Boards started so far.", Some(self.boards)),
             (
                 "disk_free_bytes",
-                "Free bytes on the file system of the home.",
-                self.disk_free_bytes,
+                "Free bytes on the file system of the home (0: unknown).",
+                self.disk_free_bytes.unwrap_or(0),
             ),
             (
                 "status_timestamp_seconds",
                 "When these figures were taken.",
-                Some(self.now),
+                self.now,
+            ),
+            ("up", "1: the figures could be taken.", 1),
+        ];
+        let totals: [(&str, &str, u64); 7] = [
+            ("boards_total", "Boards started.", self.boards),
+            ("mails_total", "Mails deliver handled (exit 0).", c.mails),
+            (
+                "mails_unanswered_total",
+                "Of those, mails left unanswered on purpose (robots, lists, loops, duplicates).",
+                c.unanswered,
+            ),
+            (
+                "replies_spooled_total",
+                "Replies put in the spool.",
+                c.replies_spooled,
+            ),
+            (
+                "replies_sent_total",
+                "Replies sent (or written to the outbox).",
+                c.replies_sent,
+            ),
+            (
+                "replies_given_up_total",
+                "Replies given up (moved to spool/failed/).",
+                c.replies_given_up,
+            ),
+            (
+                "bounces_total",
+                "Delivery reports read at the bounce address.",
+                c.bounces,
             ),
         ];
         let mut out = String::new();
-        for (name, help, value) in gauges {
-            if let Some(v) = value {
-                let _ = write!(
-                    out,
-                    "# HELP yinsh_pbem_{name} {help}\n# TYPE yinsh_pbem_{name} gauge\n\
-                     yinsh_pbem_{name} {v}\n"
-                );
-            }
+        family(
+            &mut out,
+            "build_info",
+            "gauge",
+            "The server's version (always 1).",
+        );
+        let _ = writeln!(
+            out,
+            "yinsh_pbem_build_info{{version=\"{}\"}} 1",
+            env!("CARGO_PKG_VERSION")
+        );
+        for (name, help, v) in gauges {
+            family(&mut out, name, "gauge", help);
+            let _ = writeln!(out, "yinsh_pbem_{name} {v}");
+        }
+        for (name, help, v) in totals {
+            family(&mut out, name, "counter", help);
+            let _ = writeln!(out, "yinsh_pbem_{name} {v}");
+        }
+        let help = "Runs that exited 75 (internal failure), by run.";
+        family(&mut out, "run_failures_total", "counter", help);
+        for run in [Counted::Deliver, Counted::Flush, Counted::Tick] {
+            let _ = writeln!(
+                out,
+                "yinsh_pbem_run_failures_total{{run=\"{}\"}} {}",
+                run.name(),
+                c.failed(run)
+            );
         }
         out
     }
 }
 
-/// `2026-11-26 14:00 UTC`.
+/// The `# HELP` and `# TYPE` lines of the metric `yinsh_pbem_{name}`.
+fn family(out: &mut String, name: &str, kind: &str, help: &str) {
+    let _ = write!(
+        out,
+        "# HELP yinsh_pbem_{name} {help}\n# TYPE yinsh_pbem_{name} {kind}\n"
+    );
+}
+
+/// `2026-11-26 14:00 UTC` (the mails' own dates, `text::dates`).
 fn utc(t: u64) -> String {
-    let days = t / 86_400;
-    let secs = t % 86_400;
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        secs / 3600,
-        secs % 3600 / 60
-    )
+    crate::server::text::dates::format_date(t)
 }
 
 /// `3 min`, `2 h`, `4 days`.

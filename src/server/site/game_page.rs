@@ -17,7 +17,7 @@ use std::path::Path;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::notation::sgf::{self, Record, RecordEnd};
+use crate::notation::sgf;
 use crate::notation::{play_turn, write_transcript};
 use crate::picture::Picture;
 use crate::rules::{Action, Color, Game, Piece, Point, Variant};
@@ -25,7 +25,7 @@ use crate::server::game::clock::deadlines;
 use crate::server::game::picture::positions;
 use crate::server::game::record::{LiveGame, ReplayError};
 use crate::server::game::vacation::Vacations;
-use crate::server::model::{BoardId, EndReason};
+use crate::server::model::BoardId;
 use crate::server::store::{GameReview, KeptPictures};
 use crate::server::text::clock::clock_line;
 use crate::server::text::dates::format_date;
@@ -184,10 +184,7 @@ fn write_picture(
         .as_ref()
         .map_or(String::new(), |end| format!("{}:{}", end.reason, end.by));
     hasher.update(ending.as_bytes());
-    let hex: String = hasher.finalize()[..6]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hex = hex::encode(&hasher.finalize()[..6]);
     let name = format!("p{total}-{hex}.png");
     let path = dir.join(&name);
     if !path.exists() {
@@ -235,7 +232,7 @@ fn record_stem(board: BoardId) -> String {
 
 /// Writes the record of `live` to download, as our transcript and as SGF.
 fn write_records(files: &mut Files, dir: &Path, live: &LiveGame) -> Result<(), SiteError> {
-    let record = record(live)?;
+    let record = live.record(Some(format_date(live.file().created)))?;
     let stem = record_stem(live.board());
     files.write(
         &dir.join(format!("{stem}.txt")),
@@ -245,36 +242,6 @@ fn write_records(files: &mut Files, dir: &Path, live: &LiveGame) -> Result<(), S
         &dir.join(format!("{stem}.sgf")),
         sgf::write(&record).as_bytes(),
     )
-}
-
-/// The record of `live`, as atomic actions.
-fn record(live: &LiveGame) -> Result<Record, ReplayError> {
-    let file = live.file();
-    let mut actions: Vec<Action> = Vec::new();
-    let mut replay = crate::rules::Game::new(file.variant);
-    for (k, t) in file.turns.iter().enumerate() {
-        actions.extend(
-            play_turn(&mut replay, &t.text).map_err(|why| ReplayError::Turn {
-                board: file.board,
-                turn: k + 1,
-                text: t.text.clone(),
-                why,
-            })?,
-        );
-    }
-    // A forfeit is written as the resignation of the side that lost on time.
-    let ending = file.ended.as_ref().and_then(|e| match e.reason {
-        EndReason::Resigned | EndReason::Forfeit => live.side(&e.by).map(RecordEnd::Resigned),
-        EndReason::DrawAgreed => Some(RecordEnd::DrawAgreed),
-    });
-    Ok(Record {
-        variant: file.variant,
-        white: live.player(Color::White).as_str().to_string(),
-        black: live.player(Color::Black).as_str().to_string(),
-        date: Some(format_date(file.created)),
-        actions,
-        ending,
-    })
 }
 
 /// What a game's page shows beside the game itself.

@@ -91,16 +91,15 @@ pub(super) fn mail_links(board: BoardId, play: &PlayData) -> String {
 /// `text` percent-encoded for a URL's query (every byte but letters, digits and
 /// `-_.~`).
 fn url_encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() * 2);
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            let _ = write!(out, "%{b:02X}");
-        }
-    }
-    out
+    percent_encoding::utf8_percent_encode(text, URL_KEPT).to_string()
 }
+
+/// What `url_encode` escapes: every byte but the unreserved ones of RFC 3986.
+const URL_KEPT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
 
 #[cfg(test)]
 mod tests {

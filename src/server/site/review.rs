@@ -131,7 +131,7 @@ fn turning_point(live: &LiveGame, p: &TurningPoint) -> String {
         pct(p.before),
         pct(p.after),
         escape(&p.preferred),
-        pct(p.before),
+        pct(p.preferred_chance()),
     )
 }
 
@@ -154,6 +154,7 @@ mod tests {
                     preferred: "f6".to_string(),
                     before: 0.4,
                     after: 0.7,
+                    preferred_after: None,
                 })
                 .collect(),
         }

@@ -83,10 +83,7 @@ impl Token {
 
 /// SHA-256 (hex) of a token as written, upper-cased.
 fn token_hash(text: &str) -> String {
-    Sha256::digest(text.trim().to_ascii_uppercase().as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(text.trim().to_ascii_uppercase().as_bytes()))
 }
 
 impl Account {

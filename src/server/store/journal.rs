@@ -318,13 +318,7 @@ fn stored_bytes(
 
 #[cfg(test)]
 fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for &b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
-    }
-    out
+    hex::encode(bytes)
 }
 
 fn unhex(s: &str, path: &Path) -> Result<Vec<u8>, StoreError> {
@@ -335,15 +329,7 @@ fn unhex(s: &str, path: &Path) -> Result<Vec<u8>, StoreError> {
             std::io::Error::new(std::io::ErrorKind::InvalidData, "not hex"),
         )
     };
-    let digit = |c: u8| char::from(c).to_digit(16).map(|d| d as u8);
-    s.as_bytes()
-        .chunks(2)
-        .map(|pair| match pair {
-            [hi, lo] => Some((digit(*hi)? << 4) | digit(*lo)?),
-            _ => None,
-        })
-        .collect::<Option<Vec<u8>>>()
-        .ok_or_else(bad)
+    hex::decode(s).map_err(|_| bad())
 }
 
 /// Writes `journal` into `file` (from its start): a header of zeros, the body through

@@ -85,7 +85,7 @@ pub use password::{
 pub use ranking::{CHUNK, ChunkRef, IdleEntry, RankDir, RankKey, Section, rank_key};
 pub use reply_key::{InvalidToken, ReplyKey, ReplyScope, ReplyToken};
 pub use reviews::{GameReview, ReviewSide, TurningPoint};
-pub use reviews_owed::{MAX_REQUESTERS, OwedReview};
+pub use reviews_owed::{MAX_REQUESTERS, OwedBy, OwedReview};
 pub use robot_turns::{RobotTime, RobotTurn};
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};
 pub use tx::Change;
@@ -289,6 +289,14 @@ impl Store {
     /// (another process has held the store that long; the caller exits 75).
     pub fn lock_within(&self, wait: std::time::Duration) -> Result<StoreLock, StoreError> {
         StoreLock::acquire(&self.lock_path(), &self.holders, Some(wait))
+    }
+
+    /// The lock of the runs' counters (`<home>/counters.lock`, apart from the store's
+    /// own: a run that failed waiting for the store's lock still counts its failure),
+    /// waiting at most `wait`.
+    pub fn lock_counters(&self, wait: std::time::Duration) -> Result<StoreLock, StoreError> {
+        let holders = fs::Holders::default();
+        StoreLock::acquire(&self.home.join("counters.lock"), &holders, Some(wait))
     }
 
     /// Whether the current thread holds the lock through this `Store` (or a clone).

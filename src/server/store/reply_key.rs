@@ -6,6 +6,10 @@
 //! chat on one board, or a message to one player), cut to 128 bits; the server puts
 //! it in the Message-ID of the mail a player may answer by pressing Reply
 //! (`docs/mail-formats.md`). Checking is constant-time (the `hmac` crate's verify).
+//! The `hmac` and `sha2` crates stay beside ring: the tags are cut (128 bits here, 64
+//! in the bounce tag), `ring::hmac::verify` checks whole tags only, and ring's
+//! compare of slices is deprecated "with no promises regarding side channels";
+//! `hmac`'s `verify_truncated_left` compares a cut tag in constant time.
 //! The key is outside the store's transactions: it is written at once and durably,
 //! under the store's lock, before any mail naming a token made with it is committed.
 
@@ -248,7 +252,7 @@ impl ReplyKey {
         mac.update(b"yinsh-pbem bounce address 1\n");
         mac.update(recipient.to_ascii_lowercase().as_bytes());
         let full = mac.finalize().into_bytes();
-        full[..8].iter().map(|b| format!("{b:02x}")).collect()
+        hex(&full[..8])
     }
 
     /// Whether `tag` is [`bounce_tag`](Self::bounce_tag) of `recipient` (compared in
@@ -340,24 +344,16 @@ fn write_private(path: &std::path::Path, bytes: &[u8]) -> io::Result<()> {
 
 /// Lower-case hex.
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(bytes)
 }
 
 /// `N` bytes from exactly `2 * N` lower-case hex digits.
 fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {
-    let digits = text.as_bytes();
-    if digits.len() != 2 * N {
+    if text.bytes().any(|b| b.is_ascii_uppercase()) {
         return None;
     }
-    let value = |d: u8| match d {
-        b'0'..=b'9' => Some(d - b'0'),
-        b'a'..=b'f' => Some(d - b'a' + 10),
-        _ => None,
-    };
     let mut out = [0u8; N];
-    for (i, pair) in digits.chunks_exact(2).enumerate() {
-        out[i] = value(pair[0])? << 4 | value(pair[1])?;
-    }
+    hex::decode_to_slice(text, &mut out).ok()?;
     Some(out)
 }
 

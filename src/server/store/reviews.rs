@@ -8,8 +8,9 @@
 //! {"board": 101, "playouts": 600, "made": 1795384020,
 //!  "chart": [0.5, 0.52, ..., 1.0],
 //!  "points": [{"number": 27, "side": "white", "played": "g8-i8", "preferred": "f5-f9",
-//!              "before": 0.61, "after": 0.38}]}  (pretty-printed)
+//!              "before": 0.61, "after": 0.38, "preferred_after": 0.6}]}
 //! ```
+//! (pretty-printed; `preferred_after` is absent from reviews kept before issue 46)
 
 use std::path::PathBuf;
 
@@ -43,6 +44,18 @@ pub struct TurningPoint {
     pub before: f32,
     /// White's win chance after the turn played.
     pub after: f32,
+    /// White's win chance after the preferred turn (absent from reviews made before
+    /// issue 46: [`TurningPoint::preferred_chance`] then says `before`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preferred_after: Option<f32>,
+}
+
+impl TurningPoint {
+    /// White's win chance after the preferred turn: `preferred_after`, or `before`
+    /// in a review kept before it was stored.
+    pub fn preferred_chance(&self) -> f32 {
+        self.preferred_after.unwrap_or(self.before)
+    }
 }
 
 /// The review of one finished game.
@@ -105,6 +118,7 @@ mod tests {
                 preferred: "e5".to_string(),
                 before: 0.6,
                 after: 0.25,
+                preferred_after: Some(0.58),
             }],
         };
         store.put_review(&review).expect("write");
@@ -115,5 +129,20 @@ mod tests {
         std::fs::write(&path, b"{\"board\": 101}").expect("corrupt");
         let err = store.review(board).expect_err("corrupt");
         assert!(err.to_string().contains("101.json"), "{err}");
+    }
+
+    /// Issue 46: a review kept before `preferred_after` was stored still loads; its
+    /// preferred turn's chance is then the chance before the turn, as it was shown.
+    #[test]
+    fn a_review_kept_without_the_preferred_turns_chance_loads() {
+        let old = r#"{"board": 101, "playouts": 600, "made": 1,
+            "chart": [0.5, 0.6, 0.25, 0.0],
+            "points": [{"number": 2, "side": "white", "played": "f6", "preferred": "e5",
+                        "before": 0.6, "after": 0.25}]}"#;
+        let review: GameReview = serde_json::from_str(old).expect("an old review");
+        assert_eq!(review.points[0].preferred_after, None);
+        assert_eq!(review.points[0].preferred_chance(), 0.6);
+        let text = serde_json::to_string(&review).expect("written");
+        assert!(!text.contains("preferred_after"), "{text}");
     }
 }

@@ -7,10 +7,12 @@
 //! belongs to whoever comes next (the run that claimed it was killed). Besides the
 //! game's players, a review is mailed to the accounts that asked for it
 //! (`requesters`, at most [`MAX_REQUESTERS`]: more are answered but not added).
+//! They are made in the order of [`OwedBy`] (the players' own games first, strangers'
+//! requests last), then oldest first; `by` is left out for a game's ending.
 //!
 //! ```text
 //! {"board": 101, "since": 1795384020, "claimed_until": 1795384920,
-//!  "requesters": ["carol"]}
+//!  "requesters": ["carol"], "by": "account"}
 //! ```
 
 use std::path::PathBuf;
@@ -37,18 +39,58 @@ pub struct OwedReview {
     /// The accounts besides the players that asked for it, in the order they asked.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub requesters: Vec<UserId>,
+    /// Who made it owed, the first of them in [`OwedBy`]'s order.
+    #[serde(default, skip_serializing_if = "OwedBy::is_ending")]
+    pub by: OwedBy,
+}
+
+/// Who made a review owed, in the order reviews are made: a game's own players first,
+/// then accounts that asked of other games, strangers last.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OwedBy {
+    /// The game ended (the transaction that ended it).
+    #[default]
+    Ending,
+    /// One of the game's players asked.
+    Player,
+    /// An account that plays no part in the game asked.
+    Account,
+    /// A request that proved nobody.
+    Stranger,
+}
+
+impl OwedBy {
+    fn is_ending(&self) -> bool {
+        *self == OwedBy::Ending
+    }
 }
 
 impl OwedReview {
-    /// A review of `board` owed since `now`, claimed by nobody, asked for by nobody
-    /// beyond the players.
+    /// A review of `board` owed since `now` (its game ended then), claimed by nobody,
+    /// asked for by nobody beyond the players.
     pub fn new(board: BoardId, now: u64) -> OwedReview {
         OwedReview {
             board,
             since: now,
             claimed_until: 0,
             requesters: Vec::new(),
+            by: OwedBy::Ending,
         }
+    }
+
+    /// A review of `board` owed since `now` because `by` asked for it.
+    pub fn asked(board: BoardId, now: u64, by: OwedBy) -> OwedReview {
+        OwedReview {
+            by,
+            ..OwedReview::new(board, now)
+        }
+    }
+
+    /// The same, asked for by `by` too: it is made as soon as the first of them's.
+    pub fn asked_by(mut self, by: OwedBy) -> OwedReview {
+        self.by = self.by.min(by);
+        self
     }
 
     /// Whether a run may take it up at `now`: nobody holds it, or the claim lapsed.
@@ -95,8 +137,8 @@ impl Store {
         self.remove_file(&self.owed_review_path(board))
     }
 
-    /// Every review owed, oldest first (then by board); a file not named
-    /// `<board>.json` is a named error.
+    /// Every review owed, in the order they are made: by [`OwedBy`], then oldest first
+    /// (then by board); a file not named `<board>.json` is a named error.
     pub fn owed_reviews(&self) -> Result<Vec<OwedReview>, StoreError> {
         let mut out = Vec::new();
         for board in self.listed_boards(&self.reviews_owed_dir())? {
@@ -104,7 +146,7 @@ impl Store {
                 out.push(owed);
             }
         }
-        out.sort_by_key(|o| (o.since, o.board));
+        out.sort_by_key(|o| (o.by, o.since, o.board));
         Ok(out)
     }
 }
@@ -126,6 +168,25 @@ mod tests {
         assert!(listed[0].is_free(0));
         store.remove_owed_review(102.into()).expect("remove");
         assert_eq!(store.owed_reviews().expect("list"), vec![owed(101, 9)]);
+        // A stranger's request waits behind an account's, and both behind an ending.
+        let asked = |board: u32, by| OwedReview::asked(board.into(), 1, by);
+        store
+            .put_owed_review(&asked(103, OwedBy::Stranger))
+            .expect("put");
+        store
+            .put_owed_review(&asked(104, OwedBy::Account))
+            .expect("put");
+        store
+            .put_owed_review(&asked(105, OwedBy::Player))
+            .expect("put");
+        let order: Vec<u32> = (store.owed_reviews().expect("list").iter())
+            .map(|o| o.board.into())
+            .collect();
+        assert_eq!(order, [101, 105, 104, 103]);
+        assert_eq!(
+            asked(106, OwedBy::Player).asked_by(OwedBy::Stranger).by,
+            OwedBy::Player
+        );
         std::fs::write(dir.path().join("reviews/owed/x1.json"), b"{}").expect("stray");
         let err = store.owed_reviews().expect_err("stray");
         assert!(err.to_string().contains("x1.json"), "{err}");

@@ -42,10 +42,7 @@ const DAY: u64 = 86_400;
 /// assert_ne!(key_name("A@x.org"), key_name("a@x.org"));
 /// ```
 pub fn key_name(key: impl AsRef<[u8]>) -> String {
-    Sha256::digest(key.as_ref())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(key.as_ref()))
 }
 
 /// The UTC date of the unix time `secs`, `YYYY-MM-DD` (civil from days, proleptic

@@ -5,8 +5,10 @@
 //! its chance), then White's chance after every turn, ten turns a line. The HTML part
 //! ([`ReviewHtml`]) shows the chart (an inline PNG: mail programs do not show SVG),
 //! for the [`PICTURED_POINTS`] largest turning points the board before it drawn twice
-//! small (after the turn played, and after the preferred turn, each turn marked), and
-//! the same lists. Every text in it is escaped: userids come from players.
+//! small (`Picture::to_small_png`) (after the turn played, and after the preferred turn, each turn
+//! marked; side by side where the window holds both, else one under the other), the
+//! other turning points written only, and the same lists. Every text in it is
+//! escaped: userids come from players.
 
 use std::fmt::Write as _;
 
@@ -22,8 +24,9 @@ use super::ending::{ending_line, status_line};
 use super::html::{escape, head, picture};
 
 /// The turning points a review mail draws boards for (the largest drops first): two
-/// pictures each, so a review mail carries at most `1 + 2 * PICTURED_POINTS`.
-pub const PICTURED_POINTS: usize = 3;
+/// pictures each, so a review mail carries at most `1 + 2 * PICTURED_POINTS`, and
+/// stays under 100 kB (`tests/it/review_mail.rs`).
+pub const PICTURED_POINTS: usize = 2;
 
 /// The answer to `review` for a game still going on.
 pub fn still_played(board: BoardId) -> String {
@@ -31,6 +34,11 @@ pub fn still_played(board: BoardId) -> String {
         "Board {board} is still being played: its review comes when it ends.\n\n\
          When a game ends, the robot reviews it and mails the review to both players.\n"
     )
+}
+
+/// The answer to `review` for a finished game no person moved in.
+pub fn unplayed(board: BoardId) -> String {
+    format!("Board {board} ended before anyone moved in it: there is nothing to review.\n")
 }
 
 /// The answer to `review` for a finished game whose review is queued; `added`: the
@@ -113,9 +121,12 @@ impl ReviewMail<'_> {
     fn method(&self) -> String {
         format!(
             "The robot searched every position with {} playouts. The chances are White's \
-             chance to win as the robot sees it after each turn; the turning points are \
-             the turns that lost their player the most.",
-            self.review.playouts
+             chance to win as the robot sees it after each turn; a turn's cost is the \
+             chance its player gave up against the robot's preferred turn, and the \
+             turning points are the costliest turns whose cost a search {} times deeper \
+             confirmed.",
+            self.review.playouts,
+            crate::ai::CONFIRM_FACTOR
         )
     }
 
@@ -130,7 +141,7 @@ impl ReviewMail<'_> {
             pct(p.before),
             pct(p.after),
             p.preferred,
-            pct(p.before)
+            pct(p.preferred_chance())
         )
     }
 
@@ -212,6 +223,19 @@ impl ReviewMail<'_> {
     }
 }
 
+/// What the HTML part says when only the `n` largest turning points have boards.
+fn pictured(n: usize) -> String {
+    match n {
+        1 => "Boards are drawn for the turning point that cost most; the others are \
+              written only."
+            .to_string(),
+        n => format!(
+            "Boards are drawn for the {n} turning points that cost most; the others are \
+             written only."
+        ),
+    }
+}
+
 /// The side of a stored review's turn.
 fn color(side: ReviewSide) -> Color {
     match side {
@@ -262,8 +286,7 @@ impl ReviewHtml {
     /// `board_cids` (in the order of [`ReviewHtml::board_pictures`]); `page`, when
     /// given, the address of the game's web page.
     pub fn document(&self, chart_cid: &str, board_cids: &[String], page: Option<&str>) -> String {
-        let (w, h) = Picture::size();
-        let (sw, sh) = (w / 2, h / 2);
+        let (sw, sh) = Picture::small_size();
         let mut out = String::with_capacity(8192);
         out.push_str(&head(&self.title, 640));
         let _ = write!(
@@ -290,6 +313,19 @@ impl ReviewHtml {
         if self.points.is_empty() {
             out.push_str("<p style=\"margin:4px 0\">None: no turn lost its player much.</p>\n");
         }
+        if self.points.len() > self.boards.len() && !self.boards.is_empty() {
+            let _ = writeln!(
+                out,
+                "<p style=\"margin:4px 0\">{}</p>",
+                escape(&pictured(self.boards.len()))
+            );
+        }
+        // Each board its own size, or the window's width when that is less: side by
+        // side where the window holds both, else one under the other.
+        let cell = format!(
+            "display:inline-block;vertical-align:top;width:{sw}px;max-width:100%;margin:0 8px 8px 0;text-align:center"
+        );
+        let img = format!("display:block;width:100%;max-width:{sw}px;height:auto;border:0");
         for (number, text) in &self.points {
             let _ = writeln!(out, "<p style=\"margin:10px 0 4px\">{text}</p>");
             let Some(k) = self.boards.iter().position(|(n, _)| n == number) else {
@@ -300,21 +336,18 @@ impl ReviewHtml {
             else {
                 continue;
             };
-            let _ = writeln!(
-                out,
-                "<table width=\"100%\" cellpadding=\"0\" cellspacing=\"4\" style=\"max-width:{tw}px\"><tr>\
-                 <td width=\"50%\" align=\"center\" valign=\"top\"><img src=\"cid:{}\" width=\"{sw}\" height=\"{sh}\" alt=\"Turn {number} as played\" style=\"{img}\"><div>Played</div></td>\
-                 <td width=\"50%\" align=\"center\" valign=\"top\"><img src=\"cid:{}\" width=\"{sw}\" height=\"{sh}\" alt=\"Turn {number} as the robot preferred\" style=\"{img}\"><div>The robot's choice</div></td>\
-                 </tr></table>",
-                escape(played),
-                escape(preferred),
-                tw = 2 * sw + 12,
-                // Each board at most half the window (a phone's 390 px holds both)
-                // and at most its own size.
-                img = format!(
-                    "display:block;width:100%;max-width:{sw}px;height:auto;border:0;margin:0 auto"
-                ),
-            );
+            out.push_str("<div>");
+            for (cid, alt, caption) in [
+                (played, "as played", "Played"),
+                (preferred, "as the robot preferred", "The robot's choice"),
+            ] {
+                let _ = write!(
+                    out,
+                    "<div style=\"{cell}\"><img src=\"cid:{}\" width=\"{sw}\" height=\"{sh}\" alt=\"Turn {number} {alt}\" style=\"{img}\"><div>{caption}</div></div>",
+                    escape(cid),
+                );
+            }
+            out.push_str("</div>\n");
         }
         out.push_str(
             "<h2 style=\"font-size:16px;margin:16px 0 4px\">White's chance in percent after every turn</h2>\n",

@@ -228,21 +228,38 @@ impl TestServer {
     /// Run `tick` at `now` (with the server's arguments' environment) and return the
     /// mails it sent.
     pub fn tick(&mut self, now: u64) -> Vec<Sent> {
+        self.run_at(now, "tick", |host, opts| cli::tick_in(host, opts, false))
+    }
+
+    /// Run `flush` at `now` (as the package's timer does every 5 minutes: the spool
+    /// sent, then the reviews owed made) and return the mails it sent.
+    pub fn flush(&mut self, now: u64) -> Vec<Sent> {
+        self.run_at(now, "flush", |host, opts| cli::flush_in(host, opts, false))
+    }
+
+    /// Run the subcommand `name` (`tick` or `flush`) at `now`, in this process through
+    /// `in_process` or through the binary, and return the mails it sent.
+    fn run_at(
+        &mut self,
+        now: u64,
+        name: &str,
+        in_process: impl FnOnce(&Host<'_>, &cli::Overrides) -> ExitCode,
+    ) -> Vec<Sent> {
         let before = self.outbox_files();
         if self.runs == Runs::InProcess {
-            let code = self.in_process(now, |host, opts| cli::tick_in(host, opts, false));
-            assert_eq!(exit_code(code), 0, "tick");
+            let code = self.in_process(now, in_process);
+            assert_eq!(exit_code(code), 0, "{name}");
             self.now = now;
             return self.sent_since(&before);
         }
         let out = bin::command()
-            .arg("tick")
+            .arg(name)
             .arg("--home")
             .arg(self.home())
             .env("YINSH_PBEM_NOW", now.to_string())
             .envs(self.envs.iter().copied())
             .output()
-            .expect("tick");
+            .expect(name);
         assert_eq!(
             out.status.code(),
             Some(0),
