@@ -193,7 +193,9 @@ pub(super) fn finish(
                     ),
                     _ => outln!(
                         "{} replies spooled, {} sent, {} left in the spool",
-                        report.spooled, report.sent, report.failed
+                        report.spooled,
+                        report.sent,
+                        report.failed
                     ),
                 }
             }

@@ -278,7 +278,9 @@ pub fn login_may_go_in_clear(smtp: &Smtp) -> bool {
 /// password in clear crosses no network.
 fn is_loopback(host: &str) -> bool {
     host.eq_ignore_ascii_case("localhost")
-        || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
 }
 
 /// Whether the URL carries `user:password@`.

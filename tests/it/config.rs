@@ -436,7 +436,10 @@ fn a_login_without_tls_to_another_machine_is_a_problem_and_never_tried() {
     let pw = pw.to_str().unwrap();
     // 192.0.2.1 (TEST-NET-1) is never connected to: the refusal comes first.
     for (url, says) in [
-        ("smtp://al@192.0.2.1:25", "without TLS, so the password would cross"),
+        (
+            "smtp://al@192.0.2.1:25",
+            "without TLS, so the password would cross",
+        ),
         (
             "smtp://al@192.0.2.1:587?tls=opportunistic",
             "the password would then cross the network in clear: write ?tls=required",
