@@ -14,8 +14,9 @@
 #     each address confirmed by replying to its verify mail, a challenge, a move; then
 #     the ExecStart lines of the installed flush and tick units, run as their User=;
 #     the same lines failing (the home closed to the user) print the reason with a
-#     level on stderr, which is what `journalctl -u yinsh-pbem-flush` would show (this
-#     test runs without systemd as PID 1, so the journal itself is not read); the
+#     level on stderr; then in a container booted by systemd-nspawn over an overlay of
+#     this machine's root, the flush unit started for real, made to fail, and its
+#     reason read back with `journalctl -u yinsh-pbem-flush -p err`; the
 #     status unit's line writes the Prometheus file (promtool checks it when there);
 #   - backup and restore as the system user, `deliver --dry-run` writing nothing;
 #   - logrotate accepts the package's file (when logrotate is there);
@@ -57,7 +58,28 @@ fi
 installed() { dpkg-query -W -f='${Status}' "$PKG" 2>/dev/null | grep -q "installed"; }
 known() { dpkg-query -W -f='${Status}' "$PKG" >/dev/null 2>&1; }
 
+# The container of the journal check: powered off, its process waited for, the overlay
+# unmounted (also when the script fails half-way).
+stop_container() {
+    if [ -f "$MARK/nspawn.pid" ]; then
+        local pid leader
+        pid=$(cat "$MARK/nspawn.pid")
+        leader=$(pgrep -P "$pid" | head -n 1 || true)
+        [ -n "$leader" ] && nsenter -t "$leader" -a systemctl poweroff >/dev/null 2>&1
+        for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+        kill -9 "$pid" 2>/dev/null
+        rm -f "$MARK/nspawn.pid"
+    fi
+    if [ -f "$MARK/overlay-mounted" ]; then
+        umount "$MARK/nspawn/root" 2>/dev/null || umount -l "$MARK/nspawn/root"
+        rm -f "$MARK/overlay-mounted"
+    fi
+    rm -rf "$MARK/nspawn"
+    return 0
+}
+
 cleanup() {
+    stop_container
     if known; then dpkg --purge "$PKG" >/dev/null 2>&1; fi
     if [ -f "$MARK/user-created" ] && id "$SVC" >/dev/null 2>&1; then
         deluser --system "$SVC" >/dev/null 2>&1 || userdel "$SVC" >/dev/null 2>&1
@@ -219,6 +241,50 @@ for t in flush tick; do
     echo "   yinsh-pbem-$t.service: exit $rc, $(head -c 100 "$MARK/err")"
 done
 chmod 750 "$GAMES"
+
+say "journalctl -u yinsh-pbem-flush under a booted systemd (systemd-nspawn)"
+# The machine itself has no systemd as PID 1: a container booted with systemd-nspawn
+# over an overlay of this machine's root (the package installed above is in it; what the
+# container changes stays in the overlay's upper folder) runs the units for real, and
+# the journal is read with journalctl. Under CI a missing systemd-nspawn is a failure.
+if ! command -v systemd-nspawn >/dev/null 2>&1; then
+    [ -n "${CI:-}" ] && fail "systemd-nspawn is missing (.ci/run installs systemd-container)"
+    echo "   SKIPPED: no systemd-nspawn here (apt-get install systemd-container): the journal is not read"
+else
+    NS="$MARK/nspawn"
+    mkdir -p "$NS/up" "$NS/work" "$NS/root"
+    mount -t overlay overlay -o "lowerdir=/,upperdir=$NS/up,workdir=$NS/work" "$NS/root" ||
+        fail "cannot mount an overlay of / for the container"
+    touch "$MARK/overlay-mounted"
+    systemd-nspawn -D "$NS/root" --register=no --keep-unit --boot --console=passive \
+        --private-network --quiet >"$MARK/nspawn.log" 2>&1 &
+    echo $! >"$MARK/nspawn.pid"
+    leader="" state=""
+    for _ in $(seq 1 120); do
+        leader=$(pgrep -P "$(cat "$MARK/nspawn.pid")" | head -n 1 || true)
+        if [ -n "$leader" ]; then
+            state=$(nsenter -t "$leader" -a systemctl is-system-running 2>/dev/null || true)
+            case "$state" in running | degraded) break ;; esac
+        fi
+        sleep 0.5
+    done
+    case "$state" in
+    running | degraded) ;;
+    *) fail "the container did not boot (state '$state'): $(tail -n 5 "$MARK/nspawn.log")" ;;
+    esac
+    in_ct() { nsenter -t "$leader" -a "$@"; }
+    echo "   container booted ($state)"
+    in_ct systemctl start yinsh-pbem-flush.service ||
+        fail "yinsh-pbem-flush.service failed in the container: $(in_ct journalctl -u yinsh-pbem-flush.service --no-pager | tail -n 5)"
+    in_ct chmod 000 "$GAMES"
+    in_ct systemctl start yinsh-pbem-flush.service && fail "the flush unit with its home closed did not fail"
+    in_ct systemctl show -p Result --value yinsh-pbem-flush.service >"$MARK/result"
+    in_ct journalctl -u yinsh-pbem-flush.service -p err --no-pager -o cat >"$MARK/journal" 2>&1 || true
+    grep -q "internal failure, exit 75: .*$GAMES" "$MARK/journal" ||
+        fail "journalctl -u yinsh-pbem-flush -p err does not say why the flush failed: $(cat "$MARK/journal")"
+    echo "   result $(cat "$MARK/result"); journalctl -u yinsh-pbem-flush -p err: $(grep -m1 'internal failure' "$MARK/journal" | head -c 120)"
+    stop_container
+fi
 
 say "the status unit's command writes the Prometheus file"
 TEXTFILE=/var/lib/prometheus/node-exporter

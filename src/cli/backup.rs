@@ -51,7 +51,7 @@ fn run(
     };
     match work(&settings) {
         Ok(line) => {
-            println!("{line}");
+            outln!("{line}");
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -99,7 +99,7 @@ pub fn play_match(args: MatchArgs) -> ExitCode {
             );
         }
     }
-    print!(
+    out!(
         "{}",
         report(&args, &tally, &as_white, turns, start.elapsed())
     );

@@ -34,13 +34,13 @@ pub fn rotate_reply_key(opts: Overrides) -> ExitCode {
                 store.reply_key_path().display()
             );
             log.line(now, &line);
-            println!("{line}");
+            outln!("{line}");
             ExitCode::SUCCESS
         }
         Err(e) => {
             let line = format!("rotating the reply key failed: {e}");
             log.line(now, &line);
-            println!("{line}");
+            outln!("{line}");
             ExitCode::from(EX_TEMPFAIL)
         }
     }

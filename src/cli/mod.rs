@@ -1,5 +1,7 @@
 //! The commands behind `main.rs`: each returns the process exit code.
 
+#[macro_use]
+mod stdout;
 mod backup;
 mod duel;
 mod generate;

@@ -29,12 +29,12 @@ pub fn perft(blitz: bool, divide: bool, depth: u32, actions: &[String]) -> ExitC
     if divide {
         let mut total = 0;
         for (a, n) in perft_divide(&game, depth) {
-            println!("{a} {n}");
+            outln!("{a} {n}");
             total += n;
         }
-        println!("{total}");
+        outln!("{total}");
     } else {
-        println!("{}", count(&game, depth));
+        outln!("{}", count(&game, depth));
     }
     ExitCode::SUCCESS
 }

@@ -15,7 +15,7 @@ pub fn import(file: Option<&Path>) -> ExitCode {
     let result = read(file).and_then(|text| sgf::read(&text).map_err(|e| e.to_string()));
     match result {
         Ok(record) => {
-            print!("{}", write_transcript(&record));
+            out!("{}", write_transcript(&record));
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -35,7 +35,7 @@ pub fn export(blitz: bool, file: Option<&Path>) -> ExitCode {
         .and_then(|text| read_transcript(variant(blitz), &text).map_err(|e| e.to_string()));
     match result {
         Ok(record) => {
-            print!("{}", sgf::write(&record));
+            out!("{}", sgf::write(&record));
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -35,9 +35,9 @@ pub fn replay(blitz: bool, json: bool, file: Option<&Path>) -> ExitCode {
                 let _ = end.apply(&mut game);
             }
             if json {
-                println!("{}", summary(&game, turns));
+                outln!("{}", summary(&game, turns));
             } else {
-                print!("{}", render(&game, &SideNames::default()));
+                out!("{}", render(&game, &SideNames::default()));
             }
             ExitCode::SUCCESS
         }

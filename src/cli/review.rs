@@ -41,8 +41,8 @@ pub fn review_game(
     }) {
         Ok(r) => {
             match format {
-                ReviewFormat::Text => print!("{}", text(&r)),
-                ReviewFormat::Json => println!("{}", to_json(&r)),
+                ReviewFormat::Text => out!("{}", text(&r)),
+                ReviewFormat::Json => outln!("{}", to_json(&r)),
             }
             ExitCode::SUCCESS
         }

@@ -182,18 +182,20 @@ pub(super) fn finish(
         Ok(report) => {
             if verbose {
                 for l in report.lines.iter().chain(&report.checked) {
-                    println!("{}", crate::mail::hidden::log_line(l));
+                    outln!("{}", crate::mail::hidden::log_line(l));
                 }
                 match &settings.transport {
-                    Transport::Outbox(dir) => println!(
+                    Transport::Outbox(dir) => outln!(
                         "{} replies spooled, {} written to {}",
                         report.spooled,
                         report.sent,
                         dir.display()
                     ),
-                    _ => println!(
+                    _ => outln!(
                         "{} replies spooled, {} sent, {} left in the spool",
-                        report.spooled, report.sent, report.failed
+                        report.spooled,
+                        report.sent,
+                        report.failed
                     ),
                 }
             }
@@ -204,7 +206,7 @@ pub(super) fn finish(
             Log::in_home(&settings.home).line(settings.now(), &line);
             entry.say_failure(host, &line);
             if verbose {
-                println!("internal failure: {e}");
+                outln!("internal failure: {e}");
             }
             ExitCode::from(EX_TEMPFAIL)
         }
@@ -286,7 +288,7 @@ pub fn deliver_dry_run(opts: Overrides, sender: Option<&str>) -> ExitCode {
         };
         out.push_str(&format!("would {what}: {}\n", path.display()));
     }
-    print!("{out}");
+    out!("{out}");
     ExitCode::SUCCESS
 }
 
@@ -420,7 +422,7 @@ pub(super) fn settings_or_log(
             Log::in_home(&home).line(0, &line);
             entry.say_failure(host, &line);
             if verbose {
-                println!("configuration error: {e}");
+                outln!("configuration error: {e}");
             }
             None
         }
@@ -433,26 +435,26 @@ pub(super) fn settings_or_log(
 pub fn check_config(opts: Overrides, test_smtp: bool) -> ExitCode {
     match config::resolve(&opts) {
         Ok(r) => {
-            print!("{}", check::describe(&r));
+            out!("{}", check::describe(&r));
             let mut problems = check::problems(&r.settings);
             if test_smtp {
                 match check::test_smtp_login(&r.settings) {
-                    Ok(done) => println!("smtp login test:    {done}"),
+                    Ok(done) => outln!("smtp login test:    {done}"),
                     Err(e) => problems.push(format!("smtp login test: {e}")),
                 }
             }
             if problems.is_empty() {
-                println!("no problems found");
+                outln!("no problems found");
                 ExitCode::SUCCESS
             } else {
                 for p in &problems {
-                    println!("problem: {p}");
+                    outln!("problem: {p}");
                 }
                 ExitCode::from(1)
             }
         }
         Err(e) => {
-            println!("problem: {e}");
+            outln!("problem: {e}");
             ExitCode::from(1)
         }
     }

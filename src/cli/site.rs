@@ -40,7 +40,7 @@ pub fn site(opts: Overrides, out: Option<&Path>) -> ExitCode {
         });
     match result {
         Ok(w) => {
-            println!(
+            outln!(
                 "wrote the site into {}: {} games, {} files changed",
                 out.display(),
                 w.games,

@@ -35,7 +35,7 @@ pub enum Effort {
 pub fn think(blitz: bool, effort: Effort, seed: u64, stats: bool, file: Option<&Path>) -> ExitCode {
     match run(blitz, effort, seed, stats, file) {
         Ok((text, comment)) => {
-            println!("{text}");
+            outln!("{text}");
             eprintln!("{comment}");
             ExitCode::SUCCESS
         }

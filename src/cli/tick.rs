@@ -33,7 +33,7 @@ pub fn reindex(opts: Overrides, verbose: bool) -> ExitCode {
     let result = guarded(&settings.home, host.panics, || {
         let report = crate::server::run::reindex(&settings)?;
         if !verbose && let Some(first) = report.lines.last() {
-            println!("{first}");
+            outln!("{first}");
         }
         Ok(report)
     });

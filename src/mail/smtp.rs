@@ -86,6 +86,16 @@ pub enum SmtpSetupError {
          smtps:// (TLS from the first byte)"
     )]
     CaWithoutTls,
+    /// The URL logs in (`user:password@`) with no TLS to a host that is not this
+    /// machine: the password would cross the network in clear.
+    #[error(
+        "the URL logs in to {host} without TLS, so the password would cross the network \
+         in clear: add ?tls=required (STARTTLS) or use smtps:// (TLS from the first byte)"
+    )]
+    LoginInClear {
+        /// The URL's host.
+        host: String,
+    },
     /// lettre could not build the TLS parameters.
     #[error("TLS set-up: {reason}")]
     Tls {
@@ -161,6 +171,9 @@ pub fn transport(smtp: &Smtp, timeout: Duration) -> Result<SmtpTransport, SmtpSe
     let mut builder = SmtpTransport::from_url(&smtp.url).map_err(|e| SmtpSetupError::Url {
         reason: e.to_string(),
     })?;
+    if mode == TlsMode::None && has_login(&smtp.url) && !is_loopback(&host) {
+        return Err(SmtpSetupError::LoginInClear { host });
+    }
     if let Some(path) = &smtp.ca_file {
         if mode == TlsMode::None {
             return Err(SmtpSetupError::CaWithoutTls);
@@ -252,6 +265,24 @@ pub fn test_login(smtp: &Smtp, timeout: Duration) -> Result<String, String> {
     }
 }
 
+/// Whether a login configured in `smtp` may still cross the network in clear:
+/// `?tls=opportunistic` goes on without TLS when the server offers no STARTTLS (or
+/// a man in the middle removes the offer), and lettre then sends the password as it
+/// would over TLS. `check-config` says so; the send itself is allowed.
+pub fn login_may_go_in_clear(smtp: &Smtp) -> bool {
+    matches!(mode_and_host(&smtp.url), Ok((TlsMode::Opportunistic, host)) if !is_loopback(&host))
+        && has_login(&smtp.url)
+}
+
+/// Whether `host` is this machine (a name or address of the loopback), where a
+/// password in clear crosses no network.
+fn is_loopback(host: &str) -> bool {
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 /// Whether the URL carries `user:password@`.
 fn has_login(url: &str) -> bool {
     url::Url::parse(url).is_ok_and(|u| u.password().is_some())
@@ -276,6 +307,35 @@ pub fn redact_url(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_login_without_tls_is_refused_off_this_machine() {
+        let second = Duration::from_secs(1);
+        let refused = transport(&Smtp::from("smtp://al:pw@mail.example.org:25"), second);
+        assert!(
+            matches!(&refused, Err(SmtpSetupError::LoginInClear { host }) if host == "mail.example.org"),
+            "{refused:?}"
+        );
+        for url in [
+            "smtp://al:pw@127.0.0.1:2525",
+            "smtp://al:pw@[::1]:2525",
+            "smtp://al:pw@localhost:25",
+            "smtp://mail.example.org:25",
+            "smtp://al:pw@mail.example.org:587?tls=required",
+            "smtps://al:pw@mail.example.org:465",
+        ] {
+            assert!(transport(&Smtp::from(url), second).is_ok(), "{url}");
+        }
+        assert!(login_may_go_in_clear(&Smtp::from(
+            "smtp://al:pw@mail.example.org:587?tls=opportunistic"
+        )));
+        assert!(!login_may_go_in_clear(&Smtp::from(
+            "smtp://mail.example.org:587?tls=opportunistic"
+        )));
+        assert!(!login_may_go_in_clear(&Smtp::from(
+            "smtp://al:pw@127.0.0.1:587?tls=opportunistic"
+        )));
+    }
 
     #[test]
     fn urls_are_shown_without_password() {

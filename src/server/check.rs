@@ -44,6 +44,12 @@ pub fn problems(s: &Settings) -> Vec<String> {
         Transport::Smtp(target) => {
             if let Err(e) = crate::mail::smtp::transport(target, s.send_timeout) {
                 out.push(format!("smtp {target}: {e}"));
+            } else if crate::mail::smtp::login_may_go_in_clear(target) {
+                out.push(format!(
+                    "smtp {target}: ?tls=opportunistic goes on without TLS when the server \
+                     offers no STARTTLS, and the password would then cross the network in \
+                     clear: write ?tls=required"
+                ));
             }
         }
         Transport::Sendmail(p) => {

@@ -52,6 +52,7 @@ pub(crate) fn artefacts() -> PathBuf {
 /// (any request for a resource not in a file would be one).
 pub(crate) struct Trap {
     pub(crate) port: u16,
+    /// The connections that sent a request (at least one byte).
     pub(crate) hits: Arc<AtomicUsize>,
     /// The first line of each request (`GET http://host/...`, `CONNECT host:443 ...`).
     pub(crate) lines: Arc<std::sync::Mutex<Vec<String>>>,
@@ -67,9 +68,15 @@ impl Trap {
         let seen = Arc::clone(&lines);
         std::thread::spawn(move || {
             for mut stream in listener.incoming().flatten() {
-                counted.fetch_add(1, Ordering::SeqCst);
                 let mut buf = [0u8; 512];
                 let n = stream.read(&mut buf).unwrap_or(0);
+                // A connection closed before any byte (Chromium opens spare sockets
+                // to its proxy ahead of need and drops them when it quits, more often
+                // on a busy machine) carried no request: nothing left the machine.
+                if n == 0 {
+                    continue;
+                }
+                counted.fetch_add(1, Ordering::SeqCst);
                 let first = String::from_utf8_lossy(&buf[..n])
                     .lines()
                     .next()

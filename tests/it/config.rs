@@ -422,3 +422,67 @@ fn a_bogus_argument_of_deliver_makes_no_file_in_the_working_folder() {
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+/// Issue 48: a login without TLS to another machine is refused before anything is
+/// sent (lettre would send the password in clear), and `?tls=opportunistic` with a
+/// login is named as a problem; on this machine a plain login stays allowed.
+#[test]
+fn a_login_without_tls_to_another_machine_is_a_problem_and_never_tried() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("h");
+    let home = home.to_str().unwrap();
+    let pw = dir.path().join("pw");
+    std::fs::write(&pw, "hunter2\n").unwrap();
+    let pw = pw.to_str().unwrap();
+    // 192.0.2.1 (TEST-NET-1) is never connected to: the refusal comes first.
+    for (url, says) in [
+        (
+            "smtp://al@192.0.2.1:25",
+            "without TLS, so the password would cross",
+        ),
+        (
+            "smtp://al@192.0.2.1:587?tls=opportunistic",
+            "the password would then cross the network in clear: write ?tls=required",
+        ),
+    ] {
+        let (code, out) = check(
+            &["--home", home, "--smtp", url, "--smtp-password-file", pw],
+            &[],
+        );
+        assert_eq!(code, 1, "{url}: {out}");
+        assert!(out.contains(says), "{url}: {out}");
+        assert!(!out.contains("hunter2"), "{out}");
+    }
+    let (code, out) = check(
+        &[
+            "--home",
+            home,
+            "--smtp",
+            "smtp://al@127.0.0.1:25",
+            "--smtp-password-file",
+            pw,
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{out}");
+}
+
+/// Issue 48: a reader that goes away (`check-config | head -1`) ends the command
+/// quietly, exit 0, instead of a panic on the broken pipe.
+#[test]
+fn a_closed_stdout_ends_a_command_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    // A pipe whose only reading end is closed before the child starts: its first
+    // write fails with EPIPE (Rust ignores SIGPIPE).
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = bin::command()
+        .args(["check-config", "--home"])
+        .arg(dir.path().join("h"))
+        .stdout(writer)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}
