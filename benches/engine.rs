@@ -9,6 +9,7 @@
 
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
+use yinsh_pbem::ai::Rng;
 use yinsh_pbem::rules::{
     Action, ActionKind, ActionList, Color, Game, Point, Setup, Variant, perft,
 };
@@ -148,26 +149,6 @@ const PERFT_AFTER_PLACEMENT_D4: u64 = 38_285_463;
 
 // ----- playouts ---------------------------------------------------------------------
 
-/// splitmix64, as in tests/it/playouts.rs: one add and two multiply-xorshifts a draw.
-struct Rng(u64);
-
-impl Rng {
-    #[inline]
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (Lemire's multiply-shift; the bias is below 2^-57 here).
-    #[inline]
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next() as u128 * n as u128) >> 64) as usize
-    }
-}
-
 /// The most plies any game can last (tests/it/playouts.rs proves the bound).
 const MAX_PLIES: usize = 10 + 2 * (51 + 25) + 1 + 2 * 5;
 
@@ -203,7 +184,7 @@ fn bench_playouts(bencher: Bencher, variant: Variant) {
         let mut plies = 0;
         for _ in 0..GAMES {
             seed += 1;
-            let mut rng = Rng(seed);
+            let mut rng = Rng::new(seed);
             let (game, n) = playout(black_box(variant), &mut rng);
             ended += game.ending().is_some() as u64;
             plies += n;

@@ -3,8 +3,8 @@
 //! the evaluation likes best, ties broken at random). Both answer a whole turn.
 
 use super::eval::{score, win_chance};
-use super::rng::Rng;
 use super::robot::{ThinkError, Turn};
+use crate::rules::rng::Rng;
 use crate::rules::{Action, Color, Game, Outcome};
 
 /// How a baseline chooses each atomic action.

@@ -3,7 +3,8 @@
 //! markers and none of the opponent's), markers, how much room the rings have, and
 //! what the ring moves could do now (`Game::ring_reach`: whether a move makes a row,
 //! for the side to act and for the side that waits, and how many of the other side's
-//! markers the moves can turn over), and the side to act. It turns into a win chance
+//! markers the moves can turn over), and the side to act. The board answers the
+//! questions (`Game::threats`, `Game::ring_reach`, in `rules`); no mask is read here. It turns into a win chance
 //! through a logistic curve. The search uses it for its priors and to end its
 //! playouts early; the greedy baseline plays by it alone; the playouts choose their
 //! moves by [`Weights::PLAYOUT`], the cheap terms only.
@@ -11,11 +12,8 @@
 //! The weights were fitted to the 408 Boardspace games (issue 29; a logistic
 //! regression of who won on the terms, every position after the rings are placed,
 //! cross-checked game by game): `docs/strength.md`, "What the evaluation knows".
-//!
-//! Row threats are counted with bit-sliced adders over the marker masks, one axis at
-//! a time (the same shifts as the engine's row finder), so no window is visited.
 
-use crate::rules::{ActionKind, Axis, Color, Direction, Game, Outcome, Point, Row};
+use crate::rules::{ActionKind, Color, Direction, Game, Outcome, Point};
 
 /// The weights of the evaluation's terms, in rings removed.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -91,23 +89,6 @@ impl Weights {
     };
 }
 
-/// The start bits of the windows along each axis that lie wholly on the board.
-const WINDOW_STARTS: [u128; 3] = {
-    let mut starts = [0u128; 3];
-    let mut k = 0;
-    while k < Row::ALL.len() {
-        let r = Row::ALL[k];
-        let a = match r.axis() {
-            Axis::Column => 0,
-            Axis::Number => 1,
-            Axis::Diagonal => 2,
-        };
-        starts[a] |= r.start().bit();
-        k += 1;
-    }
-    starts
-};
-
 /// For each point (dense index), the points a ring there reaches on an empty board.
 fn room_table() -> &'static [f32; 85] {
     static TABLE: std::sync::OnceLock<[f32; 85]> = std::sync::OnceLock::new();
@@ -128,84 +109,11 @@ fn room_table() -> &'static [f32; 85] {
     })
 }
 
-/// The rings and markers of both sides as bit masks.
-#[derive(Clone, Copy, Debug)]
-struct Masks {
-    markers: [u128; 2],
-    room: [f32; 2],
-}
-
-impl Masks {
-    fn of(game: &Game) -> Masks {
-        let room = room_table();
-        let mut m = Masks {
-            markers: [0; 2],
-            room: [0.0; 2],
-        };
-        for c in Color::BOTH {
-            m.markers[c.index()] = game.marker_bits(c);
-            m.room[c.index()] = game.rings(c).map(|p| room[p.dense_index()]).sum();
-        }
-        m
-    }
-}
-
-/// The windows (by their first point, one mask per axis) holding exactly four and
-/// exactly three of a side's markers and none of the other side's.
-struct Threats {
-    fours: [u128; 3],
-    threes: [u128; 3],
-}
-
-/// The windows holding four and three markers of each side (by colour index) and
-/// none of the other side's. Each side's markers are counted in every window at once
-/// (a bit-sliced adder over the five shifted masks); a window holds some of a side's
-/// markers where that side's count is not zero, so no second pass finds the windows
-/// the other side blocks.
-#[inline]
-fn threats(markers: [u128; 2]) -> [Threats; 2] {
-    let mut t = [0, 1].map(|_| Threats {
-        fours: [0; 3],
-        threes: [0; 3],
-    });
-    for (a, axis) in Axis::ALL.into_iter().enumerate() {
-        let s = axis.shift();
-        // Per window start: the count's bits 1 and 2, and whether it reached 4.
-        let count = |m: u128| {
-            let (mut ones, mut twos, mut four) = (0u128, 0u128, 0u128);
-            for k in 0..5 {
-                let b = m >> (k * s);
-                let carry = ones & b;
-                ones ^= b;
-                four |= twos & carry;
-                twos ^= carry;
-            }
-            (ones, twos, four)
-        };
-        let counts = markers.map(count);
-        for (c, &(ones, twos, four)) in counts.iter().enumerate() {
-            let (o, w, f) = counts[1 - c];
-            let open = WINDOW_STARTS[a] & !(o | w | f);
-            t[c].fours[a] = open & four & !twos & !ones;
-            t[c].threes[a] = open & !four & twos & ones;
-        }
-    }
-    t
-}
-
-/// The windows of `masks`, counted one at a time: they are few, and `count_ones`
-/// is a long sequence on the baseline x86-64 target (no `popcnt`), which took a
-/// sixth of the search's time when the evaluation counted every term with it.
-#[inline]
-fn few_ones(masks: [u128; 3]) -> u32 {
-    let mut n = 0;
-    for mut m in masks {
-        while m != 0 {
-            m &= m - 1;
-            n += 1;
-        }
-    }
-    n
+/// The room of each side's rings (by colour index): the points they reach on an
+/// empty board.
+fn room(game: &Game) -> [f32; 2] {
+    let table = room_table();
+    Color::BOTH.map(|c| game.rings(c).map(|p| table[p.dense_index()]).sum())
 }
 
 /// The score of `game` for `me`, in rings removed (positive: `me` is ahead). Not
@@ -216,25 +124,21 @@ pub fn score(game: &Game, me: Color) -> f32 {
 
 /// [`score`] with other weights.
 pub fn score_with(game: &Game, me: Color, w: &Weights) -> f32 {
-    let m = Masks::of(game);
+    let room = room(game);
     let (i, o) = (me.index(), me.other().index());
     if game.expects() == Some(ActionKind::Place) {
-        return w.placing_room * (m.room[i] - m.room[o]);
+        return w.placing_room * (room[i] - room[o]);
     }
-    let [white, black] = threats(m.markers);
-    let (mine, theirs) = match me {
-        Color::White => (white, black),
-        Color::Black => (black, white),
-    };
-    let fours = few_ones(mine.fours) as f32 - few_ones(theirs.fours) as f32;
+    let threats = game.threats();
+    let fours = threats.fours(me) as f32 - threats.fours(me.other()) as f32;
     let threes = match w.three != 0.0 {
-        true => few_ones(mine.threes) as f32 - few_ones(theirs.threes) as f32,
+        true => threats.threes(me) as f32 - threats.threes(me.other()) as f32,
         false => 0.0,
     };
     let has_row = |c: Color| f32::from(u8::from(game.has_row(c)));
     let mut reach = 0.0;
     let looks = w.row_now != 0.0 || w.row_next != 0.0 || w.flippable != 0.0;
-    if looks && m.markers[0] | m.markers[1] != 0 {
+    if looks && game.markers_on_board() != 0 {
         let (mine, theirs) = (game.ring_reach(me), game.ring_reach(me.other()));
         let one = |b: bool| f32::from(u8::from(b));
         let (first, second) = match game.to_act() == Some(me) {
@@ -256,7 +160,7 @@ pub fn score_with(game: &Game, me: Color, w: &Weights) -> f32 {
         + w.four * fours
         + w.three * threes
         + w.marker * (f32::from(game.markers_of(me)) - f32::from(game.markers_of(me.other())))
-        + w.room * (m.room[i] - m.room[o])
+        + w.room * (room[i] - room[o])
 }
 
 /// The chance that `me` wins from `game`: exact for a finished game (1, 0, or 0.5
@@ -289,24 +193,6 @@ mod tests {
 
     fn pts(s: &str) -> Vec<Point> {
         s.split_whitespace().map(|p| p.parse().unwrap()).collect()
-    }
-
-    #[test]
-    fn threats_count_open_windows_only() {
-        // White's threats, against Black's markers.
-        let threats = |mine, theirs| {
-            let [t, _] = threats([mine, theirs]);
-            (few_ones(t.fours), few_ones(t.threes))
-        };
-        let four: u128 = pts("e3 e4 e5 e6").iter().fold(0, |a, p| a | p.bit());
-        // e3-e6: fours in e2-e6 and e3-e7, threes in e1-e5 and e4-e8.
-        assert_eq!(threats(four, 0), (2, 2));
-        // An opponent marker on e7 closes e3-e7 and e4-e8.
-        let blocker: u128 = "e7".parse::<Point>().unwrap().bit();
-        assert_eq!(threats(four, blocker), (1, 1));
-        let three: u128 = pts("e3 e4 e5").iter().fold(0, |a, p| a | p.bit());
-        // e1-e5, e2-e6, e3-e7 hold three each (e1 is on the board).
-        assert_eq!(threats(three, 0), (0, 3));
     }
 
     /// A four alone is worth little (the real games say so); a four that a ring move

@@ -21,11 +21,11 @@ mod player;
 mod playout;
 mod profile;
 mod review;
-mod rng;
 mod robot;
 mod stats;
 mod tree;
 
+pub use crate::rules::rng::Rng;
 pub use baseline::{Baseline, baseline_turn};
 pub use duel::{DuelError, GameRecord, play_game};
 pub use eval::{Weights, score, score_with, win_chance};
@@ -36,7 +36,6 @@ pub use review::{
     CONFIRM_FACTOR, MIN_COST, REVIEW_PLAYOUTS, Review, ReviewError, TURNING_POINTS, TurnReview,
     chance_to_act, for_side, placing, position_seed, review,
 };
-pub use rng::Rng;
 pub use robot::{Budget, Robot, ThinkError, ThinkSettings, Turn, think};
 pub use stats::{EloEstimate, Tally, elo_of_score};
 pub use tree::{MAX_NODES, SearchConfig};

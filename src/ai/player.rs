@@ -12,10 +12,10 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use super::baseline::{Baseline, baseline_turn};
-use super::rng::Rng;
 use super::robot::{Budget, Robot, ThinkError, ThinkSettings, Turn};
 use super::tree::SearchConfig;
 use crate::rules::Game;
+use crate::rules::rng::Rng;
 
 /// The robot's levels, weakest first: (level, playouts a turn; `None`: the think time).
 pub const LEVELS: [(u8, Option<u64>); 5] = [

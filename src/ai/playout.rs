@@ -7,7 +7,7 @@
 //! game.
 
 use super::eval::{Weights, score_with, win_chance};
-use super::rng::Rng;
+use crate::rules::rng::Rng;
 use crate::rules::{ActionList, Color, Game, Outcome};
 
 /// How a playout chooses its actions and when it stops.

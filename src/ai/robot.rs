@@ -12,9 +12,9 @@
 use std::time::{Duration, Instant};
 
 use super::profile::SearchProfile;
-use super::rng::Rng;
 use super::tree::{SearchConfig, Tree};
 use crate::ai::eval::win_chance;
+use crate::rules::rng::Rng;
 use crate::rules::{Action, ActionKind, Game};
 
 /// How much a robot may think for one turn.

@@ -11,9 +11,7 @@ use super::direction::Axis;
 use super::illegal::IllegalAction;
 use super::outcome::{EndReason, Ending, Outcome, Variant};
 use super::point::{Point, VALID, for_each_point};
-use super::ray::{
-    any_landing, between, count_landings, for_each_ring_landings, ring_jumps, ring_path,
-};
+use super::ray::{any_landing, between, count_landings, for_each_ring_landings, ring_path};
 use super::row::Row;
 
 /// Markers in the game (yinsh-rules.md §2).
@@ -37,15 +35,6 @@ enum Stage {
         own_move: bool,
     },
     Over(Ending),
-}
-
-/// What one side's ring moves could do (`Game::ring_reach`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RingReach {
-    /// Some move leaves a row of the side's own markers.
-    pub makes_row: bool,
-    /// The markers of each colour (by `Color::index`) that some move would turn over.
-    pub flippable: [u8; 2],
 }
 
 /// A YINSH game in progress or finished.
@@ -314,36 +303,17 @@ impl Game {
         any_landing(self.rings[color.index()], occupied, markers)
     }
 
-    /// The markers of `color` as bits (`Point::bit`'s), for the evaluation's masks.
-    pub(crate) const fn marker_bits(&self, color: Color) -> u128 {
-        self.markers[color.index()]
+    /// The rings of `color` as bits (`Point::bit`'s), for the board's questions
+    /// (questions.rs).
+    #[inline(always)]
+    pub(super) const fn ring_bits(&self, color: Color) -> u128 {
+        self.rings[color.index()]
     }
 
-    /// What `color`'s ring moves could do on this board, whoever is to act (the
-    /// evaluation's threats; issue 29).
-    pub fn ring_reach(&self, color: Color) -> RingReach {
-        let (rings, markers) = (
-            self.rings[0] | self.rings[1],
-            self.markers[0] | self.markers[1],
-        );
-        let mine = self.markers[color.index()];
-        let (mut row, mut flips) = (false, 0u128);
-        for_each_point(self.rings[color.index()], |from| {
-            // The ring leaves one of `color`'s markers where it stood; the points it
-            // jumps are all markers, and each turns over. Once a row is found only
-            // the markers turned over are still wanted.
-            let left = mine | from.bit();
-            let slides = ring_jumps(from.bit_index(), rings, markers, |jumped| {
-                flips |= jumped;
-                row = row || has_row(left ^ jumped);
-            });
-            row = row || (slides && has_row(left));
-        });
-        let count = |c: Color| (flips & self.markers[c.index()]).count_ones() as u8;
-        RingReach {
-            makes_row: row,
-            flippable: [count(Color::White), count(Color::Black)],
-        }
+    /// The markers of `color` as bits, for the board's questions (questions.rs).
+    #[inline(always)]
+    pub(super) const fn marker_bits(&self, color: Color) -> u128 {
+        self.markers[color.index()]
     }
 
     /// Is `action` legal now? `Ok` if so, else the reason.

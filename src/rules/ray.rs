@@ -372,6 +372,7 @@ fn jump_exists(rings: u128, markers: u128, empty: u128, step: impl Fn(u128) -> u
 
 #[cfg(test)]
 mod tests {
+    use super::super::rng::Rng;
     use super::*;
 
     #[test]
@@ -414,22 +415,16 @@ mod tests {
         out
     }
 
-    /// Random boards (splitmix64, fixed seed): up to 5 rings a side, markers from none
-    /// to nearly full, so runs, jumps, blocked rings and long groups all occur.
+    /// Random boards (the crate's `Rng`, fixed seed): up to 5 rings a side, markers
+    /// from none to nearly full, so runs, jumps, blocked rings and long groups all
+    /// occur.
     fn random_boards() -> impl Iterator<Item = (u128, u128, u128)> {
-        let mut state = 0x1234_5678_u64;
-        let mut next = move || {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut rng = Rng::new(0x1234_5678);
         (0..4000).map(move |k| {
             let density = k % 10;
             let (mut mine, mut theirs, mut markers) = (0u128, 0u128, 0u128);
             for &p in &Point::ALL {
-                let roll = next() % 100;
+                let roll = rng.below(100);
                 if roll < 6 && mine.count_ones() < 5 {
                     mine |= p.bit();
                 } else if roll < 12 && theirs.count_ones() < 5 {

@@ -17,9 +17,9 @@ use yinsh_pbem::server::store::Store;
 
 use crate::support::bin::{command, spawn_deliver};
 use crate::support::mail;
-use crate::support::rng::XorShift;
 use crate::support::server::TestServer;
 use crate::support::turns::random_turns as script;
+use yinsh_pbem::ai::Rng;
 
 /// How one attempt is disturbed.
 #[derive(Debug, Clone)]
@@ -221,10 +221,10 @@ fn random_kill_9_mid_delivery_never_loses_or_doubles_a_move_or_reply() {
     let s = new_game();
     let home = s.home();
     let script = script(11, 40);
-    let mut rng = XorShift(0x5eed_cafe);
+    let mut rng = Rng::new(0x5eed_cafe);
     let mut runs = 0;
     for (k, _) in script.iter().enumerate() {
-        let ds: Vec<Disturb> = (0..3).map(|_| Disturb::Kill(rng.next() % 40)).collect();
+        let ds: Vec<Disturb> = (0..3).map(|_| Disturb::Kill(rng.next_u64() % 40)).collect();
         runs += attempt(&home, s.now + 600 * k as u64, &script, k, 1, &ds);
     }
     assert!(runs >= 150, "{runs} runs");

@@ -231,12 +231,12 @@ fn render_writes_svg_and_png_of_a_transcript() {
 /// and the moved ring stands, in its colour, where the picture marks its end.
 #[test]
 fn every_turn_of_random_games_draws_with_its_ring_where_marked() {
-    use crate::support::rng::Lcg;
     use crate::support::turns::{group_turns, random_playout};
+    use yinsh_pbem::ai::Rng;
     use yinsh_pbem::rules::{Color, Piece};
     let mut drawn = 0;
     for (seed, variant) in [(7, Variant::Normal), (8, Variant::Blitz)] {
-        let mut rng = Lcg(seed);
+        let mut rng = Rng::new(seed);
         let actions = random_playout(variant, 400, |n| rng.below(n));
         let start = Game::new(variant);
         for (k, (before, turn)) in group_turns(start, &actions).iter().enumerate() {

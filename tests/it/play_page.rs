@@ -17,8 +17,8 @@ use yinsh_pbem::server::site::legal::{LegalTurn, legal_turns};
 
 use crate::browser::chromium;
 use crate::support::play_page::{clicks, find_turn, parsed, play_and_deliver, play_by_clicks};
-use crate::support::rng::XorShift;
 use crate::support::turns::random_turns;
+use yinsh_pbem::ai::Rng;
 
 /// Every complete turn of the side to act, found by playing the engine's legal
 /// actions one by one (apart from the site's own walk).
@@ -75,16 +75,16 @@ fn the_pages_legal_turns_equal_the_engines_on_real_games() {
     let Some(records) = crate::boardspace::records() else {
         return;
     };
-    let mut rng = XorShift(27);
+    let mut rng = Rng::new(27);
     let mut checked = 0;
     for record in &records {
-        if !rng.next().is_multiple_of(8) {
+        if !rng.next_u64().is_multiple_of(8) {
             continue;
         }
         let mut game = Game::new(record.variant);
         let mut side = None;
         for (k, &(_, action)) in record.actions.iter().enumerate() {
-            if game.to_act() != side && rng.next().is_multiple_of(6) {
+            if game.to_act() != side && rng.next_u64().is_multiple_of(6) {
                 check_list(&game);
                 checked += 1;
             }

@@ -5,28 +5,12 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
+use yinsh_pbem::ai::Rng;
 use yinsh_pbem::rules::{
     Action, ActionKind, Color, EndReason, Game, IllegalAction, Outcome, Point, Row, Variant,
 };
 
 use crate::naive::{Naive, assert_agree};
-
-/// splitmix64: the playout's own choices, from the seed proptest draws.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// The most plies a game can last. Each ring move takes a marker; only a row removal
 /// returns markers (5), and a side removes at most `rings_to_win` rows, the last one
@@ -69,7 +53,7 @@ struct Seen {
 /// Check everything about the position, then pick and play an action; repeat until the
 /// game ends. `row_bias` is the chance (in 1/8) of preferring a move that makes a row.
 fn playout(variant: Variant, seed: u64, row_bias: u64, resign: bool) -> Seen {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut game = Game::new(variant);
     let mut naive = Naive::new(variant);
     let mut seen = Seen::default();
@@ -160,7 +144,7 @@ fn playout(variant: Variant, seed: u64, row_bias: u64, resign: bool) -> Seen {
 }
 
 fn choose(game: &Game, legal: &[Action], rng: &mut Rng, row_bias: u64) -> Action {
-    if game.expects() == Some(ActionKind::Move) && (rng.next() % 8) < row_bias {
+    if game.expects() == Some(ActionKind::Move) && (rng.next_u64() % 8) < row_bias {
         let me = game.to_act();
         let making: Vec<Action> = legal
             .iter()

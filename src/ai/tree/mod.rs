@@ -18,8 +18,8 @@ use std::time::Instant;
 
 use super::playout::{Policy, playout};
 use super::profile::SearchProfile;
-use super::rng::Rng;
 use crate::ai::eval::win_chance;
+use crate::rules::rng::Rng;
 use crate::rules::{Action, ActionList, Color, Game, MAX_ACTIONS, Outcome};
 
 /// No child yet.

@@ -8,10 +8,10 @@ use yinsh_pbem::server::game::record::LiveGame;
 
 use super::{DAY, PLAYERS, rebuilt, tick};
 use crate::support::exec::{Home, password};
-use crate::support::rng::XorShift;
+use yinsh_pbem::ai::Rng;
 
 /// A random legal turn of the player to move on `board`, with their userid.
-fn random_turn(home: &Home, board: u32, rng: &mut XorShift) -> Option<(String, String)> {
+fn random_turn(home: &Home, board: u32, rng: &mut Rng) -> Option<(String, String)> {
     let file = home.store.game(board).expect("read").expect("a game");
     let live = LiveGame::load(file).expect("replays");
     let player = live.player_to_move()?.to_string();
@@ -23,7 +23,7 @@ fn random_turn(home: &Home, board: u32, rng: &mut XorShift) -> Option<(String, S
     let mut actions = Vec::new();
     while game.to_act() == Some(side) {
         let legal = game.legal_actions();
-        let a = legal[(rng.next() % legal.len() as u64) as usize];
+        let a = legal[(rng.next_u64() % legal.len() as u64) as usize];
         game.play(a).expect("legal");
         actions.push(a);
     }
@@ -31,8 +31,8 @@ fn random_turn(home: &Home, board: u32, rng: &mut XorShift) -> Option<(String, S
 }
 
 /// One step of the mix; returns what it did, for the failure message.
-fn step(home: &mut Home, rng: &mut XorShift, boards: &mut Vec<u32>) -> String {
-    let pick = |rng: &mut XorShift, n: usize| (rng.next() % n as u64) as usize;
+fn step(home: &mut Home, rng: &mut Rng, boards: &mut Vec<u32>) -> String {
+    let pick = |rng: &mut Rng, n: usize| (rng.next_u64() % n as u64) as usize;
     let active: Vec<u32> = boards
         .iter()
         .copied()
@@ -151,7 +151,7 @@ fn step(home: &mut Home, rng: &mut XorShift, boards: &mut Vec<u32>) -> String {
 fn indexes_kept_mail_by_mail_equal_the_ones_rebuilt_from_the_game_files() {
     for seed in [7u64, 1_000_003] {
         let mut home = Home::with_players(&PLAYERS);
-        let mut rng = XorShift(seed | 1);
+        let mut rng = Rng::new(seed);
         let mut boards = Vec::new();
         let mut done = Vec::new();
         for k in 0..260 {

@@ -16,8 +16,8 @@ use yinsh_pbem::server::store::Store;
 
 use crate::support::bin;
 use crate::support::exec::{Home, password};
-use crate::support::rng::XorShift;
 use crate::support::server::{Sent, TestServer};
+use yinsh_pbem::ai::Rng;
 
 const PLAYERS: [&str; 6] = ["ann", "ben", "cat", "dan", "eve", "fay"];
 const DAY: u64 = 86_400;
@@ -432,12 +432,12 @@ fn the_standings_kept_in_chunks_stay_in_order_through_inserts_and_removals() {
         },
         active: 0,
     };
-    let mut rng = XorShift(99);
+    let mut rng = Rng::new(99);
     let mut model: Vec<Standing> = Vec::new();
     let (v, sec) = (Variant::Normal, Section::Established);
     for step in 0..1_500 {
-        let k = rng.next() % 700;
-        let rating = 1200 + (rng.next() % 50) as i32 * 10;
+        let k = rng.next_u64() % 700;
+        let rating = 1200 + (rng.next_u64() % 50) as i32 * 10;
         if let Some(at) = model.iter().position(|s| s.name.key() == format!("p{k}")) {
             let old = model.remove(at);
             store.rank_remove(v, sec, &old).expect("remove");

@@ -10,8 +10,8 @@ use yinsh_pbem::notation::auto_pass_due;
 use yinsh_pbem::rules::ActionKind;
 
 use super::*;
-use crate::support::rng::Lcg;
 use crate::support::turns::{group_turns, random_playout, turn_complete};
+use yinsh_pbem::ai::Rng;
 
 // ----- random playouts -------------------------------------------------------------------
 
@@ -25,7 +25,7 @@ fn config(seed: u64, cases: u32) -> Config {
 
 /// Change case at random, use `:` and spaces around separators, add `#N`.
 fn mangle(text: &str, noise: u64, moveno: u32) -> String {
-    let mut rng = Lcg(noise);
+    let mut rng = Rng::new(noise);
     let mut out = String::from([" ", ""][rng.below(2)]);
     for c in text.chars() {
         match c {
@@ -132,7 +132,7 @@ fn seeded_playouts_reach_every_kind_of_turn_section_5() {
         } else {
             Variant::Normal
         };
-        let mut rng = Lcg(seed);
+        let mut rng = Rng::new(seed);
         let actions = random_playout(variant, 1000, |n| rng.below(n));
         check_playout(variant, &actions, seed, &mut seen);
     }

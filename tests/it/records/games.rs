@@ -8,8 +8,8 @@ use yinsh_pbem::notation::auto_pass_due;
 use yinsh_pbem::notation::sgf::{Record, RecordEnd};
 use yinsh_pbem::rules::{Action, ActionKind, Color, Direction, Game, Variant};
 
-use crate::support::rng::Lcg;
 use crate::support::turns::ring_moves;
+use yinsh_pbem::ai::Rng;
 
 /// How the players choose among the legal actions.
 #[derive(Clone, Copy, Debug)]
@@ -45,7 +45,7 @@ const MAX_ACTIONS: usize = 700;
 /// A game of `variant` played in `style` from `seed`, ended as `stop` says, between
 /// alice (White) and bob (Black).
 pub(crate) fn biased_game(variant: Variant, style: Style, stop: Stop, seed: u64) -> Record {
-    let mut rng = Lcg(seed);
+    let mut rng = Rng::new(seed);
     let mut game = Game::new(variant);
     let mut actions = Vec::new();
     let (stop_at, mid_turn) = match stop {
@@ -80,7 +80,7 @@ pub(crate) fn biased_game(variant: Variant, style: Style, stop: Stop, seed: u64)
 }
 
 /// One legal action of `game` in `style`: the lowest score, ties broken at random.
-fn choose(game: &Game, style: Style, rng: &mut Lcg) -> Action {
+fn choose(game: &Game, style: Style, rng: &mut Rng) -> Action {
     let legal = game.legal_actions();
     let me = game.to_act().expect("the game goes on");
     let scored: Vec<(i64, Action)> = legal

@@ -9,8 +9,8 @@ use yinsh_pbem::notation::write_turn;
 use yinsh_pbem::rules::{ActionKind, Direction, EndReason, Outcome, Setup};
 
 use super::*;
-use crate::support::rng::Lcg;
 use crate::support::turns::{group_turns, random_playout};
+use yinsh_pbem::ai::Rng;
 
 /// The turns of a game as tokens, forced passes left out unless `passes`.
 fn tokens(variant: Variant, actions: &[Action], passes: bool) -> Vec<String> {
@@ -81,7 +81,7 @@ fn find_transcripts() {
         } else {
             Variant::Normal
         };
-        let mut rng = Lcg(seed);
+        let mut rng = Rng::new(seed);
         let actions = random_playout(variant, 5000, |n| rng.below(n));
         let mut g = Game::new(variant);
         actions.iter().for_each(|&a| g.play(a).unwrap());
@@ -175,7 +175,7 @@ fn ring_moves(g: &Game, color: Color) -> Option<usize> {
 /// A game with forced passes: a beam search over ring moves that leaves one side
 /// the fewest ring moves until that side must pass, then random play to the end.
 fn game_with_passes(seed: u64) -> Option<Vec<Action>> {
-    let mut rng = Lcg(seed);
+    let mut rng = Rng::new(seed);
     let start = random_playout(Variant::Normal, 10, |n| rng.below(n));
     let mut g = Game::new(Variant::Normal);
     start.iter().for_each(|&a| g.play(a).unwrap());
@@ -256,7 +256,7 @@ fn owes_then_may_pass(g: &Game) -> bool {
 /// row of the victim's colour; the actions up to the first start of a turn of the
 /// victim's that owes a row and may end in a pass.
 fn game_owed_then_pass(seed: u64) -> Option<Vec<Action>> {
-    let mut rng = Lcg(seed);
+    let mut rng = Rng::new(seed);
     let victim = if seed.is_multiple_of(2) {
         Color::White
     } else {

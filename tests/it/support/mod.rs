@@ -3,16 +3,15 @@
 //! server home driven through the binary ([`server`]), commands carried out
 //! in-process ([`exec`]), the game page's play mode clicked in Chromium
 //! ([`play_page`]), the mails a test looks for and the set-ups many share
-//! ([`sent`]), seeded generators ([`rng`]), turns of random games ([`turns`]), the
-//! data beside the checkout ([`data`]) and the temporary folders of the homes
-//! ([`tmp`]).
+//! ([`sent`]), turns of random games ([`turns`]; seeded tests draw from the crate's
+//! own `yinsh_pbem::ai::Rng`), the data beside the checkout ([`data`]) and the
+//! temporary folders of the homes ([`tmp`]).
 
 pub mod bin;
 pub mod data;
 pub mod exec;
 pub mod mail;
 pub mod play_page;
-pub mod rng;
 pub mod sent;
 pub mod server;
 pub mod tmp;

@@ -5,7 +5,7 @@
 use yinsh_pbem::notation::{auto_pass_due, write_turn};
 use yinsh_pbem::rules::{Action, Color, Direction, Game, Piece, Point, Variant};
 
-use super::rng::XorShift;
+use yinsh_pbem::ai::Rng;
 
 /// Split `actions`, played from `start`, into turns: each with the game before it.
 /// A turn ends when the game is over or the side to act changes.
@@ -57,7 +57,7 @@ pub fn random_playout(
 /// The first `max` turns of a seeded random game of the normal variant (stopping
 /// before a forced pass), each with the side that plays it, as text.
 pub fn random_turns(seed: u64, max: usize) -> Vec<(Color, String)> {
-    let mut rng = XorShift(seed | 1);
+    let mut rng = Rng::new(seed);
     let mut game = Game::new(Variant::Normal);
     let mut turns = Vec::new();
     while let Some(side) = game.to_act() {
@@ -67,7 +67,7 @@ pub fn random_turns(seed: u64, max: usize) -> Vec<(Color, String)> {
         let mut actions = Vec::new();
         while game.to_act() == Some(side) {
             let legal = game.legal_actions();
-            let a = legal[(rng.next() % legal.len() as u64) as usize];
+            let a = legal[(rng.next_u64() % legal.len() as u64) as usize];
             game.play(a).expect("legal");
             actions.push(a);
         }

@@ -1,6 +1,8 @@
-//! `Rng`: the search's own small pseudo-random generator (xoshiro256++ seeded by
-//! SplitMix64). No global state: every player owns one, so a search is deterministic
-//! for a given seed and playout budget.
+//! `Rng`: the crate's one small pseudo-random generator (xoshiro256++ seeded by
+//! SplitMix64), re-exported as `ai::Rng`. The search draws from it, and so do the
+//! seeded tests and benchmarks (the rules' own tests too, which cannot use `ai`, so
+//! it lives here, below both). No global state: every player owns one, so a search is
+//! deterministic for a given seed and playout budget.
 
 /// A small, fast, seedable generator; not for secrets.
 ///
