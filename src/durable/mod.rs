@@ -9,7 +9,7 @@
 //!
 //! Callers order their steps so that nothing depends on a deferred write before its
 //! `sync` (the store's journal is made durable first, on its own; see
-//! `server/store/journal.rs`).
+//! `server/store/journal/`).
 //!
 //! Every file written here is the server's user's alone (mode 0600, whatever the
 //! umask: the store, the spool and the outbox hold reply tokens, verify codes and

@@ -24,7 +24,7 @@ use crate::support::bin;
 const T0: u64 = 3600;
 
 /// `promtool`, or `None` (after saying so; a failure under CI).
-fn promtool() -> Option<PathBuf> {
+pub fn promtool() -> Option<PathBuf> {
     let found = Command::new("promtool").arg("--version").output().is_ok();
     if !found {
         assert!(
@@ -35,6 +35,32 @@ fn promtool() -> Option<PathBuf> {
         return None;
     }
     Some(PathBuf::from("promtool"))
+}
+
+/// Checks the Prometheus file `text` with `promtool check metrics`: accepted, and
+/// nothing said about it (panics with promtool's words).
+pub fn check_metrics(promtool: &Path, text: &str) {
+    let mut check = Command::new(promtool)
+        .args(["check", "metrics"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("promtool");
+    use std::io::Write as _;
+    check
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(text.as_bytes())
+        .expect("write");
+    let checked = check.wait_with_output().expect("promtool");
+    assert!(
+        checked.status.success() && checked.stdout.is_empty() && checked.stderr.is_empty(),
+        "promtool check metrics: {}{}\n{text}",
+        String::from_utf8_lossy(&checked.stdout),
+        String::from_utf8_lossy(&checked.stderr)
+    );
 }
 
 /// A server home driven through the binary at its own clock, scraped each minute.
@@ -119,27 +145,7 @@ impl Scraped {
         assert_eq!(out.status.code(), Some(0), "{out:?}");
         let text = std::fs::read_to_string(&file).expect("the file");
         if self.scrapes.is_empty() {
-            let mut check = Command::new(&self.promtool)
-                .args(["check", "metrics"])
-                .stdin(std::process::Stdio::piped())
-                .stdout(std::process::Stdio::piped())
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .expect("promtool");
-            use std::io::Write as _;
-            check
-                .stdin
-                .take()
-                .expect("stdin")
-                .write_all(text.as_bytes())
-                .expect("write");
-            let checked = check.wait_with_output().expect("promtool");
-            assert!(
-                checked.status.success() && checked.stdout.is_empty() && checked.stderr.is_empty(),
-                "promtool check metrics: {}{}\n{text}",
-                String::from_utf8_lossy(&checked.stdout),
-                String::from_utf8_lossy(&checked.stderr)
-            );
+            check_metrics(&self.promtool, &text);
         }
         self.scrapes.insert(minute, samples(&text));
     }

@@ -189,3 +189,95 @@ fn a_forged_or_soft_bounce_counts_nothing() {
     );
     assert!(!s.home().join("bounces").exists(), "something was counted");
 }
+
+/// The hard bounces counted for `address` in `home`, and whether it is failing.
+fn record_of(home: &std::path::Path, address: &str) -> (usize, bool) {
+    let store = Store::open(home).expect("store");
+    let address = address.parse().expect("an address");
+    store
+        .bounce_record(&address)
+        .expect("a readable record")
+        .map_or((0, false), |r| (r.hard.len(), r.failing_since.is_some()))
+}
+
+/// The operator's notices of an address marked failing in the outbox of `home`.
+fn failing_notices(home: &std::path::Path) -> usize {
+    std::fs::read_dir(home.join("outbox"))
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+                .filter(|e| {
+                    std::fs::read_to_string(e.path())
+                        .is_ok_and(|t| t.contains("yinsh-pbem: alice@example.org marked failing"))
+                })
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+/// Issue 44, one gate: the bounce that marks an address failing and the operator's
+/// notice of it are one transaction's: killed at any fault point, or with a write
+/// failing for a full disk, the home holds neither (the bounce not counted, nobody
+/// told) or, once its journal is completed, both; the same report delivered again is
+/// counted once and tells the operator once.
+#[test]
+fn a_kill_while_an_address_is_marked_failing_leaves_neither_or_both() {
+    use yinsh_pbem::durable::fault::POINTS;
+    use yinsh_pbem::mail::Transport;
+
+    let mut specs: Vec<String> = POINTS.iter().map(|p| (*p).to_string()).collect();
+    specs.extend(["apply-file:2", "enospc:1", "enospc:2", "enospc:3"].map(String::from));
+    for spec in specs {
+        let mut s = TestServer::new();
+        std::fs::create_dir_all(s.home()).expect("home");
+        std::fs::write(
+            s.home().join("config.toml"),
+            "operator = \"ops@example.org\"\n",
+        )
+        .expect("config");
+        s.send(ALICE, "signup alice apw", "");
+        let to = verp(&s, "alice@example.org");
+        for id in ["k1@mx", "k2@mx"] {
+            s.send_raw(dsn(&to, "alice@example.org", id, "5.1.1").as_bytes());
+        }
+        s.now += 86_400;
+        let home = s.home();
+        assert_eq!(record_of(&home, "alice@example.org"), (2, false), "{spec}");
+        let third = dsn(&to, "alice@example.org", "k3@mx", "5.1.1");
+        let fault = [("YINSH_PBEM_FAULT", spec.as_str())];
+        let (child, _) = crate::support::bin::spawn_deliver(&home, s.now, &fault, third.as_bytes());
+        let out = child.wait_with_output().expect("deliver");
+        assert!(
+            matches!(out.status.code(), None | Some(0) | Some(75)),
+            "{spec}: {out:?}"
+        );
+        // What the next run does first: complete (or discard) the journal left.
+        {
+            let store = Store::open(&home).expect("store");
+            let _lock = store.lock().expect("lock");
+            store
+                .recover(&Transport::Outbox(home.join("outbox")))
+                .expect("recover");
+        }
+        let state = (
+            record_of(&home, "alice@example.org"),
+            failing_notices(&home),
+        );
+        assert!(
+            state == ((2, false), 0) || state == ((3, true), 1),
+            "{spec}: neither or both, found {state:?}"
+        );
+        // The mail system delivers the report again: counted once, told once.
+        let (child, _) = crate::support::bin::spawn_deliver(&home, s.now, &[], third.as_bytes());
+        let out = child.wait_with_output().expect("deliver");
+        assert_eq!(out.status.code(), Some(0), "{spec}: {out:?}");
+        assert_eq!(
+            (
+                record_of(&home, "alice@example.org"),
+                failing_notices(&home)
+            ),
+            ((3, true), 1),
+            "{spec}: after the report came again"
+        );
+    }
+}

@@ -341,3 +341,42 @@ fn a_failing_run_says_why_on_stderr_with_a_level_but_deliver_stays_quiet() {
     );
     assert_eq!((code, out.as_str(), err.as_str()), (Some(75), "", ""));
 }
+
+/// Issue 48, the refused counter: the replies the gate holds back are counted by
+/// reason across runs (a stranger's mails past an unconfirmed address's daily quota:
+/// `budget`), shown by `status` and in the Prometheus file, which `promtool check
+/// metrics` still accepts.
+#[test]
+fn status_counts_the_replies_the_gate_refused_by_reason() {
+    let mut s = crate::support::server::TestServer::confirming();
+    let sent: usize = (0..7)
+        .map(|_| s.send("eve@example.org", "yinsh help", "").len())
+        .sum();
+    assert_eq!(sent, 5, "an unconfirmed address gets 5 mails a day");
+    let mut settings = Settings::defaults(s.home());
+    settings.now = Some(s.now);
+    let figures = status(&settings).expect("status");
+    assert_eq!(figures.counters.refused.budget, 2, "{figures:?}");
+    assert_eq!(figures.counters.refused.total(), 2, "{figures:?}");
+    let text = figures.text();
+    assert!(
+        text.contains("replies refused:      2 by the gate (budget 2, failing 0,"),
+        "{text}"
+    );
+    let prom = figures.prometheus();
+    let samples = samples(&prom);
+    assert_eq!(
+        samples["yinsh_pbem_replies_refused_total{reason=\"budget\"}"], 2,
+        "{prom}"
+    );
+    for reason in ["failing", "foreign_text", "not_operator", "gate_closed"] {
+        assert_eq!(
+            samples[&format!("yinsh_pbem_replies_refused_total{{reason=\"{reason}\"}}")],
+            0,
+            "{prom}"
+        );
+    }
+    if let Some(promtool) = crate::alerts::promtool() {
+        crate::alerts::check_metrics(&promtool, &prom);
+    }
+}

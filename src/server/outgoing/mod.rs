@@ -8,7 +8,6 @@
 
 pub mod board_mails;
 pub mod build;
-mod failing;
 pub mod gate;
 pub mod reply;
 pub mod thread;

@@ -1,6 +1,6 @@
 //! The one outgoing type: a [`Reply`] (recipients, subject, text and HTML parts, its
 //! thread and reader's token) with what of it another person chose ([`Foreign`]),
-//! so that the gate (`gate.rs`) can leave that out for an address nobody confirmed,
+//! so that the gate (`gate/`) can leave that out for an address nobody confirmed,
 //! and what caused it ([`Cause`]), so that the gate can budget what a stranger causes.
 
 use crate::mail::Address;
@@ -27,7 +27,7 @@ pub struct Reply {
     pub html: Option<HtmlPart>,
     /// Its game's mail thread and its reader's reply token.
     pub thread: Thread,
-    /// Who it is for, as the gate (`gate.rs`) judges its recipients.
+    /// Who it is for, as the gate (`gate/`) judges its recipients.
     pub audience: Audience,
     /// What caused it, as the gate budgets it.
     pub cause: Cause,
@@ -45,7 +45,7 @@ pub enum HtmlPart {
     Review(ReviewHtml),
 }
 
-/// What caused a [`Reply`] of a mail, as the gate (`gate.rs`) budgets it.
+/// What caused a [`Reply`] of a mail, as the gate (`gate/`) budgets it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Cause {
     /// A mail that proved no account with a confirmed address: anyone can send it from

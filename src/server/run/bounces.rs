@@ -3,34 +3,41 @@
 //! command: [`take`] checks its tag under the reply key (a forged or stale one is
 //! dropped with a log line), reads it as a delivery status notification
 //! (`mail::dsn`), and counts a hard bounce in the address's record
-//! (`store::BounceRecord`, under the store's lock). After `[mail] hard_bounces` (3) of
-//! them over at least a day the address is marked failing: the gate sends it nothing
-//! more, and the operator and the confirmed other addresses of its accounts are told,
-//! once. Its games go on (its clock runs, as for a player who does not answer).
+//! (`store::BounceRecord`), in a transaction of its own. After `[mail] hard_bounces`
+//! (3) of them over at least a day the address is marked failing: the gate sends it
+//! nothing more, and the operator and the confirmed other addresses of its accounts
+//! are told, once: those notices are the transaction's `Work`, so they pass the gate
+//! and are spooled by the same journal that writes the record (a crash leaves
+//! neither, or both). Their words are `text::delivery`'s. Its games go on (its clock
+//! runs, as for a player who does not answer).
 //! [`restore`]: a mail from the address that shows it works ([`shows_working`]: a
 //! move, `verify`, anything proven by the account's password, reply token or code, or
 //! a From the trusted mail system passed) removes its record, and mail goes to it
-//! again. A From alone restores nothing: anyone can write it.
+//! again (the removal is part of that mail's transaction). A From alone restores
+//! nothing: anyone can write it.
 
+use crate::mail::Address;
 use crate::mail::auth_results::FromAuth;
 use crate::mail::dsn::{Dsn, read_dsn};
 use crate::mail::verp::read_bounce_address;
-use crate::mail::{Address, Spool};
 use crate::server::config::Settings;
 use crate::server::internal::InternalError;
-use crate::server::outgoing::{Audience, Cause, Reply, build, gate};
+use crate::server::outgoing::{Audience, Cause, Reply};
 use crate::server::store::{BounceRecord, Store};
+use crate::server::text::delivery;
 
 use super::log::Log;
 use super::report::Report;
 use super::send::{Which, send};
-use super::txn::Locked;
+use super::txn::{Locked, Work};
 
 /// The headers a bounce address may be found in.
 const TO_HEADERS: [&str; 4] = ["to", "delivered-to", "x-original-to", "envelope-to"];
 
 /// Handles `raw` when it came to a bounce address; `false` when it did not (it is
-/// then an ordinary mail).
+/// then an ordinary mail). A hard bounce is counted, and the notices of an address
+/// it marks failing made, in one transaction: its journal writes the record and
+/// spools the notices together, and they are sent once the lock is released.
 pub fn take(
     store: &Store,
     settings: &Settings,
@@ -44,23 +51,12 @@ pub fn take(
         return Ok(false);
     };
     if !store.reply_key()?.check_bounce_tag(&recipient, &tag) {
-        log.note(
-            now,
-            report,
-            format!(
-                "dropped a mail to the bounce address of {recipient}: its tag is not ours \
-                 (forged, or made before `rotate-reply-key`)"
-            ),
-        );
+        log.note(now, report, delivery::forged_bounce_tag(&recipient));
         return Ok(true);
     }
     let dsn = read_dsn(raw);
     let Some(dsn) = dsn.filter(|d| d.is_hard()) else {
-        log.note(
-            now,
-            report,
-            format!("a mail to the bounce address of {recipient} is no hard bounce: not counted"),
-        );
+        log.note(now, report, delivery::not_a_hard_bounce(&recipient));
         return Ok(true);
     };
     let Ok(address) = recipient.parse::<Address>() else {
@@ -70,21 +66,46 @@ pub fn take(
     if let Some(line) = recovered {
         log.note(now, report, line);
     }
-    let Some(newly) = count(store, settings, now, &address, &dsn, log, report)? else {
-        return Ok(true);
-    };
-    let ids = if newly {
-        tell(store, settings, &address, now, log, report)?
-    } else {
-        Vec::new()
-    };
+    let mailbox = address.canonical();
+    let seed = |k: usize, _: &Reply| format!("failing-{now}-{k}-{mailbox}");
+    let committed = locked.transaction(
+        &format!("bounce-{mailbox}-{}", dsn.id),
+        now,
+        None,
+        &seed,
+        report,
+        &mut |report, line| log.note(now, report, line),
+        |store, report| {
+            let replies = match count(store, settings, now, &address, &dsn, log, report)? {
+                Some(Marked::Failing) => notices(store, settings, &address)?,
+                Some(Marked::Counted) | None => Vec::new(),
+            };
+            Ok(Work::from(replies))
+        },
+    )?;
     drop(locked);
-    send(store, settings, now, Which::Own(&ids), log, report)?;
+    send(
+        store,
+        settings,
+        now,
+        Which::Own(&committed.spooled),
+        log,
+        report,
+    )?;
     Ok(true)
 }
 
-/// Counts the hard bounce `dsn` of `address` (hold the store's lock): `None` when
-/// that notification was counted already, else whether it made the address failing.
+/// What counting one hard bounce did to its address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Marked {
+    /// Counted; the address is not newly failing.
+    Counted,
+    /// Counted, and the address is marked failing now.
+    Failing,
+}
+
+/// Counts the hard bounce `dsn` of `address` through the open transaction: `None`
+/// when that notification was counted already.
 fn count(
     store: &Store,
     settings: &Settings,
@@ -93,7 +114,7 @@ fn count(
     dsn: &Dsn,
     log: &Log,
     report: &mut Report,
-) -> Result<Option<bool>, InternalError> {
+) -> Result<Option<Marked>, InternalError> {
     let recipient = address.to_string();
     let mut record = store
         .bounce_record(address)?
@@ -102,11 +123,7 @@ fn count(
             ..BounceRecord::default()
         });
     if !record.add(now, &dsn.id) {
-        log.note(
-            now,
-            report,
-            format!("bounce for {recipient} counted already: {}", dsn.id),
-        );
+        log.note(now, report, delivery::counted_already(&recipient, &dsn.id));
         return Ok(None);
     }
     let newly = record.failing_since.is_none() && record.enough_to_fail(settings.hard_bounces);
@@ -117,18 +134,13 @@ fn count(
     log.note(
         now,
         report,
-        format!(
-            "hard bounce for {recipient} ({}, {} counted){}",
-            dsn.shape,
-            record.hard.len(),
-            if newly {
-                ": marked failing, no more mail goes to it"
-            } else {
-                ""
-            }
-        ),
+        delivery::hard_bounce_counted(&recipient, dsn.shape, record.hard.len(), newly),
     );
-    Ok(Some(newly))
+    Ok(Some(if newly {
+        Marked::Failing
+    } else {
+        Marked::Counted
+    }))
 }
 
 /// Whether a mail from `from` that was answered with `replies` shows that the address
@@ -165,15 +177,13 @@ pub fn restore(
 }
 
 /// The notices of `address` marked failing: to the operator, and to the confirmed
-/// other addresses of the accounts naming it; spooled, their Message-IDs returned.
-fn tell(
+/// other addresses of the accounts naming it; the `Work` of the transaction that
+/// counted the bounce (the gate and the journal are its).
+fn notices(
     store: &Store,
     settings: &Settings,
     address: &Address,
-    now: u64,
-    log: &Log,
-    report: &mut Report,
-) -> Result<Vec<String>, InternalError> {
+) -> Result<Vec<Reply>, InternalError> {
     let mut replies = Vec::new();
     let mut userids = Vec::new();
     for userid in store.address_owners_read_only(address)? {
@@ -190,15 +200,8 @@ fn tell(
         if !others.is_empty() {
             replies.push(Reply {
                 to: others,
-                subject: format!("Yinsh: mail to {address} bounces"),
-                body: format!(
-                    "Mail from the YINSH server to {address}, an address of your account {}, \
-                     came back undelivered several times over more than a day, so the server \
-                     sends nothing more there.\n\nYour games go on, and their clocks run. To \
-                     get mail at {address} again, send any mail from it (`help` will \
-                     do), or change your address.\n",
-                    account.userid
-                ),
+                subject: delivery::address_bounces_subject(address),
+                body: delivery::address_bounces(address, &account.userid),
                 audience: Audience::Players,
                 ..Reply::default()
             });
@@ -207,43 +210,13 @@ fn tell(
     if let Some(operator) = &settings.operator {
         replies.push(Reply {
             to: vec![operator.clone()],
-            subject: format!("yinsh-pbem: {address} marked failing"),
-            body: format!(
-                "Mail to {address} bounced for good {} times over more than a day: no more \
-                 mail goes to it (accounts: {}). A mail from the address restores it; \
-                 <home>/bounces/ holds the record.\n",
-                settings.hard_bounces,
-                if userids.is_empty() {
-                    "none".to_string()
-                } else {
-                    userids.join(", ")
-                }
-            ),
+            subject: delivery::address_failing_subject(address),
+            body: delivery::address_failing(address, settings.hard_bounces, &userids),
             audience: Audience::Operator,
             ..Reply::default()
         });
     }
-    let mut lines = Vec::new();
-    let passed = gate::pass(
-        store,
-        settings,
-        now,
-        gate::Source::Server,
-        replies,
-        &mut |l| lines.push(l),
-    )?;
-    let seed = |k: usize, _: &Reply| format!("failing-{now}-{k}-{}", address.canonical());
-    let built = build::replies(settings, None, &seed, &passed, now, &mut |l| lines.push(l));
-    let spool = Spool::open(&store.spool_dir())?;
-    let mut ids = Vec::new();
-    for mail in built {
-        spool.put(&mail)?;
-        ids.push(mail.id);
-    }
-    for line in lines {
-        log.note(now, report, line);
-    }
-    Ok(ids)
+    Ok(replies)
 }
 
 /// The (recipient, tag) of the first bounce address of `server` among the

@@ -1,7 +1,7 @@
 //! The server's counters since its store was made (`<home>/counters.json`), which
 //! `status --prometheus` writes as `yinsh_pbem_*_total`: mails handled, runs failed
-//! (deliver, flush, tick), mails left unanswered on purpose, replies spooled, sent
-//! and given up, bounce reports read.
+//! (deliver, flush, tick), mails left unanswered on purpose, replies spooled, sent,
+//! given up and refused by the gate (by why), bounce reports read.
 //! Each run adds what its report says once it has ended, under the counters' own lock
 //! (`counters.lock`: concurrent `deliver`s never lose a count, and a run that failed
 //! waiting for the store's lock still counts its failure). A failure to count only loses the
@@ -16,7 +16,7 @@ use crate::durable::{Existing, write_durable};
 use crate::server::config::Settings;
 use crate::server::store::Store;
 
-use super::report::Report;
+use super::report::{Refused, Report};
 
 /// A run that counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +62,9 @@ pub struct Counters {
     pub bounces: u64,
     /// Mails left unanswered on purpose (robots, lists, loops, duplicates).
     pub unanswered: u64,
+    /// Recipients the gate left out of replies, by why (`"refused"`; absent in the
+    /// files of older versions: all zero).
+    pub refused: Refused,
 }
 
 impl Counters {
@@ -122,6 +125,7 @@ pub fn add(settings: &Settings, run: Counted, outcome: Outcome<'_>) {
             c.replies_given_up += n(report.dead);
             c.bounces += n(report.bounces);
             c.unanswered += n(report.unanswered);
+            c.refused.add_all(&report.refused);
         }
         Outcome::Failed => match run {
             Counted::Deliver => c.deliver_failed += 1,

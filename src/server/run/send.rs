@@ -4,19 +4,23 @@
 //! run left half applied could send it twice). The spool has its own lock, taken with
 //! a time limit. A reply given up (refused for good, or failing for too long) is
 //! moved to `<home>/spool/failed/` with a log line, and the operator, when one is
-//! configured, gets a short bounce naming it (`docs/operations.md`).
+//! configured, gets a short notice naming it (`docs/operations.md`): the `Work` of a
+//! transaction of its own (the store's lock taken again for it), so it passes the
+//! gate and is spooled by that transaction's journal like every other mail. The
+//! words are `text::delivery`'s.
 
 use crate::durable::fault;
 use crate::mail::verp::Verp;
 use crate::mail::{self, DeadLetter, DkimKey, FlushOptions, Spool, SpoolError};
 use crate::server::config::Settings;
 use crate::server::internal::InternalError;
-use crate::server::outgoing::{Audience, Reply, build, gate};
+use crate::server::outgoing::{Audience, Reply};
 use crate::server::store::Store;
-use crate::server::text::subjects;
+use crate::server::text::{delivery, subjects};
 
 use super::log::Log;
 use super::report::Report;
+use super::txn::{Locked, Work};
 
 /// Which spooled replies a run sends.
 #[derive(Debug, Clone, Copy)]
@@ -31,7 +35,7 @@ pub enum Which<'a> {
 
 /// Send the replies `which` names through the configured transport. Mails that fail
 /// stay spooled (with their wait) and are logged; mails given up are logged and
-/// bounced to the operator. A spool locked by another flush for longer than we wait
+/// told to the operator ([`commit_notices`]). A spool locked by another flush for longer than we wait
 /// is no failure: the replies stay for the next flush.
 pub fn send(
     store: &Store,
@@ -54,7 +58,7 @@ pub fn send(
     let dkim = match dkim_key(settings) {
         Ok(key) => key,
         Err(e) => {
-            let line = format!("not sent now, kept in the spool: {e}");
+            let line = delivery::kept_in_the_spool(&e);
             log.line(now, &line);
             report.lines.push(line);
             return Ok(());
@@ -77,7 +81,7 @@ pub fn send(
     let r = match mail::flush(&spool, &settings.transport, &opts) {
         Ok(r) => r,
         Err(e @ SpoolError::Busy { .. }) => {
-            let line = format!("not sent now: {e}");
+            let line = delivery::not_sent_now(&e);
             log.line(now, &line);
             report.lines.push(line);
             return Ok(());
@@ -89,36 +93,39 @@ pub fn send(
     report.failed += r.failed.len();
     report.dead += r.dead.len();
     for (id, why) in &r.failed {
-        log.note(
-            now,
-            report,
-            format!("send failed, kept in the spool: {id}: {why}"),
-        );
+        log.note(now, report, delivery::send_failed(id, why));
     }
     if r.waiting > 0 {
-        report
-            .lines
-            .push(format!("{} replies wait after earlier failures", r.waiting));
+        report.lines.push(delivery::replies_wait(r.waiting));
     }
-    let mut bounces = Vec::new();
     for dead in &r.dead {
         log.note(
             now,
             report,
-            format!(
-                "reply given up, moved to {}: {} to {}: {}",
-                dead.path.display(),
-                dead.id,
-                dead.recipients.join(", "),
-                dead.why
-            ),
+            delivery::given_up(&dead.id, &dead.recipients, &dead.why, &dead.path),
         );
-        bounces.extend(bounce(store, &spool, settings, dead, now, log, report));
     }
-    if !bounces.is_empty() {
-        // Sent at once where possible; a bounce that fails waits like any reply.
+    let notices: Vec<Reply> = r
+        .dead
+        .iter()
+        .filter_map(|dead| given_up_notice(settings, dead))
+        .collect();
+    if notices.is_empty() {
+        return Ok(());
+    }
+    let ids = match commit_notices(store, settings, now, &r.dead, notices, log, report) {
+        Ok(ids) => ids,
+        Err(e) => {
+            // The replies given up are in spool/failed/ and logged: only the notice
+            // is lost, and the run's sending stands.
+            log.note(now, report, delivery::notice_not_spooled(&e));
+            return Ok(());
+        }
+    };
+    if !ids.is_empty() {
+        // Sent at once where possible; a notice that fails waits like any reply.
         let opts = FlushOptions {
-            only: Some(&bounces),
+            only: Some(&ids),
             ..opts
         };
         if let Ok(r) = mail::flush(&spool, &settings.transport, &opts) {
@@ -139,18 +146,10 @@ fn dkim_key(settings: &Settings) -> Result<Option<DkimKey>, mail::DkimError> {
         .transpose()
 }
 
-/// Spools the operator's bounce for `dead`, once it passed the gate (an operator's
-/// notice: to the configured operator only), unless there is no operator or the dead
-/// mail was for the operator. Returns its Message-ID.
-fn bounce(
-    store: &Store,
-    spool: &Spool,
-    settings: &Settings,
-    dead: &DeadLetter,
-    now: u64,
-    log: &Log,
-    report: &mut Report,
-) -> Option<String> {
+/// The operator's notice of `dead` (an operator's notice: the gate lets it reach
+/// the configured operator only), unless there is no operator or the dead mail was
+/// for the operator.
+fn given_up_notice(settings: &Settings, dead: &DeadLetter) -> Option<Reply> {
     let operator = settings.operator.as_ref()?;
     if dead
         .recipients
@@ -159,51 +158,53 @@ fn bounce(
     {
         return None;
     }
-    let notice = Reply {
+    Some(Reply {
         to: vec![operator.clone()],
         subject: subjects::reply_given_up(&dead.id),
-        body: format!(
-            "A reply of the YINSH server could not be delivered and was given up.\n\n\
-             Message-ID: {}\nTo: {}\nWhy: {}\nKept in: {}\n\n\
-             Nothing else is sent about it. Move the file back into the spool folder to \
-             try it again.\n",
-            dead.id,
-            dead.recipients.join(", "),
-            dead.why,
-            dead.path.display()
-        ),
+        body: delivery::reply_given_up(&dead.id, &dead.recipients, &dead.why, &dead.path),
         audience: Audience::Operator,
         ..Reply::default()
-    };
-    let mut lines = Vec::new();
-    let passed = gate::pass(
-        store,
-        settings,
-        now,
-        gate::Source::Server,
-        vec![notice],
-        &mut |l| lines.push(l),
-    );
-    let seed = |_: usize, _: &Reply| format!("given-up-{}", dead.id);
-    let put = passed.map_err(|e| e.to_string()).and_then(|passed| {
-        let built = build::replies(settings, None, &seed, &passed, now, &mut |l| lines.push(l));
-        match built.into_iter().next() {
-            Some(m) => spool.put(&m).map(|_| Some(m.id)).map_err(|e| e.to_string()),
-            None => Ok(None),
-        }
-    });
-    for line in lines {
+    })
+}
+
+/// Commits `notices` (of the replies `dead` given up) as the `Work` of a transaction
+/// of their own, under the store's lock (taken again, for that only): through the
+/// gate, spooled by its journal. Returns the Message-IDs spooled, sent once the lock
+/// is released.
+fn commit_notices(
+    store: &Store,
+    settings: &Settings,
+    now: u64,
+    dead: &[DeadLetter],
+    notices: Vec<Reply>,
+    log: &Log,
+    report: &mut Report,
+) -> Result<Vec<String>, InternalError> {
+    let (locked, recovered) = Locked::take(store, settings)?;
+    if let Some(line) = recovered {
         log.note(now, report, line);
     }
-    match put {
-        Ok(id) => id,
-        Err(e) => {
-            log.note(
-                now,
-                report,
-                format!("bounce to the operator not spooled: {e}"),
-            );
-            None
-        }
-    }
+    // Each notice's Message-ID is named after the reply it tells of.
+    let seed = |k: usize, r: &Reply| {
+        dead.iter()
+            .find(|d| subjects::reply_given_up(&d.id) == r.subject)
+            .map_or_else(
+                || format!("given-up-{now}-{k}"),
+                |d| format!("given-up-{}", d.id),
+            )
+    };
+    let key = format!(
+        "given-up-{now}-{}",
+        dead.first().map_or("", |d| d.id.as_str())
+    );
+    let committed = locked.transaction(
+        &key,
+        now,
+        None,
+        &seed,
+        report,
+        &mut |report, line| log.note(now, report, line),
+        |_, _| Ok(Work::from(notices)),
+    )?;
+    Ok(committed.spooled)
 }

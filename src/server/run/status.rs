@@ -5,7 +5,8 @@
 //! handled (the newest day of `seen/`), addresses marked failing after bounces,
 //! accounts with no confirmed address, the robots' think time this hour, games going
 //! on and due, robot turns owed, the boards so far, the disk's free space, and the
-//! runs' counters (`counters.rs`).
+//! runs' counters (`counters.rs`; the replies the gate refused, by reason, in the
+//! text too).
 //!
 //! Bounded work whatever the size of the store: no game or account file is read. The
 //! games come from the due index (one entry per game going on with a person to move)
@@ -19,6 +20,7 @@ use std::path::{Path, PathBuf};
 use crate::durable::{Existing, write_durable};
 use crate::server::config::Settings;
 use crate::server::internal::InternalError;
+use crate::server::outgoing::gate::Held;
 use crate::server::store::{FIRST_BOARD, Store};
 
 use super::counters::{self, Counted, Counters};
@@ -292,6 +294,17 @@ impl Status {
             self.failing_addresses
         );
         let _ = writeln!(out, "unconfirmed accounts: {}", self.unconfirmed_accounts);
+        let refused = &self.counters.refused;
+        let _ = writeln!(
+            out,
+            "replies refused:      {} by the gate ({})",
+            refused.total(),
+            Held::ALL
+                .iter()
+                .map(|&w| format!("{} {}", w.label().replace('_', " "), refused.get(w)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
         let _ = writeln!(
             out,
             "robots' think time:   {} s this hour (of {} s)",
@@ -469,6 +482,16 @@ impl Status {
         for (name, help, v) in totals {
             family(&mut out, name, "counter", help);
             let _ = writeln!(out, "yinsh_pbem_{name} {v}");
+        }
+        let help = "Recipients the gate left out of replies, by reason.";
+        family(&mut out, "replies_refused_total", "counter", help);
+        for why in Held::ALL {
+            let _ = writeln!(
+                out,
+                "yinsh_pbem_replies_refused_total{{reason=\"{}\"}} {}",
+                why.label(),
+                c.refused.get(why)
+            );
         }
         let help = "Runs that exited 75 (internal failure), by run.";
         family(&mut out, "run_failures_total", "counter", help);

@@ -94,9 +94,9 @@ impl<'a> Locked<'a> {
     /// (and the indexes' notices to the operator) through the gate
     /// (`outgoing::gate`), build them (their Message-IDs named by `seed`, answering
     /// `answering`) and commit the changes and replies through one journal keyed
-    /// `key` (nothing is committed when there is neither). A reply left out by the
-    /// gate or that cannot be built is told to `note`. When `work` fails, nothing it
-    /// did is kept.
+    /// `key` (nothing is committed when there is neither). A recipient the gate left
+    /// out is counted in the report (`Report::refused`) and told to `note`, as is a
+    /// reply that cannot be built. When `work` fails, nothing it did is kept.
     #[allow(clippy::too_many_arguments)]
     pub fn transaction(
         &self,
@@ -123,8 +123,9 @@ impl<'a> Locked<'a> {
                     Some(_) => gate::Source::Mail,
                     None => gate::Source::Server,
                 };
-                work.replies = gate::pass(store, settings, now, source, replies, &mut |line| {
-                    note(report, line)
+                work.replies = gate::pass(store, settings, now, source, replies, &mut |held| {
+                    report.refused.count(held.why);
+                    note(report, held.line)
                 })?;
                 Ok(work)
             });

@@ -6,16 +6,18 @@
 //! marks the address failing after `[mail] hard_bounces` of them over at least a
 //! day; the gate then sends it nothing. A mail from the address removes its record.
 //!
-//! The records are written at once (durably, under the store's lock), outside the
-//! transactions of mails: a bounce changes no game.
+//! The records are read and written through the store's transaction like every other
+//! file of the home (the count and the notices it causes commit in one journal;
+//! a record removed by a mail is part of that mail's journal). A record that does
+//! not parse is the named error `StoreError::Corrupt`, never taken for no record.
 
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+use super::fs::create_dir;
 use super::seen::key_name;
 use super::{Store, StoreError};
-use crate::durable::{Existing, write_durable};
 use crate::mail::Address;
 
 /// The most bounce times (and DSN ids) one record keeps: the latest.
@@ -65,76 +67,49 @@ impl BounceRecord {
 }
 
 impl Store {
+    /// `<home>/bounces`.
+    fn bounces_dir(&self) -> PathBuf {
+        self.home().join("bounces")
+    }
+
     fn bounce_path(&self, address: &Address) -> PathBuf {
-        self.home()
-            .join("bounces")
+        self.bounces_dir()
             .join(format!("{}.json", key_name(address.canonical())))
     }
 
-    /// The bounce record of the mailbox of `address`, if any.
+    /// The bounce record of the mailbox of `address`, if any, through the open
+    /// transaction; a file that is not a bounce record is [`StoreError::Corrupt`].
     pub fn bounce_record(&self, address: &Address) -> Result<Option<BounceRecord>, StoreError> {
-        let path = self.bounce_path(address);
-        match std::fs::read(&path) {
-            Ok(bytes) => {
-                serde_json::from_slice(&bytes)
-                    .map(Some)
-                    .map_err(|source| StoreError::Corrupt {
-                        what: "bounce record",
-                        path,
-                        source,
-                    })
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(source) => Err(StoreError::Io {
-                action: "read",
-                path,
-                source,
-            }),
-        }
+        self.read_json(&self.bounce_path(address), "bounce record")
     }
 
-    /// Writes the bounce record of the mailbox of `address` at once.
+    /// Writes the bounce record of the mailbox of `address`: buffered in the open
+    /// transaction, so that its journal writes it (in `bounces/`, made 0700: the
+    /// records name addresses in clear); outside one, at once.
     pub fn put_bounce_record(
         &self,
         address: &Address,
         record: &BounceRecord,
     ) -> Result<(), StoreError> {
-        let path = self.bounce_path(address);
-        let dir = self.home().join("bounces");
-        std::fs::create_dir_all(&dir).map_err(|source| StoreError::Io {
-            action: "create",
-            path: dir,
-            source,
-        })?;
-        let text = serde_json::to_vec_pretty(record).unwrap_or_default();
-        write_durable(&path, &text, Existing::Replace).map_err(|source| StoreError::Io {
-            action: "write",
-            path,
-            source,
-        })
-    }
-
-    /// Removes the bounce record of the mailbox of `address` (none is fine).
-    pub fn remove_bounce_record(&self, address: &Address) -> Result<(), StoreError> {
-        let path = self.bounce_path(address);
-        match std::fs::remove_file(&path) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            Err(source) => Err(StoreError::Io {
-                action: "remove",
-                path,
-                source,
-            }),
+        if !self.in_transaction() {
+            create_dir(&self.bounces_dir(), 0o700)?;
         }
+        self.write_json(&self.bounce_path(address), "bounce record", record)
     }
 
-    /// Whether the mailbox of `address` is marked failing (an unreadable record
-    /// counts as not failing: mail goes on).
-    pub fn is_failing(&self, address: &Address) -> bool {
-        self.bounce_record(address)
-            .ok()
-            .flatten()
-            .is_some_and(|r| r.failing_since.is_some())
+    /// Removes the bounce record of the mailbox of `address` (none is fine), through
+    /// the open transaction like any other change.
+    pub fn remove_bounce_record(&self, address: &Address) -> Result<(), StoreError> {
+        self.remove_file(&self.bounce_path(address))
+    }
+
+    /// Whether the mailbox of `address` is marked failing. A record that does not
+    /// read is the named error [`StoreError::Corrupt`]: repaired or removed by the
+    /// operator, it is not taken for an address that works.
+    pub fn is_failing(&self, address: &Address) -> Result<bool, StoreError> {
+        Ok(self
+            .bounce_record(address)?
+            .is_some_and(|r| r.failing_since.is_some()))
     }
 }
 

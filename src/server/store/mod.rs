@@ -1,7 +1,7 @@
 //! The server's store: one home folder holding accounts and game files as
 //! human-readable JSON, the board counter, and the one lock that serialises every
 //! process that changes them. Every record write is atomic (see [`write_atomic`]); the
-//! journal alone is written in place, checked by its header (`journal.rs`). The store
+//! journal alone is written in place, checked by its header (`journal/`). The store
 //! only reads and writes records; replaying a game's moves is the server's job.
 //!
 //! ```text
@@ -10,7 +10,7 @@
 //! <home>/accounts/<key>.json   one account per file; key = userid lower-cased
 //! <home>/accounts/<key>.retired the last record of a signed-off account (retired.rs)
 //! <home>/boards/<n>.json       one game per file
-//! <home>/journal/pending      one mail's effect while it is being applied (journal.rs)
+//! <home>/journal/pending      one mail's effect while it is being applied (journal/)
 //! <home>/seen/<day>/<sha256>   mails already handled, by Message-ID, kept 30 days (seen.rs)
 //! <home>/rate/<sha256>.json    mails per sender in the current period (seen.rs)
 //! <home>/logins/<key>.json     wrong passwords per userid in the current hour (logins.rs)

@@ -4,11 +4,13 @@
 //! player comments cut to a bound (`cut`), every Subject and its reading back
 //! (`subjects`), the short notices (`notices`), what a new game's mail adds
 //! (`new_game`), the link to play a move on the game's page (`play_link`), and the robot's review
-//! mail with the answers to a `review` request (`review`).
+//! mail with the answers to a `review` request (`review`), and what is told of mail
+//! that did not arrive: bounces, failing addresses, replies given up (`delivery`).
 
 pub mod clock;
 pub mod cut;
 pub mod dates;
+pub mod delivery;
 pub mod ending;
 pub mod help;
 pub mod html;

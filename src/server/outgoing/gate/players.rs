@@ -1,0 +1,201 @@
+//! The gate's judgement of a reply to players and senders, recipient by recipient:
+//! what a stranger's mail may cause (the daily budget per mailbox), what of another
+//! person's text goes along, the chats and messages one mailbox gets a day, the
+//! quota of an unconfirmed address, and which recipients get the reader's tokens
+//! (the rules in `mod.rs`).
+
+use crate::mail::Address;
+use crate::server::config::Settings;
+use crate::server::internal::InternalError;
+use crate::server::outgoing::reply::{Cause, Foreign, Reply};
+use crate::server::store::{Account, Store};
+use crate::server::text::notices;
+
+use super::verdict::{Held, HeldBack, Source};
+
+/// Seconds in a day.
+const DAY: u64 = 86_400;
+
+/// Chats and messages (whole texts another person chose, [`Foreign::All`]) one
+/// mailbox gets a day, however many players send them: a player proven by password
+/// or token is never throttled, but one account may not bury another player in text.
+/// Far above a lively game's chat; `<home>/messages/`.
+pub const MESSAGES_PER_MAILBOX_PER_DAY: u32 = 100;
+
+/// How one recipient gets a reply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Share {
+    /// Without the text another person chose (and without the HTML part).
+    servers_words_only: bool,
+    /// With the reply token of its thread.
+    token: bool,
+    /// The last mail of the day a stranger may cause to this mailbox (or that an
+    /// unconfirmed address may get): it says so, and until when.
+    last_of_budget: bool,
+}
+
+/// What the gate needs to judge one reply to players.
+pub(super) struct Judge<'a> {
+    pub(super) store: &'a Store,
+    pub(super) settings: &'a Settings,
+    pub(super) now: u64,
+    pub(super) source: Source,
+}
+
+impl Judge<'_> {
+    /// A reply to players and senders, as each recipient may get it (see the module
+    /// text); recipients who get it alike share one reply.
+    pub(super) fn to_players(
+        &self,
+        reply: Reply,
+        note: &mut dyn FnMut(HeldBack),
+    ) -> Result<Vec<Reply>, InternalError> {
+        // The reader a reply token names (a board, chat or message mail's): its mail
+        // carries another person's text and a token only to addresses it confirmed.
+        let reader = match &reply.thread.token {
+            Some(token) => self.store.account(token.scope.userid())?,
+            None => None,
+        };
+        let mut lots: Vec<(Share, Vec<Address>)> = Vec::new();
+        for a in &reply.to {
+            let Some(share) = self.share(&reply, reader.as_ref(), a, note)? else {
+                continue;
+            };
+            match lots.iter_mut().find(|(s, _)| *s == share) {
+                Some((_, to)) => to.push(a.clone()),
+                None => lots.push((share, vec![a.clone()])),
+            }
+        }
+        Ok(lots
+            .into_iter()
+            .map(|(share, to)| self.shaped(&reply, share, to))
+            .collect())
+    }
+
+    /// How `a` gets `reply` (whose token names `reader`, if any), or `None` when it
+    /// does not (with a line to `note`).
+    fn share(
+        &self,
+        reply: &Reply,
+        reader: Option<&Account>,
+        a: &Address,
+        note: &mut dyn FnMut(HeldBack),
+    ) -> Result<Option<Share>, InternalError> {
+        let (store, settings) = (self.store, self.settings);
+        // With confirmation off the operator trusts every address (`[security]
+        // confirm_addresses`): nothing is a stranger's.
+        let stranger = settings.confirm_addresses
+            && self.source == Source::Mail
+            && reply.cause == Cause::Unproven;
+        // A confirmation belongs to an account and an address together: a reader's
+        // mail needs the reader's own; any other, anyone's.
+        let confirmed = !settings.confirm_addresses
+            || match reader {
+                Some(account) => account.is_confirmed(a),
+                None => store.is_confirmed(a)?,
+            };
+        let servers_words_only = stranger || !confirmed;
+        if servers_words_only && reply.foreign == Foreign::All {
+            let why = if stranger {
+                "the mail that caused it proved no sender"
+            } else {
+                "address not confirmed"
+            };
+            note(HeldBack::new(
+                Held::ForeignText,
+                format!("not sent to {a} ({why}): {}", reply.subject),
+            ));
+            return Ok(None);
+        }
+        let mut last_of_budget = false;
+        let counts = [
+            (
+                stranger,
+                "strangers",
+                settings.stranger_mails_per_day,
+                "mails today caused by mail that proved no sender",
+            ),
+            (
+                !stranger && self.source == Source::Mail && reply.foreign == Foreign::All,
+                "messages",
+                MESSAGES_PER_MAILBOX_PER_DAY,
+                "chats and messages today",
+            ),
+            (
+                !confirmed,
+                "quota",
+                settings.unconfirmed_mails_per_day,
+                "mails today to an unconfirmed address",
+            ),
+        ];
+        let mailbox = a.canonical();
+        for (applies, folder, max, what) in counts {
+            if !applies {
+                continue;
+            }
+            let Some(last) = self.count(folder, &mailbox, max)? else {
+                note(HeldBack::new(
+                    Held::Budget,
+                    format!("not sent to {a}: over {max} {what}: {}", reply.subject),
+                ));
+                return Ok(None);
+            };
+            // The messages' count says nothing: it is no stranger's.
+            last_of_budget |= last && folder != "messages";
+        }
+        // A reply token only to an address its own account confirmed (any of its
+        // addresses when confirmation is off).
+        let token = reader.is_some_and(|account| {
+            account.addresses.iter().any(|x| x.same_mailbox(a)) && confirmed
+        });
+        Ok(Some(Share {
+            servers_words_only,
+            token,
+            last_of_budget,
+        }))
+    }
+
+    /// Counts one mail to `mailbox` in the daily counts of `folder`, at most `max`
+    /// a day: `None` when the day's are spent (nothing counted), else whether this
+    /// is the day's last.
+    fn count(
+        &self,
+        folder: &'static str,
+        mailbox: &str,
+        max: u32,
+    ) -> Result<Option<bool>, InternalError> {
+        let sent = self.store.counted_today(folder, mailbox, self.now)?;
+        if sent >= max {
+            return Ok(None);
+        }
+        self.store.count_today(folder, mailbox, self.now)?;
+        Ok(Some(sent + 1 == max))
+    }
+
+    /// `reply` as the recipients `to`, who share `share`, get it.
+    fn shaped(&self, reply: &Reply, share: Share, to: Vec<Address>) -> Reply {
+        let mut out = Reply {
+            to,
+            ..reply.clone()
+        };
+        if share.servers_words_only {
+            if let Foreign::Part(without) = &reply.foreign {
+                out.body = without.clone();
+                out.html = None;
+            }
+            out.foreign = Foreign::Nothing;
+        }
+        if !share.token {
+            out.thread.token = None;
+            out.thread.play = None;
+        }
+        if share.last_of_budget {
+            let until = (self.now / DAY + 1) * DAY;
+            out.body.push_str(&notices::stranger_budget_spent(
+                self.settings.stranger_mails_per_day,
+                until,
+            ));
+        }
+        out
+    }
+}
