@@ -8,14 +8,14 @@
 //! - A reply for the operator ([`Audience::Operator`]: the server's own notices of
 //!   damaged files and of replies given up) goes only to the configured operator.
 //! - **What a stranger causes is budgeted per mailbox.** A reply to a mail that proved
-//!   no account with a confirmed address ([`Cause::Unproven`]: anyone can send it,
+//!   no account with a confirmed address ([`Cause::Stranger`]: anyone can send it,
 //!   from any From, to any Reply-To) is counted against each mailbox it reaches
 //!   ([`Address::canonical`]: every spelling and `+tag` of one mailbox is one), at
 //!   most `stranger_mails_per_day` a day (`<home>/strangers/`, inside the
 //!   transaction); the last one of the day says so and until when, the rest are
 //!   dropped with a log line. Such a reply never carries text another person chose
 //!   (its [`Foreign`] part is left out, a chat or message is not sent). Honest play
-//!   ([`Cause::Proven`]) and the server's own runs ([`Source::Server`]: reminders,
+//!   ([`Cause::Owner`]) and the server's own runs ([`Source::Server`]: reminders,
 //!   robot turns, bounces) are not counted. All this when `[security]
 //!   confirm_addresses` is on (the default); off, the operator trusts every address.
 //! - A mailbox gets at most [`MESSAGES_PER_MAILBOX_PER_DAY`] chats and messages a day
@@ -180,7 +180,7 @@ impl Judge<'_> {
         // confirm_addresses`): nothing is a stranger's.
         let stranger = settings.confirm_addresses
             && self.source == Source::Mail
-            && reply.cause == Cause::Unproven;
+            && reply.cause == Cause::Stranger;
         // A confirmation belongs to an account and an address together: a reader's
         // mail needs the reader's own; any other, anyone's.
         let confirmed = !settings.confirm_addresses
@@ -326,7 +326,7 @@ mod tests {
             subject: "Yinsh Board 101".into(),
             body: "the board, and bob's comment\n".into(),
             foreign,
-            cause: Cause::Proven,
+            cause: Cause::Owner,
             ..Reply::default()
         }
     }
@@ -334,7 +334,7 @@ mod tests {
     /// A reply to a mail that proved no sender.
     fn strangers(to: &[&str], foreign: Foreign) -> Reply {
         Reply {
-            cause: Cause::Unproven,
+            cause: Cause::Stranger,
             ..reply(to, foreign)
         }
     }
