@@ -64,6 +64,10 @@ pub struct InboundMail {
     pub date: Option<i64>,
     /// The size of the raw message in bytes.
     pub size: usize,
+    /// The values of the To, Delivered-To, X-Original-To and Envelope-To headers, in
+    /// the mail's order, at most [`MAX_DELIVERED_TO`]: where a bounce address of ours
+    /// is looked for (`verp::bounce_target`).
+    pub delivered_to: Vec<String>,
     /// The first [`MAX_HEADERS`](super::auth_results::MAX_HEADERS)
     /// `Authentication-Results` headers, read (those that could not be are left out);
     /// whose are trusted is for [`from_verdict`](InboundMail::from_verdict).
@@ -175,6 +179,7 @@ pub fn parse_inbound(raw: &[u8]) -> Result<InboundMail, InboundError> {
             .filter(|d| d.is_valid())
             .map(|d| d.to_timestamp()),
         size: raw.len(),
+        delivered_to: delivered_to(&message),
         auth_results: raw_headers(&message, "Authentication-Results")
             .take(auth_results::MAX_HEADERS)
             .filter_map(|value| auth_results::parse_header(&value))
@@ -257,6 +262,38 @@ fn raw_headers<'m>(message: &'m Message<'_>, name: &'m str) -> impl Iterator<Ite
                 .collect::<Vec<_>>()
                 .join(" ")
         })
+}
+
+/// The headers a mail's recipient is read from, for its bounce address.
+const DELIVERED_TO: [&str; 4] = ["to", "delivered-to", "x-original-to", "envelope-to"];
+
+/// The most headers [`InboundMail::delivered_to`] keeps.
+pub const MAX_DELIVERED_TO: usize = 500;
+
+/// The values of the top-level [`DELIVERED_TO`] headers, in order (see
+/// [`raw_headers`]), at most [`MAX_DELIVERED_TO`].
+fn delivered_to(message: &Message<'_>) -> Vec<String> {
+    let raw = message.raw_message();
+    message
+        .headers()
+        .iter()
+        .filter(|h| {
+            DELIVERED_TO
+                .iter()
+                .any(|n| h.name().eq_ignore_ascii_case(n))
+        })
+        .take(MAX_DELIVERED_TO)
+        .filter_map(|h| {
+            let (start, end) = (h.offset_start() as usize, h.offset_end() as usize);
+            raw.get(start..end.max(start))
+        })
+        .map(|bytes| {
+            String::from_utf8_lossy(bytes)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
 }
 
 /// The first header `name` (see [`raw_headers`]); a header that is present but empty

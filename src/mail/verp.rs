@@ -6,6 +6,10 @@
 //! [`read_bounce_address`] gives the recipient and tag back, and only a tag the key
 //! confirms makes the bounce count, so a forged DSN cannot name anyone.
 //!
+//! A mail coming in is judged once, on its parsed headers ([`bounce_target`]: the
+//! first bounce address of ours among its To, Delivered-To, X-Original-To and
+//! Envelope-To, `InboundMail::delivered_to`).
+//!
 //! The `+` extension reaches the server's own mailbox wherever it runs: Postfix with
 //! `recipient_delimiter = +`, and hosted mailboxes, which deliver `user+anything` to
 //! `user`. An address too long for a local part (64 bytes) gets no VERP address: its
@@ -83,6 +87,41 @@ pub fn read_bounce_address(address: &str, server: &str) -> Option<(String, Strin
             format!("{r_local}@{r_domain}").to_ascii_lowercase(),
             tag.to_ascii_lowercase(),
         )
+    })
+}
+
+/// A bounce address of ours that a mail came to: whose bounce it reports, and the
+/// tag that must check under the key for it to count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BounceTo {
+    /// The recipient the bounce address names (lower case).
+    pub recipient: String,
+    /// Its tag (lower case hex), checked by `store::ReplyKey::check_bounce_tag`.
+    pub tag: String,
+}
+
+/// The words of one header looked at for a bounce address, at most.
+const WORDS_LOOKED_AT: usize = 100;
+
+/// The first bounce address of `server` among `delivered_to` (the values of a mail's
+/// To, Delivered-To, X-Original-To and Envelope-To headers, in the mail's order:
+/// `InboundMail::delivered_to`); `None` for a mail to none.
+///
+/// ```
+/// use yinsh_pbem::mail::verp::{BounceTo, bounce_address, bounce_target};
+/// let to = bounce_address("yinsh@yinsh.test", "al@example.org", "0123456789abcdef").unwrap();
+/// let headers = ["yinsh@yinsh.test".to_string(), format!("Bounces <{to}>")];
+/// let found = bounce_target(&headers, "yinsh@yinsh.test").unwrap();
+/// assert_eq!(found.recipient, "al@example.org");
+/// assert_eq!(bounce_target(&headers[..1], "yinsh@yinsh.test"), None);
+/// ```
+pub fn bounce_target(delivered_to: &[String], server: &str) -> Option<BounceTo> {
+    delivered_to.iter().find_map(|value| {
+        value
+            .split([',', '<', '>', ' ', '\t', ';'])
+            .take(WORDS_LOOKED_AT)
+            .find_map(|word| read_bounce_address(word, server))
+            .map(|(recipient, tag)| BounceTo { recipient, tag })
     })
 }
 

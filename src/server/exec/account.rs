@@ -17,15 +17,15 @@ use crate::server::outgoing::Reply;
 
 use crate::server::text::subjects;
 
-use super::context::{Actor, Request, games_going_on, to_sender};
+use super::context::{Actor, Asked, games_going_on, to_sender};
 use super::error::{ExecError, Refusal};
 use super::mailboxes::{crowded, not_local};
 
-fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Address>, Refusal> {
+fn addresses_or_sender(req: &Asked<'_>, given: &[Address]) -> Result<Vec<Address>, Refusal> {
     if !given.is_empty() {
         return Ok(given.to_vec());
     }
-    match req.sender {
+    match req.reply_to {
         Some(a) => Ok(vec![a.clone()]),
         None => Err(Refusal::NoAddress),
     }
@@ -35,7 +35,7 @@ fn addresses_or_sender(req: &Request<'_>, given: &[Address]) -> Result<Vec<Addre
 /// (`returning`: the actor `inbound::identity` proved with its last password).
 pub(super) fn signup(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     returning: Option<&Actor>,
     userid: &UserId,
     password: &Password,
@@ -97,7 +97,7 @@ pub(super) fn signup(
         list(&addresses)
     );
     let mut to = addresses;
-    if let Some(s) = &req.reply_to
+    if let Some(s) = req.answer_to()
         && !to.iter().any(|a| a.eq_ignore_ascii_case(s))
     {
         to.push(s.clone());
@@ -144,9 +144,9 @@ fn new_userid(store: &Store, userid: &UserId) -> Result<(), ExecError> {
 fn pending(
     account: &mut Account,
     new: &[Address],
-    req: &Request<'_>,
+    req: &Asked<'_>,
 ) -> Result<Vec<(Address, Token)>, ExecError> {
-    if !req.confirm_addresses {
+    if !req.settings.confirm_addresses {
         return Ok(Vec::new());
     }
     let mut out = Vec::new();
@@ -201,7 +201,7 @@ pub(super) fn verify(store: &Store, actor: &Actor) -> Result<Vec<Reply>, ExecErr
 /// they come now.
 pub(super) fn settings(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     actor: &Actor,
     choice: Option<SettingChoice>,
 ) -> Result<Vec<Reply>, ExecError> {
@@ -292,7 +292,7 @@ pub(super) fn change_password(
 
 pub(super) fn change_address(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     actor: &Actor,
     addresses: &[Address],
 ) -> Result<Vec<Reply>, ExecError> {
@@ -344,7 +344,7 @@ pub(super) fn change_address(
 
 pub(super) fn signoff(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     actor: &Actor,
 ) -> Result<Vec<Reply>, ExecError> {
     let account = &actor.account;

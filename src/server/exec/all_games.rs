@@ -13,7 +13,7 @@ use crate::server::store::Store;
 
 use crate::server::text::subjects;
 
-use super::context::{Request, to_sender};
+use super::context::{Asked, to_sender};
 use super::error::ExecError;
 use super::listing::{GAMES_PER_MAIL, game_line, games_header, paging};
 
@@ -21,7 +21,7 @@ use super::listing::{GAMES_PER_MAIL, game_line, games_header, paging};
 /// go to `yinsh history` or to name a player).
 pub(super) fn games(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     filter: GameFilter,
     page: u32,
 ) -> Result<Vec<Reply>, ExecError> {

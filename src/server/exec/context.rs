@@ -1,21 +1,26 @@
-//! What every command handler shares: the request (the comment, the time, where
-//! answers go), the [`Actor`] it acts for (proved by `inbound::identity`), replies to
-//! the sender, and loading a board for a player. The reply type and the board mails to everyone concerned are `outgoing`'s.
+//! What every command handler shares: the mail ([`Request`], built once per mail),
+//! the proof of a command ([`Proven`], made once by `inbound::identity::prove`: the
+//! [`Actor`] it acts for, where its answers go, who answers for them), one command as
+//! its handler sees it ([`Asked`]: the mail, the proof, the comment), replies to the
+//! sender, and loading a board for a player. The reply type and the board mails to
+//! everyone concerned are `outgoing`'s.
 
 use crate::mail::Address;
 use crate::mail::auth_results::FromAuth;
 use crate::rules::Color;
+use crate::server::config::Settings;
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{BoardId, Proof};
 use crate::server::outgoing::board_mails::html_part;
-use crate::server::outgoing::reply::{Foreign, HtmlPart, Reply};
+use crate::server::outgoing::reply::{Cause, Foreign, HtmlPart, Reply};
 use crate::server::outgoing::thread::Thread;
-use crate::server::store::{Account, LoginGate, MAX_FAILURES, Store, UserId};
+use crate::server::store::{Account, LoginGate, MAX_FAILURES, ReplyScope, Store, UserId};
 use crate::server::text::html::BoardHtml;
 use crate::server::text::reply::{self, BoardMail, Event};
 use crate::server::text::subjects::Commented;
 use crate::server::text::{notices, subjects};
+use std::ops::Deref;
 
 use super::error::{ExecError, InternalError, Refusal};
 use super::plain;
@@ -31,47 +36,111 @@ pub struct Actor {
     pub proof: Proof,
 }
 
-/// What the dispatcher knows of the mail a command came in.
+/// The mail the commands came in, as each of them sees it: built once per mail
+/// (`run::deliver`), its fields named as the mail names them.
+#[derive(Clone, Copy)]
 pub struct Request<'a> {
-    /// Where errors and query results go: the mail's [`Request::sender`], or, for a
-    /// request proven for an account, that account's own address
-    /// (`inbound::identity::answering`); `None` when nobody can be answered.
-    pub reply_to: Option<Address>,
-    /// The mail's own reply address as written (Reply-To, else From, else the
-    /// envelope sender): what a command takes as "the sender's address" (`signup` or
-    /// `change address` without one). Never answered as such: see `reply_to`.
-    pub sender: Option<&'a Address>,
     /// The mail's From (none when it has no usable one): a play token plays only from
     /// a confirmed address of its player (`inbound::identity`). Never answered as such.
     pub from: Option<&'a Address>,
-    /// The comment (body without signature and quotes).
-    pub comment: &'a str,
+    /// The mail's reply address as written (its Reply-To, else its From, else the
+    /// envelope sender): what a command takes as "the sender's address" (`signup` or
+    /// `change address` without one), and where the answers go when nothing proved
+    /// more ([`Proven::answer_to`]).
+    pub reply_to: Option<&'a Address>,
     /// The original message as the sender sees it, quoted with `>`, passwords
     /// masked.
     pub quoted: &'a str,
     /// The time now, unix seconds.
     pub now: u64,
-    /// The server's own address, for help texts.
-    pub server_address: &'a str,
-    /// Whether new addresses must be confirmed (`[security] confirm_addresses`):
-    /// signup and change address then mail each new address a `verify` token.
-    pub confirm_addresses: bool,
-    /// Games a day a sender may start between two other players, and a player may
-    /// be put in by others (`[limits] challenges_for_others_per_day`).
-    pub challenges_for_others: u32,
+    /// The server's settings (its address, whether new addresses must be confirmed,
+    /// the day's challenges for others...).
+    pub settings: &'a Settings,
     /// What the trusted mail system's `Authentication-Results` say of the mail's From
     /// (`[security] trusted_authserv_id`; `Unknown` without one): a `Fail` From proves
     /// nothing (`inbound::identity`).
     pub from_auth: FromAuth,
-    /// The player a reply token of this mail speaks for (`inbound::by_reply`): commands
-    /// built from the reply act for them without a password. `None` for every
-    /// command a player wrote (those always carry their password).
-    pub proven: Option<&'a UserId>,
 }
 
-pub(super) fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply {
+/// What the one proof of a command (`inbound::identity::prove`) decided, used by
+/// everything after it: the storm limit, the handlers, the old password's notice,
+/// the bounce restore.
+#[derive(Debug, Clone, Default)]
+pub struct Proven {
+    /// Who the command acts for: `None` when it names no account of the sender's (a
+    /// challenge without password, a listing, a new account's signup...) or when the
+    /// proof was refused.
+    pub actor: Option<Actor>,
+    /// Why the command is not carried out, when the proof was refused (a wrong
+    /// password, logins paused, a play link whose move has passed...).
+    pub refusal: Option<Refusal>,
+    /// Where the answers go: the actor's own confirmed address (the mail's reply
+    /// address when it is one of them), the address a verify code confirms, else the
+    /// mail's reply address; `None` when nobody can be answered.
+    pub answer_to: Option<Address>,
+    /// Who answers for what carrying the command out makes: [`Cause::Owner`] when the
+    /// actor owns an account with a confirmed address and nothing was refused, else
+    /// [`Cause::Stranger`] (budgeted by the gate).
+    pub cause: Cause,
+    /// Whether the command logged in with a password that could be shown where a
+    /// mistyped line puts it (`command::could_show`; set before that rule): its owner
+    /// is asked to change it (`old_password.rs`).
+    pub showable_password: bool,
+    /// What the reply token that proved the actor allows (its board and move, a chat,
+    /// a message back); `None` for every other proof.
+    pub scope: Option<ReplyScope>,
+}
+
+impl Proven {
+    /// The player whose own reply this mail is, as far as its answers go: a reply
+    /// token's player, or a play link's whose move has passed. Their error mails
+    /// carry their fresh reply tokens, and their own text-only choice.
+    pub fn token_player(&self) -> Option<&UserId> {
+        let actor = self.actor.as_ref()?;
+        match actor.proof {
+            Proof::ReplyToken => Some(&actor.account.userid),
+            Proof::PlayToken if self.refusal.is_some() => Some(&actor.account.userid),
+            _ => None,
+        }
+    }
+}
+
+/// One command of a mail as its handler sees it: the mail ([`Request`], which it
+/// derefs to), the proof of the command, and its comment (the mail's comment, a
+/// reply's lines after the first, nothing for a line of `multiple`).
+#[derive(Clone, Copy)]
+pub struct Asked<'a> {
+    /// The mail.
+    pub mail: &'a Request<'a>,
+    /// The command's proof.
+    pub proven: &'a Proven,
+    /// The comment (body without signature and quotes).
+    pub comment: &'a str,
+}
+
+impl<'a> Deref for Asked<'a> {
+    type Target = Request<'a>;
+
+    fn deref(&self) -> &Request<'a> {
+        self.mail
+    }
+}
+
+impl Asked<'_> {
+    /// Where the answers go ([`Proven::answer_to`]).
+    pub fn answer_to(&self) -> Option<&Address> {
+        self.proven.answer_to.as_ref()
+    }
+
+    /// Who the command acts for ([`Proven::actor`]).
+    pub fn actor(&self) -> Option<&Actor> {
+        self.proven.actor.as_ref()
+    }
+}
+
+pub(super) fn to_sender(req: &Asked<'_>, subject: &str, body: String) -> Reply {
     Reply {
-        to: req.reply_to.iter().cloned().collect(),
+        to: req.answer_to().into_iter().cloned().collect(),
         subject: subject.to_string(),
         body,
         ..Reply::default()
@@ -81,7 +150,7 @@ pub(super) fn to_sender(req: &Request<'_>, subject: &str, body: String) -> Reply
 /// A board mail to the sender, under the board's subject (`Yinsh Board %s %s`, no
 /// comment mark); with its HTML part unless `text_only` (the reader's choice).
 pub(super) fn board_reply(
-    req: &Request<'_>,
+    req: &Asked<'_>,
     mail: &BoardMail<'_>,
     text_only: bool,
 ) -> Result<Reply, InternalError> {
@@ -95,7 +164,7 @@ pub(super) fn board_reply(
 
 /// A board mail to the sender under `subject`, with its HTML part unless `text_only`.
 pub(super) fn board_to_sender(
-    req: &Request<'_>,
+    req: &Asked<'_>,
     subject: &str,
     mail: &BoardMail<'_>,
     text_only: bool,
@@ -109,11 +178,12 @@ pub(super) fn board_to_sender(
 }
 
 /// Whether the sender of `req` chose text-only board mails, for the commands that
-/// need no password (`show`, `preview`): the player a reply token proved, else any
-/// account naming the address the reply goes to (the choice is about that mailbox);
-/// read without writing anything (`Store::address_owners_read_only`).
-pub(super) fn sender_text_only(store: &Store, req: &Request<'_>) -> Result<bool, InternalError> {
-    let owners = match (req.proven, &req.reply_to) {
+/// need no password (`show`, `preview`) and error mails: the proof's token player
+/// ([`Proven::token_player`]), else any account naming the address the answer goes
+/// to (the choice is about that mailbox); read without writing anything
+/// (`Store::address_owners_read_only`).
+pub(super) fn sender_text_only(store: &Store, req: &Asked<'_>) -> Result<bool, InternalError> {
+    let owners = match (req.proven.token_player(), req.answer_to()) {
         (Some(userid), _) => vec![userid.clone()],
         (None, Some(address)) => store.address_owners_read_only(address)?,
         (None, None) => return Ok(false),
@@ -130,10 +200,10 @@ pub(super) fn sender_text_only(store: &Store, req: &Request<'_>) -> Result<bool,
 /// or `Yinsh error`.
 pub(super) fn error_reply(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     r: &Refusal,
 ) -> Result<Option<Reply>, InternalError> {
-    if req.reply_to.is_none() {
+    if req.answer_to().is_none() {
         return Ok(None);
     }
     let mut thread = Thread::default();
@@ -145,7 +215,7 @@ pub(super) fn error_reply(
                     let live = LiveGame::load(file)?;
                     // A refused reply gets a fresh token: the player replies again,
                     // and is told so while the game goes on.
-                    thread = match req.proven {
+                    thread = match req.proven.token_player() {
                         Some(reader) => {
                             if live.side(reader).is_some() && !live.game().is_over() {
                                 message = format!("{message}\n\n{}", notices::REPLY_WORKS);
@@ -199,7 +269,7 @@ pub(super) fn error_reply(
 /// text only.
 fn error_board(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     live: &LiveGame,
 ) -> Result<(String, Option<BoardHtml>), InternalError> {
     let vacations = Vacations::load(store)?;

@@ -21,7 +21,7 @@ use crate::server::store::Store;
 
 use crate::server::text::subjects;
 
-use super::context::{Request, load_for_player};
+use super::context::{Asked, load_for_player};
 use super::error::{ExecError, InternalError, Refusal};
 use crate::server::model::BoardId;
 use crate::server::outgoing::thread::Thread;
@@ -30,7 +30,7 @@ use crate::server::store::Account;
 /// `yinsh decline board userid password`
 pub(super) fn decline(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     board: BoardId,
     account: &Account,
 ) -> Result<Vec<Reply>, ExecError> {
@@ -98,7 +98,7 @@ pub fn cancel_unanswered(
 /// The one mail each of the players, the watchers and the challenger get.
 fn mails(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     live: &LiveGame,
     by: &UserId,
 ) -> Result<Vec<Reply>, ExecError> {

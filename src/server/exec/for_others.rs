@@ -11,7 +11,9 @@
 use crate::server::model::UserId;
 use crate::server::store::{Account, Challenger, Store};
 
-use super::context::Request;
+use crate::server::text::identity::{SENDER_HAS_STARTED, player_put_in};
+
+use super::context::Asked;
 use super::error::{ExecError, InvalidChallenge};
 
 /// The folder of the counts.
@@ -31,32 +33,34 @@ pub(super) enum Starter {
 /// limit is reached.
 pub(super) fn count(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     white: &Account,
     black: &Account,
 ) -> Result<Result<Starter, InvalidChallenge>, ExecError> {
-    // The sender's mailbox (`Address::canonical`): no spelling of one address counts
-    // apart.
-    let sender = req.reply_to.as_ref().map(|a| a.canonical());
-    if let Some(from) = &req.reply_to
+    // Nothing proved who sent it: the sender is the address its proof answers (the
+    // mail's reply address), counted as its mailbox (`Address::canonical`), so no
+    // spelling of one address counts apart.
+    let answer_to = req.answer_to();
+    let sender = answer_to.map(|a| a.canonical());
+    if let Some(from) = answer_to
         && let Some(player) = [white, black]
             .into_iter()
             .find(|p| p.addresses.iter().any(|a| a.same_mailbox(from)))
     {
         return Ok(Ok(Starter::Player(player.userid.clone())));
     }
-    if req.challenges_for_others == 0 {
+    if req.settings.challenges_for_others_per_day == 0 {
         return Ok(Err(InvalidChallenge::ForOthersOff));
     }
     let mut keys: Vec<(String, String)> = Vec::new();
     let mut owners = Vec::new();
-    if let (Some(s), Some(address)) = (&sender, &req.reply_to) {
-        keys.push(("You have started".to_string(), format!("sender {s}")));
+    if let (Some(s), Some(address)) = (&sender, answer_to) {
+        keys.push((SENDER_HAS_STARTED.to_string(), format!("sender {s}")));
         if store.index_built()? {
             owners = store.address_owners(address)?;
             for owner in &owners {
                 keys.push((
-                    "You have started".to_string(),
+                    SENDER_HAS_STARTED.to_string(),
                     format!("userid {}", owner.key()),
                 ));
             }
@@ -68,11 +72,11 @@ pub(super) fn count(
     }
     for p in [white, black] {
         keys.push((
-            format!("{} has been put in", p.userid),
+            player_put_in(&p.userid),
             format!("player {}", p.userid.key()),
         ));
     }
-    let max = req.challenges_for_others;
+    let max = req.settings.challenges_for_others_per_day;
     for (who, key) in &keys {
         let counted = store.counted_today(FOLDER, key, req.now)?;
         if counted >= max {
@@ -87,7 +91,7 @@ pub(super) fn count(
         store.count_today(FOLDER, key, req.now)?;
     }
     Ok(Ok(Starter::Other(Challenger {
-        address: req.reply_to.clone(),
+        address: answer_to.cloned(),
         userids: owners,
     })))
 }

@@ -18,13 +18,13 @@ use crate::server::text::dates::format_date;
 use crate::server::text::reply::{self, BoardMail};
 use crate::server::text::subjects;
 
-use super::context::{Actor, Request, board_reply, load_board, sender_text_only, to_sender};
+use super::context::{Actor, Asked, board_reply, load_board, sender_text_only, to_sender};
 use super::error::{ExecError, InternalError, Refusal};
 use super::plain;
 
 pub(super) fn show(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     boards: &[BoardRef],
 ) -> Result<Vec<Reply>, ExecError> {
     let mut out = Vec::new();
@@ -78,7 +78,7 @@ pub const GAMES_PER_MAIL: usize = 30;
 
 pub(super) fn games(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     userids: &[Said<UserId>],
     filter: GameFilter,
     page: u32,
@@ -244,7 +244,7 @@ pub(super) fn boards_of(
 
 /// The mail saying that only the `shown` most recent of `total` games of `userid`
 /// were sent, and how to list them all.
-fn more_games(req: &Request<'_>, userid: &UserId, filter: GameFilter, total: usize) -> Reply {
+fn more_games(req: &Asked<'_>, userid: &UserId, filter: GameFilter, total: usize) -> Reply {
     to_sender(
         req,
         &subjects::games(),
@@ -259,7 +259,7 @@ fn more_games(req: &Request<'_>, userid: &UserId, filter: GameFilter, total: usi
 /// The board mail of `live` (as it was after move `at`), as `reader` sees it (their
 /// command to send, their queued move, their choice of text only) or as anybody does.
 fn show_mail(
-    req: &Request<'_>,
+    req: &Asked<'_>,
     live: &LiveGame,
     at: Option<u32>,
     account: Option<&Account>,
@@ -286,7 +286,7 @@ fn show_mail(
 /// the player sees them (with the command to send, and their queued move).
 pub(super) fn show_as(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     actor: &Actor,
     boards: &[BoardRef],
     filter: GameFilter,
@@ -332,7 +332,7 @@ pub(super) fn show_as(
 /// per game of those players.
 pub(super) fn show_players(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     userids: &[Said<UserId>],
     filter: GameFilter,
 ) -> Result<Vec<Reply>, ExecError> {

@@ -11,7 +11,7 @@ use crate::server::store::{
     ACCOUNTS_PER_ADDRESS, Account, PENDING_PER_ADDRESS, Store, UNCONFIRMED_SECONDS, UserId,
 };
 
-use super::context::Request;
+use super::context::Asked;
 use super::error::{ExecError, Refusal};
 use super::unconfirmed::{Removal, remove};
 
@@ -29,11 +29,11 @@ pub(super) fn not_local(addresses: &[Address]) -> Result<(), Refusal> {
 /// cap). Call it last, after every other check: the room it makes is kept.
 pub(super) fn crowded(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     addresses: &[Address],
     except: Option<&UserId>,
 ) -> Result<(), ExecError> {
-    if !req.confirm_addresses {
+    if !req.settings.confirm_addresses {
         return Ok(());
     }
     for a in addresses {

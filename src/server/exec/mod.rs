@@ -23,46 +23,82 @@ pub mod robots;
 pub mod social;
 pub mod unconfirmed;
 
-use crate::server::command::{BoardAction, Command};
-use crate::server::model::BoardId;
+use crate::server::command::{BoardAction, Command, Said};
+use crate::server::model::{BoardId, UserId};
 use crate::server::store::Store;
 use std::borrow::Cow;
 
 use crate::server::text::{cut, help, subjects};
 
 pub use crate::server::outgoing::Reply;
-pub use context::{Actor, Request, codes_open, logins_open};
+pub use context::{Actor, Asked, Proven, Request, codes_open, logins_open};
 pub use error::{ExecError, InternalError, Refusal};
 
 use context::{error_reply, owner_notice, to_sender};
 
-/// Carry out `cmd` for `actor` (whom `inbound::identity` proved from the command's
-/// credentials; `None` for a command that carries none) and return the replies to
-/// send.
-pub fn execute(
+/// Carry out `cmd` as `req` asks it, for the actor its proof names
+/// (`inbound::identity::prove` decided it from the command's credentials; `None` for a
+/// command that carries none) and return the replies to send.
+pub fn execute(store: &Store, req: &Asked<'_>, cmd: &Command) -> Result<Vec<Reply>, InternalError> {
+    carried(store, req, |req| route(store, req, req.actor(), cmd))
+}
+
+/// What a reply token's player asks by replying (`inbound::by_reply`): written as no
+/// command, so it carries no credentials; the token proved the player.
+pub enum ByReply<'a> {
+    /// A turn, an answer, a chat... on one board.
+    Board {
+        /// The board.
+        board: BoardId,
+        /// What is done on it.
+        action: &'a BoardAction,
+    },
+    /// A message back to the sender of the message answered.
+    Message {
+        /// Its recipient.
+        to: &'a [Said<UserId>],
+    },
+}
+
+/// Carry out what a reply token's player asks by replying (`by_reply`), as
+/// [`execute`] carries out a command.
+pub fn execute_reply(
     store: &Store,
-    req: &Request<'_>,
-    actor: Option<&Actor>,
-    cmd: &Command,
+    req: &Asked<'_>,
+    asked: &ByReply<'_>,
 ) -> Result<Vec<Reply>, InternalError> {
-    // A comment over the bound is cut once, here, for every handler.
+    carried(store, req, |req| {
+        let actor = proved(req.actor())?;
+        match asked {
+            ByReply::Board { board, action } => on_board(store, req, *board, actor, action),
+            ByReply::Message { to } => social::message(store, req, actor, to),
+        }
+    })
+}
+
+/// The replies of `run` (a handler called with `req`, its comment cut to
+/// `text::cut::MAX_COMMENT_CHARS` once, here, for every handler): a refusal becomes
+/// its error mail; the old password's notice follows when the proof asks for it.
+fn carried(
+    store: &Store,
+    req: &Asked<'_>,
+    run: impl FnOnce(&Asked<'_>) -> Result<Vec<Reply>, ExecError>,
+) -> Result<Vec<Reply>, InternalError> {
     let comment = cut::comment(req.comment);
     let capped;
     let req = match &comment {
         Cow::Borrowed(_) => req,
         Cow::Owned(text) => {
-            capped = Request {
+            capped = Asked {
                 comment: text,
-                reply_to: req.reply_to.clone(),
                 ..*req
             };
             &capped
         }
     };
-    let outcome = route(store, req, actor, cmd);
-    match outcome {
+    match run(req) {
         Ok(mut replies) => {
-            replies.extend(old_password::notice(store, req, cmd)?);
+            replies.extend(old_password::notice(store, req)?);
             Ok(replies)
         }
         Err(ExecError::Refused(refusal)) => refused(store, req, &refusal),
@@ -79,7 +115,7 @@ fn proved(actor: Option<&Actor>) -> Result<&Actor, ExecError> {
 /// The handler of `cmd`.
 fn route(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     actor: Option<&Actor>,
     cmd: &Command,
 ) -> Result<Vec<Reply>, ExecError> {
@@ -93,7 +129,7 @@ fn route(
         Command::Help { .. } => Ok(vec![to_sender(
             req,
             &subjects::help(),
-            help::general_help(req.server_address),
+            help::general_help(&req.settings.address()),
         )]),
         Command::List => Ok(vec![to_sender(req, &subjects::list(), help::list_text())]),
         Command::YinshHelp => Ok(vec![to_sender(
@@ -169,7 +205,7 @@ fn route(
 /// when the refusal names one) and, when logins were paused, the owner's notice.
 pub fn refused(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     refusal: &Refusal,
 ) -> Result<Vec<Reply>, InternalError> {
     let mut out: Vec<Reply> = error_reply(store, req, refusal)?.into_iter().collect();
@@ -180,7 +216,7 @@ pub fn refused(
 /// Carry out what `actor`'s player does on one board.
 fn on_board(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     board: BoardId,
     actor: &Actor,
     action: &BoardAction,

@@ -20,7 +20,7 @@ use crate::server::outgoing::board_mails::board_mails;
 use crate::server::store::{Account, Store};
 use crate::server::text::reply::Event;
 
-use super::context::{Request, load_for_player};
+use super::context::{Asked, load_for_player};
 use super::error::{ExecError, Refusal};
 
 /// The turn number (1-based) of `userid`'s last own (not automatic) turn.
@@ -35,7 +35,7 @@ fn last_own_turn(live: &LiveGame, userid: &UserId) -> Option<usize> {
 /// `yinsh move board userid password propose|undo|accept|reject`
 pub(super) fn offer(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     board: BoardId,
     account: &Account,
     action: OfferAction,

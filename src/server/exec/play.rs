@@ -17,7 +17,7 @@ use crate::server::text::reply::{BoardMail, Event};
 use crate::server::text::{notices, subjects};
 
 use super::context::{
-    Actor, Request, board_reply, board_to_sender, load_board, load_for_player, sender_text_only,
+    Actor, Asked, board_reply, board_to_sender, load_board, load_for_player, sender_text_only,
     to_sender,
 };
 use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
@@ -33,7 +33,7 @@ use crate::server::outgoing::thread::Thread;
 /// is told how to send it (issue 26 finding 5).
 pub(super) fn challenge(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     actor: Option<&Actor>,
     blitz: bool,
     (nag, forfeit): (Option<u32>, Option<u32>),
@@ -114,7 +114,7 @@ pub(super) fn challenge(
 /// who started it, and added to both accounts.
 fn start_game(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     (mut wa, mut ba): (Account, Account),
     variant: Variant,
     (nag, forfeit): (Option<u32>, Option<u32>),
@@ -158,7 +158,7 @@ fn too_many_waiting(
 
 pub(super) fn play_move(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     board: BoardId,
     account: &Account,
     text: &Said<String>,
@@ -172,7 +172,7 @@ pub(super) fn play_move(
 /// queued move if there is one; store it and mail everyone.
 pub(super) fn play_loaded(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     account: &Account,
     mut live: LiveGame,
     side: Color,
@@ -235,7 +235,7 @@ pub(super) fn play_loaded(
 
 pub(super) fn resign(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     board: BoardId,
     account: &Account,
 ) -> Result<Vec<Reply>, ExecError> {
@@ -322,7 +322,7 @@ pub fn play_queued(
 #[allow(clippy::too_many_arguments)]
 pub(super) fn queue(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     board: BoardId,
     account: &Account,
     text: &Said<String>,
@@ -379,7 +379,7 @@ fn try_move(live: &LiveGame, text: &str, now: u64) -> Result<LiveGame, NotationE
 #[allow(clippy::too_many_arguments)]
 pub(super) fn submit(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     board: BoardId,
     account: &Account,
     text: &Said<String>,
@@ -433,7 +433,7 @@ pub(super) fn submit(
 /// `yinsh confirm board userid password`
 pub(super) fn confirm(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     board: BoardId,
     account: &Account,
 ) -> Result<Vec<Reply>, ExecError> {
@@ -459,7 +459,7 @@ pub(super) fn confirm(
 /// `yinsh preview board[#moveno] move+`
 pub(super) fn preview(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     at: BoardRef,
     moves: &[Said<String>],
 ) -> Result<Vec<Reply>, ExecError> {

@@ -20,13 +20,13 @@ use crate::server::store::{Account, OwedBy, OwedReview, Store};
 use crate::server::text::review::{self, Added, ReviewMail};
 use crate::server::text::subjects;
 
-use super::context::{Request, sender_text_only, to_sender};
+use super::context::{Asked, sender_text_only, to_sender};
 use super::error::{ExecError, Refusal};
 
 /// The answer to a review request for `board` by `asker` (`None`: nobody proven).
 pub fn review(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     board: BoardId,
     asker: Option<&Account>,
 ) -> Result<Vec<Reply>, ExecError> {

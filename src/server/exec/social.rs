@@ -15,7 +15,7 @@ use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event, STARS};
 use crate::server::text::subjects;
 
-use super::context::{Actor, Request, board_reply, load_board_of, to_sender};
+use super::context::{Actor, Asked, board_reply, load_board_of, to_sender};
 use super::error::{ExecError, Refusal};
 use super::listing::boards_of;
 use crate::server::model::BoardId;
@@ -38,7 +38,7 @@ fn signed_answerable(text: &str, who: &str, answer: &str) -> String {
 /// watchers (a player or a watcher may chat).
 pub(super) fn chat(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     board: BoardId,
     account: &Account,
 ) -> Result<Vec<Reply>, ExecError> {
@@ -98,7 +98,7 @@ pub(super) fn chat(
 /// [`MAX_WATCHERS`], each an account with a confirmed address.
 pub(super) fn subscribe(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     board: BoardId,
     account: &Account,
     on: bool,
@@ -153,7 +153,7 @@ pub(super) fn subscribe(
 /// `message userid password to+`: the body goes to each named player.
 pub(super) fn message(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     actor: &Actor,
     to: &[Said<UserId>],
 ) -> Result<Vec<Reply>, ExecError> {
@@ -194,7 +194,7 @@ pub(super) fn message(
 /// `broadcast userid password`: the body goes to every player (admins only).
 pub(super) fn broadcast(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     actor: &Actor,
 ) -> Result<Vec<Reply>, ExecError> {
     let account = &actor.account;
@@ -222,7 +222,7 @@ pub(super) fn broadcast(
 /// now (0 ends a vacation).
 pub(super) fn vacation(
     store: &Store,
-    req: &Request<'_>,
+    req: &Asked<'_>,
     actor: &Actor,
     days: u32,
 ) -> Result<Vec<Reply>, ExecError> {

@@ -1,11 +1,13 @@
-//! Playing by pressing Reply: a mail that answers one of the server's mails is
-//! handled here before its Subject is read as a command.
+//! Playing by pressing Reply: a mail that answers one of the server's mails
+//! (`incoming::Asks::Reply`: its Subject names one, or it names a reply token and its
+//! Subject is no command) is handled here, never as a Subject command.
 //!
-//! The reply token in the Message-ID of the mail answered (found in In-Reply-To and
-//! References by [`threading::tokens_named`]) says who may do what: it must check
-//! under the store's reply key, and the reply's From must be one of that player's
-//! addresses; only then do the commands built here act for the player without a
-//! password ([`Request::proven`]). A board mail's token acts at the move number it was
+//! The reply token in the Message-ID of the mail answered (read once from In-Reply-To
+//! and References, `Incoming::tokens`) says who may do what: its proof
+//! (`identity::prove` with `Offered::Reply`) needs a token made with the store's reply
+//! key whose player has the reply's From among their addresses; only then is what
+//! the first line asks carried out for the player without a password, as far as the
+//! token's scope allows (`exec::ByReply`). A board mail's token acts at the move number it was
 //! sent for: a reply to an older board mail is refused as one
 //! (`Refusal::OldBoardMail`: the mail's move, whose turn it is now), with the board
 //! as it is now. The first line of the reply (quotes, attribution and
@@ -24,80 +26,70 @@
 //! `Re: Message from alice`...) is never read as a command: without a genuine token
 //! (or a command in its first line) it gets one short answer saying what to send.
 
-use crate::mail::{InboundMail, comment_of};
+use crate::mail::comment_of;
 use crate::notation::parse_turn;
-use crate::server::command::{
-    BoardAction, Command, CommandError, Credentials, OfferAction, Said, unshowable,
-};
-use crate::server::config::Settings;
-use crate::server::exec::{self, Actor, Refusal, Request};
+use crate::server::command::{BoardAction, Command, CommandError, OfferAction, Said, unshowable};
+use crate::server::exec::{self, Asked, ByReply, Proven, Refusal, Request};
 use crate::server::game::extra;
 use crate::server::game::record::LiveGame;
 use crate::server::internal::InternalError;
-use crate::server::model::{BoardId, Password, Proof, UserId};
-use crate::server::outgoing::{Foreign, Reply, threading};
-use crate::server::store::{Account, ReplyScope, Store};
+use crate::server::model::{BoardId, UserId};
+use crate::server::outgoing::{Foreign, Reply};
+use crate::server::store::{ReplyScope, Store};
 use crate::server::text::notices::{self, Unusable};
 use crate::server::text::subjects::{self, OurMail};
 
-use super::identity::{self, TokenProof};
-use super::line;
+use super::answered::Answered;
+use super::identity::{self, Offered};
+use super::incoming::{Incoming, ReplyText};
 use super::syntax;
 
 /// A reply to one of our mails as it was read: what it answers and what it says.
 struct Read<'a> {
     store: &'a Store,
-    settings: &'a Settings,
     req: &'a Request<'a>,
-    inbound: &'a InboundMail,
+    mail: &'a Incoming,
     /// The mail its Subject names, if it is one of ours.
-    ours: Option<OurMail>,
+    ours: Option<&'a OurMail>,
     /// Why it cannot be acted on when no genuine token proves its sender: it names
     /// none of our token-bearing mails, or none we can act on for it.
     why_unusable: Unusable,
-    /// Its first line (the turn, or a command) and `parsed` as a command.
+    /// Its first line (the turn, or a command) and `parsed` as a command (its masked
+    /// words naming an account shown, `line.rs`).
     first: &'a str,
     parsed: &'a Result<Command, CommandError>,
     /// The rest of it: the comment.
     rest: &'a str,
 }
 
-/// The replies to `inbound` when it is a reply to one of our mails; `None` when it
-/// is not (its Subject is then read as a command, as always). `note` gets log lines.
+/// The replies to `mail`, a reply to one of our mails (`text`, as `incoming.rs`
+/// read it); `token` is the proof of its reply tokens when the storm limit made it
+/// already (it is made here otherwise). `note` gets log lines.
 pub fn answer(
     store: &Store,
-    settings: &Settings,
+    mail: &Incoming,
     req: &Request<'_>,
-    inbound: &InboundMail,
+    text: &ReplyText,
+    token: Option<Proven>,
     note: &mut dyn FnMut(String),
-) -> Result<Option<Vec<Reply>>, InternalError> {
-    let ours = inbound
-        .replying
-        .then(|| OurMail::named(&inbound.subject))
-        .flatten();
-    let named = threading::tokens_named(inbound);
-    if ours.is_none() && (named.is_empty() || Command::parse(&inbound.subject).is_ok()) {
-        return Ok(None);
-    }
-    let (first, rest) = split_reply(&inbound.body);
-    let mut parsed = Command::parse(&first);
-    line::reveal(store, &mut parsed)?;
+) -> Result<Answered, InternalError> {
+    let mut parsed = text.parsed.clone();
+    super::line::reveal(store, &mut parsed)?;
     let read = Read {
         store,
-        settings,
         req,
-        inbound,
-        ours,
-        why_unusable: if named.is_empty() {
+        mail,
+        ours: text.ours.as_ref(),
+        why_unusable: if mail.tokens.is_empty() {
             Unusable::NoToken
         } else {
             Unusable::NotActable
         },
-        first: &first,
+        first: &text.first,
         parsed: &parsed,
-        rest: &rest,
+        rest: &text.rest,
     };
-    replies(&read, note).map(Some)
+    replies(&read, token, note)
 }
 
 /// Whether a reply's first line is written as a command: one, a misspelt one the
@@ -116,45 +108,32 @@ fn reads_as_command(first: &str, parsed: &Result<Command, CommandError>) -> bool
 }
 
 /// [`answer`]'s replies: a first line written as a command is that command; else the
-/// reply's token says who acts, and its first line what they do.
-fn replies(r: &Read<'_>, note: &mut dyn FnMut(String)) -> Result<Vec<Reply>, InternalError> {
+/// reply's token says who acts (`token`, or proved here), and its first line what
+/// they do.
+fn replies(
+    r: &Read<'_>,
+    token: Option<Proven>,
+    note: &mut dyn FnMut(String),
+) -> Result<Answered, InternalError> {
     if let Some(out) = written_command(r, note)? {
         return Ok(out);
     }
-    let req = r.req;
-    // A From the trusted mail system failed proves nothing, a reply token included.
-    if let Err(refusal) = identity::from_checked(req) {
-        note("reply token not read: the From failed the sender checks".to_string());
-        return exec::refused(r.store, req, &refusal);
-    }
-    let (token, account) = match identity::reply_token(r.store, r.inbound, note)? {
-        TokenProof::Proven { token, account } => (token, account),
-        TokenProof::Nothing => return Ok(unmatched(r, r.why_unusable)),
-        TokenProof::NoAccount(token) => {
-            note(format!(
-                "reply token of {}: no such account now",
-                token.scope.userid()
-            ));
-            return Ok(unmatched(r, Unusable::NotActable));
-        }
-        TokenProof::NotTheirs(token) => {
-            let userid = token.scope.userid();
-            let from = r.inbound.from.as_deref().unwrap_or("(no From)").to_string();
-            note(format!(
-                "reply token of {userid} refused: {from} is not one of their addresses"
-            ));
-            let refusal = Refusal::ReplyNotYours {
-                userid: userid.clone(),
-                from,
-            };
-            return exec::refused(r.store, req, &refusal);
-        }
+    let proven = match token {
+        Some(proven) => proven,
+        None => identity::prove(r.store, r.req, Offered::Reply(&r.mail.tokens), note)?,
     };
-    note(format!(
-        "reply token of {} accepted: {:?}",
-        account.userid, token.scope
-    ));
-    acted(r, &token.scope, account)
+    let asked = Asked {
+        mail: r.req,
+        proven: &proven,
+        comment: r.rest,
+    };
+    let replies = match (&proven.refusal, &proven.scope) {
+        (Some(refusal), _) => exec::refused(r.store, &asked, refusal)?,
+        (None, Some(scope)) => acted(r, &asked, scope)?,
+        // No genuine token of an account: what to send instead.
+        (None, None) => unmatched(r, r.why_unusable),
+    };
+    Ok(Answered::of(replies, proven))
 }
 
 /// The replies to a reply whose first line is written in pbmserv's syntax: that
@@ -165,20 +144,16 @@ fn replies(r: &Read<'_>, note: &mut dyn FnMut(String)) -> Result<Vec<Reply>, Int
 fn written_command(
     r: &Read<'_>,
     note: &mut dyn FnMut(String),
-) -> Result<Option<Vec<Reply>>, InternalError> {
+) -> Result<Option<Answered>, InternalError> {
     let req = r.req;
     if let Ok(cmd) = r.parsed {
         note(format!(
             "reply: its first line is a command: {}",
             redact_line(r.first)
         ));
-        let sub = Request {
-            reply_to: req.reply_to.clone(),
-            comment: r.rest,
-            proven: None,
-            ..*req
-        };
-        return identity::act(r.store, &sub, cmd).map(Some);
+        let proven = identity::prove(r.store, req, Offered::Command(cmd), note)?;
+        let replies = identity::act(r.store, req, &proven, cmd, r.rest)?;
+        return Ok(Some(Answered::of(replies, proven)));
     }
     let words: Vec<&str> = r.first.split_whitespace().take(3).collect();
     let with_board = words.len() == 3
@@ -196,72 +171,62 @@ fn written_command(
             "reply: its first line is a misspelt command: {}",
             redact_line(r.first)
         ));
-        return Ok(Some(syntax::error_mail(req, e, None).into_iter().collect()));
+        let replies = syntax::error_mail(req, e, None).into_iter().collect();
+        return Ok(Some(Answered::unproved(replies)));
     }
     Ok(None)
 }
 
-/// What the player of a genuine token (`account`, proved by it) does by replying: a
-/// turn or an answer on a board mail's board, a chat, a message back.
-fn acted(r: &Read<'_>, scope: &ReplyScope, account: Account) -> Result<Vec<Reply>, InternalError> {
-    let (store, req) = (r.store, r.req);
-    let userid = account.userid.clone();
-    let proven = Request {
-        reply_to: req.reply_to.clone(),
-        proven: Some(&userid),
-        ..*req
+/// What the player of a genuine token (`asked`'s actor, proved by it) does by
+/// replying, as its `scope` allows: a turn or an answer on a board mail's board, a
+/// chat, a message back. The token's player is answered at their own addresses
+/// (`identity::answering`), never at the Reply-To of a mail anyone can forge.
+fn acted(r: &Read<'_>, asked: &Asked<'_>, scope: &ReplyScope) -> Result<Vec<Reply>, InternalError> {
+    let store = r.store;
+    let Some(actor) = asked.actor() else {
+        return Ok(unmatched(r, Unusable::NotActable));
     };
-    let actor = Actor {
-        account,
-        proof: Proof::ReplyToken,
-    };
-    // The token's player is answered at their own addresses (`identity::answering`),
-    // never at the Reply-To of a mail anyone can forge.
-    let auth = Credentials {
-        userid: userid.clone(),
-        password: Password::unchecked(),
-    };
-    let cmd = match scope {
+    match scope {
         ReplyScope::Board { board, moveno, .. } => {
-            let action = match board_action(store, (*board, *moveno), &userid, r)? {
-                Asked::Action(action) => action,
-                Asked::Refused(refusal) => {
-                    return identity::refused_for(store, &proven, &actor, &refusal);
+            let userid = &actor.account.userid;
+            let action = match board_action(store, (*board, *moveno), userid, r)? {
+                FirstLine::Action(action) => action,
+                FirstLine::Refused(refusal) => {
+                    return identity::refused_for(store, asked, &refusal);
                 }
             };
-            let sub = Request {
-                reply_to: req.reply_to.clone(),
-                comment: r.rest,
-                ..proven
-            };
-            let cmd = Command::Board {
+            let what = ByReply::Board {
                 board: *board,
-                auth,
-                action,
+                action: &action,
             };
-            return identity::carry_out(store, &sub, Some(&actor), &cmd);
+            identity::act_by_reply(store, asked, &what)
         }
-        ReplyScope::Chat { board, .. } => Command::Board {
-            board: *board,
-            auth,
-            action: BoardAction::Chat,
-        },
-        ReplyScope::Message { to, .. } => Command::Message {
-            auth,
-            to: vec![to.clone().into()],
-        },
-    };
-    let whole = comment_of(&r.inbound.body);
-    let sub = Request {
-        reply_to: req.reply_to.clone(),
-        comment: &whole,
-        ..proven
-    };
-    identity::carry_out(store, &sub, Some(&actor), &cmd)
+        ReplyScope::Chat { board, .. } => {
+            let whole = comment_of(&r.mail.inbound.body);
+            let sub = Asked {
+                comment: &whole,
+                ..*asked
+            };
+            let what = ByReply::Board {
+                board: *board,
+                action: &BoardAction::Chat,
+            };
+            identity::act_by_reply(store, &sub, &what)
+        }
+        ReplyScope::Message { to, .. } => {
+            let whole = comment_of(&r.mail.inbound.body);
+            let sub = Asked {
+                comment: &whole,
+                ..*asked
+            };
+            let to = [Said::from(to.clone())];
+            identity::act_by_reply(store, &sub, &ByReply::Message { to: &to })
+        }
+    }
 }
 
 /// What the first line of a reply to a board mail asks.
-enum Asked {
+enum FirstLine {
     /// This, to be carried out.
     Action(BoardAction),
     /// Nothing that can be done now: refused.
@@ -277,29 +242,29 @@ fn board_action(
     (board, moveno): (BoardId, u32),
     me: &UserId,
     r: &Read<'_>,
-) -> Result<Asked, InternalError> {
+) -> Result<FirstLine, InternalError> {
     let first = r.first;
     let word = first.to_ascii_lowercase();
     if word == "chat" {
-        return Ok(Asked::Action(BoardAction::Chat));
+        return Ok(FirstLine::Action(BoardAction::Chat));
     }
     // A decline holds until the player's first move, whatever mail it answers.
     if word == "decline" {
-        return Ok(Asked::Action(BoardAction::Decline));
+        return Ok(FirstLine::Action(BoardAction::Decline));
     }
     // The review is asked for whatever mail of the game it answers (issue 28).
     if word.trim_end_matches('.').trim_end() == "review" {
-        return Ok(Asked::Action(BoardAction::Review));
+        return Ok(FirstLine::Action(BoardAction::Review));
     }
     let Some(file) = store.game(board)? else {
-        return Ok(Asked::Refused(Refusal::BoardNotFound { board }));
+        return Ok(FirstLine::Refused(Refusal::BoardNotFound { board }));
     };
     let live = LiveGame::load(file)?;
     if live.game().is_over() {
-        return Ok(Asked::Refused(Refusal::GameEnded { board }));
+        return Ok(FirstLine::Refused(Refusal::GameEnded { board }));
     }
     if first.is_empty() {
-        return Ok(Asked::Refused(Refusal::EmptyReply { board }));
+        return Ok(FirstLine::Refused(Refusal::EmptyReply { board }));
     }
     let (text, marked) = match first.rsplit_once('#') {
         Some((text, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
@@ -310,7 +275,7 @@ fn board_action(
     let number = live.next_turn_number();
     if moveno != number {
         // Only the mail's move is told: the reply named no number of its own.
-        return Ok(Asked::Refused(Refusal::OldBoardMail {
+        return Ok(FirstLine::Refused(Refusal::OldBoardMail {
             board,
             answered: moveno,
             now: number,
@@ -321,10 +286,10 @@ fn board_action(
     // A phone's full stop after a word ("Reject.") is no part of it.
     let word = text.trim_end_matches('.').trim_end();
     if let Some(offer) = OfferAction::from_word(word) {
-        return Ok(Asked::Action(BoardAction::Offer(offer)));
+        return Ok(FirstLine::Action(BoardAction::Offer(offer)));
     }
     if word.eq_ignore_ascii_case("resign") {
-        return Ok(Asked::Action(BoardAction::Resign));
+        return Ok(FirstLine::Action(BoardAction::Resign));
     }
     let text = if word.eq_ignore_ascii_case("pass") {
         "--"
@@ -334,20 +299,20 @@ fn board_action(
     if parse_turn(text).is_err() {
         // Words for an answer to a pending offer are never guessed at: told how.
         if let Some(offer) = extra::offer(live.file()).filter(|o| o.by != *me) {
-            return Ok(Asked::Refused(Refusal::OfferAnsweredInWords {
+            return Ok(FirstLine::Refused(Refusal::OfferAnsweredInWords {
                 board,
                 by: offer.by,
                 kind: offer.kind,
             }));
         }
         if reads_as_prose(text) {
-            return Ok(Asked::Refused(Refusal::FirstLineNotAMove {
+            return Ok(FirstLine::Refused(Refusal::FirstLineNotAMove {
                 board,
                 text: (&turn_text(r, text)).into(),
             }));
         }
     }
-    Ok(Asked::Action(BoardAction::Move {
+    Ok(FirstLine::Action(BoardAction::Move {
         text: turn_text(r, text),
         moveno: Some(marked.unwrap_or(moveno)),
     }))
@@ -374,35 +339,6 @@ fn turn_text(r: &Read<'_>, text: &str) -> Said<String> {
     said
 }
 
-/// The first line of a reply and the rest (the comment): quoted text, the
-/// attribution above it and the signature left out. A first line `--` is a pass
-/// (not a signature), its comment what follows it.
-pub fn split_reply(body: &str) -> (String, String) {
-    if let Some(after) = after_leading_dashes(body) {
-        return ("--".to_string(), comment_of(after));
-    }
-    let comment = comment_of(body);
-    let mut lines = comment.lines();
-    let first = lines.next().unwrap_or("").trim().to_string();
-    let rest = lines.collect::<Vec<_>>().join("\n");
-    (first, rest.trim_start_matches('\n').trim_end().to_string())
-}
-
-/// When the first line written (blank and quoted lines skipped) is `--`: the text
-/// after it.
-fn after_leading_dashes(body: &str) -> Option<&str> {
-    let mut offset = 0;
-    for line in body.split_inclusive('\n') {
-        offset += line.len();
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('>') {
-            continue;
-        }
-        return (trimmed == "--").then(|| &body[offset..]);
-    }
-    None
-}
-
 /// A line for the log, passwords masked.
 fn redact_line(line: &str) -> String {
     crate::server::command::redact::loggable(line)
@@ -411,8 +347,8 @@ fn redact_line(line: &str) -> String {
 /// The one short answer to a reply that cannot be acted on: what to send instead.
 /// `why`: it named none of our token-bearing mails, or none we can act on for it.
 fn unmatched(r: &Read<'_>, why: Unusable) -> Vec<Reply> {
-    let (req, ours) = (r.req, r.ours.as_ref());
-    let text = notices::unusable_reply(ours, why, r.settings.operator.as_ref());
+    let (req, ours) = (r.req, r.ours);
+    let text = notices::unusable_reply(ours, why, req.settings.operator.as_ref());
     // The userid of a "Message from" Subject is the sender's word: an unconfirmed
     // address reads the answer without it.
     let foreign = match ours {
@@ -424,44 +360,11 @@ fn unmatched(r: &Read<'_>, why: Unusable) -> Vec<Reply> {
     req.reply_to
         .iter()
         .map(|to| Reply {
-            to: vec![to.clone()],
+            to: vec![(*to).clone()],
             subject: subjects::error(),
             body: text.clone(),
             foreign: foreign.clone(),
             ..Reply::default()
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_first_line_is_the_move_and_the_rest_the_comment() {
-        for (body, first, rest) in [
-            ("d1\n", "d1", ""),
-            ("\n  d1  \n\nNice one!\n", "d1", "Nice one!"),
-            (
-                "e5-e9\nOn Mon, 1 Jan 2024, YINSH <y@x> wrote:\n> Yinsh Board 101\n> d1\n",
-                "e5-e9",
-                "",
-            ),
-            (
-                "On Mon, 1 Jan 2024, YINSH <y@x> wrote:\n> board\n\nresign\nsorry\n-- \nAl\n",
-                "resign",
-                "sorry",
-            ),
-            ("--\n\nI cannot move.\n\n> board\n", "--", "I cannot move."),
-            ("-- \nAl\n", "--", "Al"),
-            ("> only a quote\n", "", ""),
-            ("", "", ""),
-        ] {
-            assert_eq!(
-                split_reply(body),
-                (first.to_string(), rest.to_string()),
-                "{body:?}"
-            );
-        }
-    }
 }

@@ -1,20 +1,23 @@
 //! What one mail asks, carried out inside its transaction: the per-sender storm limit
-//! and the size limit judged first, then the Subject (or, for `multiple`, each body
-//! line) parsed and executed within the per-mail bounds; returns the replies. Each
-//! line is read by `line.rs`: its replies show its words already masked.
+//! and the size limit judged first, then what its Subject asks (read once by
+//! `incoming.rs`: a reply to one of our mails, one command, or each line of a
+//! `multiple`), each command proved once (`identity::prove`) and executed within the
+//! per-mail bounds; returns the replies and the proofs. Each line is read by
+//! `line.rs`: its replies show its words already masked.
 
-use crate::mail::{Address, InboundMail};
+use crate::mail::Address;
 use crate::server::command::redact;
 use crate::server::command::{Command, CommandError};
-use crate::server::config::Settings;
-use crate::server::exec::Request;
+use crate::server::exec::{Proven, Request};
 use crate::server::internal::InternalError;
 use crate::server::outgoing::{Cause, Foreign, Reply};
 use crate::server::store::{RateVerdict, Store};
 use crate::server::text::{notices, subjects};
 
+use super::answered::Answered;
 use super::by_reply;
-use super::identity;
+use super::identity::{self, Offered};
+use super::incoming::{Asks, Incoming, Lines};
 use super::line;
 use super::syntax;
 
@@ -22,67 +25,64 @@ use super::syntax;
 /// sender.
 pub const CHALLENGES_PER_MAIL: usize = 3;
 
-/// What [`decide`] needs about the mail being handled.
-#[derive(Clone, Copy)]
-pub struct Context<'a> {
-    /// The server's settings.
-    pub settings: &'a Settings,
-    /// The request the commands run with (reply address, comment, quote, clock).
-    pub request: &'a Request<'a>,
-    /// The parsed mail.
-    pub inbound: &'a InboundMail,
-    /// Whether the mail is over the size limit (then only its headers were parsed).
-    pub too_big: bool,
-    /// The mail's whole size in bytes.
-    pub total_size: usize,
+/// The proof the storm limit judged, kept for the command it proved: the reply's
+/// token, or the Subject's command.
+pub enum Judged {
+    /// Nothing proved yet: each command is proved when it is carried out.
+    Nothing,
+    /// The proof of the mail's reply tokens (`Offered::Reply`).
+    Reply(Proven),
+    /// The proof of the Subject's command (`Offered::Command`).
+    Subject(Proven),
 }
 
-/// Judge the mail (storm limit, size) and carry its commands out, through the store's
-/// open transaction; returns the replies. `note` gets the log lines.
+/// Judge the mail (storm limit, size) and carry its commands out as `req` (the mail,
+/// built once) says, through the store's open transaction; returns the replies and
+/// the proofs. `note` gets the log lines.
 pub fn decide(
     store: &Store,
-    ctx: &Context<'_>,
+    mail: &Incoming,
+    req: &Request<'_>,
     note: &mut dyn FnMut(String),
-) -> Result<Vec<Reply>, InternalError> {
-    let Context {
-        settings,
-        request,
-        inbound,
-        too_big,
-        total_size,
-    } = *ctx;
-    let now = request.now;
-    let id = inbound.message_id.as_deref().unwrap_or("(no id)");
+) -> Result<Answered, InternalError> {
+    let settings = req.settings;
+    let now = req.now;
+    let id = mail.inbound.message_id.as_deref().unwrap_or("(no id)");
     let limit = &settings.rate_limit;
     // Forged mails in a player's name must not silence the player, and honest play is
     // never throttled: only mail that proves no sender counts against the storm limit,
     // and a mail over it that proves its sender (the right password, a genuine reply
     // token, of an account with a confirmed address) is still carried out.
-    if let Some(sender) = &request.reply_to
+    let mut judged = Judged::Nothing;
+    if let Some(sender) = req.reply_to
         && store.over_limit(limit, sender, now)
     {
-        if identity::proves_sender(store, inbound, request)? {
-            note(format!(
-                "{id} is over the storm limit but proves its sender: handled"
-            ));
-        } else {
-            return dropped(store, ctx, sender, note);
+        judged = judge(store, mail, req, note)?;
+        let proves = match &judged {
+            Judged::Reply(p) | Judged::Subject(p) => identity::proves_sender(p, req),
+            Judged::Nothing => false,
+        };
+        if !proves {
+            return dropped(store, mail, req, sender, note).map(Answered::unproved);
         }
-    }
-    let out = if too_big {
         note(format!(
-            "refused {id}: {total_size} bytes is over the limit of {}",
-            settings.max_message_bytes
+            "{id} is over the storm limit but proves its sender: handled"
         ));
-        notice(
-            request,
-            notices::too_big(total_size, settings.max_message_bytes),
-        )
+    }
+    let out = if mail.too_big {
+        note(format!(
+            "refused {id}: {} bytes is over the limit of {}",
+            mail.total_size, settings.max_message_bytes
+        ));
+        Answered::unproved(notice(
+            req,
+            notices::too_big(mail.total_size, settings.max_message_bytes),
+        ))
     } else {
-        run_commands(store, settings, request, inbound, note)?
+        run_commands(store, mail, req, judged, note)?
     };
-    if let Some(sender) = &request.reply_to
-        && !out.iter().any(|r| r.cause == Cause::Proven)
+    if let Some(sender) = req.reply_to
+        && !out.proofs.iter().any(|p| p.cause == Cause::Owner)
     {
         // Under the limit (checked above): counted, and allowed.
         store.count_mail(limit, sender, now)?;
@@ -90,18 +90,41 @@ pub fn decide(
     Ok(out)
 }
 
+/// The proof of a mail over the storm limit: its reply tokens' when they name the
+/// owner of an account, else its Subject's command's.
+fn judge(
+    store: &Store,
+    mail: &Incoming,
+    req: &Request<'_>,
+    note: &mut dyn FnMut(String),
+) -> Result<Judged, InternalError> {
+    if !mail.tokens.is_empty() {
+        let proven = identity::prove(store, req, Offered::Reply(&mail.tokens), note)?;
+        if identity::proves_sender(&proven, req) || matches!(mail.asks, Asks::Reply(_)) {
+            return Ok(Judged::Reply(proven));
+        }
+    }
+    Ok(match &mail.asks {
+        Asks::Command(Ok(cmd)) => {
+            Judged::Subject(identity::prove(store, req, Offered::Command(cmd), note)?)
+        }
+        _ => Judged::Nothing,
+    })
+}
+
 /// The answer to a mail from `sender` over the storm limit that proves no sender:
 /// counted, and dropped; the first of the period gets the one notice saying until
 /// when.
 fn dropped(
     store: &Store,
-    ctx: &Context<'_>,
+    mail: &Incoming,
+    req: &Request<'_>,
     sender: &Address,
     note: &mut dyn FnMut(String),
 ) -> Result<Vec<Reply>, InternalError> {
-    let limit = &ctx.settings.rate_limit;
-    let id = ctx.inbound.message_id.as_deref().unwrap_or("(no id)");
-    let verdict = store.count_mail(limit, sender, ctx.request.now)?;
+    let limit = &req.settings.rate_limit;
+    let id = mail.inbound.message_id.as_deref().unwrap_or("(no id)");
+    let verdict = store.count_mail(limit, sender, req.now)?;
     let until = match verdict {
         RateVerdict::DropAndNotify { until } => Some(until),
         RateVerdict::Drop | RateVerdict::Allow => None,
@@ -117,17 +140,17 @@ fn dropped(
         }
     ));
     Ok(match until {
-        Some(until) => notice(ctx.request, notices::storm(limit.max, limit.period, until)),
+        Some(until) => notice(req, notices::storm(limit.max, limit.period, until)),
         None => Vec::new(),
     })
 }
 
-/// A short notice to the sender (no quote of the original).
+/// A short notice to the mail's reply address (no quote of the original).
 fn notice(req: &Request<'_>, text: String) -> Vec<Reply> {
     req.reply_to
         .iter()
         .map(|to| Reply {
-            to: vec![to.clone()],
+            to: vec![(*to).clone()],
             subject: subjects::error(),
             body: format!("{text}\n"),
             ..Reply::default()
@@ -135,38 +158,61 @@ fn notice(req: &Request<'_>, text: String) -> Vec<Reply> {
         .collect()
 }
 
-/// Parse the Subject (and for `multiple`, each body line) and carry the commands out,
-/// within the per-mail bounds: at most `commands_per_mail` lines of a `multiple`,
-/// [`CHALLENGES_PER_MAIL`] challenges, and `replies_per_mail` replies (the commands
-/// stop there, and the sender is told what was not done); an admin's `broadcast`
-/// alone in its mail reaches every player. A reply to one of our mails is
-/// [`by_reply`]'s; `note` gets its log lines.
+/// Carry out what the mail asks (the Subject's command, or for `multiple` each body
+/// line), within the per-mail bounds: at most `commands_per_mail` lines of a
+/// `multiple`, [`CHALLENGES_PER_MAIL`] challenges, and `replies_per_mail` replies (the
+/// commands stop there, and the sender is told what was not done); an admin's
+/// `broadcast` alone in its mail reaches every player. A reply to one of our mails is
+/// [`by_reply`]'s; `judged` is the proof the storm limit made, used for the command
+/// it proved; `note` gets the log lines.
 fn run_commands(
     store: &Store,
-    settings: &Settings,
+    mail: &Incoming,
     req: &Request<'_>,
-    inbound: &InboundMail,
+    judged: Judged,
     note: &mut dyn FnMut(String),
-) -> Result<Vec<Reply>, InternalError> {
-    // A reply to one of our mails (Re: Yinsh Board ..., a reply token) is not a command.
-    let mut out = if let Some(replies) = by_reply::answer(store, settings, req, inbound, note)? {
-        replies
-    } else {
-        let mut parsed = Command::parse(&inbound.subject);
-        line::reveal(store, &mut parsed)?;
-        match parsed {
-            Ok(Command::Multiple) => run_multiple(store, settings, req, &inbound.body, note)?,
+) -> Result<Answered, InternalError> {
+    let mut out = match &mail.asks {
+        // A reply to one of our mails (Re: Yinsh Board ..., a reply token) is not a
+        // command.
+        Asks::Reply(text) => {
+            let token = match judged {
+                Judged::Reply(proven) => Some(proven),
+                _ => None,
+            };
+            by_reply::answer(store, mail, req, text, token, note)?
+        }
+        Asks::Multiple(lines) => run_multiple(store, req, lines, note)?,
+        Asks::Command(parsed) => {
+            let mut parsed = parsed.clone();
+            line::reveal(store, &mut parsed)?;
+            let cmd = match parsed {
+                Ok(cmd) => cmd,
+                Err(e) => {
+                    return Ok(Answered::unproved(
+                        syntax::error_mail(req, &e, None).into_iter().collect(),
+                    ));
+                }
+            };
+            let proven = match judged {
+                Judged::Subject(proven) => proven,
+                _ => identity::prove(store, req, Offered::Command(&cmd), note)?,
+            };
+            let comment = &mail.inbound.comment;
+            let replies = identity::act(store, req, &proven, &cmd, comment)?;
+            let out = Answered::of(replies, proven);
             // An admin's broadcast goes to every player: it is the one mail meant for all.
-            Ok(cmd @ Command::Broadcast { .. }) => return identity::act(store, req, &cmd),
-            Ok(cmd) => identity::act(store, req, &cmd)?,
-            Err(e) => syntax::error_mail(req, &e, None).into_iter().collect(),
+            if matches!(cmd, Command::Broadcast { .. }) {
+                return Ok(out);
+            }
+            out
         }
     };
-    let max_replies = settings.replies_per_mail;
-    if out.len() > max_replies {
-        let all = out.len();
-        out.truncate(max_replies - 1);
-        out.extend(notice(
+    let max_replies = req.settings.replies_per_mail;
+    if out.replies.len() > max_replies {
+        let all = out.replies.len();
+        out.replies.truncate(max_replies - 1);
+        out.replies.extend(notice(
             req,
             notices::replies_capped(all, max_replies - 1, max_replies),
         ));
@@ -174,37 +220,24 @@ fn run_commands(
     Ok(out)
 }
 
-/// The lines of a `multiple` body, each a command, up to the per-mail bounds; the
-/// sender is told what was not done.
+/// The lines of a `multiple` body, each a command proved and carried out, up to the
+/// per-mail bounds; the sender is told what was not done.
 fn run_multiple(
     store: &Store,
-    settings: &Settings,
     req: &Request<'_>,
-    body: &str,
+    lines: &Lines,
     note: &mut dyn FnMut(String),
-) -> Result<Vec<Reply>, InternalError> {
+) -> Result<Answered, InternalError> {
+    let settings = req.settings;
     let max_replies = settings.replies_per_mail;
-    let mut out = Vec::new();
-    let sub = Request {
-        comment: "",
-        reply_to: req.reply_to.clone(),
-        ..*req
-    };
-    // The lines are read one by one and the rest only counted: a list of all of them
-    // (40,000 in a 1 MiB body) was 1 MiB more at the time of the password checks.
-    let mut lines = body
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .take_while(|l| *l != "--" && !l.starts_with("-- "));
-    let (mut done, mut challenges, mut read) = (0, 0, 0);
-    for line in lines.by_ref() {
-        read += 1;
-        if done == settings.commands_per_mail || out.len() >= max_replies - 1 {
+    let mut out = Answered::default();
+    let (mut done, mut challenges) = (0, 0);
+    for (line, parsed) in &lines.read {
+        if out.replies.len() >= max_replies - 1 {
             break;
         }
         done += 1;
-        let mut parsed = Command::parse(line);
+        let mut parsed = parsed.clone();
         line::reveal(store, &mut parsed)?;
         match parsed {
             Ok(Command::Challenge { .. }) if challenges == CHALLENGES_PER_MAIL => {
@@ -212,36 +245,38 @@ fn run_multiple(
                     "a challenge over the cap of {CHALLENGES_PER_MAIL} a mail: not made"
                 ));
                 let cap = notices::challenges_capped(CHALLENGES_PER_MAIL);
-                out.extend(notice(
-                    &sub,
+                out.replies.extend(notice(
+                    req,
                     notices::in_the_line(&redact::loggable(line), &cap),
                 ));
                 // An unconfirmed address is not shown the line: its userids may be
                 // any words a stranger chose.
-                if let Some(r) = out.last_mut() {
+                if let Some(r) = out.replies.last_mut() {
                     r.foreign = Foreign::Part(format!("{cap}\n"));
                 }
             }
             Ok(cmd) => {
                 challenges += usize::from(matches!(cmd, Command::Challenge { .. }));
-                out.extend(identity::act(store, &sub, &cmd)?);
+                let proven = identity::prove(store, req, Offered::Command(&cmd), note)?;
+                let replies = identity::act(store, req, &proven, &cmd, "")?;
+                out.extend(Answered::of(replies, proven));
             }
-            Err(e) => out.extend(syntax::error_mail(&sub, &e, Some(line))),
+            Err(e) => out.replies.extend(syntax::error_mail(req, &e, Some(line))),
         }
     }
-    let total = read + lines.count();
+    let total = lines.total;
     if done < total {
         note(format!(
             "multiple cut short: {done} of its {total} lines carried out"
         ));
-        out.truncate(max_replies - 1);
-        out.extend(notice(
+        out.replies.truncate(max_replies - 1);
+        out.replies.extend(notice(
             req,
             notices::commands_capped(done, total, settings.commands_per_mail, max_replies),
         ));
     }
-    if out.is_empty() {
-        out.extend(syntax::error_mail(
+    if out.replies.is_empty() {
+        out.replies.extend(syntax::error_mail(
             req,
             &CommandError::Empty,
             Some("multiple: the body holds no command"),

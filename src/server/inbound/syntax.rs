@@ -14,7 +14,7 @@ use crate::server::text::{notices, reply, subjects};
 /// line (`line`, passwords masked) when it is one of several, and where the syntax is
 /// told; an address nobody confirmed gets it without a word of the line.
 pub(super) fn error_mail(req: &Request<'_>, e: &CommandError, line: Option<&str>) -> Option<Reply> {
-    let to = req.reply_to.clone()?;
+    let to = req.reply_to.cloned()?;
     let mut message = e.to_string();
     if let CommandError::Unknown(_) = e {
         message = format!("{message} {}", commands());

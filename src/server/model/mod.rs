@@ -298,12 +298,6 @@ impl FromStr for Password {
 }
 
 impl Password {
-    /// The password of a command built from a reply token, whose sender the token
-    /// proved (`Request::proven`): it is never checked and never matches a hash.
-    pub(crate) fn unchecked() -> Password {
-        Password(String::new())
-    }
-
     /// The password written inside `<` `>`, as the syntax lines show its place
     /// (`<password>`), without them; `None` when it is not written so.
     pub(crate) fn unbracketed(&self) -> Option<Password> {

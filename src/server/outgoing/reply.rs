@@ -53,11 +53,11 @@ pub enum Cause {
     /// daily budget of such mails, and it carries none of the text another person
     /// chose. Every reply to a mail is this unless `inbound::identity` proved more.
     #[default]
-    Unproven,
+    Stranger,
     /// A mail proven (password, reply token or verify code) to come from the owner of
     /// an account with a confirmed address, answered at that account's own
     /// addresses: honest play, never budgeted.
-    Proven,
+    Owner,
 }
 
 /// Who a [`Reply`] is for.

@@ -1,6 +1,6 @@
 //! Bounces coming back (issue 30). A mail addressed to a VERP bounce address
-//! (`mail::verp`, found in To, Delivered-To, X-Original-To or Envelope-To) is never a
-//! command: [`take`] checks its tag under the reply key (a forged or stale one is
+//! (`mail::verp`, found in To, Delivered-To, X-Original-To or Envelope-To when
+//! `inbound::incoming` reads the mail) is never a command: [`take`] checks its tag under the reply key (a forged or stale one is
 //! dropped with a log line), reads it as a delivery status notification
 //! (`mail::dsn`), and counts a hard bounce in the address's record
 //! (`store::BounceRecord`), in a transaction of its own. After `[mail] hard_bounces`
@@ -19,8 +19,9 @@
 use crate::mail::Address;
 use crate::mail::auth_results::FromAuth;
 use crate::mail::dsn::{Dsn, read_dsn};
-use crate::mail::verp::read_bounce_address;
+use crate::mail::verp::BounceTo;
 use crate::server::config::Settings;
+use crate::server::exec::Proven;
 use crate::server::internal::InternalError;
 use crate::server::outgoing::{Audience, Cause, Reply};
 use crate::server::store::{BounceRecord, Store};
@@ -31,36 +32,32 @@ use super::report::Report;
 use super::send::{Which, send};
 use super::txn::{Locked, Work};
 
-/// The headers a bounce address may be found in.
-const TO_HEADERS: [&str; 4] = ["to", "delivered-to", "x-original-to", "envelope-to"];
-
-/// Handles `raw` when it came to a bounce address; `false` when it did not (it is
-/// then an ordinary mail). A hard bounce is counted, and the notices of an address
-/// it marks failing made, in one transaction: its journal writes the record and
-/// spools the notices together, and they are sent once the lock is released.
+/// Handles `raw`, which came to the bounce address `to` (as `inbound::incoming` read
+/// it, `mail::verp::bounce_target`): its tag checked, read as a DSN, a hard bounce
+/// counted, and the notices of an address it marks failing made, in one transaction:
+/// its journal writes the record and spools the notices together, and they are sent
+/// once the lock is released. It is never handled as an ordinary mail.
 pub fn take(
     store: &Store,
     settings: &Settings,
     now: u64,
+    to: &BounceTo,
     raw: &[u8],
     log: &Log,
     report: &mut Report,
-) -> Result<bool, InternalError> {
-    let server = settings.address();
-    let Some((recipient, tag)) = bounce_target(raw, &server) else {
-        return Ok(false);
-    };
-    if !store.reply_key()?.check_bounce_tag(&recipient, &tag) {
-        log.note(now, report, delivery::forged_bounce_tag(&recipient));
-        return Ok(true);
+) -> Result<(), InternalError> {
+    let BounceTo { recipient, tag } = to;
+    if !store.reply_key()?.check_bounce_tag(recipient, tag) {
+        log.note(now, report, delivery::forged_bounce_tag(recipient));
+        return Ok(());
     }
     let dsn = read_dsn(raw);
     let Some(dsn) = dsn.filter(|d| d.is_hard()) else {
-        log.note(now, report, delivery::not_a_hard_bounce(&recipient));
-        return Ok(true);
+        log.note(now, report, delivery::not_a_hard_bounce(recipient));
+        return Ok(());
     };
     let Ok(address) = recipient.parse::<Address>() else {
-        return Ok(true);
+        return Ok(());
     };
     let (locked, recovered) = Locked::take(store, settings)?;
     if let Some(line) = recovered {
@@ -92,7 +89,7 @@ pub fn take(
         log,
         report,
     )?;
-    Ok(true)
+    Ok(())
 }
 
 /// What counting one hard bounce did to its address.
@@ -143,15 +140,16 @@ fn count(
     }))
 }
 
-/// Whether a mail from `from` that was answered with `replies` shows that the address
-/// works: the trusted mail system passed its From (`Authentication-Results`), or it
-/// proved an account (password, reply token or verify code) and is answered at that
-/// account's own addresses, `from` among them.
-pub fn shows_working(from: &Address, from_auth: FromAuth, replies: &[Reply]) -> bool {
+/// Whether a mail from `from` whose commands were proved as `proofs` say
+/// (`inbound::identity::prove`) shows that the address works: the trusted mail
+/// system passed its From (`Authentication-Results`), or a command proved the owner
+/// of an account (password, reply token or verify code: [`Cause::Owner`]) and is
+/// answered at that account's own address `from`.
+pub fn shows_working(from: &Address, from_auth: FromAuth, proofs: &[Proven]) -> bool {
     from_auth == FromAuth::Pass
-        || replies
-            .iter()
-            .any(|r| r.cause == Cause::Proven && r.to.iter().any(|a| a.same_mailbox(from)))
+        || proofs.iter().any(|p| {
+            p.cause == Cause::Owner && p.answer_to.as_ref().is_some_and(|a| a.same_mailbox(from))
+        })
 }
 
 /// A mail that [`shows_working`] came from `from`: its bounce record, if any, is
@@ -217,27 +215,4 @@ fn notices(
         });
     }
     Ok(replies)
-}
-
-/// The (recipient, tag) of the first bounce address of `server` among the
-/// addresses of `raw`'s To, Delivered-To, X-Original-To and Envelope-To headers.
-fn bounce_target(raw: &[u8], server: &str) -> Option<(String, String)> {
-    let head_end = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .or_else(|| raw.windows(2).position(|w| w == b"\n\n"))
-        .unwrap_or(raw.len())
-        .min(256 * 1024);
-    let head = String::from_utf8_lossy(&raw[..head_end]).replace("\r\n", "\n");
-    let unfolded = head.replace("\n ", " ").replace("\n\t", " ");
-    unfolded.lines().take(500).find_map(|line| {
-        let (name, value) = line.split_once(':')?;
-        if !TO_HEADERS.contains(&name.trim().to_ascii_lowercase().as_str()) {
-            return None;
-        }
-        value
-            .split([',', '<', '>', ' ', '\t', ';'])
-            .take(100)
-            .find_map(|word| read_bounce_address(word, server))
-    })
 }

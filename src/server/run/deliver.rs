@@ -12,7 +12,7 @@ use crate::mail;
 use crate::mail::auth_results::FromAuth;
 use crate::server::config::Settings;
 use crate::server::exec::Request;
-use crate::server::inbound::commands::{Context, decide};
+use crate::server::inbound::commands::decide;
 use crate::server::inbound::incoming::Incoming;
 use crate::server::internal::InternalError;
 use crate::server::outgoing::Reply;
@@ -40,12 +40,6 @@ pub fn deliver(
     let store = Store::open(&settings.home)?;
     let log = Log::in_home(&settings.home);
     let mut report = Report::default();
-    if total_size <= settings.max_message_bytes
-        && bounces::take(&store, settings, now, raw, &log, &mut report)?
-    {
-        report.bounces += 1;
-        return Ok(report);
-    }
     let read = Incoming::read(raw, total_size, envelope_sender, settings, &mut |line| {
         log.note(now, &mut report, line)
     });
@@ -53,6 +47,12 @@ pub fn deliver(
         report.unanswered += 1;
         return Ok(report);
     };
+    // A mail to one of our bounce addresses is a delivery report, never a command.
+    if let Some(to) = &mail.bounce {
+        bounces::take(&store, settings, now, to, raw, &log, &mut report)?;
+        report.bounces += 1;
+        return Ok(report);
+    }
     let mut committed = handle(&store, settings, now, &mail, &log, &mut report)?;
     let own = std::mem::take(&mut committed.spooled);
     released::finish(
@@ -140,29 +140,17 @@ fn carry_out(
     log: &Log,
     report: &mut Report,
 ) -> Result<Committed, InternalError> {
-    let server_address = settings.address();
+    // The mail as every command of it sees it, built once.
     let request = Request {
-        reply_to: mail.reply_to.clone(),
-        sender: mail.reply_to.as_ref(),
         from: mail.inbound.from.as_ref(),
-        comment: &mail.inbound.comment,
+        reply_to: mail.reply_to.as_ref(),
         quoted: &mail.quoted,
         now,
-        server_address: &server_address,
-        confirm_addresses: settings.confirm_addresses,
-        challenges_for_others: settings.challenges_for_others_per_day,
+        settings,
         from_auth: settings
             .trusted_authserv_id
             .as_deref()
             .map_or(FromAuth::Unknown, |id| mail.inbound.from_verdict(id)),
-        proven: None,
-    };
-    let ctx = Context {
-        settings,
-        request: &request,
-        inbound: &mail.inbound,
-        too_big: mail.too_big,
-        total_size: mail.total_size,
     };
     let message_id = mail.inbound.message_id.as_deref().unwrap_or("");
     let seed = |k: usize, _: &Reply| format!("{message_id}-{k}");
@@ -175,10 +163,12 @@ fn carry_out(
         report,
         &mut |report, line| log.note(now, report, line),
         |store, report| {
-            let replies = decide(store, &ctx, &mut |line| log.note(now, report, line))?;
+            let answered = decide(store, mail, &request, &mut |line| {
+                log.note(now, report, line)
+            })?;
             // Before the gate, which leaves a failing address out.
             if let Some(from) = &mail.inbound.from
-                && bounces::shows_working(from, request.from_auth, &replies)
+                && bounces::shows_working(from, request.from_auth, &answered.proofs)
             {
                 bounces::restore(store, from, now, log, report)?;
             }
@@ -187,7 +177,7 @@ fn carry_out(
             reviews::record(store, now, &written)?;
             store.mark_seen(&mail.key, now)?;
             Ok(Work {
-                replies,
+                replies: answered.replies,
                 robot_turns,
             })
         },

@@ -20,7 +20,8 @@ use yinsh_pbem::rules::Color;
 use yinsh_pbem::server::command::Command;
 use yinsh_pbem::server::exec::{Reply, Request};
 use yinsh_pbem::server::game::index;
-use yinsh_pbem::server::inbound::{identity, line};
+use yinsh_pbem::server::inbound::identity::{self, Offered};
+use yinsh_pbem::server::inbound::line;
 use yinsh_pbem::server::model::BoardId;
 use yinsh_pbem::server::run::txn::{Locked, Work};
 use yinsh_pbem::server::store::{Store, with_cheap_hashes};
@@ -166,22 +167,11 @@ impl Home {
         let cmd = Command::parse(subject).unwrap_or_else(|e| panic!("{subject:?}: {e}"));
         let quoted = format!("> Subject: {subject}\n");
         let sender: Address = address(from).parse().expect("an address");
-        let req = Request {
-            reply_to: Some(sender.clone()),
-            sender: Some(&sender),
-            from: Some(&sender),
-            comment,
-            quoted: &quoted,
-            now,
-            server_address: SERVER,
-            confirm_addresses: false,
-            challenges_for_others: 5,
-            from_auth: FromAuth::Unknown,
-            proven: None,
-        };
         let mut settings = Settings::defaults(self.path().to_path_buf());
         settings.now = Some(now);
         settings.confirm_addresses = false;
+        settings.challenges_for_others_per_day = 5;
+        settings.from = SERVER.to_string();
         // The replies are read here as the handlers made them; the mails built from
         // them go to an outbox beside the home, without a picture.
         settings.transport = Transport::Outbox(self.dir.path().join("outbox"));
@@ -203,7 +193,18 @@ impl Home {
                     let mut read = Ok(cmd.clone());
                     line::reveal(store, &mut read)?;
                     let cmd = read.expect("a command");
-                    Ok(Work::from(identity::act(store, &req, &cmd)?))
+                    let req = Request {
+                        from: Some(&sender),
+                        reply_to: Some(&sender),
+                        quoted: &quoted,
+                        now,
+                        settings: &settings,
+                        from_auth: FromAuth::Unknown,
+                    };
+                    let proven = identity::prove(store, &req, Offered::Command(&cmd), &mut |_| {})?;
+                    Ok(Work::from(identity::act(
+                        store, &req, &proven, &cmd, comment,
+                    )?))
                 },
             )
         })

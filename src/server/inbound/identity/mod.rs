@@ -1,45 +1,54 @@
-//! The ONE place that decides who a mail acts for ([`Actor`]: an account and its
-//! [`Proof`]). Handlers (`exec`) never check a password, a reply token or a code:
-//! they are given the actor this file proved.
+//! Who a mail acts for, decided once per command by [`prove`]: it turns the mail
+//! (`exec::Request`) and what the command offers as proof ([`Offered`]: its
+//! credentials, or the reply tokens of a reply to one of our mails) into the
+//! [`Proven`] everything after it uses: the storm limit ([`proves_sender`]), the
+//! handlers (`exec`, given the [`Actor`]: they never check a password, a reply token
+//! or a code), the old password's notice (`Proven::showable_password`) and the bounce
+//! restore (`run::bounces::shows_working`).
 //!
-//! - A command with a userid and password ([`actor`]): the right password, while the
-//!   account's logins are open (`store::logins`: past `MAX_FAILURES` wrong passwords or
-//!   codes an hour they are paused); a wrong one is counted. A robot's userid is never
-//!   logged into. A command built from a reply whose token proved its player
-//!   (`Request::proven`) needs no password, and acts for that player only.
+//! - A command with a userid and password: the right password, while the account's
+//!   logins are open (`store::logins`: past `MAX_FAILURES` wrong passwords or codes
+//!   an hour they are paused); a wrong one is counted. A robot's userid is never
+//!   logged into. Every password is read the same way ([`password_of`], the one
+//!   check of a password): as written, or, written `<password>` as the syntax lines
+//!   show its place, inside the brackets.
 //! - `verify <userid> <code>`: the right code, even while logins are paused; wrong
 //!   codes are counted on their own (`store::logins`).
-//! - A reply to one of our mails ([`reply_token`]): a genuine reply token (made with
-//!   the store's reply key) whose player has the mail's From among their addresses.
+//! - A reply to one of our mails ([`Offered::Reply`], [`reply_token`]): a genuine
+//!   reply token (made with the store's reply key) whose player has the mail's From
+//!   among their addresses; what it allows is the proof's `scope`.
 //! - A `yinsh move` with a play link's token in the password place (`play.rs`): a
 //!   genuine play token of that board, move and player, from one of the account's
 //!   confirmed addresses, plays that one move; a token whose move has passed gets
 //!   "the game moved on" at the player's own addresses.
-//! - Where the answers go ([`carry_out`]): the answers to a proven request go to the
-//!   account's own confirmed addresses (the From or Reply-To when it is one of them,
-//!   else the account's first), never to an address the mail merely names; a verify
-//!   code's answer goes to the address it confirms. The replies of a request proven
-//!   for an account with a confirmed address are [`Cause::Proven`]: honest play, which
-//!   the gate (`outgoing::gate`) never budgets; every other reply to a mail is a
-//!   stranger's, budgeted per mailbox.
+//! - Where the answers go ([`answering`]): the answers to a proven command go to the
+//!   account's own confirmed addresses (the mail's reply address when it is one of
+//!   them, else the account's first), never to an address the mail merely names; a
+//!   verify code's answer goes to the address it confirms. A command proven for an
+//!   account with a confirmed address makes replies of [`Cause::Owner`]: honest play,
+//!   which the gate (`outgoing::gate`) never budgets; every other reply to a mail is
+//!   a stranger's ([`Cause::Stranger`]), budgeted per mailbox.
 //! - Defence in depth ([`from_checked`]): with `[security] trusted_authserv_id` set,
 //!   a mail whose From fails the trusted mail system's checks (`Authentication-Results`,
 //!   RFC 8601: DMARC failed, or DKIM and SPF failed with no pass) proves nothing: no
 //!   password, reply token or code is accepted from it (`Refusal::SenderNotVerified`).
 //! - The storm limit ([`proves_sender`]): anyone can forge 60 mails with
 //!   `Reply-To: alice@...`, but not alice's password or a reply token minted for her. A
-//!   mail that proves its sender as above is not counted, and is carried out over the
-//!   limit (its answers go to the account's own addresses, so a player's password
-//!   cannot aim a storm of replies at someone else's address).
+//!   mail whose proof names the owner of an account with a confirmed address is not
+//!   counted, and is carried out over the limit (its answers go to the account's own
+//!   addresses, so a player's password cannot aim a storm of replies at someone
+//!   else's address).
 
+use crate::mail::Address;
 use crate::mail::auth_results::FromAuth;
-use crate::mail::{Address, InboundMail};
-use crate::server::command::{Command, Credentials};
-use crate::server::exec::{self, Actor, ExecError, Refusal, Request, logins_open};
+use crate::server::command::{Command, Credentials, could_show};
+use crate::server::exec::{
+    self, Actor, Asked, ByReply, ExecError, Proven, Refusal, Request, logins_open,
+};
 use crate::server::internal::InternalError;
 use crate::server::model::{BoardId, Password, Proof, UserId};
-use crate::server::outgoing::{Cause, Reply, threading};
-use crate::server::store::{Account, MAX_FAILURES, ReplyToken, Store};
+use crate::server::outgoing::{Cause, Reply};
+use crate::server::store::{Account, ReplyToken, Store};
 
 mod play;
 use play::Played;
@@ -47,100 +56,187 @@ use play::Played;
 /// At most this many well-formed tokens of one mail are checked against the key.
 const TOKENS_CHECKED: usize = 4;
 
-/// Carry out `cmd` for whom it proves ([`actor`]); a proof refused (unknown userid,
-/// wrong password or code, logins paused) is answered as any refusal is.
-pub fn act(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Vec<Reply>, InternalError> {
-    match proved(store, req, cmd) {
-        Ok(None) => carry_out(store, req, None, cmd),
-        Ok(Some(Played::Proven(actor))) => match play::claimed(cmd) {
-            // The page writes the command as the mail's first line too: the comment
-            // the opponent reads is the rest.
-            Some(claim) if actor.proof == Proof::PlayToken => {
-                let comment = play::without_token(req.comment, &claim.token);
-                let sub = Request {
-                    reply_to: req.reply_to.clone(),
-                    comment: &comment,
-                    ..*req
-                };
-                carry_out(store, &sub, Some(&actor), cmd)
-            }
-            _ => carry_out(store, req, Some(&actor), cmd),
+/// What a command offers as the proof of who sends it.
+#[derive(Clone, Copy)]
+pub enum Offered<'a> {
+    /// A command as written: its credentials (a password, a verify code, a play
+    /// token in the password place), or none.
+    Command(&'a Command),
+    /// A reply to one of our mails: the reply tokens it names (read once,
+    /// `Incoming::tokens`).
+    Reply(&'a [ReplyToken]),
+}
+
+/// What a command's credentials prove, before it is told where the answers go.
+enum Credited {
+    /// Nobody: the command names no account of the sender's.
+    Nobody,
+    /// The account, by a verify code, a reply token or a play token.
+    Acts(Actor),
+    /// The account, by its password: `word` is the password as it matched (as
+    /// written, or inside `<>`).
+    LoggedIn(Actor, Password),
+    /// The account, proven, but what it asks is refused (a play link whose move has
+    /// passed): answered at the account's own addresses.
+    Refused(Actor, Refusal),
+}
+
+/// THE proof of one command of a mail: who `offered` proves (see the module text),
+/// where the answers go, who answers for them, and whether its password could be
+/// shown. A proof refused (unknown userid, wrong password or code, logins paused, a
+/// forged From, a token from another address) comes back as [`Proven::refusal`].
+/// `note` gets the log lines.
+pub fn prove(
+    store: &Store,
+    req: &Request<'_>,
+    offered: Offered<'_>,
+    note: &mut dyn FnMut(String),
+) -> Result<Proven, InternalError> {
+    let credited = match offered {
+        Offered::Command(cmd) => match by_command(store, req, cmd) {
+            Ok(credited) => credited,
+            Err(ExecError::Refused(refusal)) => return Ok(refused(req, refusal)),
+            Err(ExecError::Internal(e)) => return Err(e),
         },
-        Ok(Some(Played::MovedOn(actor, refusal))) => {
-            // The board as it is now, with the player's fresh tokens (and play link
-            // when it is their turn), at their own addresses.
-            let proven = Request {
-                reply_to: req.reply_to.clone(),
-                proven: Some(&actor.account.userid),
-                ..*req
-            };
-            refused_for(store, &proven, &actor, &refusal)
+        Offered::Reply(tokens) => return by_reply_token(store, req, tokens, note),
+    };
+    let showable = match (&credited, offered) {
+        (Credited::LoggedIn(_, word), Offered::Command(cmd)) => {
+            // `change password` sets a new one, checked as any new password.
+            cmd.credentials().is_some()
+                && !matches!(cmd, Command::ChangePassword { .. })
+                && could_show(word.expose())
         }
-        Err(ExecError::Refused(refusal)) => exec::refused(store, req, &refusal),
-        Err(ExecError::Internal(e)) => Err(e),
+        _ => false,
+    };
+    let (actor, refusal) = match credited {
+        Credited::Nobody => (None, None),
+        Credited::Acts(actor) | Credited::LoggedIn(actor, _) => (Some(actor), None),
+        Credited::Refused(actor, refusal) => (Some(actor), Some(refusal)),
+    };
+    let mut proven = proven_for(req, actor, refusal);
+    proven.showable_password = showable;
+    Ok(proven)
+}
+
+/// The proof of `actor` (or of nobody), refused with `refusal` or not: its answers
+/// where [`answering`] says, of [`Cause::Owner`] when the actor [`owns`] its account
+/// and nothing was refused.
+fn proven_for(req: &Request<'_>, actor: Option<Actor>, refusal: Option<Refusal>) -> Proven {
+    let confirm = req.settings.confirm_addresses;
+    let cause = match &actor {
+        Some(a) if refusal.is_none() && owns(a, confirm) => Cause::Owner,
+        _ => Cause::Stranger,
+    };
+    Proven {
+        answer_to: answering(req, actor.as_ref()),
+        actor,
+        refusal,
+        cause,
+        ..Proven::default()
     }
 }
 
-/// Carry out `cmd` for `actor` (proved by [`actor`] or by a reply token): its answers
-/// go where [`answering`] says, and are [`Cause::Proven`] when [`owns`] says so.
-pub fn carry_out(
+/// A proof refused before any account was proved: answered at the mail's reply
+/// address, as a stranger's.
+fn refused(req: &Request<'_>, refusal: Refusal) -> Proven {
+    proven_for(req, None, Some(refusal))
+}
+
+/// Whether `proven` proves the mail's sender for the storm limit: it names the
+/// owner of an account with a confirmed address (a refusal of what they asked, such
+/// as a play link whose move has passed, included).
+pub fn proves_sender(proven: &Proven, req: &Request<'_>) -> bool {
+    proven
+        .actor
+        .as_ref()
+        .is_some_and(|a| !own_addresses(&a.account, req.settings.confirm_addresses).is_empty())
+}
+
+/// Carry out `cmd` as its proof `proven` says, with `comment`: a refused proof is
+/// answered with its refusal (at the actor's own addresses when one was proved);
+/// a play token's command without the lines that hold the token.
+pub fn act(
     store: &Store,
     req: &Request<'_>,
-    actor: Option<&Actor>,
+    proven: &Proven,
     cmd: &Command,
+    comment: &str,
 ) -> Result<Vec<Reply>, InternalError> {
-    let answered = answering(req, actor);
-    let out = exec::execute(store, &answered, actor, cmd)?;
-    Ok(caused(out, req, actor))
+    let asked = Asked {
+        mail: req,
+        proven,
+        comment,
+    };
+    if let Some(refusal) = &proven.refusal {
+        return exec::refused(store, &asked, refusal);
+    }
+    match play::claimed(cmd) {
+        // The page writes the command as the mail's first line too: the comment the
+        // opponent reads is the rest.
+        Some(claim) if asked.actor().is_some_and(|a| a.proof == Proof::PlayToken) => {
+            let comment = play::without_token(comment, &claim.token);
+            let sub = Asked {
+                comment: &comment,
+                ..asked
+            };
+            carry_out(&sub, |asked| exec::execute(store, asked, cmd))
+        }
+        _ => carry_out(&asked, |asked| exec::execute(store, asked, cmd)),
+    }
+}
+
+/// Carry out what a reply token's player asks by replying (`by_reply`), proven by
+/// `asked`'s reply token.
+pub fn act_by_reply(
+    store: &Store,
+    asked: &Asked<'_>,
+    what: &ByReply<'_>,
+) -> Result<Vec<Reply>, InternalError> {
+    carry_out(asked, |asked| exec::execute_reply(store, asked, what))
+}
+
+/// The replies of `run` (exec), marked with the proof's cause.
+fn carry_out(
+    asked: &Asked<'_>,
+    run: impl FnOnce(&Asked<'_>) -> Result<Vec<Reply>, InternalError>,
+) -> Result<Vec<Reply>, InternalError> {
+    let mut out = run(asked)?;
+    for r in &mut out {
+        r.cause = asked.proven.cause;
+    }
+    Ok(out)
 }
 
 /// A refusal of what a reply token's player asked (a stale turn, an old mail's
-/// answer): answered at the player's own address as [`carry_out`] answers, but as a
-/// stranger's ([`Cause::Unproven`]): a token already used proves only that someone
+/// answer): answered at the player's own address as the proof says, but as a
+/// stranger's ([`Cause::Stranger`]): a token already used proves only that someone
 /// holds a copy of an old mail, so such refusals are budgeted.
 pub fn refused_for(
     store: &Store,
-    req: &Request<'_>,
-    actor: &Actor,
+    asked: &Asked<'_>,
     refusal: &Refusal,
 ) -> Result<Vec<Reply>, InternalError> {
-    exec::refused(store, &answering(req, Some(actor)), refusal)
+    exec::refused(store, asked, refusal)
 }
 
-/// `out`, marked [`Cause::Proven`] when `actor` [`owns`] its account.
-fn caused(mut out: Vec<Reply>, req: &Request<'_>, actor: Option<&Actor>) -> Vec<Reply> {
-    if actor.is_some_and(|a| owns(a, req.confirm_addresses)) {
-        for r in &mut out {
-            r.cause = Cause::Proven;
-        }
-    }
-    out
-}
-
-/// `req` with its answers sent to `actor`'s own addresses: the reply address when it
-/// is one of the account's confirmed addresses, else the account's first confirmed
-/// address; for a verify code, the address it confirms. Without an actor, or for
-/// an account with no confirmed address, `req` as it is (such answers are a
+/// Where the answers of `actor`'s command go: the mail's reply address when it is
+/// one of the account's confirmed addresses, else the account's first confirmed
+/// address; for a verify code, the address it confirms. Without an actor, or for an
+/// account with no confirmed address, the mail's reply address (such answers are a
 /// stranger's, budgeted by the gate).
-pub fn answering<'a>(req: &Request<'a>, actor: Option<&Actor>) -> Request<'a> {
+pub fn answering(req: &Request<'_>, actor: Option<&Actor>) -> Option<Address> {
     let Some(actor) = actor else {
-        return Request {
-            reply_to: req.reply_to.clone(),
-            ..*req
-        };
+        return req.reply_to.cloned();
     };
     if let Proof::VerifyCode(address) = &actor.proof {
-        return Request {
-            reply_to: Some(address.clone()),
-            ..*req
-        };
+        return Some(address.clone());
     }
-    let own = own_addresses(&actor.account, req.confirm_addresses);
-    let reply_to = match &req.reply_to {
+    let own = own_addresses(&actor.account, req.settings.confirm_addresses);
+    match req.reply_to {
         Some(r) if own.iter().any(|a| a.same_mailbox(r)) => Some(r.clone()),
-        _ => own.first().map(|a| (*a).clone()).or(req.reply_to.clone()),
-    };
-    Request { reply_to, ..*req }
+        _ => own.first().map(|a| (*a).clone()).or(req.reply_to.cloned()),
+    }
 }
 
 /// `account`'s addresses that its owner confirmed (all of them when confirmation is
@@ -166,38 +262,20 @@ pub fn sent_by(account: &Account, from: Option<&Address>) -> bool {
     from.is_some_and(|from| account.addresses.iter().any(|a| a.same_mailbox(from)))
 }
 
-/// Who `cmd` acts for: `None` for a command that names no account of the sender's
-/// (a challenge, a listing, a new account's signup...); else the account its credentials (or the
-/// reply token of `req`) prove, or the refusal (unknown userid, wrong password or
-/// code, logins paused, a robot's userid).
-pub fn actor(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Option<Actor>, ExecError> {
-    match proved(store, req, cmd)? {
-        None => Ok(None),
-        Some(Played::Proven(actor)) => Ok(Some(actor)),
-        Some(Played::MovedOn(_, refusal)) => Err(refusal.into()),
-    }
-}
-
-/// What `cmd` proves: nobody (`None`), its player, or, for a play link's token whose
-/// move has passed, its player and the refusal to answer them with (`play.rs`).
-fn proved(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Option<Played>, ExecError> {
+/// What `cmd`'s credentials prove: nobody, its player, or, for a play link's token
+/// whose move has passed, its player and the refusal to answer them with.
+fn by_command(store: &Store, req: &Request<'_>, cmd: &Command) -> Result<Credited, ExecError> {
     if let Some(claim) = play::claimed(cmd) {
         from_checked(req)?;
-        return play::prove(store, req, &claim).map(Some);
+        return Ok(match play::prove(store, req, &claim)? {
+            Played::Plays(actor) => Credited::Acts(actor),
+            Played::Password(actor, word) => Credited::LoggedIn(actor, word),
+            Played::MovedOn(actor, refusal) => Credited::Refused(actor, refusal),
+        });
     }
-    Ok(by_credentials(store, req, cmd)?.map(Played::Proven))
-}
-
-/// Who `cmd` acts for by its credentials (a password, a verify code, a reply token's
-/// proof): [`actor`] for every command without a play token.
-fn by_credentials(
-    store: &Store,
-    req: &Request<'_>,
-    cmd: &Command,
-) -> Result<Option<Actor>, ExecError> {
     if let Command::Verify { userid, token } = cmd {
         from_checked(req)?;
-        return verified(store, req, userid, token).map(Some);
+        return verified(store, req, userid, token).map(Credited::Acts);
     }
     if let Command::Signup {
         userid, password, ..
@@ -213,16 +291,11 @@ fn by_credentials(
     } = cmd
     {
         from_checked(req)?;
-        return challenger(
-            store,
-            req,
-            password,
-            [white.as_written(), black.as_written()],
-        )
-        .map(Some);
+        let players = [white.as_written(), black.as_written()];
+        return challenger(store, req, password, players);
     }
     let Some(auth) = cmd.credentials() else {
-        return Ok(None);
+        return Ok(Credited::Nobody);
     };
     from_checked(req)?;
     let proven = authenticate(store, req, auth);
@@ -230,7 +303,71 @@ fn by_credentials(
         Command::Board { board, .. } => proven.map_err(|e| on_board_named(e, *board)),
         _ => proven,
     }
-    .map(Some)
+}
+
+/// The proof of a reply to one of our mails by its `tokens` (see [`reply_token`]):
+/// the token's player, at their own addresses, with what the token allows; refused
+/// when the From failed the trusted checks or is not the player's; nobody when no
+/// genuine token of an account names the mail (it gets `by_reply`'s short answer).
+fn by_reply_token(
+    store: &Store,
+    req: &Request<'_>,
+    tokens: &[ReplyToken],
+    note: &mut dyn FnMut(String),
+) -> Result<Proven, InternalError> {
+    // A From the trusted mail system failed proves nothing, a reply token included.
+    if let Err(refusal) = from_checked(req) {
+        note("reply token not read: the From failed the sender checks".to_string());
+        return Ok(refused(req, refusal));
+    }
+    Ok(match reply_token(store, req.from, tokens, note)? {
+        TokenProof::Nothing => proven_for(req, None, None),
+        TokenProof::NoAccount(token) => {
+            note(format!(
+                "reply token of {}: no such account now",
+                token.scope.userid()
+            ));
+            proven_for(req, None, None)
+        }
+        TokenProof::NotTheirs(token) => {
+            let userid = token.scope.userid();
+            let from = req.from.map_or("(no From)", |a| &**a).to_string();
+            note(format!(
+                "reply token of {userid} refused: {from} is not one of their addresses"
+            ));
+            refused(
+                req,
+                Refusal::ReplyNotYours {
+                    userid: userid.clone(),
+                    from,
+                },
+            )
+        }
+        TokenProof::Theirs { token, account } => {
+            note(format!(
+                "reply token of {} accepted: {:?}",
+                account.userid, token.scope
+            ));
+            let actor = Actor {
+                account,
+                proof: Proof::ReplyToken,
+            };
+            Proven {
+                scope: Some(token.scope),
+                ..proven_for(req, Some(actor), None)
+            }
+        }
+    })
+}
+
+/// The word of `written` that is `account`'s password, read as the syntax lines show
+/// a password's place: as written, or, written `<password>`, inside the brackets.
+/// THE one check of a password against its argon2 hash.
+fn password_of(account: &Account, written: &Password) -> Option<Password> {
+    [Some(written.clone()), written.unbracketed()]
+        .into_iter()
+        .flatten()
+        .find(|word| account.check_password(word))
 }
 
 /// Refuses every proof of a mail whose From failed the trusted mail system's sender
@@ -242,9 +379,12 @@ pub fn from_checked(req: &Request<'_>) -> Result<(), Refusal> {
     }
 }
 
-/// The account of `auth` if its password is right (or `req`'s reply token proved its
-/// player); else the refusal pbmserv gave.
-fn authenticate(store: &Store, req: &Request<'_>, auth: &Credentials) -> Result<Actor, ExecError> {
+/// The account of `auth` if its password is right; else the refusal pbmserv gave.
+fn authenticate(
+    store: &Store,
+    req: &Request<'_>,
+    auth: &Credentials,
+) -> Result<Credited, ExecError> {
     let Credentials { userid, password } = auth;
     if userid.robot_level().is_some() {
         return Err(Refusal::RobotAccount {
@@ -255,30 +395,18 @@ fn authenticate(store: &Store, req: &Request<'_>, auth: &Credentials) -> Result<
     let Some(account) = store.account(userid)? else {
         return Err(Refusal::UnknownUserid.into());
     };
-    if let Some(proven) = req.proven {
-        return if proven == userid {
-            Ok(Actor {
-                account,
-                proof: Proof::ReplyToken,
-            })
-        } else {
-            Err(Refusal::WrongPassword.into())
-        };
-    }
     logins_open(store, req.now, &account)?;
-    // `<password>`, as the syntax lines show it, is read as the password itself.
-    let right = account.check_password(password)
-        || password
-            .unbracketed()
-            .is_some_and(|inner| account.check_password(&inner));
-    if !right {
+    let Some(word) = password_of(&account, password) else {
         store.login_failed(userid, req.now)?;
         return Err(Refusal::WrongPassword.into());
-    }
-    Ok(Actor {
-        account,
-        proof: Proof::Password,
-    })
+    };
+    Ok(Credited::LoggedIn(
+        Actor {
+            account,
+            proof: Proof::Password,
+        },
+        word,
+    ))
 }
 
 /// The player of a challenge whose password `password` is (`yinsh challenge
@@ -290,7 +418,7 @@ fn challenger(
     req: &Request<'_>,
     password: &Password,
     players: [&UserId; 2],
-) -> Result<Actor, ExecError> {
+) -> Result<Credited, ExecError> {
     let mut tried = Vec::new();
     let mut paused = None;
     for userid in players {
@@ -308,11 +436,12 @@ fn challenger(
             }
             Err(e) => return Err(e),
         }
-        if account.check_password(password) {
-            return Ok(Actor {
+        if let Some(word) = password_of(&account, password) {
+            let actor = Actor {
                 account,
                 proof: Proof::Password,
-            });
+            };
+            return Ok(Credited::LoggedIn(actor, word));
         }
         tried.push(account.userid);
     }
@@ -334,23 +463,24 @@ fn returning(
     req: &Request<'_>,
     userid: &UserId,
     password: &Password,
-) -> Result<Option<Actor>, ExecError> {
+) -> Result<Credited, ExecError> {
     let Some(old) = store.retired(userid)? else {
-        return Ok(None);
+        return Ok(Credited::Nobody);
     };
     from_checked(req)?;
     logins_open(store, req.now, &old)?;
-    if !old.check_password(password) {
+    let Some(word) = password_of(&old, password) else {
         store.login_failed(userid, req.now)?;
         return Err(Refusal::UseridRetired {
             userid: userid.clone(),
         }
         .into());
-    }
-    Ok(Some(Actor {
+    };
+    let actor = Actor {
         account: old,
         proof: Proof::Password,
-    }))
+    };
+    Ok(Credited::LoggedIn(actor, word))
 }
 
 /// `verify <userid> <code>`: the account with the address the code confirms (not yet
@@ -393,7 +523,7 @@ pub enum TokenProof {
     /// No genuine token (none named, or none made with the current key).
     Nothing,
     /// A genuine token whose player has the mail's From among their addresses.
-    Proven {
+    Theirs {
         /// The token.
         token: ReplyToken,
         /// Its player's account.
@@ -405,21 +535,22 @@ pub enum TokenProof {
     NotTheirs(ReplyToken),
 }
 
-/// What the reply tokens `inbound` names prove: the first genuine token whose player
-/// has the From address, else the first genuine one (so that the sender is told the
-/// address is wrong); at most `TOKENS_CHECKED` (4) are checked. `note` gets log lines.
+/// What the reply tokens `tokens` of a mail from `from` prove: the first genuine
+/// token whose player has the From address, else the first genuine one (so that the
+/// sender is told the address is wrong); at most `TOKENS_CHECKED` (4) are checked.
+/// `note` gets log lines.
 pub fn reply_token(
     store: &Store,
-    inbound: &InboundMail,
+    from: Option<&Address>,
+    tokens: &[ReplyToken],
     note: &mut dyn FnMut(String),
 ) -> Result<TokenProof, InternalError> {
-    let named = threading::tokens_named(inbound);
-    if named.is_empty() {
+    if tokens.is_empty() {
         return Ok(TokenProof::Nothing);
     }
     let key = store.reply_key()?;
     let mut first = TokenProof::Nothing;
-    for token in named.iter().take(TOKENS_CHECKED) {
+    for token in tokens.iter().take(TOKENS_CHECKED) {
         if !key.check(token) {
             note(format!(
                 "reply token refused (not made with the current key): {token:?}"
@@ -427,8 +558,8 @@ pub fn reply_token(
             continue;
         }
         match store.account(token.scope.userid())? {
-            Some(account) if sent_by(&account, inbound.from.as_ref()) => {
-                return Ok(TokenProof::Proven {
+            Some(account) if sent_by(&account, from) => {
+                return Ok(TokenProof::Theirs {
                     token: token.clone(),
                     account,
                 });
@@ -443,56 +574,6 @@ pub fn reply_token(
         }
     }
     Ok(first)
-}
-
-/// Whether `inbound` proves its sender (see the module text): a genuine reply token
-/// of its From's player, a genuine play token from a confirmed address of its player,
-/// or the right password of the Subject's command, for an account with a confirmed
-/// address. `now` for the login gate.
-pub fn proves_sender(
-    store: &Store,
-    inbound: &InboundMail,
-    req: &Request<'_>,
-) -> Result<bool, InternalError> {
-    let (confirm_addresses, now) = (req.confirm_addresses, req.now);
-    if from_checked(req).is_err() {
-        return Ok(false);
-    }
-    let account = match reply_token(store, inbound, &mut |_| {})? {
-        TokenProof::Proven { account, .. } => Some(account),
-        _ => match Command::parse(&inbound.subject) {
-            Ok(cmd) => match (play::claimed(&cmd), cmd.credentials()) {
-                (Some(claim), _) => return play::proves(store, req, &claim),
-                (None, Some(auth)) => password_right(store, auth, now)?,
-                (None, None) => None,
-            },
-            Err(_) => None,
-        },
-    };
-    Ok(account.is_some_and(|a| !own_addresses(&a, confirm_addresses).is_empty()))
-}
-
-/// The account of `auth` if its password is right and its logins open; a wrong
-/// password is counted.
-fn password_right(
-    store: &Store,
-    auth: &Credentials,
-    now: u64,
-) -> Result<Option<Account>, InternalError> {
-    if auth.userid.robot_level().is_some() {
-        return Ok(None);
-    }
-    let Some(account) = store.account(&auth.userid)? else {
-        return Ok(None);
-    };
-    if store.login_failures(&account.userid, now)?.count >= MAX_FAILURES {
-        return Ok(None);
-    }
-    if account.check_password(&auth.password) {
-        return Ok(Some(account));
-    }
-    store.login_failed(&account.userid, now)?;
-    Ok(None)
 }
 
 #[cfg(test)]

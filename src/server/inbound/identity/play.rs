@@ -16,8 +16,9 @@
 //!   address as any refusal is, in the server's words only;
 //! - a token that is not genuine (another board, another player, altered, or mailed
 //!   before `rotate-reply-key`) is checked as a password after all (a password may
-//!   have the token's shape), counted as a wrong one when it is not, and refused as a
-//!   play link that does not play here.
+//!   have the token's shape; read as every password is, `super::password_of`),
+//!   counted as a wrong one when it is not, and refused as a play link that does not
+//!   play here.
 //!
 //! No answer repeats the token: it stands where a password does, so every echo of the
 //! command masks it (`command::redact`); the lines of the comment that hold it (the
@@ -29,8 +30,7 @@ use crate::server::command::{BoardAction, Command, Credentials};
 use crate::server::exec::error::PlayLinkRefusal;
 use crate::server::exec::{Actor, ExecError, Refusal, Request, logins_open};
 use crate::server::game::record::LiveGame;
-use crate::server::internal::InternalError;
-use crate::server::model::{BoardId, PlayToken, Proof};
+use crate::server::model::{BoardId, Password, PlayToken, Proof};
 use crate::server::store::{Account, Store};
 
 /// A command that offers a play token for a board: what it names.
@@ -57,8 +57,11 @@ pub enum Kind {
 /// What a play token proves.
 #[derive(Debug)]
 pub enum Played {
-    /// The player, proven: the command is carried out.
-    Proven(Actor),
+    /// The player, by a genuine token: the move is played.
+    Plays(Actor),
+    /// The player, by the password a token that is not genuine turned out to be
+    /// (`word`: as it matched).
+    Password(Actor, Password),
     /// The player, proven, but the token's move has passed: refused with the board as
     /// it is now, answered at the player's own addresses.
     MovedOn(Actor, Refusal),
@@ -112,7 +115,7 @@ pub fn prove(store: &Store, req: &Request<'_>, claim: &Claim<'_>) -> Result<Play
     if claim.kind != Kind::Move {
         return Err(refused(PlayLinkRefusal::MovesOnly { board: *board }));
     }
-    if !from_player(&account, req.from, req.confirm_addresses) {
+    if !from_player(&account, req.from, req.settings.confirm_addresses) {
         return Err(refused(PlayLinkRefusal::NotFromPlayer { board: *board }));
     }
     let actor = Actor {
@@ -132,7 +135,7 @@ pub fn prove(store: &Store, req: &Request<'_>, claim: &Claim<'_>) -> Result<Play
         };
         return Ok(Played::MovedOn(actor, refusal.into()));
     }
-    Ok(Played::Proven(actor))
+    Ok(Played::Plays(actor))
 }
 
 /// A token that is not genuine, checked as the password it may be (while the
@@ -145,11 +148,12 @@ fn as_password(
     account: Account,
 ) -> Result<Played, ExecError> {
     logins_open(store, req.now, &account)?;
-    if account.check_password(&claim.auth.password) {
-        return Ok(Played::Proven(Actor {
+    if let Some(word) = super::password_of(&account, &claim.auth.password) {
+        let actor = Actor {
             account,
             proof: Proof::Password,
-        }));
+        };
+        return Ok(Played::Password(actor, word));
     }
     store.login_failed(&account.userid, req.now)?;
     Err(refused(PlayLinkRefusal::NotValid { board: claim.board }))
@@ -164,21 +168,6 @@ fn from_player(account: &Account, from: Option<&Address>, confirm_addresses: boo
             .iter()
             .any(|a| a.same_mailbox(from) && (!confirm_addresses || account.is_confirmed(a)))
     })
-}
-
-/// Whether `claim` proves its sender for the storm limit (`identity::proves_sender`):
-/// a genuine token of a move, from a confirmed address of an account that has one.
-/// Nothing is counted: a token that is not genuine proves nothing here, and the
-/// password check of the command itself counts it.
-pub fn proves(store: &Store, req: &Request<'_>, claim: &Claim<'_>) -> Result<bool, InternalError> {
-    let Some(account) = store.account(&claim.auth.userid)? else {
-        return Ok(false);
-    };
-    let genuine = claim.kind == Kind::Move
-        && store
-            .reply_key()?
-            .check_play(&claim.token, claim.board, &account.userid);
-    Ok(genuine && from_player(&account, req.from, req.confirm_addresses))
 }
 
 /// `comment` (a move's, sent on to the opponent and the watchers) without the lines

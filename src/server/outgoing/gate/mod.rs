@@ -11,14 +11,14 @@
 //! - A reply for the operator ([`Audience::Operator`](crate::server::outgoing::Audience::Operator): the server's own notices of
 //!   damaged files, of addresses marked failing and of replies given up) goes only to the configured operator.
 //! - **What a stranger causes is budgeted per mailbox.** A reply to a mail that proved
-//!   no account with a confirmed address ([`Cause::Unproven`](crate::server::outgoing::Cause::Unproven): anyone can send it,
+//!   no account with a confirmed address ([`Cause::Stranger`](crate::server::outgoing::Cause::Stranger): anyone can send it,
 //!   from any From, to any Reply-To) is counted against each mailbox it reaches
 //!   ([`Address::canonical`](crate::mail::Address::canonical): every spelling and `+tag` of one mailbox is one), at
 //!   most `stranger_mails_per_day` a day (`<home>/strangers/`, inside the
 //!   transaction); the last one of the day says so and until when, the rest are
 //!   dropped with a log line. Such a reply never carries text another person chose
 //!   (its [`Foreign`](crate::server::outgoing::Foreign) part is left out, a chat or message is not sent). Honest play
-//!   ([`Cause::Proven`](crate::server::outgoing::Cause::Proven)) and the server's own runs ([`Source::Server`]: reminders,
+//!   ([`Cause::Owner`](crate::server::outgoing::Cause::Owner)) and the server's own runs ([`Source::Server`]: reminders,
 //!   robot turns, bounces) are not counted. All this when `[security]
 //!   confirm_addresses` is on (the default); off, the operator trusts every address.
 //! - A mailbox gets at most [`MESSAGES_PER_MAILBOX_PER_DAY`] chats and messages a day

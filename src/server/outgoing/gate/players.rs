@@ -86,7 +86,7 @@ impl Judge<'_> {
         // confirm_addresses`): nothing is a stranger's.
         let stranger = settings.confirm_addresses
             && self.source == Source::Mail
-            && reply.cause == Cause::Unproven;
+            && reply.cause == Cause::Stranger;
         // A confirmation belongs to an account and an address together: a reader's
         // mail needs the reader's own; any other, anyone's.
         let confirmed = !settings.confirm_addresses

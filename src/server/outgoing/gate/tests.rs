@@ -41,7 +41,7 @@ fn reply(to: &[&str], foreign: Foreign) -> Reply {
         subject: "Yinsh Board 101".into(),
         body: "the board, and bob's comment\n".into(),
         foreign,
-        cause: Cause::Proven,
+        cause: Cause::Owner,
         ..Reply::default()
     }
 }
@@ -49,7 +49,7 @@ fn reply(to: &[&str], foreign: Foreign) -> Reply {
 /// A reply to a mail that proved no sender.
 fn strangers(to: &[&str], foreign: Foreign) -> Reply {
     Reply {
-        cause: Cause::Unproven,
+        cause: Cause::Stranger,
         ..reply(to, foreign)
     }
 }
