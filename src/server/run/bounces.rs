@@ -21,6 +21,7 @@ use crate::server::internal::InternalError;
 use crate::server::outgoing::{Audience, Cause, Reply, build, gate};
 use crate::server::store::{BounceRecord, Store};
 
+use super::context::Ctx;
 use super::log::Log;
 use super::report::Report;
 use super::send::{Which, send};
@@ -31,14 +32,9 @@ const TO_HEADERS: [&str; 4] = ["to", "delivered-to", "x-original-to", "envelope-
 
 /// Handles `raw` when it came to a bounce address; `false` when it did not (it is
 /// then an ordinary mail).
-pub fn take(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
-    raw: &[u8],
-    log: &Log,
-    report: &mut Report,
-) -> Result<bool, InternalError> {
+pub fn take(ctx: &mut Ctx<'_>, raw: &[u8]) -> Result<bool, InternalError> {
+    let (store, settings, now, log) = (ctx.store, ctx.settings, ctx.now, ctx.log);
+    let report = &mut *ctx.report;
     let server = settings.address();
     let Some((recipient, tag)) = bounce_target(raw, &server) else {
         return Ok(false);
@@ -79,7 +75,7 @@ pub fn take(
         Vec::new()
     };
     drop(locked);
-    send(store, settings, now, Which::Own(&ids), log, report)?;
+    send(ctx, Which::Own(&ids))?;
     Ok(true)
 }
 

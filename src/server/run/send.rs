@@ -15,6 +15,7 @@ use crate::server::outgoing::{Audience, Reply, build, gate};
 use crate::server::store::Store;
 use crate::server::text::subjects;
 
+use super::context::Ctx;
 use super::log::Log;
 use super::report::Report;
 
@@ -33,14 +34,9 @@ pub enum Which<'a> {
 /// stay spooled (with their wait) and are logged; mails given up are logged and
 /// bounced to the operator. A spool locked by another flush for longer than we wait
 /// is no failure: the replies stay for the next flush.
-pub fn send(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
-    which: Which<'_>,
-    log: &Log,
-    report: &mut Report,
-) -> Result<(), InternalError> {
+pub fn send(ctx: &mut Ctx<'_>, which: Which<'_>) -> Result<(), InternalError> {
+    let (store, settings, now, log) = (ctx.store, ctx.settings, ctx.now, ctx.log);
+    let report = &mut *ctx.report;
     fault::point("before-flush");
     let (ids, lock_wait) = match which {
         Which::Own(ids) => (ids, settings.send_timeout),

@@ -22,7 +22,9 @@ use yinsh_pbem::server::exec::{Reply, Request};
 use yinsh_pbem::server::game::index;
 use yinsh_pbem::server::inbound::{identity, line};
 use yinsh_pbem::server::model::BoardId;
-use yinsh_pbem::server::run::txn::{Locked, Work};
+use yinsh_pbem::server::run::context::Ctx;
+use yinsh_pbem::server::run::log::Log;
+use yinsh_pbem::server::run::txn::{Locked, Notes, Started, Txn, Work};
 use yinsh_pbem::server::store::{Store, with_cheap_hashes};
 use yinsh_pbem::server::{Report, Settings};
 
@@ -189,23 +191,26 @@ impl Home {
         let (locked, recovered) =
             Locked::take(&self.store, &settings).map_err(|e| e.to_string())?;
         assert_eq!(recovered, None, "a journal was left before {subject:?}");
+        let log = Log::in_home(self.path());
+        let mut report = Report::default();
+        let mut ctx = Ctx::new(&self.store, &settings, &log, &mut report);
+        let key = format!("home-{now}");
+        let txn = Txn {
+            key: &key,
+            started: Started::Server,
+            seed: &|k, _| format!("home-{now}-{k}"),
+            notes: Notes::Reported,
+        };
         let committed = with_cheap_hashes(|| {
-            locked.transaction(
-                &format!("home-{now}"),
-                now,
-                None,
-                &|k, _| format!("home-{now}-{k}"),
-                &mut Report::default(),
-                &mut |_, _| {},
-                |store, _| {
-                    // Read as inbound reads a line: its masked words that name an
-                    // account are shown.
-                    let mut read = Ok(cmd.clone());
-                    line::reveal(store, &mut read)?;
-                    let cmd = read.expect("a command");
-                    Ok(Work::from(identity::act(store, &req, &cmd)?))
-                },
-            )
+            locked.transaction(&mut ctx, txn, |ctx| {
+                let store = ctx.store;
+                // Read as inbound reads a line: its masked words that name an
+                // account are shown.
+                let mut read = Ok(cmd.clone());
+                line::reveal(store, &mut read)?;
+                let cmd = read.expect("a command");
+                Ok(Work::from(identity::act(store, &req, &cmd)?))
+            })
         })
         .map_err(|e| e.to_string())?;
         assert!(
