@@ -15,11 +15,9 @@
 //!   transaction); the last one of the day says so and until when, the rest are
 //!   dropped with a log line. Such a reply never carries text another person chose
 //!   (its [`Foreign`] part is left out, a chat or message is not sent). Honest play
-//!   ([`Cause::Proven`]) and the server's own runs ([`Source::Clock`]: reminders,
-//!   forfeits; [`Source::Owed`]: robot turns and reviews, which carry the cause of
-//!   the mail that made them owed; [`Source::Server`]: bounces) are not counted.
-//!   All this when `[security] confirm_addresses` is on (the default); off, the
-//!   operator trusts every address.
+//!   ([`Cause::Proven`]) and the server's own runs (reminders, robot turns and reviews
+//!   with their cause, bounces: [`Source`]) are not counted. All this when `[security]
+//!   confirm_addresses` is on (the default); off, the operator trusts every address.
 //! - A mailbox gets at most [`MESSAGES_PER_MAILBOX_PER_DAY`] chats and messages a day
 //!   (`<home>/messages/`), so that an account, even one with a confirmed address,
 //!   cannot bury another player in text.
@@ -48,15 +46,11 @@ pub enum Source {
     /// The answer to one incoming mail (`deliver`): each reply is judged by its
     /// [`Cause`].
     Mail,
-    /// Work the server owed (a robot's turn, a review), made by its own run on
-    /// behalf of the mail that made it owed, whose [`Cause`] it carries (judged as
-    /// the server's own for now: nothing is counted against a stranger's budget).
+    /// Work owed (a robot's turn, a review), with the cause of what made it owed.
     Owed(Cause),
-    /// The games' clock (`tick`: reminders, forfeits, cancelled games): the server
-    /// itself, so nothing is counted against a stranger's budget.
+    /// The games' clock (`tick`). These three are the server's own: not budgeted.
     Clock,
-    /// The server's own run otherwise (its notices, `reindex`): nobody outside asked
-    /// for it, so nothing is counted against a stranger's budget.
+    /// The server's own run otherwise (its notices, `reindex`).
     Server,
 }
 
@@ -445,11 +439,9 @@ mod tests {
         };
         let (out, _) = passed(&store, &settings, many(reply));
         assert_eq!(out.len(), 30, "honest play is never budgeted");
-        let (out, _) = passed_from(&store, &settings, Source::Server, many(strangers));
-        assert_eq!(out.len(), 30, "the server's own runs are not a stranger's");
-        for source in [Source::Clock, Source::Owed(Cause::Unproven)] {
+        for source in [Source::Server, Source::Clock, Source::Owed(Cause::Unproven)] {
             let (out, _) = passed_from(&store, &settings, source, many(strangers));
-            assert_eq!(out.len(), 30, "{source:?} is judged as the server's own");
+            assert_eq!(out.len(), 30, "the server's own runs are not a stranger's");
         }
     }
 
