@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use super::serve::EX_TEMPFAIL;
 use crate::server::config::{self, Overrides};
-use crate::server::run::status::status as take_status;
+use crate::server::read::status::status as take_status;
 
 /// Where `status` writes.
 #[derive(Debug, Clone, PartialEq, Eq)]

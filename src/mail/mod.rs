@@ -34,6 +34,6 @@ pub use inbound::{InboundError, InboundMail, parse_inbound};
 pub use outbound::{BuiltMail, MailSettings, OutboundError, OutgoingMail, build, new_message_id};
 pub use reply_end::comment_end;
 pub use smtp::Smtp;
-pub use spool::{Spool, SpoolEntry, SpoolError};
+pub use spool::{Spool, SpoolEntry, SpoolError, SpoolSummary};
 pub use subject::clean_subject;
 pub use transport::{DeadLetter, FlushOptions, FlushReport, Transport, flush};

@@ -107,6 +107,24 @@ pub enum SpoolError {
     },
 }
 
+/// What the spool holds, in figures ([`Spool::summary`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SpoolSummary {
+    /// Mails waiting (every `.msg` file, damaged or not).
+    pub waiting: usize,
+    /// Mails given up (`failed/`).
+    pub failed: usize,
+    /// When the oldest waiting mail was queued, Unix seconds (from each header that
+    /// reads).
+    pub oldest: Option<u64>,
+}
+
+/// Of a spool file's header, when it was queued (all `summary` reads).
+#[derive(Deserialize)]
+struct Queued {
+    queued_ns: u64,
+}
+
 /// The first line of a spool file.
 #[derive(Debug, Serialize, Deserialize)]
 struct Header {
@@ -172,6 +190,23 @@ impl Spool {
     /// The spool folder.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// What the spool in `dir` holds, read without opening it (no folder is made,
+    /// nothing removed) and without its lock: each file as it is. Only the first
+    /// line of each waiting mail is read (at most 64 KiB of it).
+    pub fn summary(dir: &Path) -> SpoolSummary {
+        let mut out = SpoolSummary {
+            failed: entry_files(&dir.join(FAILED_DIR)).len(),
+            ..SpoolSummary::default()
+        };
+        for path in entry_files(dir) {
+            out.waiting += 1;
+            if let Some(t) = queued_at(&path) {
+                out.oldest = Some(out.oldest.map_or(t, |o| o.min(t)));
+            }
+        }
+        out
     }
 
     /// Queues a mail durably; an entry with the same id is left as it is (the call
@@ -348,6 +383,36 @@ impl Spool {
             })
         }
     }
+}
+
+/// The entry files of `dir` (`*.msg`, not starting with a dot); none when it cannot
+/// be read.
+fn entry_files(dir: &Path) -> Vec<PathBuf> {
+    let suffix = format!(".{ENTRY_EXT}");
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            !name.starts_with('.') && name.ends_with(&suffix)
+        })
+        .map(|e| e.path())
+        .collect()
+}
+
+/// When the spool file `path` was queued, Unix seconds, from its header line.
+fn queued_at(path: &Path) -> Option<u64> {
+    use io::{BufRead as _, Read as _};
+    let file = File::open(path).ok()?;
+    let mut line = String::new();
+    io::BufReader::new(file.take(64 * 1024))
+        .read_line(&mut line)
+        .ok()?;
+    let queued: Queued = serde_json::from_str(line.trim()).ok()?;
+    Some(queued.queued_ns / 1_000_000_000)
 }
 
 /// Reads a folder's entries, as a list.

@@ -472,3 +472,47 @@ fn a_deliver_killed_while_the_robot_thinks_loses_nothing() {
         assert_eq!(robot_mail[0].to, ["alice@example.org"]);
     }
 }
+
+/// Issue 44: a robot turn owed names who made it the robot's turn (`"cause"` in
+/// `robot-turns/<board>.json`), and its mails pass the gate with that cause: a mail
+/// that proved nobody is a stranger's, a move proven by the password of an account
+/// with a confirmed address is that person's.
+#[test]
+fn a_robot_turn_owed_names_who_made_it_owed() {
+    let mut s = TestServer::new();
+    // Every address counts as confirmed: alice's password proves her.
+    std::fs::write(
+        s.home().join("config.toml"),
+        "[security]\nconfirm_addresses = false\n",
+    )
+    .expect("config");
+    s.send(ALICE, "signup alice apw", "");
+    // The robots' hour is spent: the turns owed stay owed, to be read.
+    let hour = s.now / 3600;
+    let spent = format!("{{\"hour\": {hour}, \"think_ms\": 1200000}}");
+    std::fs::write(s.home().join("robot-time.json"), spent).expect("robot-time");
+    let cause = |s: &TestServer, board: u32| -> serde_json::Value {
+        let path = s.home().join(format!("robot-turns/{board}.json"));
+        let text = std::fs::read_to_string(&path).expect("a robot turn owed");
+        let record: serde_json::Value = serde_json::from_str(&text).expect("json");
+        record["cause"].clone()
+    };
+    s.send(
+        "Mallory <mallory@example.org>",
+        "yinsh challenge robot1 alice",
+        "",
+    );
+    assert_eq!(cause(&s, 101), "stranger", "nobody proven started it");
+    s.send(ALICE, "yinsh challenge alice robot2", "");
+    assert_eq!(replayed(&s, 102).1, 0, "alice moves first");
+    let (game, _) = replayed(&s, 102);
+    let turn = think(&game, &ThinkSettings::new(Budget::Playouts(20), 1)).expect("a turn");
+    let text = write_turn(&turn.actions);
+    s.send(ALICE, &format!("yinsh move 102 alice apw {text}#1"), "");
+    assert_eq!(robot_turns(&s.home()), ["101.json", "102.json"]);
+    assert_eq!(
+        cause(&s, 102)["person"],
+        "alice",
+        "alice's move made it owed"
+    );
+}

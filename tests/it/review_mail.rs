@@ -14,7 +14,7 @@ use yinsh_pbem::ai::review;
 use yinsh_pbem::rules::{Color, Variant};
 use yinsh_pbem::server::game::review::stored;
 use yinsh_pbem::server::model::BoardId;
-use yinsh_pbem::server::store::{OwedReview, RobotTime, Store};
+use yinsh_pbem::server::store::{OwedKind, OwedReview, RobotTime, Store};
 
 use crate::support::data::fixture_tokens;
 use crate::support::mail::Client;
@@ -104,7 +104,7 @@ fn a_finished_game_is_reviewed_once_and_mailed_to_each_player() {
     let store = Store::open(&s.home()).expect("store");
     assert!(
         store
-            .owed_review(BoardId::from(101))
+            .owed::<OwedReview>(BoardId::from(101))
             .expect("read")
             .is_some()
     );
@@ -153,7 +153,7 @@ fn a_finished_game_is_reviewed_once_and_mailed_to_each_player() {
     let expected = review(Variant::Normal, &turns, None, 600).expect("review");
     assert_eq!(kept, stored(BoardId::from(101), &expected, kept.made));
     assert!(kept.points.iter().any(|p| p.number == 64), "{kept:?}");
-    assert!(store.owed_reviews().expect("owed").is_empty());
+    assert!(store.all_owed::<OwedReview>().expect("owed").is_empty());
     let later = s.tick(s.now + 60);
     assert!(
         reviews(&later).is_empty(),
@@ -218,7 +218,7 @@ fn an_account_that_asks_gets_the_queued_review_when_it_is_made() {
     assert_says(&r[0], "the review comes by mail to the players.");
     let owed = Store::open(&s.home())
         .expect("store")
-        .owed_reviews()
+        .all_owed::<OwedReview>()
         .expect("owed");
     assert_eq!(owed.len(), 1);
     assert_eq!(owed[0].requesters.len(), 1, "carol only: {owed:?}");
@@ -253,7 +253,10 @@ fn a_strangers_flood_of_review_requests_spends_at_most_the_hourly_share() {
         s.send(ALICE, &format!("yinsh resign {b} alice apw"), "");
     }
     let store = Store::open(&s.home()).expect("store");
-    assert_eq!(store.owed_reviews().expect("owed").len(), boards.len());
+    assert_eq!(
+        store.all_owed::<OwedReview>().expect("owed").len(),
+        boards.len()
+    );
     assert_eq!(reviews_made(&s.home()), 0, "the setup's hour was spent");
     let t0 = (s.now / HOUR + 1) * HOUR;
     spend_the_reviews_hour(&s.home(), s.now);
@@ -305,18 +308,18 @@ fn a_review_claimed_by_a_killed_run_is_made_once_its_claim_lapses() {
     let owed = OwedReview {
         claimed_until: next_hour + 900,
         ..store
-            .owed_review(BoardId::from(101))
+            .owed::<OwedReview>(BoardId::from(101))
             .expect("read")
             .expect("owed")
     };
-    store.put_owed_review(&owed).expect("claim");
+    store.put_owed(&owed).expect("claim");
     assert!(
         reviews(&s.tick(next_hour + 60)).is_empty(),
         "the claim holds"
     );
     let sent = s.tick(next_hour + 901);
     assert_eq!(reviews(&sent).len(), 2, "{sent:?}");
-    assert!(store.owed_reviews().expect("owed").is_empty());
+    assert!(store.all_owed::<OwedReview>().expect("owed").is_empty());
 }
 
 /// Issue 28 and 46, through the real binary: the last move delivered (no review in
@@ -395,14 +398,14 @@ fn a_players_own_game_is_reviewed_before_an_older_request_of_another() {
     s.send(BOB, "yinsh resign 101 bob bpw", "");
     let store = Store::open(&s.home()).expect("store");
     store
-        .remove_owed_review(BoardId::from(101))
+        .remove_owed(OwedKind::Review, BoardId::from(101))
         .expect("as a game ended before reviews");
     let r = s.send(CAROL, "yinsh review 101 carol cpw", "");
     assert_says(&r[0], "the review comes by mail to the players and to you.");
     s.send(ALICE, "yinsh challenge alice bob", "");
     s.send(ALICE, "yinsh move 102 alice apw e5", "");
     s.send(BOB, "yinsh resign 102 bob bpw", "");
-    let owed = store.owed_reviews().expect("owed");
+    let owed = store.all_owed::<OwedReview>().expect("owed");
     assert_eq!(owed.len(), 2, "{owed:?}");
     assert!(
         owed[0].since > owed[1].since,
@@ -433,7 +436,7 @@ fn a_game_nobody_moved_in_is_not_reviewed() {
     let mut s = TestServer::alice_bob_carol("");
     s.send(BOB, "yinsh resign 101 bob bpw", "");
     let store = Store::open(&s.home()).expect("store");
-    assert!(store.owed_reviews().expect("owed").is_empty());
+    assert!(store.all_owed::<OwedReview>().expect("owed").is_empty());
     let now = s.now + 60;
     assert!(reviews(&s.flush(now)).is_empty());
     let r = s.send(CAROL, "yinsh review 101 carol cpw", "");
@@ -442,6 +445,6 @@ fn a_game_nobody_moved_in_is_not_reviewed() {
         &r[0],
         "ended before anyone moved in it: there is nothing to review.",
     );
-    assert!(store.owed_reviews().expect("owed").is_empty());
+    assert!(store.all_owed::<OwedReview>().expect("owed").is_empty());
     assert_eq!(reviews_made(&s.home()), 0);
 }

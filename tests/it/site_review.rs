@@ -14,7 +14,9 @@ use yinsh_pbem::notation::play_turn;
 use yinsh_pbem::rules::{Color, Game, Outcome, Variant};
 use yinsh_pbem::server::game::review::stored;
 use yinsh_pbem::server::site::{self, SiteError, Target};
-use yinsh_pbem::server::store::{GameReview, ReviewSide, Store, TurningPoint};
+use yinsh_pbem::server::store::{
+    GameReview, OwedKind, OwedReview, ReviewSide, Store, TurningPoint,
+};
 
 use crate::site::build_site;
 use crate::site_page::{game_data, read, server};
@@ -40,13 +42,15 @@ pub(crate) fn finished_game(seed: u64, turns: usize) -> (TestServer, PathBuf) {
     s.fast_forward(101, &random_turns(seed, turns));
     s.send("bob@example.org", "yinsh resign 101 bob bpw", "");
     let store = Store::open(&s.home()).expect("store");
-    let owed = store.owed_review(101.into()).expect("read");
+    let owed = store.owed::<OwedReview>(101.into()).expect("read");
     assert!(
         owed.is_some(),
         "the run that ended the game owes its review"
     );
     assert!(!s.home().join("reviews/101.json").exists(), "none made yet");
-    store.remove_owed_review(101.into()).expect("forget it");
+    store
+        .remove_owed(OwedKind::Review, 101.into())
+        .expect("forget it");
     site::refresh(&store, target(&site), s.now, &[101.into()]).expect("refresh");
     (s, site)
 }

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use yinsh_pbem::mail::{BuiltMail, Spool};
 use yinsh_pbem::server::config::Settings;
-use yinsh_pbem::server::run::status::{Run, mark_run, status};
-use yinsh_pbem::server::store::OwedReview;
+use yinsh_pbem::server::read::status::status;
+use yinsh_pbem::server::store::{Answerable, LastRun, OwedReview, mark_run};
 
 use crate::support::bin;
 use crate::support::exec::Home;
@@ -63,7 +63,7 @@ fn status_counts_the_spool_the_runs_and_the_games() {
     let now = home.now;
     spool_one(home.path(), "s-1@localhost", "alice@example.org");
     spool_one(home.path(), "s-2@localhost", "bob@example.org");
-    mark_run(home.path(), Run::Tick, now - 120);
+    mark_run(home.path(), LastRun::Tick, now - 120);
     std::fs::write(
         home.path().join("robot-time.json"),
         format!(
@@ -75,7 +75,7 @@ fn status_counts_the_spool_the_runs_and_the_games() {
     // A review owed (issue 28): counted from `reviews/owed/`.
     let store = yinsh_pbem::server::store::Store::open(home.path()).expect("store");
     store
-        .put_owed_review(&OwedReview::new(101.into(), now))
+        .put_owed(&OwedReview::new(101.into(), now, Answerable::Server))
         .expect("owed review");
     let mut settings = Settings::defaults(home.path().to_path_buf());
     settings.now = Some(now);

@@ -17,7 +17,7 @@ use crate::server::game::extra;
 use crate::server::game::record::LiveGame;
 use crate::server::model::UserId;
 use crate::server::outgoing::{Audience, Foreign, Reply};
-use crate::server::store::Store;
+use crate::server::store::{OwedKind, RobotTurn, Store};
 
 use crate::server::text::subjects;
 
@@ -52,8 +52,8 @@ fn remove(store: &Store, live: &LiveGame) -> Result<(), InternalError> {
             store.put_account(&a)?;
         }
     }
-    if store.robot_turn(live.board())?.is_some() {
-        store.remove_robot_turn(live.board())?;
+    if store.owed::<RobotTurn>(live.board())?.is_some() {
+        store.remove_owed(OwedKind::RobotTurn, live.board())?;
     }
     Ok(())
 }

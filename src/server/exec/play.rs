@@ -319,7 +319,6 @@ pub fn play_queued(
 }
 
 /// `yinsh queue board userid password move[#moveno]`
-#[allow(clippy::too_many_arguments)]
 pub(super) fn queue(
     store: &Store,
     req: &Asked<'_>,
@@ -376,7 +375,6 @@ fn try_move(live: &LiveGame, text: &str, now: u64) -> Result<LiveGame, NotationE
 }
 
 /// `yinsh submit board userid password move[#moveno]`
-#[allow(clippy::too_many_arguments)]
 pub(super) fn submit(
     store: &Store,
     req: &Asked<'_>,

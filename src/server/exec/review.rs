@@ -4,7 +4,7 @@
 //! already gets the review mail at once, to the asker (where `inbound::identity`
 //! sends a request's answers: a proven account's own addresses, else the mail's
 //! sender, budgeted by the gate); else the review is queued (`store::OwedReview`, made
-//! by `run::reviews` after the run's own work) and the answer says it comes by mail:
+//! by `run::owed::review` after the run's own work) and the answer says it comes by mail:
 //! to the players, and to an account that asked (at most `store::MAX_REQUESTERS` of
 //! them). A request proving nobody adds nobody: its sender gets the review once it is
 //! made, by asking again. Queued reviews are made players' first, strangers' last
@@ -13,10 +13,11 @@
 
 use crate::server::game::record::LiveGame;
 use crate::server::game::review::worth_reviewing;
+use crate::server::game::strangers;
 use crate::server::model::BoardId;
 use crate::server::outgoing::reply::{HtmlPart, Reply};
 use crate::server::outgoing::thread::Thread;
-use crate::server::store::{Account, OwedBy, OwedReview, Store};
+use crate::server::store::{Account, Answerable, OwedBy, OwedReview, Store};
 use crate::server::text::review::{self, Added, ReviewMail};
 use crate::server::text::subjects;
 
@@ -62,10 +63,16 @@ pub fn review(
         Some(_) => OwedBy::Account,
         None => OwedBy::Stranger,
     };
-    let old = store.owed_review(board)?;
+    // Who is answerable for the review's mails: the asker when proven for an
+    // account with a confirmed address, else a stranger.
+    let cause = match asker {
+        Some(a) if strangers::confirmed(a) => Answerable::Person(a.userid.clone()),
+        _ => Answerable::Stranger,
+    };
+    let old = store.owed::<OwedReview>(board)?;
     let mut owed = match &old {
-        Some(o) => o.clone().asked_by(by),
-        None => OwedReview::asked(board, req.now, by),
+        Some(o) => o.clone().asked_by(by, cause),
+        None => OwedReview::asked(board, req.now, by, cause),
     };
     let added = match asker {
         Some(_) if by == OwedBy::Player => Added::Asker,
@@ -73,7 +80,7 @@ pub fn review(
         _ => Added::PlayersOnly,
     };
     if old.as_ref() != Some(&owed) {
-        store.put_owed_review(&owed)?;
+        store.put_owed(&owed)?;
     }
     let body = review::queued(board, added);
     Ok(vec![to_sender(req, &subjects::review_asked(board), body)])

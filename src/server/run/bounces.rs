@@ -27,33 +27,27 @@ use crate::server::outgoing::{Audience, Cause, Reply};
 use crate::server::store::{BounceRecord, Store};
 use crate::server::text::delivery;
 
+use super::context::Ctx;
 use super::log::Log;
 use super::report::Report;
 use super::send::{Which, send};
-use super::txn::{Locked, Work};
+use super::txn::{Locked, Notes, Started, Txn, Work};
 
 /// Handles `raw`, which came to the bounce address `to` (as `inbound::incoming` read
 /// it, `mail::verp::bounce_target`): its tag checked, read as a DSN, a hard bounce
 /// counted, and the notices of an address it marks failing made, in one transaction:
 /// its journal writes the record and spools the notices together, and they are sent
 /// once the lock is released. It is never handled as an ordinary mail.
-pub fn take(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
-    to: &BounceTo,
-    raw: &[u8],
-    log: &Log,
-    report: &mut Report,
-) -> Result<(), InternalError> {
+pub fn take(ctx: &mut Ctx<'_>, to: &BounceTo, raw: &[u8]) -> Result<(), InternalError> {
+    let (store, settings, now) = (ctx.store, ctx.settings, ctx.now);
     let BounceTo { recipient, tag } = to;
     if !store.reply_key()?.check_bounce_tag(recipient, tag) {
-        log.note(now, report, delivery::forged_bounce_tag(recipient));
+        ctx.note(delivery::forged_bounce_tag(recipient));
         return Ok(());
     }
     let dsn = read_dsn(raw);
     let Some(dsn) = dsn.filter(|d| d.is_hard()) else {
-        log.note(now, report, delivery::not_a_hard_bounce(recipient));
+        ctx.note(delivery::not_a_hard_bounce(recipient));
         return Ok(());
     };
     let Ok(address) = recipient.parse::<Address>() else {
@@ -61,34 +55,35 @@ pub fn take(
     };
     let (locked, recovered) = Locked::take(store, settings)?;
     if let Some(line) = recovered {
-        log.note(now, report, line);
+        ctx.note(line);
     }
     let mailbox = address.canonical();
     let seed = |k: usize, _: &Reply| format!("failing-{now}-{k}-{mailbox}");
-    let committed = locked.transaction(
-        &format!("bounce-{mailbox}-{}", dsn.id),
-        now,
-        None,
-        &seed,
-        report,
-        &mut |report, line| log.note(now, report, line),
-        |store, report| {
-            let replies = match count(store, settings, now, &address, &dsn, log, report)? {
-                Some(Marked::Failing) => notices(store, settings, &address)?,
-                Some(Marked::Counted) | None => Vec::new(),
-            };
-            Ok(Work::from(replies))
-        },
-    )?;
+    let key = format!("bounce-{mailbox}-{}", dsn.id);
+    let txn = Txn {
+        key: &key,
+        started: Started::Server,
+        seed: &seed,
+        notes: Notes::Logged,
+    };
+    let committed = locked.transaction(ctx, txn, |ctx| {
+        let counted = count(
+            ctx.store,
+            ctx.settings,
+            ctx.now,
+            &address,
+            &dsn,
+            ctx.log,
+            ctx.report,
+        )?;
+        let replies = match counted {
+            Some(Marked::Failing) => notices(ctx.store, ctx.settings, &address)?,
+            Some(Marked::Counted) | None => Vec::new(),
+        };
+        Ok(Work::from(replies))
+    })?;
     drop(locked);
-    send(
-        store,
-        settings,
-        now,
-        Which::Own(&committed.spooled),
-        log,
-        report,
-    )?;
+    send(ctx, Which::Own(&committed.spooled))?;
     Ok(())
 }
 

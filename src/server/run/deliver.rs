@@ -19,14 +19,14 @@ use crate::server::outgoing::Reply;
 use crate::server::store::Store;
 
 use super::bounces;
+use super::context::Ctx;
 use super::expire::expire;
 use super::log::Log;
-use super::opponent;
+use super::owed::{self, review};
 use super::released;
 use super::report::Report;
-use super::reviews;
 use super::send::Which;
-use super::txn::{Committed, Locked, Work, written_games};
+use super::txn::{Committed, Locked, Notes, Started, Txn, Work, written_games};
 
 /// Handle one raw mail. `total_size` is its whole size in bytes (`raw` may hold only
 /// its beginning when it is larger than the limit).
@@ -36,42 +36,37 @@ pub fn deliver(
     envelope_sender: Option<&str>,
     settings: &Settings,
 ) -> Result<Report, InternalError> {
-    let now = settings.now();
     let store = Store::open(&settings.home)?;
     let log = Log::in_home(&settings.home);
     let mut report = Report::default();
+    let mut ctx = Ctx::new(&store, settings, &log, &mut report);
     let read = Incoming::read(raw, total_size, envelope_sender, settings, &mut |line| {
-        log.note(now, &mut report, line)
+        ctx.note(line)
     });
     let Some(mail) = read else {
-        report.unanswered += 1;
+        ctx.report.unanswered += 1;
         return Ok(report);
     };
     // A mail to one of our bounce addresses is a delivery report, never a command.
     if let Some(to) = &mail.bounce {
-        bounces::take(&store, settings, now, to, raw, &log, &mut report)?;
-        report.bounces += 1;
+        bounces::take(&mut ctx, to, raw)?;
+        ctx.report.bounces += 1;
         return Ok(report);
     }
-    let mut committed = handle(&store, settings, now, &mail, &log, &mut report)?;
+    let mut committed = handle(&mut ctx, &mail)?;
     let own = std::mem::take(&mut committed.spooled);
     released::finish(
-        &store,
-        settings,
-        now,
-        &log,
-        &mut report,
+        &mut ctx,
         Which::Own(&own),
         committed,
-        reviews::REVIEWS_PER_DELIVER,
+        review::REVIEWS_PER_DELIVER,
     )?;
-    log.line(
-        now,
-        &format!(
-            "handled: {} replies spooled, {} sent, {} left in the spool, {} given up",
-            report.spooled, report.sent, report.failed, report.dead
-        ),
+    let r = &ctx.report;
+    let line = format!(
+        "handled: {} replies spooled, {} sent, {} left in the spool, {} given up",
+        r.spooled, r.sent, r.failed, r.dead
     );
+    ctx.log.line(ctx.now, &line);
     Ok(report)
 }
 
@@ -79,28 +74,19 @@ pub fn deliver(
 /// already handled, else decide and commit its replies in one transaction (their
 /// gate is the transaction's), and expire old marks. What it committed names the
 /// spooled replies it may send once the lock is released.
-fn handle(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
-    mail: &Incoming,
-    log: &Log,
-    report: &mut Report,
-) -> Result<Committed, InternalError> {
-    let (locked, recovered) = Locked::take(store, settings)?;
+fn handle(ctx: &mut Ctx<'_>, mail: &Incoming) -> Result<Committed, InternalError> {
+    let (locked, recovered) = Locked::take(ctx.store, ctx.settings)?;
     let recovered = recovered.is_some_and(|line| {
-        log.note(now, report, line);
+        ctx.note(line);
         true
     });
     fault::point("after-lock");
     let key = &mail.key;
-    if store.seen(key) {
-        log.note(
-            now,
-            report,
-            format!("dropped {key}: already handled (the same mail delivered again)"),
-        );
-        report.unanswered += 1;
+    if ctx.store.seen(key) {
+        ctx.note(format!(
+            "dropped {key}: already handled (the same mail delivered again)"
+        ));
+        ctx.report.unanswered += 1;
         // A journal completed above may have spooled replies: send them too.
         let spooled = if recovered {
             locked.spooled_ids()?
@@ -112,16 +98,16 @@ fn handle(
             ..Committed::default()
         });
     }
-    let mut committed = carry_out(&locked, settings, now, mail, log, report)?;
+    let mut committed = carry_out(&locked, ctx, mail)?;
     for r in &committed.replies {
-        report.lines.push(format!(
+        ctx.report.lines.push(format!(
             "reply to {}: {}",
             mail::address::list(&r.to),
             r.subject
         ));
     }
-    if let Some(line) = expire(store, settings, now) {
-        log.note(now, report, line);
+    if let Some(line) = expire(ctx.store, ctx.settings, ctx.now) {
+        ctx.note(line);
     }
     if recovered {
         committed.spooled = locked.spooled_ids()?;
@@ -130,16 +116,14 @@ fn handle(
 }
 
 /// The mail's commands carried out in one transaction of `locked`: decided
-/// (`inbound::commands`), the robot turns they made owed recorded, the mail marked
-/// seen; the transaction gates, builds and commits the replies.
+/// (`inbound::commands`), the work they made owed recorded (`owed::record`), the
+/// mail marked seen; the transaction gates, builds and commits the replies.
 fn carry_out(
     locked: &Locked<'_>,
-    settings: &Settings,
-    now: u64,
+    ctx: &mut Ctx<'_>,
     mail: &Incoming,
-    log: &Log,
-    report: &mut Report,
 ) -> Result<Committed, InternalError> {
+    let (settings, now) = (ctx.settings, ctx.now);
     // The mail as every command of it sees it, built once.
     let request = Request {
         from: mail.inbound.from.as_ref(),
@@ -155,31 +139,27 @@ fn carry_out(
     let message_id = mail.inbound.message_id.as_deref().unwrap_or("");
     let seed = |k: usize, _: &Reply| format!("{message_id}-{k}");
     // Everything the mail changes is buffered, then made durable in one journal.
-    locked.transaction(
-        &mail.key,
-        now,
-        Some(&mail.inbound),
-        &seed,
-        report,
-        &mut |report, line| log.note(now, report, line),
-        |store, report| {
-            let answered = decide(store, mail, &request, &mut |line| {
-                log.note(now, report, line)
-            })?;
-            // Before the gate, which leaves a failing address out.
-            if let Some(from) = &mail.inbound.from
-                && bounces::shows_working(from, request.from_auth, &answered.proofs)
-            {
-                bounces::restore(store, from, now, log, report)?;
-            }
-            let written = written_games(store)?;
-            let robot_turns = opponent::record(store, settings, now, &written)?;
-            reviews::record(store, now, &written)?;
-            store.mark_seen(&mail.key, now)?;
-            Ok(Work {
-                replies: answered.replies,
-                robot_turns,
-            })
-        },
-    )
+    let txn = Txn {
+        key: &mail.key,
+        started: Started::Mail(&mail.inbound),
+        seed: &seed,
+        notes: Notes::Logged,
+    };
+    locked.transaction(ctx, txn, |ctx| {
+        let store = ctx.store;
+        let answered = decide(store, mail, &request, &mut |line| ctx.note(line))?;
+        // Before the gate, which leaves a failing address out.
+        if let Some(from) = &mail.inbound.from
+            && bounces::shows_working(from, request.from_auth, &answered.proofs)
+        {
+            bounces::restore(store, from, now, ctx.log, ctx.report)?;
+        }
+        let written = written_games(store)?;
+        let robot_turns = owed::record(ctx, &written, &answered.replies)?;
+        store.mark_seen(&mail.key, now)?;
+        Ok(Work {
+            replies: answered.replies,
+            robot_turns,
+        })
+    })
 }

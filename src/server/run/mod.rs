@@ -1,10 +1,12 @@
 //! The run of one mail (`deliver`), of `flush` and of `tick`: each takes the store's
 //! lock, completes a journal a killed run left, carries its work out in one
-//! transaction committed through the journal ([`txn`]), and sends what is spooled;
-//! [`status`] reads how the server is doing.
+//! transaction committed through the journal ([`txn`]), sends what is spooled, and
+//! does the work owed ([`owed`]). Every run function takes the run's [`context`]
+//! (store, settings, clock, log, report).
 
 pub mod backup;
 mod bounces;
+pub mod context;
 pub mod counters;
 pub mod deliver;
 pub mod dry_run;
@@ -12,14 +14,12 @@ mod expire;
 pub mod flush;
 mod indexes;
 pub mod log;
-pub mod opponent;
+pub mod owed;
 pub mod reindex;
 mod released;
 pub mod report;
-pub mod reviews;
 pub mod send;
 pub mod site;
-pub mod status;
 pub mod thought;
 pub mod tick;
 pub mod txn;

@@ -8,44 +8,37 @@ use crate::server::internal::InternalError;
 use crate::server::outgoing::Reply;
 use crate::server::store::Store;
 
+use super::context::Ctx;
 use super::indexes::log_rebuilt;
 use super::log::Log;
 use super::report::Report;
 use super::send::{Which, send};
-use super::txn::{Locked, Work};
+use super::txn::{Locked, Notes, Started, Txn, Work};
 
 /// `yinsh-pbem reindex`: under the lock, every index built again from the game files;
 /// damaged files are logged and told to the operator.
 pub fn reindex(settings: &Settings) -> Result<Report, InternalError> {
     let store = Store::open(&settings.home)?;
+    let log = Log::in_home(store.home());
     let mut report = Report::default();
     let (locked, recovered) = Locked::take(&store, settings)?;
-    report.lines.extend(recovered);
-    let now = settings.now();
+    let mut ctx = Ctx::new(&store, settings, &log, &mut report);
+    let now = ctx.now;
+    ctx.report.lines.extend(recovered);
     let rebuilt = index::rebuild(&store, now)?;
     log_rebuilt(&store, now, "yinsh-pbem reindex", &rebuilt);
-    report.lines.push(summary(&rebuilt));
+    ctx.report.lines.push(summary(&rebuilt));
     let seed = |k: usize, r: &Reply| format!("reindex-{now}-{k}-{}", r.subject);
-    locked.transaction(
-        &format!("reindex-{now}"),
-        now,
-        None,
-        &seed,
-        &mut report,
-        &mut |report, line| report.lines.push(line),
-        |_, _| Ok(Work::default()),
-    )?;
+    let txn = Txn {
+        key: &format!("reindex-{now}"),
+        started: Started::Server,
+        seed: &seed,
+        notes: Notes::Reported,
+    };
+    locked.transaction(&mut ctx, txn, |_| Ok(Work::default()))?;
     let ids = locked.spooled_ids()?;
     drop(locked);
-    let log = Log::in_home(store.home());
-    send(
-        &store,
-        settings,
-        now,
-        Which::Spooled(&ids),
-        &log,
-        &mut report,
-    )?;
+    send(&mut ctx, Which::Spooled(&ids))?;
     Ok(report)
 }
 

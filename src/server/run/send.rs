@@ -15,12 +15,10 @@ use crate::mail::{self, DeadLetter, DkimKey, FlushOptions, Spool, SpoolError};
 use crate::server::config::Settings;
 use crate::server::internal::InternalError;
 use crate::server::outgoing::{Audience, Reply};
-use crate::server::store::Store;
 use crate::server::text::{delivery, subjects};
 
-use super::log::Log;
-use super::report::Report;
-use super::txn::{Locked, Work};
+use super::context::Ctx;
+use super::txn::{Locked, Notes, Started, Txn, Work};
 
 /// Which spooled replies a run sends.
 #[derive(Debug, Clone, Copy)]
@@ -37,14 +35,9 @@ pub enum Which<'a> {
 /// stay spooled (with their wait) and are logged; mails given up are logged and
 /// told to the operator ([`commit_notices`]). A spool locked by another flush for longer than we wait
 /// is no failure: the replies stay for the next flush.
-pub fn send(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
-    which: Which<'_>,
-    log: &Log,
-    report: &mut Report,
-) -> Result<(), InternalError> {
+pub fn send(ctx: &mut Ctx<'_>, which: Which<'_>) -> Result<(), InternalError> {
+    let (store, settings, now, log) = (ctx.store, ctx.settings, ctx.now, ctx.log);
+    let report = &mut *ctx.report;
     fault::point("before-flush");
     let (ids, lock_wait) = match which {
         Which::Own(ids) => (ids, settings.send_timeout),
@@ -113,15 +106,16 @@ pub fn send(
     if notices.is_empty() {
         return Ok(());
     }
-    let ids = match commit_notices(store, settings, now, &r.dead, notices, log, report) {
+    let ids = match commit_notices(ctx, &r.dead, notices) {
         Ok(ids) => ids,
         Err(e) => {
             // The replies given up are in spool/failed/ and logged: only the notice
             // is lost, and the run's sending stands.
-            log.note(now, report, delivery::notice_not_spooled(&e));
+            ctx.note(delivery::notice_not_spooled(&e));
             return Ok(());
         }
     };
+    let report = &mut *ctx.report;
     if !ids.is_empty() {
         // Sent at once where possible; a notice that fails waits like any reply.
         let opts = FlushOptions {
@@ -172,17 +166,14 @@ fn given_up_notice(settings: &Settings, dead: &DeadLetter) -> Option<Reply> {
 /// gate, spooled by its journal. Returns the Message-IDs spooled, sent once the lock
 /// is released.
 fn commit_notices(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
+    ctx: &mut Ctx<'_>,
     dead: &[DeadLetter],
     notices: Vec<Reply>,
-    log: &Log,
-    report: &mut Report,
 ) -> Result<Vec<String>, InternalError> {
-    let (locked, recovered) = Locked::take(store, settings)?;
+    let now = ctx.now;
+    let (locked, recovered) = Locked::take(ctx.store, ctx.settings)?;
     if let Some(line) = recovered {
-        log.note(now, report, line);
+        ctx.note(line);
     }
     // Each notice's Message-ID is named after the reply it tells of.
     let seed = |k: usize, r: &Reply| {
@@ -197,14 +188,12 @@ fn commit_notices(
         "given-up-{now}-{}",
         dead.first().map_or("", |d| d.id.as_str())
     );
-    let committed = locked.transaction(
-        &key,
-        now,
-        None,
-        &seed,
-        report,
-        &mut |report, line| log.note(now, report, line),
-        |_, _| Ok(Work::from(notices)),
-    )?;
+    let txn = Txn {
+        key: &key,
+        started: Started::Server,
+        seed: &seed,
+        notes: Notes::Logged,
+    };
+    let committed = locked.transaction(ctx, txn, |_| Ok(Work::from(notices)))?;
     Ok(committed.spooled)
 }

@@ -6,13 +6,11 @@
 
 use std::path::PathBuf;
 
-use crate::server::config::Settings;
 use crate::server::model::BoardId;
 use crate::server::site;
 use crate::server::store::Store;
 
-use super::log::Log;
-use super::report::Report;
+use super::context::Ctx;
 
 /// The boards whose game files or reviews `changes` write or remove (a removed game's
 /// pages are taken off the site; a review written is shown on its game's page).
@@ -30,14 +28,8 @@ pub fn changed_boards(store: &Store, changes: &[PathBuf]) -> Vec<BoardId> {
 }
 
 /// Refreshes the site for the boards the run changed, if there is a site.
-pub fn refresh(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
-    log: &Log,
-    report: &mut Report,
-    mut boards: Vec<BoardId>,
-) {
+pub fn refresh(ctx: &mut Ctx<'_>, mut boards: Vec<BoardId>) {
+    let (store, settings, now) = (ctx.store, ctx.settings, ctx.now);
     let Some(config) = &settings.site else {
         return;
     };
@@ -51,17 +43,13 @@ pub fn refresh(
         address: &settings.address(),
     };
     match site::refresh(store, target, now, &boards) {
-        Ok(w) => log.note(
-            now,
-            report,
-            format!(
-                "site: {} game page{} refreshed, {} files written",
-                w.games,
-                if w.games == 1 { "" } else { "s" },
-                w.files
-            ),
-        ),
-        Err(e) => log.note(now, report, format!("site not refreshed: {e}")),
+        Ok(w) => ctx.note(format!(
+            "site: {} game page{} refreshed, {} files written",
+            w.games,
+            if w.games == 1 { "" } else { "s" },
+            w.files
+        )),
+        Err(e) => ctx.note(format!("site not refreshed: {e}")),
     }
 }
 

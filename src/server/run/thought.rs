@@ -1,57 +1,47 @@
-//! Work a run thought about with no lock held (a robot's turn, `opponent.rs`; a
-//! review, `reviews.rs`), then made: under the store's lock, in a transaction of its
-//! own (a journal a crash left is completed first), its lines written to the report
-//! and the log, then its replies sent once the lock is released.
+//! Work a run thought about with no lock held (a robot's turn, `owed/robot.rs`; a
+//! review, `owed/review.rs`), then made: under the store's lock, in a transaction of
+//! its own (a journal a crash left is completed first) whose replies pass the gate
+//! as what started the work caused them, its lines written to the report and the
+//! log, then its replies sent once the lock is released.
 
-use crate::server::config::Settings;
 use crate::server::internal::InternalError;
-use crate::server::store::Store;
 
-use super::log::Log;
-use super::report::Report;
+use super::context::Ctx;
 use super::send::{Which, send};
-use super::txn::{Committed, Locked, Work};
+use super::txn::{Committed, Locked, Notes, Started, Txn, Work};
 
-/// Takes the lock and runs `work` in a transaction named by `key(now)` (`now`: the
-/// time when the thinking is done, later than the run's), logs every line it noted,
-/// releases the lock and sends the replies it committed. Returns what it committed.
+/// Takes the lock and runs `work` in a transaction named by `key(now)` and started
+/// by `started` (`now`: the time when the thinking is done, later than the run's),
+/// logs every line it noted, releases the lock and sends the replies it committed.
+/// Returns what it committed.
 pub fn commit_thought(
-    store: &Store,
-    settings: &Settings,
-    log: &Log,
-    report: &mut Report,
+    ctx: &mut Ctx<'_>,
     key: impl FnOnce(u64) -> String,
-    work: impl FnOnce(&Store, u64, &mut Report) -> Result<Work, InternalError>,
+    started: Started<'_>,
+    work: impl FnOnce(&mut Ctx<'_>) -> Result<Work, InternalError>,
 ) -> Result<Committed, InternalError> {
-    let (locked, recovered) = Locked::take(store, settings)?;
-    let now = settings.now();
+    let (locked, recovered) = Locked::take(ctx.store, ctx.settings)?;
+    let mut ctx = ctx.later();
     if let Some(line) = recovered {
-        log.note(now, report, line);
+        ctx.note(line);
     }
-    let key = key(now);
+    let key = key(ctx.now);
     // Every line goes to the report, and to the log below.
-    let mut note = |report: &mut Report, line: String| report.lines.push(line);
-    let before = report.lines.len();
+    let before = ctx.report.lines.len();
     let committed = locked.transaction(
-        &key,
-        now,
-        None,
-        &|k, _| format!("{key}-{k}"),
-        report,
-        &mut note,
-        |store, report| work(store, now, report),
+        &mut ctx,
+        Txn {
+            key: &key,
+            started,
+            seed: &|k, _| format!("{key}-{k}"),
+            notes: Notes::Reported,
+        },
+        work,
     )?;
-    for line in &report.lines[before..] {
-        log.line(now, line);
+    for line in &ctx.report.lines[before..] {
+        ctx.log.line(ctx.now, line);
     }
     drop(locked);
-    send(
-        store,
-        settings,
-        now,
-        Which::Own(&committed.spooled),
-        log,
-        report,
-    )?;
+    send(&mut ctx, Which::Own(&committed.spooled))?;
     Ok(committed)
 }

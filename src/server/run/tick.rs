@@ -29,19 +29,20 @@ use crate::server::model::{EndReason, UserId};
 use crate::server::outgoing::board_mails::{board_mails, html_part};
 use crate::server::outgoing::thread::Thread;
 use crate::server::outgoing::{Audience, Foreign, HtmlPart, Reply};
-use crate::server::store::{Store, SubjectStyle};
+use crate::server::store::{Answerable, RobotTurn, Store, SubjectStyle};
 use crate::server::text::dates::format_date;
 use crate::server::text::reply::{BoardMail, Event};
 use crate::server::text::{notices, subjects};
 
+use super::context::Ctx;
 use super::expire::expire;
 use super::log::Log;
+use super::owed::review;
 use super::released;
 use super::report::Report;
-use super::reviews;
 use super::send::Which;
-use super::status::{Run, mark_run};
-use super::txn::{Locked, Work, written_games};
+use super::txn::{Locked, Notes, Started, Txn, Work, written_games};
+use crate::server::store::{LastRun, mark_run};
 
 const DAY: u64 = 86_400;
 
@@ -93,46 +94,43 @@ pub fn due(live: &LiveGame, vacations: &Vacations, now: u64) -> Due {
 /// Run one tick: nag and forfeit where due, commit the changes and mails through one
 /// journal (like a mail's), flush.
 pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
-    let now = settings.now();
     let store = Store::open(&settings.home)?;
     let log = Log::in_home(&settings.home);
     let mut report = Report::default();
+    let mut ctx = Ctx::new(&store, settings, &log, &mut report);
+    let now = ctx.now;
     let (locked, recovered) = Locked::take(&store, settings)?;
-    report.lines.extend(recovered);
+    ctx.report.lines.extend(recovered);
     let seed = |k: usize, r: &Reply| format!("tick-{now}-{k}-{}", r.subject);
-    let committed = locked.transaction(
-        &format!("tick-{now}"),
-        now,
-        None,
-        &seed,
-        &mut report,
-        &mut |report, line| report.lines.push(line),
-        |store, report| {
-            let replies = due_games(store, now, report)?;
-            // A forfeit ends a game: its review is owed.
-            reviews::record(store, now, &written_games(store)?)?;
-            report.lines.extend(unconfirmed::expire(store, now)?);
-            Ok(Work::from(replies))
-        },
-    )?;
-    report.lines.extend(expire(&store, settings, now));
-    for l in &report.lines {
+    let txn = Txn {
+        key: &format!("tick-{now}"),
+        // Reminders and forfeits: the games' clock, the server itself.
+        started: Started::Clock,
+        seed: &seed,
+        notes: Notes::Reported,
+    };
+    let committed = locked.transaction(&mut ctx, txn, |ctx| {
+        let store = ctx.store;
+        let replies = due_games(store, now, ctx.report)?;
+        // A forfeit ends a game: its review is owed, the clock's (the server's).
+        review::record(store, now, &written_games(store)?, &|_| Answerable::Server)?;
+        ctx.report.lines.extend(unconfirmed::expire(store, now)?);
+        Ok(Work::from(replies))
+    })?;
+    ctx.report.lines.extend(expire(&store, settings, now));
+    for l in &ctx.report.lines {
         log.line(now, &format!("tick: {l}"));
     }
     let ids = locked.spooled_ids()?;
     drop(locked);
     // Tick claims no robot turn itself: play_owed takes the free ones.
     released::finish(
-        &store,
-        settings,
-        now,
-        &log,
-        &mut report,
+        &mut ctx,
         Which::Spooled(&ids),
         committed,
-        reviews::REVIEWS_PER_TICK,
+        review::REVIEWS_PER_TICK,
     )?;
-    mark_run(store.home(), Run::Tick, now);
+    mark_run(store.home(), LastRun::Tick, now);
     Ok(report)
 }
 
@@ -197,7 +195,7 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
 /// What `--verbose` tells of a tick however little it did (issue 26): the games due
 /// now, the robot turns owed (played after the transaction), and the next game due.
 fn checked(store: &Store, now: u64, due: usize, report: &mut Report) -> Result<(), InternalError> {
-    let owed = store.robot_turns()?.len();
+    let owed = store.all_owed::<RobotTurn>()?.len();
     let next = match index::next_due(store, now)? {
         Some((at, board)) => format!("board {board} at {}", format_date(at)),
         None => "no game going on has a deadline".to_string(),

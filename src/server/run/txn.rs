@@ -13,15 +13,16 @@ use crate::server::config::Settings;
 use crate::server::game::record::LiveGame;
 use crate::server::internal::InternalError;
 use crate::server::model::BoardId;
-use crate::server::outgoing::{Reply, build, gate};
-use crate::server::store::{Journal, Recovered, Store, StoreLock};
+use crate::server::outgoing::{Cause, Reply, build, gate};
+use crate::server::store::{Answerable, Journal, Recovered, Store, StoreLock};
 
+use super::context::Ctx;
 use super::indexes;
 use super::report::Report;
 use super::site;
 
 /// What the work of a transaction asks for: its replies, and the robot turns it
-/// recorded and claimed for this run (`opponent::record`).
+/// recorded and claimed for this run (`owed::record`).
 #[derive(Debug, Default)]
 pub struct Work {
     /// The replies, before the gate.
@@ -48,7 +49,7 @@ pub struct Committed {
     /// sent once the store's lock is released.
     pub spooled: Vec<String>,
     /// The boards whose robot turn it claimed: played once the lock is released
-    /// (`run::opponent`).
+    /// (`run::owed`).
     pub robot_turns: Vec<BoardId>,
     /// Every file of the store it wrote or removed (the indexes among them), as the
     /// store names them: what the in-process tests check a command changed.
@@ -62,11 +63,68 @@ impl Committed {
     }
 }
 
+/// What a transaction is besides its work.
+pub struct Txn<'a> {
+    /// The journal's key.
+    pub key: &'a str,
+    /// What started it, as the gate judges its replies.
+    pub started: Started<'a>,
+    /// The Message-ID of each reply, by its place and the reply.
+    pub seed: &'a dyn Fn(usize, &Reply) -> String,
+    /// Where the gate's and the builder's lines go.
+    pub notes: Notes,
+}
+
+/// What started a transaction.
+#[derive(Debug)]
+pub enum Started<'a> {
+    /// One incoming mail (`deliver`): its replies answer it, each judged by its own
+    /// `Cause`.
+    Mail(&'a InboundMail),
+    /// Work owed (a robot's turn, a review), made by the server's run on behalf of
+    /// whoever is answerable for it.
+    Owed(Answerable),
+    /// The games' clock (`tick`: reminders, forfeits, games cancelled): the server
+    /// itself.
+    Clock,
+    /// The server's own run otherwise (`reindex`, a claim): nobody outside asked.
+    Server,
+}
+
+impl Started<'_> {
+    /// The mail answered, if any.
+    fn answering(&self) -> Option<&InboundMail> {
+        match self {
+            Started::Mail(mail) => Some(mail),
+            _ => None,
+        }
+    }
+
+    /// The gate's source for its replies.
+    fn source(&self) -> gate::Source {
+        match self {
+            Started::Mail(_) => gate::Source::Mail,
+            Started::Owed(Answerable::Person(_)) => gate::Source::Owed(Cause::Owner),
+            Started::Owed(Answerable::Stranger) => gate::Source::Owed(Cause::Stranger),
+            Started::Owed(Answerable::Server) | Started::Server => gate::Source::Server,
+            Started::Clock => gate::Source::Clock,
+        }
+    }
+}
+
+/// Where a transaction's lines (a reply left out, one that cannot be built) go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notes {
+    /// To the log and the report.
+    Logged,
+    /// To the report only (the run logs them itself).
+    Reported,
+}
+
 /// The store held under its lock, with any leftover journal completed.
 pub struct Locked<'a> {
     /// The store.
     pub store: &'a Store,
-    settings: &'a Settings,
     _lock: StoreLock,
 }
 
@@ -80,53 +138,54 @@ impl<'a> Locked<'a> {
     ) -> Result<(Locked<'a>, Option<String>), InternalError> {
         let lock = store.lock_within(settings.lock_wait)?;
         let line = recovered_line(store.recover(&settings.transport)?);
-        Ok((
-            Locked {
-                store,
-                settings,
-                _lock: lock,
-            },
-            line,
-        ))
+        Ok((Locked { store, _lock: lock }, line))
     }
 
-    /// Run `work` inside a transaction of the store at `now`, pass all its replies
-    /// (and the indexes' notices to the operator) through the gate
-    /// (`outgoing::gate`), build them (their Message-IDs named by `seed`, answering
-    /// `answering`) and commit the changes and replies through one journal keyed
-    /// `key` (nothing is committed when there is neither). A recipient the gate left
-    /// out is counted in the report (`Report::refused`) and told to `note`, as is a
-    /// reply that cannot be built. When `work` fails, nothing it did is kept.
-    #[allow(clippy::too_many_arguments)]
+    /// Run `work` inside a transaction of the store at `ctx.now`, pass all its
+    /// replies (and the indexes' notices to the operator) through the gate
+    /// (`outgoing::gate`, as `txn.started` caused them), build them (their
+    /// Message-IDs named by `txn.seed`) and commit the changes and replies through
+    /// one journal keyed `txn.key` (nothing is committed when there is neither). A
+    /// recipient the gate left out is counted in the report (`Report::refused`); it
+    /// and a reply that cannot be built are told as `txn.notes` says. When `work` fails, nothing it did is kept.
     pub fn transaction(
         &self,
-        key: &str,
-        now: u64,
-        answering: Option<&InboundMail>,
-        seed: &dyn Fn(usize, &Reply) -> String,
-        report: &mut Report,
-        note: &mut dyn FnMut(&mut Report, String),
-        work: impl FnOnce(&Store, &mut Report) -> Result<Work, InternalError>,
+        ctx: &mut Ctx<'_>,
+        txn: Txn<'_>,
+        work: impl FnOnce(&mut Ctx<'_>) -> Result<Work, InternalError>,
     ) -> Result<Committed, InternalError> {
-        let (store, settings) = (self.store, self.settings);
+        let (store, settings, now) = (ctx.store, ctx.settings, ctx.now);
+        debug_assert!(std::ptr::eq(store, self.store), "the store locked");
+        let Txn {
+            key,
+            started,
+            seed,
+            notes,
+        } = txn;
+        let note = |ctx: &mut Ctx<'_>, line: String| match notes {
+            Notes::Logged => ctx.note(line),
+            Notes::Reported => ctx.report.lines.push(line),
+        };
+        let answering = started.answering();
         indexes::prepare(store, now)?;
         store.begin();
         let result = indexes::before_work(store, now)
-            .and_then(|()| work(store, report))
+            .and_then(|()| work(ctx))
             .and_then(|mut work| {
                 work.replies
                     .extend(indexes::after_work(store, settings, now)?);
                 let replies = std::mem::take(&mut work.replies);
-                // A run answering a mail is judged by its replies' causes; a run of
-                // the server's own (tick, a robot's turn) was asked for by nobody.
-                let source = match answering {
-                    Some(_) => gate::Source::Mail,
-                    None => gate::Source::Server,
-                };
-                work.replies = gate::pass(store, settings, now, source, replies, &mut |held| {
-                    report.refused.count(held.why);
-                    note(report, held.line)
-                })?;
+                work.replies = gate::pass(
+                    store,
+                    settings,
+                    now,
+                    started.source(),
+                    replies,
+                    &mut |held| {
+                        ctx.report.refused.count(held.why);
+                        note(ctx, held.line)
+                    },
+                )?;
                 Ok(work)
             });
         let changes = store.take_changes();
@@ -140,14 +199,14 @@ impl<'a> Locked<'a> {
         let files_changed = changes.iter().map(|c| c.path.clone()).collect();
         fault::point("after-command");
         let built = build::replies(settings, answering, seed, &replies, now, &mut |line| {
-            note(report, line)
+            note(ctx, line)
         });
         let mut spooled = Vec::new();
         if !changes.is_empty() || !built.is_empty() {
             let journal = Journal::new(store, key, &changes, &built);
             let (n_spooled, written) = store.commit(&journal, &settings.transport)?;
-            report.spooled += n_spooled;
-            report.sent += written;
+            ctx.report.spooled += n_spooled;
+            ctx.report.sent += written;
             if !matches!(settings.transport, Transport::Outbox(_)) {
                 spooled.extend(built.iter().map(|m| m.id.clone()));
             }
@@ -170,8 +229,7 @@ impl<'a> Locked<'a> {
 }
 
 /// Inside an open transaction: the games whose files it wrote, each loaded (replayed)
-/// once for all that records what they now owe (`opponent::record`,
-/// `reviews::record`).
+/// once for all that records what they now owe (`owed::record`).
 pub fn written_games(store: &Store) -> Result<Vec<LiveGame>, InternalError> {
     let mut out = Vec::new();
     for board in store.boards_written() {
@@ -184,26 +242,30 @@ pub fn written_games(store: &Store) -> Result<Vec<LiveGame>, InternalError> {
 
 /// Take the lock and run `work` in a transaction of its own that sends no mail: a
 /// claim of work owed (a robot turn, a review) before the run thinks about it with
-/// the lock released. What `work` returns (`None`: nothing claimed) comes back.
+/// the lock released; what it notes is not kept. What `work` returns (`None`:
+/// nothing claimed) comes back.
 pub fn claim<T>(
-    store: &Store,
-    settings: &Settings,
+    ctx: &Ctx<'_>,
     key: &str,
-    now: u64,
     work: impl FnOnce(&Store) -> Result<Option<T>, InternalError>,
 ) -> Result<Option<T>, InternalError> {
-    let (locked, _) = Locked::take(store, settings)?;
+    let (locked, _) = Locked::take(ctx.store, ctx.settings)?;
     let mut claimed = None;
     let mut report = Report::default();
+    let mut scratch = Ctx {
+        report: &mut report,
+        ..*ctx
+    };
     locked.transaction(
-        key,
-        now,
-        None,
-        &|k, _| format!("{key}-{k}"),
-        &mut report,
-        &mut |_, _| {},
-        |store, _| {
-            claimed = work(store)?;
+        &mut scratch,
+        Txn {
+            key,
+            started: Started::Server,
+            seed: &|k, _| format!("{key}-{k}"),
+            notes: Notes::Reported,
+        },
+        |ctx| {
+            claimed = work(ctx.store)?;
             Ok(Work::default())
         },
     )?;

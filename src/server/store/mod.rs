@@ -20,9 +20,10 @@
 //! <home>/unconfirmed/<key>.json accounts that never confirmed an address (unconfirmed.rs)
 //! <home>/quota/<sha256>.json   mails today to an unconfirmed address (daily.rs)
 //! <home>/challenges/<sha256>.json games started today for others, per sender (daily.rs)
-//! <home>/robot-turns/<n>.json  a robot's turn owed on board n (robot_turns.rs)
-//! <home>/robot-time.json       the robots' think time in the current hour (robot_turns.rs)
+//! <home>/robot-turns/<n>.json  a robot's turn owed on board n (owed/robot_turn.rs)
+//! <home>/robot-time.json       the robots' think time in the current hour (robot_time.rs)
 //! <home>/reviews/<n>.json      the robot's review of finished game n (reviews.rs)
+//! <home>/reviews/owed/<n>.json the review of finished game n owed (owed/review.rs)
 //! <home>/pictures/<slot>.png   the last board picture drawn for a slot's games, a cache
 //!                              (kept_pictures.rs)
 //! <home>/index/               derived indexes, rebuilt from the game files (index.rs)
@@ -31,6 +32,7 @@
 //! <home>/reply-key             the key of the reply and play tokens, mode 0600 (reply_key.rs,
 //!                              play_token.rs)
 //! <home>/admins                the userids allowed to broadcast (written by the operator)
+//! <home>/last-tick, last-flush when the last tick and flush ended (figures.rs)
 //! <home>/log/yinsh-pbem.log    the log
 //! <home>/spool/ <home>/outbox/ replies waiting to be sent / written as .eml files
 //! ```
@@ -41,6 +43,7 @@ mod bounces;
 mod confirm;
 mod daily;
 mod extra;
+mod figures;
 mod fs;
 mod games;
 mod index;
@@ -48,14 +51,14 @@ mod journal;
 mod kept_pictures;
 mod leftovers;
 mod logins;
+mod owed;
 mod password;
 mod play_token;
 mod ranking;
 mod reply_key;
 mod retired;
 mod reviews;
-mod reviews_owed;
-mod robot_turns;
+mod robot_time;
 mod seen;
 mod skeletons;
 mod tx;
@@ -69,6 +72,7 @@ pub use accounts::{Account, OwnTurnMail, PendingAddress, Prefs, SubjectStyle, Un
 pub use bounces::BounceRecord;
 pub use confirm::{ACCOUNTS_PER_ADDRESS, PENDING_PER_ADDRESS, TOKEN_SECONDS, Token};
 pub use extra::{Challenger, Extra, LastNag, Offer, Stored};
+pub use figures::{Figures, LastRun, mark_run};
 pub use fs::{StoreLock, write_atomic};
 pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
 pub use index::{
@@ -78,6 +82,7 @@ pub use index::{
 pub use journal::{Journal, Recovered, fnv1a64};
 pub use kept_pictures::{KeptError, KeptPictures};
 pub use logins::{Failures, LoginGate, MAX_FAILURES, WINDOW};
+pub use owed::{Answerable, MAX_REQUESTERS, Owed, OwedBy, OwedKind, OwedReview, RobotTurn};
 pub use password::{
     ARGON2_M_KIB, ARGON2_P, ARGON2_T, CHEAP_PARAMS, hash_password, release_hash_memory,
     verify_password, with_cheap_hashes,
@@ -85,8 +90,7 @@ pub use password::{
 pub use ranking::{CHUNK, ChunkRef, IdleEntry, RankDir, RankKey, Section, rank_key};
 pub use reply_key::{InvalidToken, ReplyKey, ReplyScope, ReplyToken};
 pub use reviews::{GameReview, ReviewSide, TurningPoint};
-pub use reviews_owed::{MAX_REQUESTERS, OwedBy, OwedReview};
-pub use robot_turns::{RobotTime, RobotTurn};
+pub use robot_time::RobotTime;
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};
 pub use tx::Change;
 pub use unconfirmed::UNCONFIRMED_SECONDS;
@@ -260,9 +264,9 @@ impl Store {
         for dir in [
             store.boards_dir(),
             store.log_dir(),
-            store.robot_turns_dir(),
+            store.owed_dir(OwedKind::RobotTurn),
             store.reviews_dir(),
-            store.reviews_owed_dir(),
+            store.owed_dir(OwedKind::Review),
         ] {
             fs::create_dir(&dir, 0o755)?;
         }

@@ -23,7 +23,9 @@ use yinsh_pbem::server::game::index;
 use yinsh_pbem::server::inbound::identity::{self, Offered};
 use yinsh_pbem::server::inbound::line;
 use yinsh_pbem::server::model::BoardId;
-use yinsh_pbem::server::run::txn::{Locked, Work};
+use yinsh_pbem::server::run::context::Ctx;
+use yinsh_pbem::server::run::log::Log;
+use yinsh_pbem::server::run::txn::{Locked, Notes, Started, Txn, Work};
 use yinsh_pbem::server::store::{Store, with_cheap_hashes};
 use yinsh_pbem::server::{Report, Settings};
 
@@ -179,34 +181,37 @@ impl Home {
         let (locked, recovered) =
             Locked::take(&self.store, &settings).map_err(|e| e.to_string())?;
         assert_eq!(recovered, None, "a journal was left before {subject:?}");
+        let log = Log::in_home(self.path());
+        let mut report = Report::default();
+        let mut ctx = Ctx::new(&self.store, &settings, &log, &mut report);
+        let key = format!("home-{now}");
+        let txn = Txn {
+            key: &key,
+            started: Started::Server,
+            seed: &|k, _| format!("home-{now}-{k}"),
+            notes: Notes::Reported,
+        };
         let committed = with_cheap_hashes(|| {
-            locked.transaction(
-                &format!("home-{now}"),
-                now,
-                None,
-                &|k, _| format!("home-{now}-{k}"),
-                &mut Report::default(),
-                &mut |_, _| {},
-                |store, _| {
-                    // Read as inbound reads a line: its masked words that name an
-                    // account are shown.
-                    let mut read = Ok(cmd.clone());
-                    line::reveal(store, &mut read)?;
-                    let cmd = read.expect("a command");
-                    let req = Request {
-                        from: Some(&sender),
-                        reply_to: Some(&sender),
-                        quoted: &quoted,
-                        now,
-                        settings: &settings,
-                        from_auth: FromAuth::Unknown,
-                    };
-                    let proven = identity::prove(store, &req, Offered::Command(&cmd), &mut |_| {})?;
-                    Ok(Work::from(identity::act(
-                        store, &req, &proven, &cmd, comment,
-                    )?))
-                },
-            )
+            locked.transaction(&mut ctx, txn, |ctx| {
+                let store = ctx.store;
+                // Read as inbound reads a line: its masked words that name an
+                // account are shown.
+                let mut read = Ok(cmd.clone());
+                line::reveal(store, &mut read)?;
+                let cmd = read.expect("a command");
+                let req = Request {
+                    from: Some(&sender),
+                    reply_to: Some(&sender),
+                    quoted: &quoted,
+                    now,
+                    settings: &settings,
+                    from_auth: FromAuth::Unknown,
+                };
+                let proven = identity::prove(store, &req, Offered::Command(&cmd), &mut |_| {})?;
+                Ok(Work::from(identity::act(
+                    store, &req, &proven, &cmd, comment,
+                )?))
+            })
         })
         .map_err(|e| e.to_string())?;
         assert!(

@@ -18,7 +18,7 @@
 //!   transaction); the last one of the day says so and until when, the rest are
 //!   dropped with a log line. Such a reply never carries text another person chose
 //!   (its [`Foreign`](crate::server::outgoing::Foreign) part is left out, a chat or message is not sent). Honest play
-//!   ([`Cause::Owner`](crate::server::outgoing::Cause::Owner)) and the server's own runs ([`Source::Server`]: reminders,
+//!   ([`Cause::Owner`](crate::server::outgoing::Cause::Owner)) and the server's own runs (reminders, robot turns and reviews with their cause: [`Source`];
 //!   robot turns, bounces) are not counted. All this when `[security]
 //!   confirm_addresses` is on (the default); off, the operator trusts every address.
 //! - A mailbox gets at most [`MESSAGES_PER_MAILBOX_PER_DAY`] chats and messages a day

@@ -147,8 +147,10 @@ fn a_strangers_mail_carries_only_the_servers_words_and_honest_mail_is_not_counte
     };
     let (out, _) = passed(&store, &settings, many(reply));
     assert_eq!(out.len(), 30, "honest play is never budgeted");
-    let (out, _) = passed_from(&store, &settings, Source::Server, many(strangers));
-    assert_eq!(out.len(), 30, "the server's own runs are not a stranger's");
+    for source in [Source::Server, Source::Clock, Source::Owed(Cause::Stranger)] {
+        let (out, _) = passed_from(&store, &settings, source, many(strangers));
+        assert_eq!(out.len(), 30, "the server's own runs are not a stranger's");
+    }
 }
 
 /// Issue 25 finding 3: a throwaway account naming alice's confirmed address gets

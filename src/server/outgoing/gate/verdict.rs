@@ -11,9 +11,12 @@ pub enum Source {
     /// The answer to one incoming mail (`deliver`): each reply is judged by its
     /// [`Cause`](crate::server::outgoing::Cause).
     Mail,
-    /// The server's own run (`tick`, a robot's turn, a review, a bounce report, a
-    /// reply given up, `flush`): nobody outside asked for it, so nothing is counted
-    /// against a stranger's budget.
+    /// Work owed (a robot's turn, a review), with the cause of what made it owed.
+    Owed(crate::server::outgoing::Cause),
+    /// The games' clock (`tick`). These three are the server's own: not budgeted.
+    Clock,
+    /// The server's own run otherwise (a bounce report, a reply given up, its
+    /// notices, `reindex`): nobody outside asked for it.
     Server,
 }
 

@@ -1,21 +1,10 @@
-//! The robot turns owed: `<home>/robot-turns/<board>.json`, one small file for each
-//! game in which one of the server's robots is to move. It is written in the same
-//! transaction as the turn that made it the robot's move (so a crash while the
-//! robot thinks loses nothing), and removed in the transaction that plays the robot's
-//! turn. A run that is going to think about a turn claims it until a time, so that
-//! other runs leave it alone meanwhile; a claim that lapsed belongs to whoever comes
-//! next (the run that claimed it was killed).
-//!
-//! ```text
-//! {"board": 101, "turns": 12, "since": 1795384020, "claimed_until": 1795384052}
-//! ```
-//!
-//! Beside them, `<home>/robot-time.json` ([`RobotTime`]) counts the robots' think
+//! `<home>/robot-time.json` ([`RobotTime`]) counts the robots' think
 //! time in the current clock hour, so that `[robot] think_seconds_per_hour` bounds
 //! the CPU all robots together may take, however many games people start; and the
 //! part of it spent on each person's games (`by_player`, keyed by the share's name:
 //! a lower-case userid, or one name all unconfirmed accounts share), which `[robot]
-//! think_seconds_per_player_hour` bounds (issue 25).
+//! think_seconds_per_player_hour` bounds (issue 25), and the part spent on reviews
+//! (`review_ms`), which `[robot] review_seconds_per_hour` bounds.
 //!
 //! ```text
 //! {"hour": 498717, "think_ms": 41200, "by_player": {"alice": 30100, "(unconfirmed)": 11100}}
@@ -27,30 +16,6 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::{Store, StoreError};
-use crate::server::model::BoardId;
-
-/// A robot's turn owed on one board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RobotTurn {
-    /// The board.
-    pub board: BoardId,
-    /// How many turns the game had when the turn became the robot's: the turn is
-    /// played only while the game still has that many (any change makes it stale).
-    pub turns: usize,
-    /// When it became the robot's turn, Unix seconds.
-    pub since: u64,
-    /// Until when a run thinking about it keeps it (Unix seconds; 0: nobody).
-    #[serde(default)]
-    pub claimed_until: u64,
-}
-
-impl RobotTurn {
-    /// Whether a run may take it up at `now`: nobody holds it, or the claim lapsed.
-    pub fn is_free(&self, now: u64) -> bool {
-        self.claimed_until <= now
-    }
-}
 
 /// The robots' think time in one clock hour.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -147,94 +112,11 @@ impl Store {
     pub fn put_robot_time(&self, time: &RobotTime) -> Result<(), StoreError> {
         self.write_json(&self.robot_time_path(), "robot think time", time)
     }
-
-    /// `<home>/robot-turns`.
-    pub fn robot_turns_dir(&self) -> PathBuf {
-        self.home.join("robot-turns")
-    }
-
-    fn robot_turn_path(&self, board: BoardId) -> PathBuf {
-        self.robot_turns_dir().join(format!("{board}.json"))
-    }
-
-    /// The robot turn owed on `board`, if any.
-    pub fn robot_turn(&self, board: BoardId) -> Result<Option<RobotTurn>, StoreError> {
-        self.read_json(&self.robot_turn_path(board), "robot turn")
-    }
-
-    /// Record (or replace) the robot turn owed on its board.
-    pub fn put_robot_turn(&self, turn: &RobotTurn) -> Result<(), StoreError> {
-        self.write_json(&self.robot_turn_path(turn.board), "robot turn", turn)
-    }
-
-    /// Forget the robot turn owed on `board` (none is no error).
-    pub fn remove_robot_turn(&self, board: BoardId) -> Result<(), StoreError> {
-        self.remove_file(&self.robot_turn_path(board))
-    }
-
-    /// Every robot turn owed, oldest first (then by board).
-    pub fn robot_turns(&self) -> Result<Vec<RobotTurn>, StoreError> {
-        let mut out = Vec::new();
-        for board in self.listed_boards(&self.robot_turns_dir())? {
-            if let Some(turn) = self.robot_turn(board)? {
-                out.push(turn);
-            }
-        }
-        out.sort_by_key(|t| (t.since, t.board));
-        Ok(out)
-    }
-
-    /// The boards whose game files the open transaction wrote, sorted (none outside
-    /// a transaction).
-    pub fn boards_written(&self) -> Vec<BoardId> {
-        let dir = self.boards_dir();
-        let mut boards: Vec<BoardId> = self
-            .written_paths()
-            .into_iter()
-            .filter(|p| p.parent() == Some(dir.as_path()))
-            .filter_map(|p| {
-                let stem = p.file_stem()?.to_str()?.to_string();
-                stem.parse().ok()
-            })
-            .collect();
-        boards.sort_unstable();
-        boards
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::server::model::{UserId, Variant};
-    use crate::server::store::GameFile;
-
-    #[test]
-    fn robot_turns_round_trip_oldest_first_and_boards_written_are_listed() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let store = Store::open(dir.path()).expect("open");
-        let turn = |board: u32, since| RobotTurn {
-            board: board.into(),
-            turns: 3,
-            since,
-            claimed_until: 0,
-        };
-        store.put_robot_turn(&turn(102, 5)).expect("put");
-        store.put_robot_turn(&turn(101, 9)).expect("put");
-        let listed = store.robot_turns().expect("list");
-        assert_eq!(listed, vec![turn(102, 5), turn(101, 9)]);
-        assert!(listed[0].is_free(0));
-        store.remove_robot_turn(102.into()).expect("remove");
-        assert_eq!(store.robot_turns().expect("list"), vec![turn(101, 9)]);
-        let _lock = store.lock().expect("lock");
-        store.begin();
-        let id = |s: &str| s.parse::<UserId>().expect("userid");
-        let game = GameFile::new(107, Variant::Normal, id("a"), id("robot1"), 1);
-        store.put_game(&game).expect("put");
-        store.put_robot_turn(&turn(103, 1)).expect("put");
-        assert_eq!(store.boards_written(), vec![BoardId::from(107)]);
-        drop(store.take_changes());
-        assert!(store.boards_written().is_empty());
-    }
 
     #[test]
     fn robot_time_counts_one_clock_hour_and_starts_again_in_the_next() {

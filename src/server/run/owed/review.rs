@@ -1,8 +1,10 @@
 //! The robot's reviews of finished games (issue 28), made off the mail path by `flush`
-//! and `tick`, as the robots' turns are (`opponent.rs`). A transaction that ends a
+//! and `tick`, as the robots' turns are (`robot.rs`), by the same drain
+//! (`owed::drain`). A transaction that ends a
 //! game (any ending: rows, resignation, forfeit, agreed draw; a robot's winning turn)
 //! records the review owed in the same transaction ([`record`],
-//! `<home>/reviews/owed/`), unless no person moved in the game
+//! `<home>/reviews/owed/`, with who is answerable for it: the person whose mail ended
+//! the game, a stranger, the server when its clock did), unless no person moved in the game
 //! (`game::review::worth_reviewing`), and so does a `review` request (`exec::review`).
 //! The `deliver` that ends a game makes none ([`REVIEWS_PER_DELIVER`]): its mails go
 //! out without waiting. Once a `flush` or `tick` has sent what is spooled and
@@ -14,8 +16,9 @@
 //! the game's turns at `[robot] review_playouts` a position), then in a transaction
 //! of its own keeps the review (`reviews/<board>.json`), forgets the owed entry,
 //! counts the think time in `robot-time.json` (`review_ms`, and the robots'
-//! `think_ms`), and sends the review mails: one to each human player (robots get
-//! none) and to each account that asked (`requesters`). A game whose review exists is
+//! `think_ms`), and sends the review mails, which pass the gate with its cause: one
+//! to each human player (robots get none) and to each account that asked
+//! (`requesters`). A game whose review exists is
 //! never thought again. Reviews take at most `[robot] review_seconds_per_hour` of the
 //! robots' think time in a clock hour (and nothing once all the robots' time is
 //! spent): past it they wait for a run in the next hour, with a log line. A review
@@ -32,14 +35,14 @@ use crate::server::internal::InternalError;
 use crate::server::model::{BoardId, UserId};
 use crate::server::outgoing::thread::Thread;
 use crate::server::outgoing::{Audience, HtmlPart, Reply};
-use crate::server::store::{GameFile, GameReview, OwedReview, Store};
+use crate::server::store::{Answerable, GameFile, GameReview, OwedKind, OwedReview, Store};
 use crate::server::text::review::ReviewMail;
 use crate::server::text::subjects;
 
-use super::log::Log;
-use super::report::Report;
-use super::thought::commit_thought;
-use super::txn::{Work, claim};
+use super::super::context::Ctx;
+use super::super::thought::commit_thought;
+use super::super::txn::{Started, Work};
+use super::{Job, drain};
 
 /// Reviews one `deliver` makes: none, so that the mail that ends a game (the
 /// largest and slowest a review made) goes out without waiting; `flush`, every 5
@@ -68,12 +71,13 @@ fn ended_at(live: &LiveGame) -> Option<u64> {
 
 /// Inside an open transaction: for every game it wrote (`written`,
 /// `txn::written_games`) that ended at `now` (in this transaction), that a person
-/// moved in and that has neither a review nor one owed, record the review owed.
-/// Returns the boards recorded.
+/// moved in and that has neither a review nor one owed, record the review owed,
+/// caused as `cause` says. Returns the boards recorded.
 pub fn record(
     store: &Store,
     now: u64,
     written: &[LiveGame],
+    cause: &dyn Fn(&LiveGame) -> Answerable,
 ) -> Result<Vec<BoardId>, InternalError> {
     let mut out = Vec::new();
     for live in written {
@@ -81,100 +85,66 @@ pub fn record(
         if ended_at(live) != Some(now)
             || !worth_reviewing(live)
             || store.review(board)?.is_some()
-            || store.owed_review(board)?.is_some()
+            || store.owed::<OwedReview>(board)?.is_some()
         {
             continue;
         }
-        store.put_owed_review(&OwedReview::new(board, now))?;
+        store.put_owed(&OwedReview::new(board, now, cause(live)))?;
         out.push(board);
     }
     Ok(out)
 }
 
 /// After a run's own work, with the lock released: make at most `max` reviews owed,
-/// each within the hour's share. A failure is logged, never the run's: the review
-/// stays owed for the next run. Returns the boards reviewed (for the web site).
-pub fn make_owed(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
-    log: &Log,
-    report: &mut Report,
-    max: usize,
-) -> Vec<BoardId> {
-    let mut made = Vec::new();
-    for _ in 0..max {
-        let next = out_of_time(store, settings, now).and_then(|spent| match spent {
-            Some(line) => {
-                log.note(now, report, line);
-                Ok(None)
-            }
-            None => claim_free(store, settings, now),
-        });
-        let result = next.and_then(|owed| match owed {
-            Some(owed) => make_one(store, settings, log, report, owed).map(Some),
-            None => Ok(None),
-        });
-        match result {
-            Ok(Some(board)) => made.push(board),
-            Ok(None) => break,
-            Err(e) => {
-                log.note(now, report, format!("review left for later: {e}"));
-                break;
-            }
-        }
-    }
-    made
+/// each within the hour's share (`owed::drain`). Returns the boards reviewed (for
+/// the web site).
+pub fn make_owed(ctx: &mut Ctx<'_>, max: usize) -> Vec<BoardId> {
+    drain::<Reviews>(ctx, Vec::new(), max)
 }
 
-/// Why no review may be thought now, if so: the reviews' share of this hour, or all
-/// the robots' think time, is spent while reviews are owed.
-fn out_of_time(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
-) -> Result<Option<String>, InternalError> {
-    let time = store.robot_time()?;
-    let (reviewed, cap) = (time.reviewed(now), settings.review_per_hour.as_millis());
-    let all_spent = u128::from(time.spent(now)) >= settings.robot_think_per_hour.as_millis();
-    if (u128::from(reviewed) < cap && !all_spent) || store.owed_reviews()?.is_empty() {
-        return Ok(None);
-    }
-    Ok(Some(format!(
-        "reviews' think time for this hour spent ({} of {} s{}): the reviews owed wait for the next hour",
-        reviewed / 1000,
-        cap / 1000,
-        if all_spent {
-            "; all the robots' time is spent"
-        } else {
-            ""
-        }
-    )))
-}
+/// The reviews, as the drain of work owed makes them: the first review owed that
+/// nobody holds, in `store::OwedBy`'s order (the players' own games first, oldest
+/// first).
+pub struct Reviews;
 
-/// Under the lock, claim the first review owed that nobody holds (`Store::
-/// owed_reviews`' order: the players' own games first, oldest first), if any.
-fn claim_free(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
-) -> Result<Option<OwedReview>, InternalError> {
-    let Some(free) = store.owed_reviews()?.into_iter().find(|o| o.is_free(now)) else {
-        return Ok(None);
-    };
-    let key = format!("review-claim-{}-{now}", free.board);
-    claim(store, settings, &key, now, |store| {
-        // Read again under the lock: another run may have taken it meanwhile.
-        let Some(o) = store.owed_review(free.board)?.filter(|o| o.is_free(now)) else {
+impl Job for Reviews {
+    type Item = OwedReview;
+    const LEFT: &'static str = "review left for later";
+
+    fn lease(_: &Settings) -> u64 {
+        LEASE
+    }
+
+    fn claim_key(owed: &OwedReview, now: u64) -> String {
+        format!("review-claim-{}-{now}", owed.board)
+    }
+
+    /// The reviews' share of this hour, or all the robots' think time, is spent
+    /// while reviews are owed.
+    fn out_of_time(ctx: &Ctx<'_>) -> Result<Option<String>, InternalError> {
+        let (store, settings, now) = (ctx.store, ctx.settings, ctx.now);
+        let time = store.robot_time()?;
+        let (reviewed, cap) = (time.reviewed(now), settings.review_per_hour.as_millis());
+        let all_spent = u128::from(time.spent(now)) >= settings.robot_think_per_hour.as_millis();
+        if (u128::from(reviewed) < cap && !all_spent) || store.all_owed::<OwedReview>()?.is_empty()
+        {
             return Ok(None);
-        };
-        let o = OwedReview {
-            claimed_until: now + LEASE,
-            ..o
-        };
-        store.put_owed_review(&o)?;
-        Ok(Some(o))
-    })
+        }
+        Ok(Some(format!(
+            "reviews' think time for this hour spent ({} of {} s{}): the reviews owed wait for the next hour",
+            reviewed / 1000,
+            cap / 1000,
+            if all_spent {
+                "; all the robots' time is spent"
+            } else {
+                ""
+            }
+        )))
+    }
+
+    fn make(ctx: &mut Ctx<'_>, owed: OwedReview) -> Result<Vec<BoardId>, InternalError> {
+        make_one(ctx, owed).map(|board| vec![board])
+    }
 }
 
 /// What thinking about one review came to.
@@ -190,13 +160,8 @@ enum Thought {
 
 /// Think about `owed` with no lock held, then keep it and mail it under the lock in a
 /// transaction of its own. Returns the board.
-fn make_one(
-    store: &Store,
-    settings: &Settings,
-    log: &Log,
-    report: &mut Report,
-    owed: OwedReview,
-) -> Result<BoardId, InternalError> {
+fn make_one(ctx: &mut Ctx<'_>, owed: OwedReview) -> Result<BoardId, InternalError> {
+    let (store, settings) = (ctx.store, ctx.settings);
     let board = owed.board;
     let started = Instant::now();
     let thought = match (store.review(board)?, store.game(board)?) {
@@ -205,12 +170,10 @@ fn make_one(
     };
     let thought_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     commit_thought(
-        store,
-        settings,
-        log,
-        report,
+        ctx,
         |now| format!("review-{board}-{now}"),
-        |store, now, report| keep(store, now, thought_ms, board, thought, report).map(Work::from),
+        Started::Owed(owed.cause),
+        |ctx| keep(ctx, thought_ms, board, thought).map(Work::from),
     )?;
     Ok(board)
 }
@@ -234,17 +197,16 @@ fn think(board: BoardId, file: GameFile, settings: &Settings) -> Thought {
 /// Under the lock, in a transaction: count the think time, forget the review owed,
 /// and keep the review made (unless one exists already); returns its mails.
 fn keep(
-    store: &Store,
-    now: u64,
+    ctx: &mut Ctx<'_>,
     thought_ms: u64,
     board: BoardId,
     thought: Thought,
-    report: &mut Report,
 ) -> Result<Vec<Reply>, InternalError> {
+    let (store, now, report) = (ctx.store, ctx.now, &mut *ctx.report);
     let time = store.robot_time()?.add_review(now, thought_ms);
     store.put_robot_time(&time)?;
-    let owed = store.owed_review(board)?;
-    store.remove_owed_review(board)?;
+    let owed = store.owed::<OwedReview>(board)?;
+    store.remove_owed(OwedKind::Review, board)?;
     let review = match thought {
         Thought::Made(review) => review,
         Thought::Nothing => {

@@ -1,10 +1,12 @@
 //! The robots' turns, played by `deliver` and `tick` themselves (no daemon, no cron
 //! job of their own). A turn that makes it a robot's move records the robot turn owed
-//! in the same transaction ([`record`], `<home>/robot-turns/`); once that transaction
+//! in the same transaction ([`record`], `<home>/robot-turns/`, with who made it the
+//! robot's turn: its cause); once that transaction
 //! is committed, the lock released and the mail's own replies sent, the run thinks
 //! with no lock held, then takes the lock again and plays the robot's turn in a
 //! transaction of its own, if the game has not changed meanwhile (its number of
-//! turns), and sends the board mails ([`play_owed`]). A run plays at most
+//! turns), and sends the board mails, which pass the gate with the turn's cause
+//! ([`play_owed`], through the drain of all work owed, `owed::drain`). A run plays at most
 //! `[robot] turns_per_run` robot turns: first those its own transaction recorded
 //! (claimed for it), then any other that is free (never claimed, or claimed by a run
 //! that died: its claim lapsed after twice the think time and 30 s). So a crash while
@@ -32,13 +34,12 @@ use crate::server::internal::InternalError;
 use crate::server::model::{BoardId, UserId};
 use crate::server::outgoing::Reply;
 use crate::server::outgoing::board_mails::board_mails;
-use crate::server::store::{RobotTurn, Store, fnv1a64, release_hash_memory};
+use crate::server::store::{Answerable, OwedKind, RobotTurn, Store, fnv1a64, release_hash_memory};
 
-use super::log::Log;
-use super::report::Report;
-use super::reviews;
-use super::thought::commit_thought;
-use super::txn::{Work, claim, written_games};
+use super::super::context::Ctx;
+use super::super::thought::commit_thought;
+use super::super::txn::{Started, Work, written_games};
+use super::{Job, drain, review};
 
 /// How long a run keeps a robot turn it is going to think about, in seconds.
 pub fn lease(settings: &Settings) -> u64 {
@@ -46,17 +47,24 @@ pub fn lease(settings: &Settings) -> u64 {
 }
 
 /// Inside an open transaction: for every game it wrote (`written`,
-/// `txn::written_games`), record the robot turn owed
-/// when a robot is to move (the first `[robot] turns_per_run` of them claimed for this
-/// run: returned), and forget the record of a game where no robot is to move any more.
+/// `txn::written_games`), record the robot turn owed when a robot is to move, caused
+/// as `cause` says (the first `[robot] turns_per_run` of them claimed for this run:
+/// returned), and forget the record of a game where no robot is to move any more.
 pub fn record(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
+    ctx: &Ctx<'_>,
     written: &[LiveGame],
+    cause: &dyn Fn(&LiveGame) -> Answerable,
 ) -> Result<Vec<BoardId>, InternalError> {
+    let (now, settings) = (ctx.now, ctx.settings);
     let claims = settings.robot_turns_per_run;
-    record_claiming(store, written, now, now + lease(settings), claims)
+    record_claiming(
+        ctx.store,
+        written,
+        now,
+        now + lease(settings),
+        claims,
+        cause,
+    )
 }
 
 /// [`record`], claiming at most `claims` turns until `until`.
@@ -66,16 +74,17 @@ fn record_claiming(
     now: u64,
     until: u64,
     claims: usize,
+    cause: &dyn Fn(&LiveGame) -> Answerable,
 ) -> Result<Vec<BoardId>, InternalError> {
     let mut claimed = Vec::new();
     for live in written {
         let board = live.board();
         let owed = robot_to_move(live).is_some();
-        let old = store.robot_turn(board)?;
+        let old = store.owed::<RobotTurn>(board)?;
         let turns = live.file().turns.len();
         if !owed {
             if old.is_some() {
-                store.remove_robot_turn(board)?;
+                store.remove_owed(OwedKind::RobotTurn, board)?;
             }
             continue;
         }
@@ -83,11 +92,12 @@ fn record_claiming(
             continue;
         }
         let claim = claimed.len() < claims;
-        store.put_robot_turn(&RobotTurn {
+        store.put_owed(&RobotTurn {
             board,
             turns,
             since: now,
             claimed_until: if claim { until } else { 0 },
+            cause: cause(live),
         })?;
         if claim {
             claimed.push(board);
@@ -103,110 +113,56 @@ fn robot_to_move(live: &LiveGame) -> Option<(UserId, u8)> {
 }
 
 /// After a run's transaction, with the lock released: play the robot turns it
-/// `claimed`, then free ones, at most `[robot] turns_per_run` in all. A failure is
-/// logged, never the run's: the turn stays owed for the next run. Returns the boards
-/// whose game files the turns changed (for the web site).
-pub fn play_owed(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
-    log: &Log,
-    report: &mut Report,
-    claimed: Vec<BoardId>,
-) -> Vec<BoardId> {
-    let mut changed = Vec::new();
+/// `claimed`, then free ones, at most `[robot] turns_per_run` in all (`owed::drain`).
+/// Returns the boards whose game files the turns changed (for the web site).
+pub fn play_owed(ctx: &mut Ctx<'_>, claimed: Vec<BoardId>) -> Vec<BoardId> {
     // The mail's password checks are done: their 7 MiB go before the robot's tree
     // comes (at most 7 MB, `ai::MAX_NODES`), so a run stays within 20 MB.
     release_hash_memory();
-    let mut mine = claimed.iter();
-    for _ in 0..settings.robot_turns_per_run {
-        match out_of_time(store, settings, now) {
-            Ok(None) => {}
-            Ok(Some(line)) => {
-                log.note(now, report, line);
-                break;
-            }
-            Err(e) => {
-                log.note(now, report, format!("robot turn left for later: {e}"));
-                break;
-            }
-        }
-        let next = match mine.next() {
-            Some(&board) => store.robot_turn(board).map_err(InternalError::from),
-            None => claim_free(store, settings, now),
-        };
-        let result = next.and_then(|owed| match owed {
-            Some(owed) => play_one(store, settings, log, report, owed).map(|boards| {
-                changed.extend(boards);
-                true
-            }),
-            None => Ok(false),
-        });
-        match result {
-            Ok(true) => {}
-            Ok(false) if mine.len() > 0 => {}
-            Ok(false) => break,
-            Err(e) => {
-                log.note(now, report, format!("robot turn left for later: {e}"));
-                break;
-            }
-        }
-    }
-    changed
+    let max = ctx.settings.robot_turns_per_run;
+    drain::<RobotTurns>(ctx, claimed, max)
 }
 
-/// Why no robot may think now, if so: the robots' think time for this hour is spent
-/// (a robot turn may start while any is left, so one turn may go past it).
-fn out_of_time(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
-) -> Result<Option<String>, InternalError> {
-    let spent = store.robot_time()?.spent(now);
-    let cap = settings.robot_think_per_hour.as_millis();
-    if u128::from(spent) < cap || store.robot_turns()?.is_empty() {
-        return Ok(None);
-    }
-    Ok(Some(format!(
-        "robots' think time for this hour spent ({} of {} s): the robot turns owed wait for the next hour",
-        spent / 1000,
-        cap / 1000
-    )))
-}
+/// The robots' turns, as the drain of work owed does them.
+pub struct RobotTurns;
 
-/// Under the lock, claim the oldest robot turn nobody holds, if any.
-fn claim_free(
-    store: &Store,
-    settings: &Settings,
-    now: u64,
-) -> Result<Option<RobotTurn>, InternalError> {
-    let Some(free) = store.robot_turns()?.into_iter().find(|t| t.is_free(now)) else {
-        return Ok(None);
-    };
-    let key = format!("robot-claim-{}-{}-{now}", free.board, free.turns);
-    claim(store, settings, &key, now, |store| {
-        // Read again under the lock: another run may have taken it meanwhile.
-        let Some(t) = store.robot_turn(free.board)?.filter(|t| t.is_free(now)) else {
+impl Job for RobotTurns {
+    type Item = RobotTurn;
+    const LEFT: &'static str = "robot turn left for later";
+
+    fn lease(settings: &Settings) -> u64 {
+        lease(settings)
+    }
+
+    fn claim_key(turn: &RobotTurn, now: u64) -> String {
+        format!("robot-claim-{}-{}-{now}", turn.board, turn.turns)
+    }
+
+    /// The robots' think time for this hour is spent (a robot turn may start while
+    /// any is left, so one turn may go past it).
+    fn out_of_time(ctx: &Ctx<'_>) -> Result<Option<String>, InternalError> {
+        let (store, settings, now) = (ctx.store, ctx.settings, ctx.now);
+        let spent = store.robot_time()?.spent(now);
+        let cap = settings.robot_think_per_hour.as_millis();
+        if u128::from(spent) < cap || store.all_owed::<RobotTurn>()?.is_empty() {
             return Ok(None);
-        };
-        let t = RobotTurn {
-            claimed_until: now + lease(settings),
-            ..t
-        };
-        store.put_robot_turn(&t)?;
-        Ok(Some(t))
-    })
+        }
+        Ok(Some(format!(
+            "robots' think time for this hour spent ({} of {} s): the robot turns owed wait for the next hour",
+            spent / 1000,
+            cap / 1000
+        )))
+    }
+
+    fn make(ctx: &mut Ctx<'_>, turn: RobotTurn) -> Result<Vec<BoardId>, InternalError> {
+        play_one(ctx, turn)
+    }
 }
 
 /// Think about `owed` with no lock held, then play it under the lock if the game is
 /// as it was, and send the board mails. Returns the boards whose game files changed.
-fn play_one(
-    store: &Store,
-    settings: &Settings,
-    log: &Log,
-    report: &mut Report,
-    owed: RobotTurn,
-) -> Result<Vec<BoardId>, InternalError> {
+fn play_one(ctx: &mut Ctx<'_>, owed: RobotTurn) -> Result<Vec<BoardId>, InternalError> {
+    let (store, settings) = (ctx.store, ctx.settings);
     let board = owed.board;
     let started = Instant::now();
     let mut share = None;
@@ -216,29 +172,29 @@ fn play_one(
             share = share_of(store, &live)?;
             let brief = brief(store, settings, share.as_deref())?;
             if brief == Brief::Yes {
-                log.note(
+                ctx.log.note(
                     settings.now(),
-                    report,
+                    ctx.report,
                     format!("board {board}: the person's share of the robots' think time for this hour is spent: level 1's search"),
                 );
             }
-            think(live, owed, settings.robot_think, brief)
+            think(live, &owed, settings.robot_think, brief)
         }
         None => None,
     };
     let thought_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
     // The turn is played when the robot has thought: at a later time than the run's.
     let turns = owed.turns;
+    let started = Started::Owed(owed.cause.clone());
     let committed = commit_thought(
-        store,
-        settings,
-        log,
-        report,
+        ctx,
         |_| format!("robot-{board}-{turns}"),
-        |store, now, report| {
+        started,
+        |ctx| {
+            let (store, now) = (ctx.store, ctx.now);
             let time = store.robot_time()?.add(now, share.as_deref(), thought_ms);
             store.put_robot_time(&time)?;
-            apply(store, now, owed, thought.as_ref(), report).map(Work::from)
+            apply(ctx, owed, thought.as_ref()).map(Work::from)
         },
     )?;
     Ok(committed.boards_changed(store))
@@ -300,7 +256,7 @@ fn brief(store: &Store, settings: &Settings, key: Option<&str>) -> Result<Brief,
 }
 
 /// The robot's turn in `live`, when it is still the one `owed` is about.
-fn think(live: LiveGame, owed: RobotTurn, think_time: Duration, brief: Brief) -> Option<Thought> {
+fn think(live: LiveGame, owed: &RobotTurn, think_time: Duration, brief: Brief) -> Option<Thought> {
     if live.file().turns.len() != owed.turns {
         return None;
     }
@@ -329,21 +285,20 @@ fn think(live: LiveGame, owed: RobotTurn, think_time: Duration, brief: Brief) ->
 /// turns `owed` counted and the record is still there; forget the record in any case
 /// (a new one is written when it is a robot's move again). Returns the board mails.
 fn apply(
-    store: &Store,
-    now: u64,
+    ctx: &mut Ctx<'_>,
     owed: RobotTurn,
     thought: Option<&Thought>,
-    report: &mut Report,
 ) -> Result<Vec<Reply>, InternalError> {
+    let (store, now, report) = (ctx.store, ctx.now, &mut *ctx.report);
     let board = owed.board;
-    let current = store.robot_turn(board)?;
+    let current = store.owed::<RobotTurn>(board)?;
     if current.is_none_or(|c| c.turns != owed.turns) {
         report
             .lines
             .push(format!("board {board}: robot turn already played"));
         return Ok(Vec::new());
     }
-    store.remove_robot_turn(board)?;
+    store.remove_owed(OwedKind::RobotTurn, board)?;
     let (Some(file), Some(thought)) = (store.game(board)?, thought) else {
         report
             .lines
@@ -370,10 +325,12 @@ fn apply(
     let (event, notices) = play_queued(store, &mut live, now)?;
     store.put_game(live.file())?;
     let written = written_games(store)?;
-    // Unclaimed: the next run (or this one, if it may play more) takes it.
-    record_claiming(store, &written, now, 0, 0)?;
+    // Unclaimed: the next run (or this one, if it may play more) takes it; caused
+    // by whoever caused this one.
+    let cause = |_: &LiveGame| owed.cause.clone();
+    record_claiming(store, &written, now, 0, 0, &cause)?;
     // A robot's winning turn ends the game: its review is owed.
-    reviews::record(store, now, &written)?;
+    review::record(store, now, &written, &cause)?;
     report.lines.push(format!(
         "board {board}: {robot} played {} as move #{number}",
         thought.text

@@ -1,57 +1,25 @@
 //! `yinsh-pbem status`: how the server is doing, for its operator, as text or in the
 //! Prometheus text format a node_exporter's textfile collector reads. The figures:
-//! the spool (waiting, given up, the oldest waiting), the last `tick` and `flush`
-//! ([`mark_run`] writes `<home>/last-tick` and `<home>/last-flush`), the last mail
-//! handled (the newest day of `seen/`), addresses marked failing after bounces,
-//! accounts with no confirmed address, the robots' think time this hour, games going
-//! on and due, robot turns owed, the boards so far, the disk's free space, and the
-//! runs' counters (`counters.rs`; the replies the gate refused, by reason, in the
-//! text too).
+//! the spool (waiting, given up, the oldest waiting: `mail::Spool::summary`), the
+//! last `tick` and `flush`, the last mail handled, addresses marked failing after
+//! bounces, accounts with no confirmed address, the robots' think time this hour,
+//! games going on and due, robot turns and reviews owed, the boards so far (all
+//! `store::Figures`), the disk's free space, and the runs' counters
+//! (`run::counters`; the replies the gate refused, by reason, in the text too).
 //!
-//! Bounded work whatever the size of the store: no game or account file is read. The
-//! games come from the due index (one entry per game going on with a person to move)
-//! and `robot-turns/`, the boards from `next-board`, the spool from the first line of
+//! Bounded work whatever the size of the store: no game or account file is read
+//! (`Store::figures` says what it reads), and of the spool only the first line of
 //! each waiting mail.
 
 use std::fmt::Write as _;
-use std::io::{BufRead as _, Read as _};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::durable::{Existing, write_durable};
+use crate::mail::Spool;
 use crate::server::config::Settings;
 use crate::server::internal::InternalError;
 use crate::server::outgoing::gate::Held;
-use crate::server::store::{FIRST_BOARD, Store};
-
-use super::counters::{self, Counted, Counters};
-
-/// A run whose time `status` shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Run {
-    /// `yinsh-pbem tick`.
-    Tick,
-    /// `yinsh-pbem flush`.
-    Flush,
-}
-
-impl Run {
-    fn file(self, home: &Path) -> PathBuf {
-        home.join(match self {
-            Run::Tick => "last-tick",
-            Run::Flush => "last-flush",
-        })
-    }
-}
-
-/// Notes that `run` ended at `now` (`<home>/last-tick` or `last-flush`: the time in
-/// Unix seconds and a newline). A failure only loses the figure: it is not reported.
-pub fn mark_run(home: &Path, run: Run, now: u64) {
-    let _ = write_durable(
-        &run.file(home),
-        format!("{now}\n").as_bytes(),
-        Existing::Replace,
-    );
-}
+use crate::server::run::counters::{self, Counted, Counters};
+use crate::server::store::Store;
 
 /// The figures `status` shows; times are Unix seconds.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -131,128 +99,28 @@ pub fn status(settings: &Settings) -> Result<Status, InternalError> {
     }
     let store = Store::open(&settings.home)?;
     let home = store.home();
-    let (spool_waiting, spool_oldest) = spool(&store.spool_dir());
-    let robot_time = store.robot_time()?;
-    let mut s = Status {
-        spool_waiting,
-        spool_oldest,
-        spool_failed: count(&store.spool_dir().join("failed"), ".msg"),
-        last_tick: read_time(&Run::Tick.file(home)),
-        last_flush: read_time(&Run::Flush.file(home)),
-        last_mail: last_mail(&home.join("seen")),
-        failing_addresses: failing(&home.join("bounces")),
-        unconfirmed_accounts: count(&home.join("unconfirmed"), ".json"),
-        robot_think_ms: robot_time.spent(now),
-        review_ms: robot_time.reviewed(now),
-        reviews_owed: count(&store.reviews_owed_dir(), ".json"),
-        robot_turns_owed: count(&store.robot_turns_dir(), ".json"),
-        boards: read_time(&home.join("next-board"))
-            .map_or(0, |n| n.saturating_sub(u64::from(FIRST_BOARD))),
+    let spool = Spool::summary(&store.spool_dir());
+    let f = store.figures(now)?;
+    Ok(Status {
+        spool_waiting: spool.waiting,
+        spool_oldest: spool.oldest,
+        spool_failed: spool.failed,
+        last_tick: f.last_tick,
+        last_flush: f.last_flush,
+        last_mail: f.last_mail,
+        failing_addresses: f.failing_addresses,
+        unconfirmed_accounts: f.unconfirmed_accounts,
+        robot_think_ms: f.robot_time.spent(now),
+        review_ms: f.robot_time.reviewed(now),
+        reviews_owed: f.reviews_owed,
+        robot_turns_owed: f.robot_turns_owed,
+        boards: f.boards,
+        games_going_on: f.games_going_on,
+        games_due: f.games_due,
         disk_free_bytes: disk_free(home),
         counters: counters::read(home),
         ..limits
-    };
-    for day in store.due_days()? {
-        for entry in store.due_on(day)? {
-            s.games_going_on += 1;
-            if entry.at <= now {
-                s.games_due += 1;
-            }
-        }
-    }
-    Ok(s)
-}
-
-/// The waiting mails of the spool folder and when the oldest was spooled (read from
-/// the first line of each: its header).
-fn spool(dir: &Path) -> (usize, Option<u64>) {
-    let mut n = 0;
-    let mut oldest: Option<u64> = None;
-    for path in files(dir, ".msg") {
-        n += 1;
-        let queued = std::fs::File::open(&path).ok().and_then(|f| {
-            let mut line = String::new();
-            std::io::BufReader::new(f.take(64 * 1024))
-                .read_line(&mut line)
-                .ok()?;
-            let header: serde_json::Value = serde_json::from_str(line.trim()).ok()?;
-            header["queued_ns"].as_u64().map(|ns| ns / 1_000_000_000)
-        });
-        if let Some(t) = queued {
-            oldest = Some(oldest.map_or(t, |o| o.min(t)));
-        }
-    }
-    (n, oldest)
-}
-
-/// The files of `dir` whose names end in `suffix` (not starting with a dot).
-fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
-    std::fs::read_dir(dir)
-        .map(|d| {
-            d.filter_map(Result::ok)
-                .filter(|e| {
-                    let name = e.file_name();
-                    let name = name.to_string_lossy();
-                    !name.starts_with('.') && name.ends_with(suffix)
-                })
-                .map(|e| e.path())
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// How many files of `dir` end in `suffix`.
-fn count(dir: &Path, suffix: &str) -> usize {
-    files(dir, suffix).len()
-}
-
-/// A number alone in a file.
-fn read_time(path: &Path) -> Option<u64> {
-    std::fs::read_to_string(path).ok()?.trim().parse().ok()
-}
-
-/// The last change of the newest day folder of `seen/` (`<home>/seen/YYYY-MM-DD/`):
-/// the last mail handled.
-fn last_mail(seen: &Path) -> Option<u64> {
-    let newest = std::fs::read_dir(seen)
-        .ok()?
-        .filter_map(Result::ok)
-        .filter_map(|e| {
-            let name = e.file_name().into_string().ok()?;
-            is_day_name(&name).then(|| (name, e.path()))
-        })
-        .max()?;
-    let modified = std::fs::metadata(newest.1).ok()?.modified().ok()?;
-    modified
-        .duration_since(std::time::UNIX_EPOCH)
-        .ok()
-        .map(|d| d.as_secs())
-}
-
-/// Is `name` a day folder's name of `seen/` (`YYYY-MM-DD`, as `store::day_name`
-/// writes it)? Such names sort by date.
-fn is_day_name(name: &str) -> bool {
-    name.len() == 10
-        && name.bytes().enumerate().all(|(i, b)| {
-            if i == 4 || i == 7 {
-                b == b'-'
-            } else {
-                b.is_ascii_digit()
-            }
-        })
-}
-
-/// The addresses marked failing in `bounces/` (files with a `failing_since`).
-fn failing(dir: &Path) -> usize {
-    files(dir, ".json")
-        .iter()
-        .filter(|p| {
-            std::fs::read_to_string(p)
-                .ok()
-                .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-                .is_some_and(|v| v["failing_since"].is_u64())
-        })
-        .count()
+    })
 }
 
 /// Free bytes for an unprivileged user on the file system of `home`.
