@@ -5,16 +5,16 @@
 //! by its last password in `inbound::identity`, the actor `signup` is given).
 
 use crate::mail::Address;
-use crate::mail::address::list;
 use crate::server::command::could_show;
 use crate::server::game::vacation::Vacations;
 use crate::server::model::{ROBOT_PREFIX, is_role_name, skeleton};
-use crate::server::store::{Account, OwnTurnMail, Password, Store, SubjectStyle, Token, UserId};
+use crate::server::store::{Account, Password, Store, Token, UserId};
 
 use crate::server::command::{MailChoice, SettingChoice};
 use crate::server::model::Proof;
 use crate::server::outgoing::Reply;
 
+use crate::server::text::account as account_text;
 use crate::server::text::subjects;
 
 use super::context::{Actor, Asked, games_going_on, to_sender};
@@ -85,17 +85,7 @@ pub(super) fn signup(
     if !tokens.is_empty() {
         store.mark_unconfirmed(userid, req.now)?;
     }
-    let body = format!(
-        "Welcome to YINSH by e-mail, {userid}.\n\n\
-         Your userid {userid} is registered. Mail for it goes to: {}\n\
-         Keep your password; it is never mailed to you.\n\
-         A Reply to one of the server's board mails needs no password (the mail carries\n\
-         a code that proves it is yours), but a command you type yourself as a Subject\n\
-         (yinsh move ...) needs it.\n\n\
-         To start a game, send the Subject:\n    yinsh challenge {userid} <opponent's userid>\n\
-         (you play White and move first). Send \"yinsh help\" for how to play.\n",
-        list(&addresses)
-    );
+    let body = account_text::welcome(userid, &addresses);
     let mut to = addresses;
     if let Some(s) = req.answer_to()
         && !to.iter().any(|a| a.eq_ignore_ascii_case(s))
@@ -163,13 +153,7 @@ fn verify_mails(account: &Account, tokens: Vec<(Address, Token)>, text: &str) ->
         .map(|(a, token)| Reply {
             to: vec![a.clone()],
             subject: subjects::verify(&account.userid, token.reveal()),
-            body: format!(
-                "{text}\nConfirm that {a} is yours: press Reply and send this mail back\n\
-                 (keep the Subject; \"Re:\" in front of it is fine). Until then this address\n\
-                 gets no text written by other players and at most a few mails a day.\n\
-                 The code in the Subject is valid for 7 days. If you did not ask for this,\n\
-                 ignore this mail.\n"
-            ),
+            body: account_text::confirm_address(text, &a),
             ..Reply::default()
         })
         .collect()
@@ -188,10 +172,7 @@ pub(super) fn verify(store: &Store, actor: &Actor) -> Result<Vec<Reply>, ExecErr
     Ok(vec![Reply {
         to: vec![address.clone()],
         subject: subjects::address_confirmed_for(&account.userid),
-        body: format!(
-            "The address {address} of {} is confirmed: it now gets every mail of the server.\n",
-            account.userid
-        ),
+        body: account_text::address_confirmed(address, &account.userid),
         ..Reply::default()
     }])
 }
@@ -219,52 +200,8 @@ pub(super) fn settings(
     Ok(vec![to_sender(
         req,
         &subjects::settings_of(&account.userid),
-        settings_text(&account),
+        account_text::settings(&account),
     )])
-}
-
-/// The settings of `account` as its owner reads them, each with the command that
-/// changes it.
-fn settings_text(account: &Account) -> String {
-    let userid = &account.userid;
-    let now = if account.text_only {
-        "as text only (text/plain, the ASCII board)"
-    } else {
-        "as text and HTML: the text as always, and beside it a page with a picture of\nthe board, for mail programs that show HTML"
-    };
-    let (other, word) = if account.text_only {
-        ("a picture of the board too", "html")
-    } else {
-        ("the text alone", "text-only")
-    };
-    let subject = match account.prefs.subject {
-        SubjectStyle::Moving => (
-            "Their Subject names the player to move, so it changes every turn\n(\"Yinsh Board 101 bob\"; \" **\" at its end when the mail carries a comment).",
-            "one Subject per game (\"Yinsh Board 101: alice - bob\"), which mail\nprograms such as Gmail keep in one conversation",
-            SubjectStyle::Stable,
-        ),
-        SubjectStyle::Stable => (
-            "Their Subject is one per game (\"Yinsh Board 101: alice - bob\").",
-            "the Subject naming the player to move",
-            SubjectStyle::Moving,
-        ),
-    };
-    let own = match account.prefs.own_turn {
-        OwnTurnMail::Send => (
-            "You get the board mail of your own turns too.",
-            "no mail for your own turn (your opponent's answer shows it)",
-            OwnTurnMail::Skip,
-        ),
-        OwnTurnMail::Skip => (
-            "You get no board mail for your own turns: your opponent's answer shows them\n(a turn that ends the game, or leaves it your turn, still sends one; errors\nalways come).",
-            "the board mail of your own turns too",
-            OwnTurnMail::Send,
-        ),
-    };
-    format!(
-        "Board mails for {userid} come {now}.\n{}\n{}\n\nFor {other}, send:\n    yinsh settings {userid} <password> {word}\nFor {}, send:\n    yinsh settings {userid} <password> subject {}\nFor {}, send:\n    yinsh settings {userid} <password> own-turn {}\n",
-        subject.0, own.0, subject.1, subject.2, own.1, own.2
-    )
 }
 
 pub(super) fn change_password(
@@ -278,10 +215,7 @@ pub(super) fn change_password(
     let mut account = actor.account.clone();
     account.set_password(new_password)?;
     store.put_account(&account)?;
-    let body = format!(
-        "The password of {} has been changed.\nIf you did not ask for this, reply at once.\n",
-        account.userid
-    );
+    let body = account_text::password_changed(&account.userid);
     Ok(vec![Reply {
         to: account.addresses.clone(),
         subject: subjects::password_changed_for(&account.userid),
@@ -317,12 +251,7 @@ pub(super) fn change_address(
     };
     store.reindex(Some(&before), Some(&account))?;
     store.put_account(&account)?;
-    let body = format!(
-        "The e-mail addresses of {} are now: {}\n(They were: {}.)\n",
-        account.userid,
-        list(&new),
-        list(&old)
-    );
+    let body = account_text::addresses_changed(&account.userid, &new, &old);
     let mut to = new;
     for a in old {
         if !to.iter().any(|b| b.eq_ignore_ascii_case(&a)) {
@@ -371,10 +300,7 @@ pub(super) fn signoff(
     Ok(vec![Reply {
         to: account.addresses.clone(),
         subject: subjects::signoff_for(&account.userid),
-        body: format!(
-            "The account {} has been removed. Thank you for playing.\n",
-            account.userid
-        ),
+        body: account_text::signed_off(&account.userid),
         ..Reply::default()
     }])
 }

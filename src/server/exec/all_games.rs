@@ -4,18 +4,18 @@
 //! `yinsh history`'s.
 
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
 
 use crate::server::command::GameFilter;
 use crate::server::game::index;
 use crate::server::outgoing::Reply;
 use crate::server::store::Store;
 
+use crate::server::text::listing::{self as listing_text, Page};
 use crate::server::text::subjects;
 
 use super::context::{Asked, to_sender};
 use super::error::ExecError;
-use super::listing::{GAMES_PER_MAIL, game_line, games_header, paging};
+use super::listing::GAMES_PER_MAIL;
 
 /// The server's games going on, page `page` (`filter` other than `active` is told to
 /// go to `yinsh history` or to name a player).
@@ -37,26 +37,19 @@ pub(super) fn games(
         .skip(skipped)
         .take(GAMES_PER_MAIL)
         .collect();
-    let mut body = format!("Games going on at this server ({total}):\n");
-    let mut shown = 0;
+    let mut shown = Vec::new();
     for b in boards {
-        if let Some(live) = index::load_scanned(store, b)? {
-            if shown == 0 {
-                let _ = writeln!(body, "{}", games_header());
-            }
-            let _ = writeln!(body, "{}", game_line(&live));
-            shown += 1;
-        }
+        shown.extend(index::load_scanned(store, b)?);
     }
-    if total > GAMES_PER_MAIL || page > 1 {
-        let next = format!("yinsh games page {}", page + 1);
-        let _ = writeln!(body, "{}", paging(skipped, shown, total, "", &next));
-    }
-    body.push_str("\nThe games that have ended: send \"yinsh history\".\n");
+    let at = Page {
+        number: page,
+        per_page: GAMES_PER_MAIL,
+        shown: shown.len(),
+        total,
+    };
+    let mut body = listing_text::server_games(&at, &shown);
     if filter != GameFilter::Active {
-        body.push_str(
-            "The games of one player, with all, inactive or next: \"yinsh games <userid> all\".\n",
-        );
+        body.push_str(listing_text::ONE_PLAYER_GAMES);
     }
     Ok(vec![to_sender(req, &subjects::games(), body)])
 }

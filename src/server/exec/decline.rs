@@ -19,6 +19,7 @@ use crate::server::model::UserId;
 use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::{OwedKind, RobotTurn, Store};
 
+use crate::server::text::decline::{self as decline_text, StartedBy};
 use crate::server::text::subjects;
 
 use super::context::{Asked, load_for_player};
@@ -84,9 +85,7 @@ pub fn cancel_unanswered(
     Ok(vec![Reply {
         to: account.addresses,
         subject: subjects::cancelled(board),
-        body: format!(
-            "Board {board} is cancelled: {absent} has not made a move in it in {days} days.\nThe game is removed: it is not rated and the history does not list it.\n"
-        ),
+        body: decline_text::cancelled(board, absent, days),
         foreign: Foreign::Nothing,
         html: None,
         thread: Thread::game(live),
@@ -105,34 +104,16 @@ fn mails(
     let f = live.file();
     let board = live.board();
     let challenger = extra::challenger(f);
-    let removed = "The game is removed: it is not rated and the history does not list it.\n";
-    let head = |who: &str| match (challenger, extra::started_by(f)) {
-        (Some(_), _) => format!(
-            "{by} declined board {board}, the game {who} started for {} (White) and {} (Black).\n{removed}",
-            f.white, f.black
-        ),
-        (None, Some(starter)) => format!(
-            "{by} declined board {board}, {} (White) against {} (Black), started by {starter}.\n{removed}",
-            f.white, f.black
-        ),
-        (None, None) => format!(
-            "{by} declined board {board}, {} (White) against {} (Black).\n{removed}",
-            f.white, f.black
-        ),
+    let started = |words| match (challenger, extra::started_by(f)) {
+        (Some(_), _) => StartedBy::Challenger(words),
+        (None, Some(starter)) => StartedBy::Player(starter),
+        (None, None) => StartedBy::Unknown,
     };
-    let comment = req.comment.trim();
-    let with_comment = |text: String| {
-        if comment.is_empty() {
-            text
-        } else {
-            format!("{text}\n{by} writes:\n{comment}\n")
-        }
-    };
-    let body = with_comment(head(
-        &challenger.map_or_else(String::new, extra::challenger_words),
-    ));
+    let head = |started| decline_text::declined(by, board, &f.white, &f.black, started);
+    let words = challenger.map(extra::challenger_words);
+    let body = decline_text::with_comment(head(started(words.as_deref())), by, req.comment.trim());
     // An unconfirmed address reads neither the challenger's address nor the comment.
-    let plain = head("someone else");
+    let plain = head(started(None));
     let foreign = Foreign::Part(plain);
     let subject = subjects::declined(board);
     let mut told: Vec<Address> = Vec::new();

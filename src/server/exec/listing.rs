@@ -3,24 +3,24 @@
 //! `yinsh standings` and `yinsh history`. Standings, history and games read the
 //! indexes (`game::index`), never every game file, and answer one page at a time.
 
-use std::fmt::Write as _;
+use std::fmt::Display;
 
 use crate::rules::Variant;
 use crate::server::command::{BoardRef, GameFilter, Said};
 use crate::server::game::extra;
 use crate::server::game::index;
-use crate::server::game::ratings::{self, PROVISIONAL_GAMES, START};
+use crate::server::game::ratings;
 use crate::server::game::record::LiveGame;
 use crate::server::game::vacation::Vacations;
 use crate::server::outgoing::{Foreign, Reply};
-use crate::server::store::{Account, Finished, Section, Store, UserId};
-use crate::server::text::dates::format_date;
+use crate::server::store::{Account, Section, Store, UserId};
+use crate::server::text::listing::{self as listing_text, Page};
 use crate::server::text::reply::{self, BoardMail};
+use crate::server::text::standings as standings_text;
 use crate::server::text::subjects;
 
 use super::context::{Actor, Asked, board_reply, load_board, sender_text_only, to_sender};
 use super::error::{ExecError, InternalError, Refusal};
-use super::plain;
 
 pub(super) fn show(
     store: &Store,
@@ -86,32 +86,22 @@ pub(super) fn games(
     let mut body = String::new();
     for id in userids {
         let Some(account) = store.account(id.as_written())? else {
-            let _ = writeln!(body, "{id}: no such userid\n");
+            body.push_str(&listing_text::no_such_userid(id));
             continue;
         };
         let (shown, total) = games_of(store, &account.userid, filter, page, GAMES_PER_MAIL)?;
-        let _ = writeln!(body, "{} games of {} ({}):", filter, account.userid, total);
-        if !shown.is_empty() {
-            let _ = writeln!(body, "{}", games_header());
-            for live in &shown {
-                let _ = writeln!(body, "{}", game_line(live));
-            }
-        }
-        let skipped = (page as usize - 1).saturating_mul(GAMES_PER_MAIL);
-        if total > GAMES_PER_MAIL || page > 1 {
-            let _ = writeln!(
-                body,
-                "{}",
-                paging(
-                    skipped,
-                    shown.len(),
-                    total,
-                    "",
-                    &format!("yinsh games {} {filter} page {}", account.userid, page + 1),
-                )
-            );
-        }
-        body.push('\n');
+        let at = Page {
+            number: page,
+            per_page: GAMES_PER_MAIL,
+            shown: shown.len(),
+            total,
+        };
+        body.push_str(&listing_text::games_of(
+            &account.userid,
+            &filter,
+            &at,
+            &shown,
+        ));
     }
     let body = body
         .lines()
@@ -121,60 +111,9 @@ pub(super) fn games(
         + "\n";
     // It names the userids the mail named: an unconfirmed address is not sent it.
     Ok(vec![Reply {
-        foreign: Foreign::Part(plain::LISTING_WITHHELD.to_string()),
+        foreign: Foreign::Part(listing_text::LISTING_WITHHELD.to_string()),
         ..to_sender(req, &subjects::games(), body)
     }])
-}
-
-/// The header of the table of `yinsh games`.
-pub(super) fn games_header() -> String {
-    format!(
-        "{:>6}  {:<12} {:<12} {:>5}  {:<6} Status",
-        "Board", "White", "Black", "Moves", ""
-    )
-}
-
-/// One game's line in the table of `yinsh games`.
-pub(super) fn game_line(live: &LiveGame) -> String {
-    let status = match (live.player_to_move(), live.game().outcome()) {
-        (Some(p), _) => format!("{p} to move"),
-        (None, Some(crate::rules::Outcome::Win(c))) => format!("won by {}", live.player(c)),
-        (None, _) => "tie".to_string(),
-    };
-    let variant = if live.game().variant() == Variant::Blitz {
-        "blitz"
-    } else {
-        ""
-    };
-    format!(
-        "{:>6}  {:<12} {:<12} {:>5}  {:<6} {}",
-        live.board(),
-        live.file().white,
-        live.file().black,
-        live.file().turns.len(),
-        variant,
-        status
-    )
-    .trim_end()
-    .to_string()
-}
-
-/// The line under a page of a listing: which entries it shows, and how to ask for
-/// the earlier ones when there are any.
-pub(super) fn paging(skipped: usize, shown: usize, total: usize, what: &str, next: &str) -> String {
-    let mut line = if shown == 0 {
-        format!("There are {total}{what} in all; this page is past the end.")
-    } else {
-        format!(
-            "These are {}-{} of {total}{what}, the most recent first.",
-            skipped + 1,
-            skipped + shown
-        )
-    };
-    if skipped + shown < total {
-        line.push_str(&format!(" For earlier ones send: {next}"));
-    }
-    line
 }
 
 /// One page of the games of `userid` that `filter` keeps (from the player's index,
@@ -248,11 +187,7 @@ fn more_games(req: &Asked<'_>, userid: &UserId, filter: GameFilter, total: usize
     to_sender(
         req,
         &subjects::games(),
-        format!(
-            "{userid} has {total} games ({filter}): the board mails of the {SHOWN_PER_PLAYER} most recent were sent.\n\
-             For a list of them all send: yinsh games {userid} {filter}\n\
-             For one board send: yinsh show <board>\n"
-        ),
+        listing_text::more_games(userid, &filter, total, SHOWN_PER_PLAYER),
     )
 }
 
@@ -317,11 +252,11 @@ pub(super) fn show_as(
     }
     if out.is_empty() {
         out.push(Reply {
-            foreign: Foreign::Part(format!("This player has no {filter} games.\n")),
+            foreign: Foreign::Part(listing_text::no_games_of_plain(&filter)),
             ..to_sender(
                 req,
                 &subjects::games(),
-                format!("{} has no {filter} games.\n", account.userid),
+                listing_text::no_games_of(&account.userid, &filter),
             )
         });
     }
@@ -364,11 +299,11 @@ pub(super) fn show_players(
     }
     if !empty.is_empty() {
         out.push(Reply {
-            foreign: Foreign::Part(format!("No {filter} games for the userids named.\n")),
+            foreign: Foreign::Part(listing_text::no_games_for_plain(&filter)),
             ..to_sender(
                 req,
                 &subjects::games(),
-                format!("No {filter} games for: {}\n", UserId::join(&empty, ", ")),
+                listing_text::no_games_for(&empty, &filter),
             )
         });
     }
@@ -388,19 +323,12 @@ pub fn standings(store: &Store, now: u64) -> Result<String, InternalError> {
 /// `yinsh standings page <n>`: per variant, sections Established, Provisionals and
 /// Inactive, ranks `(n-1)*100+1` to `n*100` of each; read from the standings kept in
 /// order (`game::index`), so it reads only the lines it prints, however many players
-/// and games there are. The columns are Rank, Name, Rating, Won, Lost and Ties:
-/// pbmserv's Active/Limit is left out, since this server sets no limit of games
-/// (issue 26).
+/// and games there are; written by `text::standings`.
 pub fn standings_page(store: &Store, _now: u64, page: u32) -> Result<String, InternalError> {
     let skip = (page as usize - 1).saturating_mul(STANDINGS_PER_PAGE);
-    let mut out = String::new();
     let mut more = false;
+    let mut variants = Vec::new();
     for variant in [Variant::Normal, Variant::Blitz] {
-        let title = match variant {
-            Variant::Normal => "Yinsh Standings",
-            Variant::Blitz => "Yinsh Standings (blitz)",
-        };
-        let _ = writeln!(out, "{title}\n{}", "=".repeat(title.len()));
         let mut sections = Vec::new();
         for section in Section::ALL {
             sections.push((
@@ -409,90 +337,23 @@ pub fn standings_page(store: &Store, _now: u64, page: u32) -> Result<String, Int
             ));
         }
         if sections.iter().all(|(_, (_, total))| *total == 0) {
-            out.push_str("No rated games yet.\n\n");
+            variants.push((variant, None));
             continue;
         }
+        let mut lists = Vec::new();
         for (section, (lines, total)) in sections {
             more |= total > skip + STANDINGS_PER_PAGE;
-            if lines.is_empty() {
-                continue;
-            }
-            let title = match section {
-                Section::Established => "Established",
-                Section::Provisional => "Provisionals",
-                Section::Inactive => "Inactive",
-            };
-            let _ = writeln!(out, "\n{title}");
-            let _ = writeln!(
-                out,
-                "Rank Name                             Rating  Won Lost Ties"
-            );
-            for (i, s) in lines.iter().enumerate() {
-                let r = &s.record;
-                let _ = writeln!(
-                    out,
-                    "{:>4} {:<32} {:>6} {:>4} {:>4} {:>4}",
-                    skip + i + 1,
-                    s.name.as_str(),
-                    r.rating,
-                    r.won,
-                    r.lost,
-                    r.ties,
-                );
-            }
+            lists.push((section, lines));
         }
-        out.push('\n');
+        variants.push((variant, Some(lists)));
     }
-    let _ = writeln!(
-        out,
-        "Ratings start at {START}; a player is provisional for their first {PROVISIONAL_GAMES} rated games.\n\
-         Games ended before the rings were all placed are not rated."
-    );
-    if more || page > 1 {
-        let _ = writeln!(
-            out,
-            "This page shows ranks {}-{} of each list.{}",
-            skip + 1,
-            skip + STANDINGS_PER_PAGE,
-            if more {
-                format!(" For the next ones send: yinsh standings page {}", page + 1)
-            } else {
-                String::new()
-            }
-        );
-    }
-    Ok(out)
-}
-
-/// The lines of `games` in a history: a heading line, then one line a game (board,
-/// players, variant, when it ended, how); nothing when there is no game.
-pub fn history_rows(games: &[Finished]) -> String {
-    let mut out = String::new();
-    if !games.is_empty() {
-        let _ = writeln!(
-            out,
-            "{:>6}  {:<12} {:<12} {:<6} {:<20} Result",
-            "Board", "White", "Black", "", "Ended"
-        );
-    }
-    for g in games {
-        let line = format!(
-            "{:>6}  {:<12} {:<12} {:<6} {:<20} {}{}",
-            g.board,
-            g.players[0],
-            g.players[1],
-            if g.variant == Variant::Blitz {
-                "blitz"
-            } else {
-                ""
-            },
-            format_date(g.ended),
-            g.how,
-            if g.rated { "" } else { " (not rated)" }
-        );
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
-    out
+    Ok(standings_text::standings(
+        &variants,
+        skip,
+        STANDINGS_PER_PAGE,
+        page,
+        more,
+    ))
 }
 
 /// `yinsh history [<userid>] [page <n>]`: finished games, most recent first,
@@ -524,32 +385,15 @@ pub fn history_page(
             (games, total)
         }
     };
-    let mut out = String::from("Historical List of Yinsh games\n\n");
-    if let Some(p) = player {
-        let _ = writeln!(out, "Games of {p}\n");
-    }
-    if total == 0 {
-        out.push_str("No game has ended yet.\n");
-        return Ok(out);
-    }
-    out.push_str(&history_rows(&games));
-    let skipped = u64::from(page - 1).saturating_mul(per);
-    if total > per || page > 1 {
-        let who = player.map_or(String::new(), |p| format!("{p} "));
-        let _ = writeln!(
-            out,
-            "\n{}",
-            paging(
-                usize::try_from(skipped).unwrap_or(usize::MAX),
-                games.len(),
-                usize::try_from(total).unwrap_or(usize::MAX),
-                " finished games",
-                &format!("yinsh history {who}page {}", page + 1),
-            )
-        );
-        if player.is_none() {
-            out.push_str("For one player's games send: yinsh history <userid>\n");
-        }
-    }
-    Ok(out)
+    let at = Page {
+        number: page,
+        per_page: usize::try_from(per).unwrap_or(usize::MAX),
+        shown: games.len(),
+        total: usize::try_from(total).unwrap_or(usize::MAX),
+    };
+    Ok(standings_text::history(
+        player.map(|p| p as &dyn Display),
+        &games,
+        &at,
+    ))
 }

@@ -18,6 +18,7 @@ use crate::server::model::{EndReason, OfferKind, UserId};
 use crate::server::outgoing::Reply;
 use crate::server::outgoing::board_mails::board_mails;
 use crate::server::store::{Account, Store};
+use crate::server::text::offers;
 use crate::server::text::reply::Event;
 
 use super::context::{Asked, load_for_player};
@@ -51,7 +52,7 @@ pub(super) fn offer(
     };
     // A robot answers at once (by its rule), in place of the line that says how to.
     let note = match robots::answer_offer(&mut live, req.now) {
-        Some(answer) => format!("{}\n{answer}", note.lines().next().unwrap_or_default()),
+        Some(answer) => offers::answered_by_robot(&note, &answer),
         None => note,
     };
     live.mark_updated(req.now);
@@ -89,21 +90,10 @@ fn propose(
             return Err(Refusal::NothingToTakeBack { board }.into());
         };
         let t = &live.file().turns[k - 1];
-        let n = live.file().turns.len() - k;
-        let after = if n > 0 {
-            format!(
-                " and the {n} turn{} after it",
-                if n == 1 { "" } else { "s" }
-            )
-        } else {
-            String::new()
-        };
-        (
-            OfferKind::Undo,
-            format!("{me} asks to take back move #{k} ({}){after}.", t.text),
-        )
+        let after = live.file().turns.len() - k;
+        (OfferKind::Undo, offers::undo_asked(me, k, &t.text, after))
     } else {
-        (OfferKind::Draw, format!("{me} proposes a draw."))
+        (OfferKind::Draw, offers::draw_proposed(me))
     };
     let turns = live.file().turns.len();
     extra::set_offer(
@@ -114,9 +104,7 @@ fn propose(
             turns,
         }),
     );
-    Ok(format!(
-        "{note}\n{other} may answer with the Subject \"yinsh move {board} {other} <password> accept\" (or reject),\nor press Reply on this mail and write accept (or reject) as the first line."
-    ))
+    Ok(offers::how_to_answer(&note, other, board))
 }
 
 /// `accept` or `reject` by `me` (playing `side`) of `other`'s offer: the draw agreed
@@ -135,30 +123,18 @@ fn answer(
     };
     extra::set_offer(live.extra_mut(), None);
     if action == OfferAction::Reject {
-        return Ok(format!("{me} rejected {}'s {}.", p.by, p.kind.words()));
+        return Ok(offers::rejected(me, &p.by, p.kind));
     }
     if p.kind == OfferKind::Draw {
         if live.end(EndReason::DrawAgreed, side, now).is_err() {
             return Err(Refusal::GameEnded { board }.into());
         }
-        return Ok(format!("{me} accepted {}'s draw offer.", p.by));
+        return Ok(offers::draw_accepted(me, &p.by));
     }
     let Some(k) = last_own_turn(live, &p.by) else {
         return Err(Refusal::NoMoveLeftToTakeBack { board }.into());
     };
     let text = live.file().turns[k - 1].text.clone();
     let n = live.take_back_from(k, now)?;
-    let after = if n > 1 {
-        format!(
-            "and the {} turn{} after it ",
-            n - 1,
-            if n == 2 { "" } else { "s" }
-        )
-    } else {
-        String::new()
-    };
-    Ok(format!(
-        "{me} accepted {}'s take-back request: move #{k} ({text}) {after}was taken back.",
-        p.by
-    ))
+    Ok(offers::taken_back(me, &p.by, k, &text, n))
 }

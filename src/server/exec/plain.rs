@@ -12,10 +12,6 @@ use crate::server::text::dates::format_date;
 /// The line below a plain refusal, saying why it has no details.
 pub const NO_DETAILS: &str = "(The words of the command and the board are not repeated here: either this\naddress is not a confirmed address of any account, or the mail carried no\npassword and was no reply to one of our mails, so anyone could have sent it. An\naccount's new address is confirmed by replying to the \"verify\" mail the server\nsends it.)";
 
-/// What an unconfirmed address reads instead of a `yinsh games` listing, which names
-/// the userids the mail named.
-pub const LISTING_WITHHELD: &str = "The list of games is not sent to an address nobody has confirmed yet: it names\nthe userids of the command. Reply to the \"verify\" mail the server sent this address,\nthen ask again.\n";
-
 const SIGNUP: &str = "signup <userid> <password> [<e-mail address> ...]";
 
 impl Refusal {

@@ -14,13 +14,13 @@ use crate::server::outgoing::board_mails::board_mails;
 use crate::server::outgoing::{Foreign, Reply};
 use crate::server::store::{Account, Store};
 use crate::server::text::reply::{BoardMail, Event};
-use crate::server::text::{notices, subjects};
+use crate::server::text::{notices, play as play_text, subjects};
 
 use super::context::{
     Actor, Asked, board_reply, board_to_sender, load_board, load_for_player, sender_text_only,
     to_sender,
 };
-use super::error::{ExecError, InternalError, InvalidChallenge, Refusal};
+use super::error::{ExecError, InternalError, InvalidChallenge, QueuedDropped, Refusal};
 use super::for_others::{self, Starter};
 use super::robots;
 use crate::server::model::BoardId;
@@ -281,21 +281,13 @@ pub fn play_queued(
             _ => live.play(&q.text, now).err().map(QueuedDropped::Illegal),
         };
         match failure {
-            None => notes.push(format!(
-                "{player}'s queued move {} was played as move #{number}.",
-                q.text
-            )),
+            None => notes.push(play_text::queued_played(&player, &q.text, number)),
             Some(why) => {
                 if let Some(account) = store.account(&player)? {
                     notices.push(Reply {
                         to: account.addresses.clone(),
                         subject: subjects::board_error(live.board()),
-                        body: format!(
-                            "Your queued move {} on board {} could not be played: {why}.\nIt was dropped. It is your turn now: reply to this mail with your move as the\nfirst line, or send a mail with this Subject:\n    yinsh move {} {player} <password> <move>\n",
-                            q.text,
-                            live.board(),
-                            live.board()
-                        ),
+                        body: play_text::queued_dropped(&q.text, live.board(), &why, &player),
                         // A reply plays for the player at the turn now due, as a
                         // reply to a board mail does.
                         thread: Thread::board(store, live, &player)?,
@@ -355,10 +347,7 @@ pub(super) fn queue(
     extra::set_queued(live.extra_mut(), &account.userid, Some(later));
     store.put_game(live.file())?;
     let mail = BoardMail {
-        event: Event::Note(format!(
-            "Your move {text} is queued: it will be played after {}'s move, if it is legal then.",
-            live.player(side.other())
-        )),
+        event: Event::Note(play_text::queued(text, live.player(side.other()))),
         reader: Some(&account.userid),
         queued: Some(text.as_written().as_str()),
         vacations: Some(&Vacations::load(store)?),
@@ -411,10 +400,7 @@ pub(super) fn submit(
     extra::set_submitted(live.extra_mut(), &account.userid, Some(later));
     store.put_game(live.file())?;
     let mail = BoardMail {
-        event: Event::Note(format!(
-            "Preview of your move {text} (nothing has been played yet).\nTo play it, send the Subject: yinsh confirm {board} {} <password>",
-            account.userid
-        )),
+        event: Event::Note(play_text::submitted(text, board, &account.userid)),
         // Nothing was played: the clock told is the game's own.
         vacations: Some(&Vacations::load(store)?),
         stored: Some(&live),
@@ -483,15 +469,7 @@ pub(super) fn preview(
             })?;
     }
     let mail = BoardMail {
-        event: Event::Note(format!(
-            "Preview: the board after {} from move #{} (nothing has been stored).",
-            moves
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" "),
-            from + 1
-        )),
+        event: Event::Note(play_text::preview(moves, from + 1)),
         // Nothing was stored: the clock told is the game's own.
         vacations: Some(&Vacations::load(store)?),
         stored: Some(&live),
@@ -503,20 +481,4 @@ pub(super) fn preview(
         &mail,
         sender_text_only(store, req)?,
     )?])
-}
-
-/// Why a queued move was dropped instead of played (told to its player).
-#[derive(Debug, thiserror::Error)]
-enum QueuedDropped {
-    /// It was marked with another number than the turn it would have been.
-    #[error("it was marked #{marked} but would have been move #{number}")]
-    Marked {
-        /// The number it was marked with.
-        marked: u32,
-        /// The number it would have had.
-        number: u32,
-    },
-    /// It does not fit the game as it is now.
-    #[error(transparent)]
-    Illegal(NotationError),
 }

@@ -11,8 +11,8 @@ use crate::server::game::vacation::{MAX_DAYS, Vacations};
 use crate::server::model::UserId;
 use crate::server::outgoing::{Audience, Foreign, Reply};
 use crate::server::store::{Account, Store};
-use crate::server::text::dates::format_date;
-use crate::server::text::reply::{BoardMail, Event, STARS};
+use crate::server::text::reply::{BoardMail, Event};
+use crate::server::text::social::{self as social_text, Answer, Watching};
 use crate::server::text::subjects;
 
 use super::context::{Actor, Asked, board_reply, load_board_of, to_sender};
@@ -20,19 +20,6 @@ use super::error::{ExecError, Refusal};
 use super::listing::boards_of;
 use crate::server::model::BoardId;
 use crate::server::outgoing::thread::{GameRef, Thread};
-
-fn signed(text: &str, who: &str) -> String {
-    format!("{who} writes:\n\n{}\n", text.trim_end())
-}
-
-/// A chat or message as its reader gets it: signed, then how to answer it (issue 26
-/// finding 18: a Reply to it goes back as a chat on the board, or a message).
-fn signed_answerable(text: &str, who: &str, answer: &str) -> String {
-    format!(
-        "{}\n{STARS}\nPress Reply to answer {who}: the text of your reply goes back to {who} as\n{answer}.\n",
-        signed(text, who)
-    )
-}
 
 /// `yinsh chat board userid password`: the comment goes to the other player and the
 /// watchers (a player or a watcher may chat).
@@ -67,10 +54,10 @@ pub(super) fn chat(
             out.push(Reply {
                 to: a.addresses.clone(),
                 subject: subjects::chat(board, &account.userid),
-                body: signed_answerable(
+                body: social_text::signed_answerable(
                     req.comment,
                     account.userid.as_str(),
-                    &format!("a chat on board {board}"),
+                    Answer::Chat(board),
                 ),
                 foreign: Foreign::All,
                 html: None,
@@ -80,16 +67,10 @@ pub(super) fn chat(
             });
         }
     }
-    // The players and watchers of a game are named in its board mails: public.
-    let names = if told.is_empty() {
-        "nobody: nobody else on the board reads mail".to_string()
-    } else {
-        UserId::join(&told, ", ")
-    };
     out.push(to_sender(
         req,
         &subjects::chat_sent(board),
-        format!("Your chat on board {board} was sent to {names}.\n"),
+        social_text::chat_sent(board, &told),
     ));
     Ok(out)
 }
@@ -122,19 +103,16 @@ pub(super) fn subscribe(
         }
         .into());
     }
-    let message = match (on, had) {
-        (true, true) => format!("You already watch board {board}."),
-        (false, false) => format!("You were not watching board {board}."),
+    let watching = match (on, had) {
+        (true, true) => Watching::Already,
+        (false, false) => Watching::Not,
         (true, false) => {
             subs.push(account.userid.clone());
-            format!(
-                "You now watch board {board}: you get every board mail of the game.\nTo stop: yinsh unsubscribe {board} {} <password>",
-                account.userid
-            )
+            Watching::Now
         }
         (false, true) => {
             subs.retain(|s| *s != account.userid);
-            format!("You no longer watch board {board}.")
+            Watching::NoLonger
         }
     };
     if on != had {
@@ -142,7 +120,7 @@ pub(super) fn subscribe(
         store.put_game(live.file())?;
     }
     let mail = BoardMail {
-        event: Event::Note(message),
+        event: Event::Note(social_text::watching(board, &account.userid, watching)),
         subscribers: &subs,
         vacations: Some(&Vacations::load(store)?),
         ..BoardMail::new(&live)
@@ -169,10 +147,10 @@ pub(super) fn message(
         out.push(Reply {
             to: a.addresses.clone(),
             subject: subjects::message_from(&account.userid),
-            body: signed_answerable(
+            body: social_text::signed_answerable(
                 req.comment,
                 account.userid.as_str(),
-                "a message (no password needed)",
+                Answer::Message,
             ),
             foreign: Foreign::All,
             html: None,
@@ -182,11 +160,11 @@ pub(super) fn message(
         });
     }
     // Each of them has an account: userids of accounts are public.
-    let names: Vec<String> = to.iter().map(|u| u.as_written().to_string()).collect();
+    let names: Vec<&UserId> = to.iter().map(Said::as_written).collect();
     out.push(to_sender(
         req,
         &subjects::message_sent(),
-        format!("Your message was sent to {}.\n", names.join(", ")),
+        social_text::message_sent(&names),
     ));
     Ok(out)
 }
@@ -210,7 +188,7 @@ pub(super) fn broadcast(
         out.push(Reply {
             to: acc.addresses.clone(),
             subject: subjects::broadcast_from(&account.userid),
-            body: signed(req.comment, account.userid.as_str()),
+            body: social_text::signed(req.comment, account.userid.as_str()),
             foreign: Foreign::All,
             ..Reply::default()
         });
@@ -238,26 +216,11 @@ pub(super) fn vacation(
     v.set(&account.userid, req.now, days);
     v.save(store)?;
     let going = opponents_going_on(store, account)?;
-    let boards: Vec<&str> = going.iter().map(|(b, _)| b.as_str()).collect();
+    let boards: Vec<BoardId> = going.iter().map(|(b, _)| *b).collect();
     let until = v.current(&account.userid, req.now).map(|p| p.until);
     let body = match until {
-        Some(until) => format!(
-            "{} is on vacation until {}.\nYour clocks are stopped{}: no reminders, no forfeits, and the time does not count.\nTo come back early: vacation {} <password> 0\n",
-            account.userid,
-            format_date(until),
-            on_boards(&boards),
-            account.userid
-        ),
-        // Issue 26 finding 7: the boards whose clocks run again are named.
-        None if boards.is_empty() => format!(
-            "{} is back from vacation: the clocks run again.\n",
-            account.userid
-        ),
-        None => format!(
-            "{} is back from vacation: the clocks of {} run again.\n",
-            account.userid,
-            boards_words(&boards)
-        ),
+        Some(until) => social_text::on_vacation(&account.userid, until, &boards),
+        None => social_text::back_from_vacation(&account.userid, &boards),
     };
     let mut out = vec![Reply {
         to: account.addresses.clone(),
@@ -269,36 +232,18 @@ pub(super) fn vacation(
     Ok(out)
 }
 
-/// `board 101` or `boards 101, 102`.
-fn boards_words(list: &[&str]) -> String {
-    format!(
-        "{} {}",
-        if list.len() == 1 { "board" } else { "boards" },
-        list.join(", ")
-    )
-}
-
-/// ` on board 101` (nothing without a game going on).
-fn on_boards(list: &[&str]) -> String {
-    if list.is_empty() {
-        String::new()
-    } else {
-        format!(" on {}", boards_words(list))
-    }
-}
-
 /// Every game of `account` going on (the player's index holds only these, never the
 /// finished): its board, and the opponent.
 fn opponents_going_on(
     store: &Store,
     account: &Account,
-) -> Result<Vec<(String, UserId)>, ExecError> {
+) -> Result<Vec<(BoardId, UserId)>, ExecError> {
     let (active, _) = boards_of(store, account, GameFilter::Active, usize::MAX)?;
     Ok(active
         .iter()
         .filter_map(|live| {
             let side = live.side(&account.userid)?;
-            Some((live.board().to_string(), live.player(side.other()).clone()))
+            Some((live.board(), live.player(side.other()).clone()))
         })
         .collect())
 }
@@ -311,15 +256,15 @@ pub const OPPONENTS_TOLD: usize = 20;
 fn tell_opponents(
     store: &Store,
     account: &Account,
-    going: &[(String, UserId)],
+    going: &[(BoardId, UserId)],
     until: Option<u64>,
 ) -> Result<Vec<Reply>, ExecError> {
-    let mut boards: Vec<(&UserId, Vec<&str>)> = Vec::new();
+    let mut boards: Vec<(&UserId, Vec<BoardId>)> = Vec::new();
     for (board, opponent) in going {
         if let Some((_, list)) = boards.iter_mut().find(|(o, _)| *o == opponent) {
-            list.push(board);
+            list.push(*board);
         } else if boards.len() < OPPONENTS_TOLD {
-            boards.push((opponent, vec![board]));
+            boards.push((opponent, vec![*board]));
         }
     }
     let who = &account.userid;
@@ -328,13 +273,9 @@ fn tell_opponents(
         let Some(a) = store.account(opponent)? else {
             continue;
         };
-        let games = boards_words(&list);
         let body = match until {
-            Some(until) => format!(
-                "{who} is on vacation until {}. On {games} the clocks are stopped until\nthen: no reminders, no forfeits, and the time does not count. You may still move.\n",
-                format_date(until)
-            ),
-            None => format!("{who} is back from vacation: the clocks of {games} run again.\n"),
+            Some(until) => social_text::opponent_on_vacation(who, until, &list),
+            None => social_text::back_from_vacation(who, &list),
         };
         out.push(Reply {
             to: a.addresses.clone(),

@@ -10,6 +10,7 @@
 use crate::server::game::vacation::Vacations;
 use crate::server::model::BoardId;
 use crate::server::store::{Account, Store, UNCONFIRMED_SECONDS};
+use crate::server::text::account as account_text;
 
 use super::context::games_going_on;
 use super::error::InternalError;
@@ -66,12 +67,8 @@ pub fn expire(store: &Store, now: u64) -> Result<Vec<String>, InternalError> {
         };
         let days = UNCONFIRMED_SECONDS / 86_400;
         match remove(store, now, &account)? {
-            Removal::Deleted => lines.push(format!(
-                "removed the account {userid}: no address confirmed in {days} days"
-            )),
-            Removal::Retired => lines.push(format!(
-                "retired the account {userid}: no address confirmed in {days} days (its ended games keep the userid)"
-            )),
+            Removal::Deleted => lines.push(account_text::expired_deleted(&userid, days)),
+            Removal::Retired => lines.push(account_text::expired_retired(&userid, days)),
             Removal::Kept(_) => {}
         }
     }

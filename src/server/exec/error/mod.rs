@@ -6,13 +6,15 @@
 //! an invalid `challenge` ([`InvalidChallenge`], `challenge.rs`), which go out as a
 //! normal reply rather than an error mail; the small text helpers they share
 //! (`words.rs`); the refusals of a move sent with a play link's token
-//! ([`PlayLinkRefusal`], `play_link.rs`). The texts of the refusals of new accounts' names and addresses are
+//! ([`PlayLinkRefusal`], `play_link.rs`); why a queued move was dropped
+//! ([`QueuedDropped`], `queued.rs`). The texts of the refusals of new accounts' names and addresses are
 //! tested in `account_texts.rs`, the others in `tests.rs`.
 
 mod board;
 mod challenge;
 mod internal;
 mod play_link;
+mod queued;
 mod refusal;
 mod words;
 
@@ -20,6 +22,7 @@ pub use challenge::InvalidChallenge;
 pub(crate) use challenge::free_a_place;
 pub use internal::{ExecError, InternalError};
 pub use play_link::PlayLinkRefusal;
+pub use queued::QueuedDropped;
 pub use refusal::Refusal;
 
 #[cfg(test)]
