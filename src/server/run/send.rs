@@ -33,8 +33,9 @@ pub enum Which<'a> {
 
 /// Send the replies `which` names through the configured transport. Mails that fail
 /// stay spooled (with their wait) and are logged; mails given up are logged and
-/// told to the operator ([`commit_notices`]). A spool locked by another flush for longer than we wait
-/// is no failure: the replies stay for the next flush.
+/// told to the operator (a notice committed in a transaction of its own). A spool
+/// locked by another flush for longer than we wait is no failure: the replies stay
+/// for the next flush.
 pub fn send(ctx: &mut Ctx<'_>, which: Which<'_>) -> Result<(), InternalError> {
     let (store, settings, now, log) = (ctx.store, ctx.settings, ctx.now, ctx.log);
     let report = &mut *ctx.report;

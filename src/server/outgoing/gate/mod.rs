@@ -3,24 +3,26 @@
 //! transaction (a mail's answers, board mails, robot turns, reviews, reminders,
 //! forfeits, bounce notices, the operator's notices and dead letters: each the `Work`
 //! of a transaction), and the one writer of the spool and the outbox is that
-//! transaction's journal; no run builds or spools a mail itself. The threat model and the budgets are in `docs/reliability.md` ("Strangers,
-//! players, operator").
+//! transaction's journal; no run builds or spools a mail itself. The threat model
+//! and the budgets are in `docs/reliability.md` ("Strangers, players, operator").
 //!
 //! - An address marked failing after hard bounces (issue 30, `run::bounces`) gets
 //!   nothing; the other recipients of the reply get it.
-//! - A reply for the operator ([`Audience::Operator`](crate::server::outgoing::Audience::Operator): the server's own notices of
-//!   damaged files, of addresses marked failing and of replies given up) goes only to the configured operator.
+//! - A reply for the operator ([`Audience::Operator`]: the server's own notices of
+//!   damaged files, of addresses marked failing and of replies given up) goes only
+//!   to the configured operator.
 //! - **What a stranger causes is budgeted per mailbox.** A reply to a mail that proved
-//!   no account with a confirmed address ([`Cause::Stranger`](crate::server::outgoing::Cause::Stranger): anyone can send it,
+//!   no account with a confirmed address ([`Cause::Stranger`]: anyone can send it,
 //!   from any From, to any Reply-To) is counted against each mailbox it reaches
-//!   ([`Address::canonical`](crate::mail::Address::canonical): every spelling and `+tag` of one mailbox is one), at
+//!   ([`Address::canonical`]: every spelling and `+tag` of one mailbox is one), at
 //!   most `stranger_mails_per_day` a day (`<home>/strangers/`, inside the
 //!   transaction); the last one of the day says so and until when, the rest are
 //!   dropped with a log line. Such a reply never carries text another person chose
-//!   (its [`Foreign`](crate::server::outgoing::Foreign) part is left out, a chat or message is not sent). Honest play
-//!   ([`Cause::Owner`](crate::server::outgoing::Cause::Owner)) and the server's own runs (reminders, robot turns and reviews with their cause: [`Source`];
-//!   robot turns, bounces) are not counted. All this when `[security]
-//!   confirm_addresses` is on (the default); off, the operator trusts every address.
+//!   (its [`Foreign`] part is left out, a chat or message is not sent). Honest play
+//!   ([`Cause::Owner`]) and the server's own runs (reminders; robot turns and reviews,
+//!   with the cause that made them owed; bounce notices: [`Source`]) are not counted.
+//!   All this when `[security] confirm_addresses` is on (the default); off, the
+//!   operator trusts every address.
 //! - A mailbox gets at most [`MESSAGES_PER_MAILBOX_PER_DAY`] chats and messages a day
 //!   (`<home>/messages/`), so that an account, even one with a confirmed address,
 //!   cannot bury another player in text.
@@ -32,13 +34,18 @@
 //!
 //! With fault injection compiled in, `YINSH_PBEM_FAULT=gate-closed` makes the gate let
 //! nothing through (`durable::fault`): the test that every run's mail passes it.
-
 //!
 //! Each recipient left out is told as a [`HeldBack`] (why: a [`Held`], and the log
 //! line), which the runs count. The files, one job each: `verdict.rs` (the terms:
 //! [`Source`], [`Held`]), `pass.rs` (the gate itself: the operator's notices, then
 //! the players'), `failing.rs` (failing addresses left out), `players.rs` (a reply to
 //! players judged recipient by recipient: budgets, foreign text, tokens).
+//!
+//! [`Audience::Operator`]: crate::server::outgoing::Audience::Operator
+//! [`Cause::Unproven`]: crate::server::outgoing::Cause::Unproven
+//! [`Cause::Proven`]: crate::server::outgoing::Cause::Proven
+//! [`Address::canonical`]: crate::mail::Address::canonical
+//! [`Foreign`]: crate::server::outgoing::Foreign
 
 mod failing;
 mod pass;
