@@ -480,6 +480,7 @@ fn a_deliver_killed_while_the_robot_thinks_loses_nothing() {
 #[test]
 fn a_robot_turn_owed_names_who_made_it_owed() {
     let mut s = TestServer::new();
+    s.send("Bob <bob@example.org>", "help", "");
     // Every address counts as confirmed: alice's password proves her.
     std::fs::write(
         s.home().join("config.toml"),

@@ -128,7 +128,7 @@ pub fn record(
 }
 
 /// Who is answerable for the work a mail made owed in `live`: the person who acted
-/// in the game ([`person_in`]) when the mail's replies about the game are honest
+/// in the game (`person_in`) when the mail's replies about the game are honest
 /// play (`Cause::Owner`: proven for an account with a confirmed address), else a
 /// stranger.
 pub fn mail_cause(live: &LiveGame, replies: &[Reply]) -> Answerable {
