@@ -7,10 +7,10 @@
 use yinsh_pbem::notation::{auto_pass_due, write_turn};
 use yinsh_pbem::rules::{Action, ActionKind, Color, Direction, Game, Variant};
 
+use crate::support::rng::XorShift;
 use crate::support::sent::split_reviews;
 use crate::support::server::{TestServer, assert_says};
 use crate::support::turns::ring_moves;
-use yinsh_pbem::ai::Rng;
 
 /// One turn of a game: who played it, its canonical text, and whether the server
 /// plays it itself.
@@ -28,7 +28,7 @@ fn mobility(game: &Game, side: Color) -> usize {
 /// A game from `seed` in which both sides mostly play to hem in one side's rings
 /// (random play almost never blocks a side), split into turns.
 fn hemming_game(seed: u64) -> (Game, Vec<Turn>) {
-    let mut rng = Rng::new(seed);
+    let mut rng = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let victim = if seed.is_multiple_of(2) {
         Color::White
     } else {
@@ -41,7 +41,7 @@ fn hemming_game(seed: u64) -> (Game, Vec<Turn>) {
         let mut actions: Vec<Action> = Vec::new();
         while game.to_act() == Some(side) {
             let legal = game.legal_actions();
-            let pick = |rng: &mut Rng, v: &[Action]| v[(rng.next_u64() % v.len() as u64) as usize];
+            let pick = |rng: &mut XorShift, v: &[Action]| v[(rng.next() % v.len() as u64) as usize];
             let a = match game.expects() {
                 Some(ActionKind::Place) if side == victim => {
                     let rim: Vec<Action> = legal
@@ -64,7 +64,7 @@ fn hemming_game(seed: u64) -> (Game, Vec<Turn>) {
                         pick(&mut rng, &rim)
                     }
                 }
-                Some(ActionKind::Move) if !rng.next_u64().is_multiple_of(8) => {
+                Some(ActionKind::Move) if !rng.next().is_multiple_of(8) => {
                     let scored: Vec<(usize, Action)> = legal
                         .iter()
                         .map(|&a| (mobility(&game.after(a).expect("legal"), victim), a))
