@@ -1,7 +1,8 @@
 //! Listings: `yinsh show` (boards, now or at a move), `yinsh show <userid>` and
 //! `all show`, `yinsh showas` (boards as a player sees them), `yinsh games`,
 //! `yinsh standings` and `yinsh history`. Standings, history and games read the
-//! indexes (`game::index`), never every game file, and answer one page at a time.
+//! indexes (`game::index`), never every game file, and answer one page at a time;
+//! `text::listing` and `text::standings` write what they found.
 
 use std::fmt::Display;
 
