@@ -42,8 +42,8 @@
 //! players judged recipient by recipient: budgets, foreign text, tokens).
 //!
 //! [`Audience::Operator`]: crate::server::outgoing::Audience::Operator
-//! [`Cause::Unproven`]: crate::server::outgoing::Cause::Unproven
-//! [`Cause::Proven`]: crate::server::outgoing::Cause::Proven
+//! [`Cause::Stranger`]: crate::server::outgoing::Cause::Stranger
+//! [`Cause::Owner`]: crate::server::outgoing::Cause::Owner
 //! [`Address::canonical`]: crate::mail::Address::canonical
 //! [`Foreign`]: crate::server::outgoing::Foreign
 
