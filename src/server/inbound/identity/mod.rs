@@ -176,10 +176,7 @@ pub fn act(
         // opponent reads is the rest.
         Some(claim) if asked.actor().is_some_and(|a| a.proof == Proof::PlayToken) => {
             let comment = play::without_token(comment, &claim.token);
-            let sub = Asked {
-                comment: &comment,
-                ..asked
-            };
+            let sub = asked.with_comment(&comment);
             carry_out(&sub, |asked| exec::execute(store, asked, cmd))
         }
         _ => carry_out(&asked, |asked| exec::execute(store, asked, cmd)),
