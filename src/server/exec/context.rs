@@ -126,7 +126,20 @@ impl<'a> Deref for Asked<'a> {
     }
 }
 
-impl Asked<'_> {
+impl<'a> Asked<'a> {
+    /// The same command with another comment (cut to its bound, a reply's, one
+    /// without a play token's lines).
+    pub fn with_comment<'c>(&self, comment: &'c str) -> Asked<'c>
+    where
+        'a: 'c,
+    {
+        Asked {
+            mail: self.mail,
+            proven: self.proven,
+            comment,
+        }
+    }
+
     /// Where the answers go ([`Proven::answer_to`]).
     pub fn answer_to(&self) -> Option<&Address> {
         self.proven.answer_to.as_ref()

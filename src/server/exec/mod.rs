@@ -89,10 +89,7 @@ fn carried(
     let req = match &comment {
         Cow::Borrowed(_) => req,
         Cow::Owned(text) => {
-            capped = Asked {
-                comment: text,
-                ..*req
-            };
+            capped = req.with_comment(text);
             &capped
         }
     };

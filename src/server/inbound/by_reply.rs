@@ -203,10 +203,7 @@ fn acted(r: &Read<'_>, asked: &Asked<'_>, scope: &ReplyScope) -> Result<Vec<Repl
         }
         ReplyScope::Chat { board, .. } => {
             let whole = comment_of(&r.mail.inbound.body);
-            let sub = Asked {
-                comment: &whole,
-                ..*asked
-            };
+            let sub = asked.with_comment(&whole);
             let what = ByReply::Board {
                 board: *board,
                 action: &BoardAction::Chat,
@@ -215,10 +212,7 @@ fn acted(r: &Read<'_>, asked: &Asked<'_>, scope: &ReplyScope) -> Result<Vec<Repl
         }
         ReplyScope::Message { to, .. } => {
             let whole = comment_of(&r.mail.inbound.body);
-            let sub = Asked {
-                comment: &whole,
-                ..*asked
-            };
+            let sub = asked.with_comment(&whole);
             let to = [Said::from(to.clone())];
             identity::act_by_reply(store, &sub, &ByReply::Message { to: &to })
         }

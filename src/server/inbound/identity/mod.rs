@@ -9,7 +9,7 @@
 //! - A command with a userid and password: the right password, while the account's
 //!   logins are open (`store::logins`: past `MAX_FAILURES` wrong passwords or codes
 //!   an hour they are paused); a wrong one is counted. A robot's userid is never
-//!   logged into. Every password is read the same way ([`password_of`], the one
+//!   logged into. Every password is read the same way (`password_of`, the one
 //!   check of a password): as written, or, written `<password>` as the syntax lines
 //!   show its place, inside the brackets.
 //! - `verify <userid> <code>`: the right code, even while logins are paused; wrong
@@ -176,10 +176,7 @@ pub fn act(
         // opponent reads is the rest.
         Some(claim) if asked.actor().is_some_and(|a| a.proof == Proof::PlayToken) => {
             let comment = play::without_token(comment, &claim.token);
-            let sub = Asked {
-                comment: &comment,
-                ..asked
-            };
+            let sub = asked.with_comment(&comment);
             carry_out(&sub, |asked| exec::execute(store, asked, cmd))
         }
         _ => carry_out(&asked, |asked| exec::execute(store, asked, cmd)),
