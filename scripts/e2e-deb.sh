@@ -65,9 +65,11 @@ stop_container() {
         local pid leader
         pid=$(cat "$MARK/nspawn.pid")
         leader=$(pgrep -P "$pid" | head -n 1 || true)
-        [ -n "$leader" ] && nsenter -t "$leader" -a systemctl poweroff >/dev/null 2>&1
+        if [ -n "$leader" ]; then
+            nsenter -t "$leader" -a systemctl poweroff >/dev/null 2>&1 || true
+        fi
         for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
-        kill -9 "$pid" 2>/dev/null
+        kill -9 "$pid" 2>/dev/null || true   # gone already: nothing to kill
         rm -f "$MARK/nspawn.pid"
     fi
     if [ -f "$MARK/overlay-mounted" ]; then
