@@ -49,6 +49,7 @@ mod masked_at_source; // passwords masked where the command is parsed: every ech
 mod naive; // a naive second YINSH generator that cross-checks the engine
 mod nobody_asked; // games nobody asked for: declined before one's first move, capped, ended quietly; watchers confirmed; robot time per person
 mod notation; // the move notation: parser, printer, shorthand, refusals, playouts
+mod offer_words; // issue 45 attack 4: draw offers and comments count among the chats and messages one mailbox gets a day
 mod opponent; // the robots by mail: a whole game, challenges, offers, reserved names, floods, kill -9
 mod package; // the Debian package inputs: generated man pages, assets, the packaged config
 mod passwords; // passwords never reach a reply or the log, through the real deliver

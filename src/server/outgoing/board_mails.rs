@@ -11,9 +11,11 @@ use crate::server::internal::InternalError;
 use crate::server::model::UserId;
 use crate::server::store::{OwnTurnMail, Store};
 use crate::server::text::html::BoardHtml;
+use crate::server::text::notices;
 use crate::server::text::reply::{BoardMail, Event};
 use crate::server::text::subjects::{self, Commented};
 
+use super::gate::MESSAGES_PER_MAILBOX_PER_DAY;
 use super::reply::{Audience, Foreign, HtmlPart, Reply};
 use super::thread::Thread;
 
@@ -89,16 +91,28 @@ pub fn board_mails(
             ..BoardMail::new(live)
         };
         // Another person's words (a comment, a challenger's address) are left out
-        // for an address nobody confirmed.
-        let foreign = if comment.is_some() || mail.names_challenger() {
-            Foreign::Part(
-                BoardMail {
-                    comment: comment.map(|(by, _)| (by, NOT_SHOWN)),
-                    withhold: true,
-                    ..mail.clone()
-                }
-                .body()?,
-            )
+        // for an address nobody confirmed; a comment of someone else's also counts
+        // among the reader's chats and messages of the day.
+        let without = |shown: &str, withhold: bool| {
+            BoardMail {
+                comment: comment.map(|(by, _)| (by, shown)),
+                withhold,
+                ..mail.clone()
+            }
+            .body()
+        };
+        let words_of_another =
+            comment.is_some_and(|(by, _)| !reader.as_str().eq_ignore_ascii_case(by));
+        let foreign = if words_of_another {
+            Foreign::Words {
+                unconfirmed: without(NOT_SHOWN, true)?,
+                over_cap: without(
+                    &notices::comment_over_cap(MESSAGES_PER_MAILBOX_PER_DAY),
+                    false,
+                )?,
+            }
+        } else if comment.is_some() || mail.names_challenger() {
+            Foreign::Part(without(NOT_SHOWN, true)?)
         } else {
             Foreign::Nothing
         };

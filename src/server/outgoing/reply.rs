@@ -78,8 +78,20 @@ pub enum Foreign {
     /// The server wrote all of it.
     #[default]
     Nothing,
-    /// Some of it (a comment, a quoted original): the body to send without it.
+    /// Some of it (a quoted original, a challenger's address): the body to send
+    /// without it.
     Part(String),
+    /// Another person's words sent on to this reader (a move's comment, the words of
+    /// a draw offer or of a take-back): counted among the chats and messages the
+    /// reader's mailbox gets a day, and left out, the board mail still sent, for an
+    /// address that may not get them (`unconfirmed`) or once that day's are spent
+    /// (`over_cap`): the two bodies without them.
+    Words {
+        /// The body for an address that may not get another person's text.
+        unconfirmed: String,
+        /// The body for a mailbox that got its day's chats and messages.
+        over_cap: String,
+    },
     /// All of it (a chat, a message, a broadcast): not sent to such an address.
     All,
 }

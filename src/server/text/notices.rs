@@ -42,6 +42,14 @@ pub fn stranger_budget_spent(max: u32, until: u64) -> String {
     )
 }
 
+/// What a reader reads instead of another player's comment once their mailbox got
+/// its `max` chats, messages and comments of the day.
+pub fn comment_over_cap(max: u32) -> String {
+    format!(
+        "(The comment is not shown: this address got {max} chats, messages and comments\ntoday, the most one mailbox gets in a day. The game's moves still come.)"
+    )
+}
+
 /// A mail of `size` bytes over the limit of `limit` bytes.
 pub fn too_big(size: usize, limit: usize) -> String {
     format!(

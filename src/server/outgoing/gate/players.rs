@@ -22,11 +22,24 @@ const DAY: u64 = 86_400;
 /// Far above a lively game's chat; `<home>/messages/`.
 pub const MESSAGES_PER_MAILBOX_PER_DAY: u32 = 100;
 
+/// Which of a reply's words one recipient gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Words {
+    /// All of them.
+    All,
+    /// The server's only: without the text another person chose (and without the
+    /// HTML part).
+    ServersOnly,
+    /// Without another person's words sent on ([`Foreign::Words`]): the mailbox got
+    /// its day's chats and messages.
+    OverCap,
+}
+
 /// How one recipient gets a reply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Share {
-    /// Without the text another person chose (and without the HTML part).
-    servers_words_only: bool,
+    /// Which of its words.
+    words: Words,
     /// With the reply token of its thread.
     token: bool,
     /// The last mail of the day a stranger may cause to this mailbox (or that an
@@ -108,6 +121,10 @@ impl Judge<'_> {
             return Ok(None);
         }
         let mut last_of_budget = false;
+        let mut over_cap = false;
+        // Every mail that carries one person's text to another counts among the
+        // chats and messages its mailbox gets a day.
+        let carries_words = matches!(reply.foreign, Foreign::All | Foreign::Words { .. });
         let counts = [
             (
                 stranger,
@@ -116,7 +133,7 @@ impl Judge<'_> {
                 "mails today caused by mail that proved no sender",
             ),
             (
-                !stranger && self.source == Source::Mail && reply.foreign == Foreign::All,
+                !servers_words_only && self.source == Source::Mail && carries_words,
                 "messages",
                 MESSAGES_PER_MAILBOX_PER_DAY,
                 "chats and messages today",
@@ -134,6 +151,18 @@ impl Judge<'_> {
                 continue;
             }
             let Some(last) = self.count(folder, &mailbox, max)? else {
+                // A comment over the day's: the board mail goes without it.
+                if folder == "messages" && matches!(reply.foreign, Foreign::Words { .. }) {
+                    over_cap = true;
+                    note(HeldBack::new(
+                        Held::Budget,
+                        format!(
+                            "comment left out for {a}: over {max} {what}: {}",
+                            reply.subject
+                        ),
+                    ));
+                    continue;
+                }
                 note(HeldBack::new(
                     Held::Budget,
                     format!("not sent to {a}: over {max} {what}: {}", reply.subject),
@@ -148,8 +177,15 @@ impl Judge<'_> {
         let token = reader.is_some_and(|account| {
             account.addresses.iter().any(|x| x.same_mailbox(a)) && confirmed
         });
+        let words = if servers_words_only {
+            Words::ServersOnly
+        } else if over_cap {
+            Words::OverCap
+        } else {
+            Words::All
+        };
         Ok(Some(Share {
-            servers_words_only,
+            words,
             token,
             last_of_budget,
         }))
@@ -178,9 +214,27 @@ impl Judge<'_> {
             to,
             ..reply.clone()
         };
-        if share.servers_words_only {
-            if let Foreign::Part(without) = &reply.foreign {
-                out.body = without.clone();
+        let without = match (share.words, &reply.foreign) {
+            (Words::All, _) => None,
+            (
+                Words::ServersOnly,
+                Foreign::Part(without)
+                | Foreign::Words {
+                    unconfirmed: without,
+                    ..
+                },
+            )
+            | (
+                Words::OverCap,
+                Foreign::Words {
+                    over_cap: without, ..
+                },
+            ) => Some(Some(without)),
+            (Words::ServersOnly | Words::OverCap, _) => Some(None),
+        };
+        if let Some(without) = without {
+            if let Some(body) = without {
+                out.body = body.clone();
                 out.html = None;
             }
             out.foreign = Foreign::Nothing;
