@@ -8,7 +8,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use yinsh_pbem::durable::fault::POINTS;
 use yinsh_pbem::rules::Color;
@@ -199,7 +199,6 @@ fn a_kill_at_every_fault_point_is_completed_exactly_once_by_redelivery() {
         specs.push(format!("enospc:{n}"));
     }
     let mut runs = 0;
-    let started = Instant::now();
     for (k, _) in script.iter().enumerate() {
         // Two different faults per move, one after the other, then redelivery.
         let ds = [
@@ -209,11 +208,6 @@ fn a_kill_at_every_fault_point_is_completed_exactly_once_by_redelivery() {
         runs += attempt(&home, s.now + 600 * k as u64, &script, k, 0, &ds);
     }
     assert!(runs >= 150, "{runs} runs");
-    assert!(
-        started.elapsed() < Duration::from_secs(120),
-        "{:?}",
-        started.elapsed()
-    );
 }
 
 #[test]

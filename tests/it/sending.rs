@@ -62,7 +62,7 @@ impl Relay {
 }
 
 fn serve(stream: TcpStream, seen: &Mutex<Vec<String>>) {
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(60)));
     let Ok(mut out) = stream.try_clone() else {
         return;
     };

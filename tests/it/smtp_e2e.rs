@@ -154,12 +154,13 @@ fn received(dir: &Path) -> Vec<Received> {
         .collect()
 }
 
-/// Wait (at most 10 s) until the sink holds `n` mails; return the ones after `skip`.
+/// Wait (at most 120 s: a generous cap for a loaded machine) until the sink holds `n`
+/// mails; return the ones after `skip`.
 pub(crate) fn wait_for(dir: &Path, n: usize, skip: usize) -> Vec<Received> {
     let start = Instant::now();
     loop {
         let all = received(dir);
-        if all.len() >= n || start.elapsed() > Duration::from_secs(10) {
+        if all.len() >= n || start.elapsed() > Duration::from_secs(120) {
             assert_eq!(all.len(), n, "mails at the SMTP server: {all:#?}");
             return all[skip..].to_vec();
         }

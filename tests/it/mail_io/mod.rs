@@ -327,12 +327,14 @@ pub(crate) fn flush_retrying(
     transport: &Transport,
     opts: &FlushOptions<'_>,
 ) -> yinsh_pbem::mail::FlushReport {
-    for _ in 0..50 {
+    // A generous cap: on a loaded machine another thread's fork may take long to exec.
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_secs(60) {
         let report = flush(spool, transport, opts).expect("flush");
         if !report.failed.iter().any(|(_, why)| why.contains("busy")) {
             return report;
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    panic!("the sendmail script stayed busy");
+    panic!("the sendmail script stayed busy for 60 s");
 }

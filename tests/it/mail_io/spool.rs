@@ -237,7 +237,7 @@ fn tiny_smtp_server(listener: TcpListener) -> std::thread::JoinHandle<(Vec<Strin
     std::thread::spawn(move || {
         let (stream, _) = listener.accept().expect("accept");
         stream
-            .set_read_timeout(Some(Duration::from_secs(10)))
+            .set_read_timeout(Some(Duration::from_secs(60)))
             .expect("timeout");
         let mut out: TcpStream = stream.try_clone().expect("clone");
         let mut reader = BufReader::new(stream);
