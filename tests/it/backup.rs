@@ -52,6 +52,34 @@ fn run(args: &[&std::ffi::OsStr], now: u64, stdin: Option<&[u8]>) -> (i32, Strin
     )
 }
 
+/// `yinsh-pbem backup --home <home> <archive>`: exit code, stdout, stderr.
+fn backup(home: &Path, archive: &Path, now: u64) -> (i32, String, String) {
+    run(
+        &[
+            os("backup"),
+            os("--home"),
+            home.as_os_str(),
+            archive.as_os_str(),
+        ],
+        now,
+        None,
+    )
+}
+
+/// `yinsh-pbem restore --home <home> <archive>`: exit code, stdout, stderr.
+fn restore(home: &Path, archive: &Path, now: u64) -> (i32, String, String) {
+    run(
+        &[
+            os("restore"),
+            os("--home"),
+            home.as_os_str(),
+            archive.as_os_str(),
+        ],
+        now,
+        None,
+    )
+}
+
 fn os(s: &str) -> &std::ffi::OsStr {
     std::ffi::OsStr::new(s)
 }
@@ -89,16 +117,7 @@ fn backup_and_restore_carry_a_busy_store_that_plays_on() {
     assert!(waiting >= 4, "the replies wait in the spool: {waiting}");
 
     let archive = tmp.path().join("store.tar");
-    let (code, out, err) = run(
-        &[
-            os("backup"),
-            os("--home"),
-            home.as_os_str(),
-            archive.as_os_str(),
-        ],
-        s.now,
-        None,
-    );
+    let (code, out, err) = backup(&home, &archive, s.now);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.starts_with("backed up "), "{out}");
     use std::os::unix::fs::PermissionsExt as _;
@@ -114,16 +133,7 @@ fn backup_and_restore_carry_a_busy_store_that_plays_on() {
 
     // Restored elsewhere: the same files, the reply key and seen marks among them.
     let restored = tmp.path().join("restored");
-    let (code, out, err) = run(
-        &[
-            os("restore"),
-            os("--home"),
-            restored.as_os_str(),
-            archive.as_os_str(),
-        ],
-        s.now,
-        None,
-    );
+    let (code, out, err) = restore(&restored, &archive, s.now);
     assert_eq!(code, 0, "{out}{err}");
     let (old, new) = (files(&home), files(&restored));
     assert_eq!(
@@ -214,30 +224,12 @@ fn restore_refuses_a_home_with_files_and_an_archive_that_is_no_backup() {
     s.send("alice@example.org", "signup alice apw", "");
     let archive = tmp.path().join("store.tar");
     let home = s.home();
-    let (code, _, err) = run(
-        &[
-            os("backup"),
-            os("--home"),
-            home.as_os_str(),
-            archive.as_os_str(),
-        ],
-        s.now,
-        None,
-    );
+    let (code, _, err) = backup(&home, &archive, s.now);
     assert_eq!(code, 0, "{err}");
     let other = tmp.path().join("other");
     std::fs::create_dir(&other).expect("other");
     std::fs::write(other.join("notes"), b"mine").expect("a file");
-    let (code, _, err) = run(
-        &[
-            os("restore"),
-            os("--home"),
-            other.as_os_str(),
-            archive.as_os_str(),
-        ],
-        s.now,
-        None,
-    );
+    let (code, _, err) = restore(&other, &archive, s.now);
     assert_eq!(code, 1);
     assert!(err.contains("is not empty"), "{err}");
     assert_eq!(
@@ -257,16 +249,7 @@ fn restore_refuses_a_home_with_files_and_an_archive_that_is_no_backup() {
     b.finish().expect("finish");
     drop(b);
     let fresh = tmp.path().join("fresh");
-    let (code, _, err) = run(
-        &[
-            os("restore"),
-            os("--home"),
-            fresh.as_os_str(),
-            stranger.as_os_str(),
-        ],
-        s.now,
-        None,
-    );
+    let (code, _, err) = restore(&fresh, &stranger, s.now);
     assert_eq!(code, 1);
     assert!(err.contains("holds no reply-key"), "{err}");
     assert!(!fresh.exists(), "nothing made");
@@ -283,30 +266,12 @@ fn restore_refuses_a_home_with_files_and_an_archive_that_is_no_backup() {
     b.append(&header, &b"mine"[..]).expect("entry");
     b.finish().expect("finish");
     drop(b);
-    let (code, _, err) = run(
-        &[
-            os("restore"),
-            os("--home"),
-            fresh.as_os_str(),
-            climbing.as_os_str(),
-        ],
-        s.now,
-        None,
-    );
+    let (code, _, err) = restore(&fresh, &climbing, s.now);
     assert_eq!(code, 1);
     assert!(err.contains("a path outside the home"), "{err}");
     assert!(!fresh.exists() && !tmp.path().join("reply-key").exists());
     // No store to back up.
-    let (code, _, err) = run(
-        &[
-            os("backup"),
-            os("--home"),
-            fresh.as_os_str(),
-            archive.as_os_str(),
-        ],
-        s.now,
-        None,
-    );
+    let (code, _, err) = backup(&fresh, &archive, s.now);
     assert_eq!(code, 1);
     assert!(err.contains("holds no store"), "{err}");
 }

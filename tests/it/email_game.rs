@@ -10,7 +10,7 @@ use yinsh_pbem::rules::{Action, ActionKind, Color, Direction, Game, Variant};
 
 use crate::support::sent::split_reviews;
 use crate::support::server::{TestServer, assert_says};
-use crate::support::turns::ring_moves;
+use crate::support::turns::{least_by, ring_moves};
 
 /// One turn of a game: who played it, its canonical text, and whether the server
 /// plays it itself.
@@ -65,17 +65,9 @@ fn hemming_game(seed: u64) -> (Game, Vec<Turn>) {
                     }
                 }
                 Some(ActionKind::Move) if !rng.next_u64().is_multiple_of(8) => {
-                    let scored: Vec<(usize, Action)> = legal
-                        .iter()
-                        .map(|&a| (mobility(&game.after(a).expect("legal"), victim), a))
-                        .collect();
-                    let best = scored.iter().map(|s| s.0).min().unwrap_or(0);
-                    let ties: Vec<Action> = scored
-                        .into_iter()
-                        .filter(|s| s.0 == best)
-                        .map(|s| s.1)
-                        .collect();
-                    pick(&mut rng, &ties)
+                    least_by(&legal, &mut rng, |a| {
+                        mobility(&game.after(a).expect("legal"), victim)
+                    })
                 }
                 _ => pick(&mut rng, &legal),
             };

@@ -8,7 +8,7 @@ use yinsh_pbem::notation::auto_pass_due;
 use yinsh_pbem::notation::sgf::{Record, RecordEnd};
 use yinsh_pbem::rules::{Action, ActionKind, Color, Direction, Game, Variant};
 
-use crate::support::turns::ring_moves;
+use crate::support::turns::{least_by, ring_moves};
 use yinsh_pbem::ai::Rng;
 
 /// How the players choose among the legal actions.
@@ -81,19 +81,8 @@ pub(crate) fn biased_game(variant: Variant, style: Style, stop: Stop, seed: u64)
 
 /// One legal action of `game` in `style`: the lowest score, ties broken at random.
 fn choose(game: &Game, style: Style, rng: &mut Rng) -> Action {
-    let legal = game.legal_actions();
     let me = game.to_act().expect("the game goes on");
-    let scored: Vec<(i64, Action)> = legal
-        .iter()
-        .map(|&a| (score(game, me, style, a), a))
-        .collect();
-    let best = scored.iter().map(|s| s.0).min().unwrap_or(0);
-    let ties: Vec<Action> = scored
-        .into_iter()
-        .filter(|s| s.0 == best)
-        .map(|s| s.1)
-        .collect();
-    ties[rng.below(ties.len())]
+    least_by(&game.legal_actions(), rng, |a| score(game, me, style, a))
 }
 
 /// How much `me` wants `a` in `game` (less is better).

@@ -112,3 +112,19 @@ pub fn ring_moves(game: &Game, from: Point) -> usize {
     }
     n
 }
+
+/// One of the actions of `legal` with the least `key`, drawn by `rng` among the ties.
+pub fn least_by<K: Ord + Copy>(
+    legal: &[Action],
+    rng: &mut Rng,
+    key: impl Fn(Action) -> K,
+) -> Action {
+    let scored: Vec<(K, Action)> = legal.iter().map(|&a| (key(a), a)).collect();
+    let best = scored.iter().map(|s| s.0).min().expect("a legal action");
+    let ties: Vec<Action> = scored
+        .into_iter()
+        .filter(|s| s.0 == best)
+        .map(|s| s.1)
+        .collect();
+    ties[rng.below(ties.len())]
+}
