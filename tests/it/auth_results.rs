@@ -47,8 +47,8 @@ fn check_config(dir: &Path, config: &str) -> (Option<i32>, String) {
         .arg(dir.join("h"))
         .output()
         .expect("check-config");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned()
-        + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     (out.status.code(), text)
 }
 
@@ -125,12 +125,22 @@ fn every_trusted_header_is_read_below_any_number_of_forged_ones() {
 fn require_dmarc_pass_is_read_shown_and_needs_a_trusted_id() {
     let dir = crate::support::tmp::dir();
     assert_eq!(settings(dir.path(), "").token_rule, TokenRule::NotFailed);
-    let strict = "[security]\ntrusted_authserv_id = \"mx.yinsh.example\"\nrequire_dmarc_pass = true\n";
-    assert_eq!(settings(dir.path(), strict).token_rule, TokenRule::TrustedPass);
+    let strict =
+        "[security]\ntrusted_authserv_id = \"mx.yinsh.example\"\nrequire_dmarc_pass = true\n";
+    assert_eq!(
+        settings(dir.path(), strict).token_rule,
+        TokenRule::TrustedPass
+    );
     let (code, out) = check_config(dir.path(), strict);
     assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("token proofs:       a Reply or play link proves its player only when"), "{out}");
+    assert!(
+        out.contains("token proofs:       a Reply or play link proves its player only when"),
+        "{out}"
+    );
     let (code, out) = check_config(dir.path(), "[security]\nrequire_dmarc_pass = true\n");
     assert_ne!(code, Some(0), "{out}");
-    assert!(out.contains("require_dmarc_pass = true needs trusted_authserv_id"), "{out}");
+    assert!(
+        out.contains("require_dmarc_pass = true needs trusted_authserv_id"),
+        "{out}"
+    );
 }

@@ -334,7 +334,10 @@ fn a_key_file_others_can_read_is_a_check_config_problem() {
             .arg(s.home())
             .output()
             .expect("check-config");
-        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
     };
     for mode in [0o644, 0o640, 0o604] {
         std::fs::set_permissions(&key, std::fs::Permissions::from_mode(mode)).expect("chmod");

@@ -19,7 +19,9 @@ const TRUSTED: &str = "mx.yinsh.example";
 
 /// A server with the trusted id configured, alice and bob playing board 101.
 fn game() -> (TestServer, Vec<Sent>) {
-    game_with(&format!("[security]\ntrusted_authserv_id = \"{TRUSTED}\"\n"))
+    game_with(&format!(
+        "[security]\ntrusted_authserv_id = \"{TRUSTED}\"\n"
+    ))
 }
 
 /// A server with this config file, alice and bob playing board 101 (alice to move).
@@ -121,13 +123,11 @@ fn two_from_headers_with_a_leaked_reply_token_play_nothing() {
     let sent = s.send_raw(with_headers(&raw, "From: Mallory <mallory@evil.test>\n").as_bytes());
     assert_eq!(turns(&s), 0, "{sent:?}");
     assert_says(&sent[0], "names more than one sender");
-    let raw = s
-        .mail(ALICE, "yinsh move 101 alice apw e5", "")
-        .replacen(
-            "From: Alice <alice@example.org>",
-            "From: Alice <alice@example.org>, Mallory <mallory@evil.test>",
-            1,
-        );
+    let raw = s.mail(ALICE, "yinsh move 101 alice apw e5", "").replacen(
+        "From: Alice <alice@example.org>",
+        "From: Alice <alice@example.org>, Mallory <mallory@evil.test>",
+        1,
+    );
     assert!(raw.contains("mallory@evil.test"), "{raw}");
     let sent = s.send_raw(raw.as_bytes());
     assert_eq!(turns(&s), 0, "{sent:?}");
@@ -143,7 +143,9 @@ fn twenty_forged_headers_do_not_hide_the_trusted_fail_below_them() {
     let (mut s, _) = game();
     let headers = "Authentication-Results: evil.test; dmarc=pass header.from=example.org\n"
         .repeat(20)
-        + &format!("Authentication-Results: {TRUSTED}; dmarc=fail (p=reject) header.from=example.org\n");
+        + &format!(
+            "Authentication-Results: {TRUSTED}; dmarc=fail (p=reject) header.from=example.org\n"
+        );
     let raw = s.mail(ALICE, "yinsh move 101 alice apw e5", "");
     let sent = s.send_raw(with_headers(&raw, &headers).as_bytes());
     assert_eq!(turns(&s), 0, "{sent:?}");
@@ -165,7 +167,11 @@ fn a_quoted_or_commented_authserv_id_is_not_trusted() {
             format!("Authentication-Results: {written}; dmarc=fail header.from=example.org\n");
         let (userid, password, turn) = moves[k];
         let from = format!("{userid} <{userid}@example.org>");
-        let raw = s.mail(&from, &format!("yinsh move 101 {userid} {password} {turn}"), "");
+        let raw = s.mail(
+            &from,
+            &format!("yinsh move 101 {userid} {password} {turn}"),
+            "",
+        );
         let sent = s.send_raw(with_headers(&raw, &fail).as_bytes());
         assert_eq!(turns(&s), k + 1, "{written}: {sent:?}");
     }
@@ -176,7 +182,11 @@ fn a_quoted_or_commented_authserv_id_is_not_trusted() {
     for written in [format!("\"{TRUSTED}\""), format!("(our MTA) {TRUSTED}")] {
         let pass =
             format!("Authentication-Results: {written}; dmarc=pass header.from=example.org\n");
-        let raw = alices_reply(&alices(&start), "e5", &format!("q{}@c.example", written.len()));
+        let raw = alices_reply(
+            &alices(&start),
+            "e5",
+            &format!("q{}@c.example", written.len()),
+        );
         let sent = s.send_raw(with_headers(&raw, &pass).as_bytes());
         assert_eq!(turns(&s), 0, "{written}: {sent:?}");
     }

@@ -135,10 +135,16 @@ fn a_header_of_another_id_is_ignored() {
     // which was accepted).
     for result in ["fail", "pass", "none"] {
         let other = mail(
-            &format!("Authentication-Results: mx.y.example; dmarc={result} header.from=evil.test\n"),
+            &format!(
+                "Authentication-Results: mx.y.example; dmarc={result} header.from=evil.test\n"
+            ),
             ALICE,
         );
-        assert_eq!(from_verdict(&other, "mx.y.example"), FromAuth::Fail, "{result}");
+        assert_eq!(
+            from_verdict(&other, "mx.y.example"),
+            FromAuth::Fail,
+            "{result}"
+        );
     }
     // One about the From's domain among them decides.
     let both = mail(
@@ -192,7 +198,10 @@ fn odd_syntax_is_read_or_skipped() {
 #[test]
 fn a_quoted_or_commented_id_is_not_the_trusted_one() {
     assert_eq!(written_id("mx.y.example; dmarc=pass"), Some("mx.y.example"));
-    assert_eq!(written_id("  mx.y.example 1 ; dkim=pass"), Some("mx.y.example"));
+    assert_eq!(
+        written_id("  mx.y.example 1 ; dkim=pass"),
+        Some("mx.y.example")
+    );
     assert_eq!(written_id("mx.y.example;dkim=pass"), Some("mx.y.example"));
     assert_eq!(written_id("mx.y.example"), Some("mx.y.example"));
     for odd in [
@@ -211,7 +220,11 @@ fn a_quoted_or_commented_id_is_not_the_trusted_one() {
     ] {
         let m = mail(forged, ALICE);
         assert_eq!(m.auth_results[0].authserv_id, "mx.y.example", "{forged}");
-        assert_eq!(from_verdict(&m, "mx.y.example"), FromAuth::Unknown, "{forged}");
+        assert_eq!(
+            from_verdict(&m, "mx.y.example"),
+            FromAuth::Unknown,
+            "{forged}"
+        );
     }
 }
 

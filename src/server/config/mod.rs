@@ -67,8 +67,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
 
-use crate::mail::transport::SMTP_TIMEOUT;
 use crate::mail::auth_results::TokenRule;
+use crate::mail::transport::SMTP_TIMEOUT;
 use crate::mail::{Address, Smtp, Transport, bare_address};
 
 use super::site::settings::{SiteConfig, SiteSettings, site_settings};

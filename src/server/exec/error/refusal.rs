@@ -592,4 +592,3 @@ pub enum Refusal {
     #[error(transparent)]
     PlayLink(#[from] PlayLinkRefusal),
 }
-

@@ -316,7 +316,10 @@ fn by_reply_token(
     note: &mut dyn FnMut(String),
 ) -> Result<Proven, InternalError> {
     // A From the trusted mail system failed proves nothing, a reply token included.
-    if let Err(doubt) = req.from_auth.admits(Evidence::Token, req.settings.token_rule) {
+    if let Err(doubt) = req
+        .from_auth
+        .admits(Evidence::Token, req.settings.token_rule)
+    {
         note(format!("reply token not read: {doubt}"));
         return Ok(refused(req, Refusal::SenderNotVerified(doubt)));
     }

@@ -2,8 +2,8 @@
 //! mail shows; the `Invalid challenge` answers' texts are tested in `challenge.rs`.
 
 use super::*;
-use crate::notation::{NotationError, ParseError, parse_turn};
 use crate::mail::auth_results::Doubt;
+use crate::notation::{NotationError, ParseError, parse_turn};
 use crate::server::model::{BoardId, OfferKind, UserId};
 
 mod names;
