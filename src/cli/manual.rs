@@ -225,8 +225,9 @@ pub fn config_page(version: &str) -> Vec<u8> {
         "A TOML file. Every key is optional; an unknown key or table is refused. The \
          environment and the command line override it (see yinsh-pbem(1)); \
          yinsh-pbem check-config shows what is used. A file holding a password (url, \
-         the password file, the DKIM key) should be readable by the server's user \
-         alone: the package's is root:yinsh-pbem, mode 0640.",
+         the password file) should be readable by the server's user alone: the \
+         package's is root:yinsh-pbem, mode 0640. The DKIM key is the server's user's, \
+         mode 0600 (check-config names one its group or others may read).",
     )]);
     for (table, about) in SECTIONS {
         let title = if table.is_empty() {

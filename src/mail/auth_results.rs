@@ -1,31 +1,31 @@
-//! The `Authentication-Results` headers of an incoming mail (RFC 8601), read into
-//! types ([`AuthResults`]), and what they say of its From ([`verdict`], which
-//! `InboundMail::from_verdict` asks): the defence in depth against a forged From
-//! (issue 25).
+//! The `Authentication-Results` headers of an incoming mail (RFC 8601), kept as
+//! written ([`AuthHeaders`]), read into types ([`AuthResults`]), and what they say of
+//! its From ([`verdict`], which `InboundMail::from_verdict` asks), and what a From so
+//! judged may prove ([`FromAuth::admits`]): the defence in depth against a forged
+//! From (issues 25 and 45).
 //!
 //! Anyone can write an `Authentication-Results` header into a mail. Only those written
 //! by the server's own mail system count: their authserv-id is the one the operator
-//! names in `[security] trusted_authserv_id`, and that mail system removes headers
-//! with its own id from the mail it receives (opendkim and opendmarc do; see
+//! names in `[security] trusted_authserv_id`, written as the mail system writes it (the
+//! header's first word, bare: a quoted id or one after a comment is another's), and
+//! that mail system removes headers with its own id from the mail it receives (see
 //! docs/operations.md, "Forged From: Authentication-Results"). Headers naming any
-//! other id are ignored.
+//! other id are never read: their first word is compared, that is all.
 //!
 //! The reading is small and total: comments in parentheses are dropped, a header is
 //! split at the `;` outside quoted strings, each part read as
 //! `method[/version]=result` followed by `reason=...` and `ptype.property=value`
-//! words; a part it cannot read is skipped. At most [`MAX_HEADERS`] headers of at
-//! most [`MAX_HEADER_BYTES`] each are read, [`MAX_RESULTS`] results a header.
+//! words; a part it cannot read is skipped. Every header of the trusted id is read,
+//! however many there are (a mail system may add its own below a sender's), each at
+//! most [`MAX_HEADER_BYTES`] long and [`MAX_RESULTS`] results: the work is linear in
+//! the mail's size, which `[limits] max_message_bytes` caps.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::address::Address;
 
-/// The most `Authentication-Results` headers read from one mail (the first ones: a
-/// mail system adds its own on top).
-pub const MAX_HEADERS: usize = 20;
-
-/// A longer header is not read at all.
+/// A longer `Authentication-Results` header is not kept at all.
 pub const MAX_HEADER_BYTES: usize = 4096;
 
 /// The most results read from one header.
@@ -103,6 +103,142 @@ pub enum FromAuth {
     Fail,
     /// No trusted header, no From, or nothing decisive in them.
     Unknown,
+    /// The mail has more than one From header, or a From naming several mailboxes or
+    /// a group: the mail system judged one of them (opendkim and opendmarc the first),
+    /// the server would read another (mail-parser the last), so it proves nothing,
+    /// whatever the headers say.
+    SeveralFrom,
+}
+
+/// What a mail offers as the proof of who sent it, for [`FromAuth::admits`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evidence {
+    /// A secret the player types: a password or a verify code.
+    Secret,
+    /// A token the server mailed: a reply token (a Reply to one of our mails) or a
+    /// play token (the play link), which anyone holding the mail can copy.
+    Token,
+}
+
+/// What a token proof needs of the From (`[security] require_dmarc_pass`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TokenRule {
+    /// A From the trusted checks did not fail (the default, `false`).
+    #[default]
+    NotFailed,
+    /// A From the trusted checks passed ([`FromAuth::Pass`], `true`): a leaked token
+    /// in a mail the mail system could not tie to its From plays nothing.
+    TrustedPass,
+}
+
+/// Why a From proves nothing (or no token), from [`FromAuth::admits`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Doubt {
+    /// The trusted checks failed ([`FromAuth::Fail`]).
+    Failed,
+    /// The mail has several From mailboxes ([`FromAuth::SeveralFrom`]).
+    SeveralFrom,
+    /// A token, and the checks did not pass the From, which [`TokenRule::TrustedPass`]
+    /// requires.
+    NoPass,
+}
+
+impl fmt::Display for Doubt {
+    /// The reason for the log (a player reads `Refusal::SenderNotVerified`'s words).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Doubt::Failed => "the From failed the sender checks",
+            Doubt::SeveralFrom => "the mail names several From mailboxes",
+            Doubt::NoPass => "the sender checks did not pass the From (require_dmarc_pass)",
+        })
+    }
+}
+
+impl FromAuth {
+    /// Whether a From so judged may prove its sender by `evidence` under `rule`:
+    /// never after a fail or with several From; a token under
+    /// [`TokenRule::TrustedPass`] only after a pass.
+    ///
+    /// ```
+    /// use yinsh_pbem::mail::auth_results::{Doubt, Evidence, FromAuth, TokenRule};
+    /// let strict = TokenRule::TrustedPass;
+    /// assert_eq!(FromAuth::Unknown.admits(Evidence::Token, TokenRule::NotFailed), Ok(()));
+    /// assert_eq!(FromAuth::Unknown.admits(Evidence::Secret, strict), Ok(()));
+    /// assert_eq!(FromAuth::Unknown.admits(Evidence::Token, strict), Err(Doubt::NoPass));
+    /// assert_eq!(FromAuth::Pass.admits(Evidence::Token, strict), Ok(()));
+    /// assert_eq!(FromAuth::SeveralFrom.admits(Evidence::Secret, strict), Err(Doubt::SeveralFrom));
+    /// ```
+    pub fn admits(self, evidence: Evidence, rule: TokenRule) -> Result<(), Doubt> {
+        match (self, evidence, rule) {
+            (FromAuth::Fail, ..) => Err(Doubt::Failed),
+            (FromAuth::SeveralFrom, ..) => Err(Doubt::SeveralFrom),
+            (FromAuth::Unknown, Evidence::Token, TokenRule::TrustedPass) => Err(Doubt::NoPass),
+            (FromAuth::Pass | FromAuth::Unknown, ..) => Ok(()),
+        }
+    }
+}
+
+/// The `Authentication-Results` headers of one mail, every one of them, as written
+/// (unfolded, white space collapsed); one longer than [`MAX_HEADER_BYTES`] is left
+/// out. Only those [written by](AuthHeaders::written_by) the trusted id are ever read.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AuthHeaders(Vec<String>);
+
+impl AuthHeaders {
+    /// The headers of these values, in the mail's order.
+    pub fn new(values: impl IntoIterator<Item = String>) -> AuthHeaders {
+        AuthHeaders(
+            values
+                .into_iter()
+                .filter(|v| v.len() <= MAX_HEADER_BYTES)
+                .collect(),
+        )
+    }
+
+    /// How many headers were kept.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether no header was kept.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The headers whose authserv-id, [as written](written_id), is `trusted` (without
+    /// regard to case), read; all of them, in order.
+    ///
+    /// ```
+    /// use yinsh_pbem::mail::auth_results::AuthHeaders;
+    /// let h = AuthHeaders::new([
+    ///     "mx.example; dmarc=pass".to_string(),
+    ///     "\"mx.example\"; dmarc=pass".to_string(),
+    ///     "(c) mx.example; dmarc=pass".to_string(),
+    ///     "MX.example 1; dkim=fail".to_string(),
+    /// ]);
+    /// assert_eq!(h.written_by("mx.example").len(), 2);
+    /// ```
+    pub fn written_by(&self, trusted: &str) -> Vec<AuthResults> {
+        self.0
+            .iter()
+            .filter(|v| written_id(v).is_some_and(|id| id.eq_ignore_ascii_case(trusted)))
+            .filter_map(|v| parse_header(v))
+            .collect()
+    }
+}
+
+/// The authserv-id of a header's value as a mail system writes it: its first word
+/// (up to white space or `;`), bare. `None` when that word is quoted, holds a comment
+/// or an escape, or the value starts with a comment: such an id is not the one the
+/// mail system writes (and a Postfix `header_checks` rule for it would not strip it).
+pub fn written_id(value: &str) -> Option<&str> {
+    let value = value.trim_start();
+    let end = value
+        .find(|c: char| c.is_whitespace() || c == ';')
+        .unwrap_or(value.len());
+    let id = &value[..end];
+    let odd = |c: char| matches!(c, '"' | '(' | ')' | '\\') || c.is_control();
+    (!id.is_empty() && !id.contains(odd)).then_some(id)
 }
 
 impl FromStr for Method {
@@ -363,12 +499,13 @@ fn aligned(domain: &str, from: &str) -> bool {
     d == f || under(&d, &f) || under(&f, &d)
 }
 
-/// What the headers `headers` written by `trusted` (their authserv-id, without regard
-/// to case) say of the From `from`; headers of any other id are ignored.
+/// What the headers of `headers` written by `trusted` ([`AuthHeaders::written_by`])
+/// say of the From `from`; headers of any other id are never read.
 ///
-/// `Fail` when DMARC failed for the From's domain (a `dmarc` result about another
-/// domain is ignored), or when neither DKIM nor SPF passed for a domain aligned with
-/// the From's and at least one of them failed ([`Outcome::failed`]). `Pass` when DMARC
+/// `Fail` when DMARC failed for the From's domain, or when the trusted DMARC results
+/// are all about other domains (the mail system judged another From than the one
+/// read here), or when neither DKIM nor SPF passed for a domain aligned with the
+/// From's and at least one of them failed ([`Outcome::failed`]). `Pass` when DMARC
 /// passed for the From's domain, or DKIM or SPF passed for an aligned domain (a pass
 /// that does not name its domain does not count: anyone can sign for their own).
 /// Else `Unknown`, and always so without a From.
@@ -382,24 +519,24 @@ fn aligned(domain: &str, from: &str) -> bool {
 /// let from = mail.from.as_ref();
 /// assert_eq!(verdict(&mail.auth_results, from, "MX.example.net"), FromAuth::Fail);
 /// assert_eq!(verdict(&mail.auth_results, from, "mx.google.com"), FromAuth::Unknown);
-/// assert_eq!(mail.from_verdict("mx.example.net"), FromAuth::Fail);
+/// assert_eq!(mail.from_verdict(Some("mx.example.net")), FromAuth::Fail);
 /// ```
-pub fn verdict(headers: &[AuthResults], from: Option<&Address>, trusted: &str) -> FromAuth {
+pub fn verdict(headers: &AuthHeaders, from: Option<&Address>, trusted: &str) -> FromAuth {
     let Some(from) = from.map(|a| a.domain().to_string()) else {
         return FromAuth::Unknown;
     };
-    let results: Vec<&MethodResult> = headers
-        .iter()
-        .filter(|h| h.authserv_id.eq_ignore_ascii_case(trusted))
-        .flat_map(|h| &h.results)
-        .collect();
-    let dmarc: Vec<&Outcome> = results
+    let headers = headers.written_by(trusted);
+    let results: Vec<&MethodResult> = headers.iter().flat_map(|h| &h.results).collect();
+    let all_dmarc: Vec<&&MethodResult> = results
         .iter()
         .filter(|r| r.method == Method::Dmarc)
+        .collect();
+    let dmarc: Vec<&Outcome> = all_dmarc
+        .iter()
         .filter(|r| r.domain().is_none_or(|d| aligned(d, &from)))
         .map(|r| &r.result)
         .collect();
-    if dmarc.contains(&&Outcome::Fail) {
+    if dmarc.contains(&&Outcome::Fail) || (dmarc.is_empty() && !all_dmarc.is_empty()) {
         return FromAuth::Fail;
     }
     let dkim_or_spf: Vec<&MethodResult> = results
@@ -419,179 +556,4 @@ pub fn verdict(headers: &[AuthResults], from: Option<&Address>, trusted: &str) -
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A mail from `from` with these headers on top, as `mail::inbound` reads it
-    /// (without its other fields).
-    struct Mail {
-        auth_results: Vec<AuthResults>,
-        from: Option<Address>,
-    }
-
-    fn mail(headers: &str, from: &str) -> Mail {
-        // Unfolded header lines (a line starting with white space continues one).
-        let mut unfolded: Vec<String> = Vec::new();
-        for line in headers.lines() {
-            match unfolded.last_mut() {
-                Some(last) if line.starts_with([' ', '\t']) => last.push_str(line),
-                _ => unfolded.push(line.to_string()),
-            }
-        }
-        let auth_results = unfolded
-            .iter()
-            .filter_map(|h| h.strip_prefix("Authentication-Results:"))
-            .take(MAX_HEADERS)
-            .filter_map(parse_header)
-            .collect();
-        Mail {
-            auth_results,
-            from: crate::mail::bare_address(from).parse().ok(),
-        }
-    }
-
-    fn from_verdict(mail: &Mail, trusted: &str) -> FromAuth {
-        verdict(&mail.auth_results, mail.from.as_ref(), trusted)
-    }
-
-    const ALICE: &str = "Alice <alice@example.org>";
-
-    #[test]
-    fn opendkim_and_opendmarc_headers_of_the_trusted_id() {
-        let m = mail(
-            "Authentication-Results: mail.yinsh.example; dmarc=pass (p=reject dis=none) header.from=example.org\n\
-             Authentication-Results: mail.yinsh.example;\n\tdkim=pass (2048-bit key; unprotected) header.d=example.org header.i=@example.org header.a=rsa-sha256 header.s=s1 header.b=AbCd1234;\n\tdkim-atps=neutral\n",
-            ALICE,
-        );
-        assert_eq!(m.auth_results.len(), 2);
-        assert_eq!(
-            m.auth_results[1].results[0].property("header.s"),
-            Some("s1")
-        );
-        assert_eq!(
-            m.auth_results[1].results[1].method,
-            Method::Other("dkim-atps".into())
-        );
-        assert_eq!(from_verdict(&m, "mail.yinsh.example"), FromAuth::Pass);
-        assert_eq!(from_verdict(&m, "MAIL.Yinsh.Example"), FromAuth::Pass);
-        let forged = mail(
-            "Authentication-Results: mail.yinsh.example; dmarc=fail (p=none dis=none) header.from=example.org\n",
-            ALICE,
-        );
-        assert_eq!(from_verdict(&forged, "mail.yinsh.example"), FromAuth::Fail);
-    }
-
-    #[test]
-    fn gmail_style_multi_line_header() {
-        let m = mail(
-            "ARC-Authentication-Results: i=1; mx.google.com; dmarc=fail header.from=example.org\n\
-             Authentication-Results: mx.google.com;\n       dkim=pass header.i=@example.org header.s=20230601 header.b=\"Xy/z+1\";\n       spf=pass (google.com: domain of alice@example.org designates 209.85.220.41 as permitted sender) smtp.mailfrom=alice@example.org;\n       dmarc=pass (p=NONE sp=NONE dis=NONE) header.from=example.org\n",
-            ALICE,
-        );
-        let h = &m.auth_results[0];
-        assert_eq!(h.authserv_id, "mx.google.com");
-        let methods: Vec<String> = h
-            .results
-            .iter()
-            .map(|r| format!("{}={}", r.method, r.result))
-            .collect();
-        assert_eq!(methods, ["dkim=pass", "spf=pass", "dmarc=pass"]);
-        assert_eq!(h.results[0].property("header.b"), Some("Xy/z+1"));
-        assert_eq!(
-            h.results[1].property("smtp.mailfrom"),
-            Some("alice@example.org")
-        );
-        assert_eq!(from_verdict(&m, "mx.google.com"), FromAuth::Pass);
-    }
-
-    #[test]
-    fn no_pass_and_a_failure_is_a_fail() {
-        let m = mail(
-            "Authentication-Results: mx.y.example; dkim=none; spf=softfail smtp.mailfrom=example.org\n",
-            ALICE,
-        );
-        assert_eq!(from_verdict(&m, "mx.y.example"), FromAuth::Fail);
-        // A pass for the sender's own domain (anyone can have one) is no pass for the From.
-        let own = mail(
-            "Authentication-Results: mx.y.example; dkim=pass header.d=evil.test; spf=fail smtp.mailfrom=evil.test\n",
-            ALICE,
-        );
-        assert_eq!(from_verdict(&own, "mx.y.example"), FromAuth::Fail);
-        let neutral = mail(
-            "Authentication-Results: mx.y.example; dkim=neutral (no signature); spf=none; dmarc=none\n",
-            ALICE,
-        );
-        assert_eq!(from_verdict(&neutral, "mx.y.example"), FromAuth::Unknown);
-        let sub = mail(
-            "Authentication-Results: mx.y.example; dkim=pass header.d=mail.example.org; spf=fail\n",
-            ALICE,
-        );
-        assert_eq!(from_verdict(&sub, "mx.y.example"), FromAuth::Pass);
-    }
-
-    /// A header naming another authserv-id (written by the sender) is ignored: it
-    /// neither passes a forged From nor fails a genuine one.
-    #[test]
-    fn a_header_of_another_id_is_ignored() {
-        let forged = mail(
-            "Authentication-Results: evil.test; dmarc=pass header.from=example.org; dkim=pass header.d=example.org\n\
-             Authentication-Results: mx.y.example; dmarc=fail header.from=example.org\n",
-            ALICE,
-        );
-        assert_eq!(from_verdict(&forged, "mx.y.example"), FromAuth::Fail);
-        let only_theirs = mail("Authentication-Results: evil.test; dmarc=fail\n", ALICE);
-        assert_eq!(
-            from_verdict(&only_theirs, "mx.y.example"),
-            FromAuth::Unknown
-        );
-        assert_eq!(
-            from_verdict(&mail("", ALICE), "mx.y.example"),
-            FromAuth::Unknown
-        );
-        // A DMARC result about another domain says nothing of this From.
-        let other = mail(
-            "Authentication-Results: mx.y.example; dmarc=fail header.from=evil.test\n",
-            ALICE,
-        );
-        assert_eq!(from_verdict(&other, "mx.y.example"), FromAuth::Unknown);
-    }
-
-    #[test]
-    fn odd_syntax_is_read_or_skipped() {
-        let h = parse_header("\"mx (x).example\" 1; dkim/1 = pass reason=\"sig ok; fine\" header . d = example.org ; none; =; spf=").expect("header");
-        assert_eq!(h.authserv_id, "mx (x).example");
-        assert_eq!(h.results.len(), 1, "{h:?}");
-        assert_eq!(h.results[0].method, Method::Dkim);
-        assert_eq!(h.results[0].property("header.d"), Some("example.org"));
-        assert_eq!(
-            parse_header("mx.example; none").map(|h| h.results.len()),
-            Some(0)
-        );
-        assert_eq!(parse_header(""), None);
-        assert_eq!(parse_header("(only a comment); dkim=pass"), None);
-        assert_eq!(parse_header("(unclosed; dkim=pass"), None);
-        assert_eq!(
-            parse_header(&format!("mx; {}", "dkim=pass ".repeat(500))),
-            None
-        );
-        let many = format!("mx{}", "; spf=fail".repeat(100));
-        assert_eq!(
-            parse_header(&many).map(|h| h.results.len()),
-            Some(MAX_RESULTS)
-        );
-        for text in [
-            "pass",
-            "fail",
-            "softfail",
-            "neutral",
-            "none",
-            "temperror",
-            "permerror",
-            "policy",
-            "x-new",
-        ] {
-            let Ok(outcome) = text.parse::<Outcome>();
-            assert_eq!(outcome.to_string(), text);
-        }
-    }
-}
+mod tests;

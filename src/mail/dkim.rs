@@ -7,7 +7,11 @@
 //! Canonicalization is relaxed/relaxed (it survives the re-folding and the line end
 //! changes of relays and of the sendmail path); the signature covers the headers a
 //! reader sees and the threading headers, each occurrence bottom up, and over-signs
-//! (RFC 6376 §8.15) those a reader sees, so none can be added on the way. The cryptography
+//! (RFC 6376 §8.15) those a reader sees, so none can be added on the way. No `x=`
+//! (expiry) is written: a reply is signed as it leaves, and the signature must still
+//! verify when a reader's mail program or a forwarder checks it days later; `t=`
+//! says when it was made. A key file others may read is a `check-config` problem
+//! ([`exposed_mode`]). The cryptography
 //! is ring's (the TLS library's own); the tests verify the signatures with an
 //! independent verifier (dkimpy), the public key given directly.
 //!
@@ -267,6 +271,16 @@ impl DkimKey {
             Key::Ed25519(k) => Ok(k.sign(&Sha256::digest(data)).as_ref().to_vec()),
         }
     }
+}
+
+/// The permission bits of `key_file` when its group or others may read or write it
+/// (`mode & 0o077`): anyone on the machine who reads it can sign mail for the domain.
+/// `None` when only its owner may, or when it cannot be read (`DkimKey::load` says
+/// why).
+pub fn exposed_mode(key_file: &Path) -> Option<u32> {
+    use std::os::unix::fs::PermissionsExt as _;
+    let mode = std::fs::metadata(key_file).ok()?.permissions().mode() & 0o7777;
+    (mode & 0o077 != 0).then_some(mode)
 }
 
 /// `value` checked as a DNS name for `[dkim] field`, lowercased.

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use mail_parser::{HeaderValue, Message, MessageParser};
 
 use super::address::{Address, InvalidAddress, bare_address, strip_angles};
-use super::auth_results::{self, AuthResults, FromAuth};
+use super::auth_results::{self, AuthHeaders, FromAuth};
 use super::comment::comment_of;
 use super::hidden::without_hidden;
 use super::subject::{clean_subject, is_reply_subject};
@@ -21,8 +21,12 @@ use super::subject::{clean_subject, is_reply_subject};
 pub struct InboundMail {
     /// The Message-ID, without `<>`.
     pub message_id: Option<String>,
-    /// The address of the first From mailbox, when it is a usable [`Address`].
+    /// The address of the From mailbox (mail-parser's: the last From header's),
+    /// when it is a usable [`Address`].
     pub from: Option<Address>,
+    /// Whether the From headers name one mailbox or several: with several, the From
+    /// proves nothing ([`from_verdict`](InboundMail::from_verdict)).
+    pub from_mailboxes: FromMailboxes,
     /// The address of the first Reply-To mailbox, when it is a usable [`Address`].
     pub reply_to: Option<Address>,
     /// From and Reply-To headers whose address was refused (so counted as absent),
@@ -68,16 +72,29 @@ pub struct InboundMail {
     /// the mail's order, at most [`MAX_DELIVERED_TO`]: where a bounce address of ours
     /// is looked for (`verp::bounce_target`).
     pub delivered_to: Vec<String>,
-    /// The first [`MAX_HEADERS`](super::auth_results::MAX_HEADERS)
-    /// `Authentication-Results` headers, read (those that could not be are left out);
-    /// whose are trusted is for [`from_verdict`](InboundMail::from_verdict).
-    pub auth_results: Vec<AuthResults>,
+    /// Every `Authentication-Results` header, as written; those of the trusted id are
+    /// read by [`from_verdict`](InboundMail::from_verdict).
+    pub auth_results: AuthHeaders,
+}
+
+/// How many mailboxes the From headers of a mail name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FromMailboxes {
+    /// One From header with one mailbox, or no From at all.
+    #[default]
+    One,
+    /// More than one From header, or one naming several mailboxes or a group: the mail
+    /// system judges the first (opendkim, opendmarc), mail-parser reads the last.
+    Several,
 }
 
 impl InboundMail {
-    /// What the `Authentication-Results` headers written by `trusted` (the local mail
-    /// system's authserv-id, `[security] trusted_authserv_id`) say of the From:
-    /// [`auth_results::verdict`]. Headers naming another authserv-id are ignored.
+    /// What the mail's From may prove: [`FromAuth::SeveralFrom`] when its From
+    /// headers name [several mailboxes](FromMailboxes::Several), whatever else;
+    /// else what the `Authentication-Results` headers written by `trusted` (the local
+    /// mail system's authserv-id, `[security] trusted_authserv_id`) say of it
+    /// ([`auth_results::verdict`]; headers naming another authserv-id are ignored);
+    /// `Unknown` without a trusted id.
     ///
     /// ```
     /// use yinsh_pbem::mail::auth_results::FromAuth;
@@ -85,11 +102,19 @@ impl InboundMail {
     /// let raw = b"Authentication-Results: mx.example.net; dmarc=pass header.from=example.org\n\
     ///             From: alice@example.org\nSubject: yinsh help\n\n";
     /// let mail = parse_inbound(raw).unwrap();
-    /// assert_eq!(mail.from_verdict("mx.example.net"), FromAuth::Pass);
-    /// assert_eq!(mail.from_verdict("evil.test"), FromAuth::Unknown);
+    /// assert_eq!(mail.from_verdict(Some("mx.example.net")), FromAuth::Pass);
+    /// assert_eq!(mail.from_verdict(Some("evil.test")), FromAuth::Unknown);
+    /// assert_eq!(mail.from_verdict(None), FromAuth::Unknown);
+    /// let two = parse_inbound(b"From: alice@example.org\nFrom: bob@example.org\n\n").unwrap();
+    /// assert_eq!(two.from_verdict(None), FromAuth::SeveralFrom);
     /// ```
-    pub fn from_verdict(&self, trusted: &str) -> FromAuth {
-        auth_results::verdict(&self.auth_results, self.from.as_ref(), trusted)
+    pub fn from_verdict(&self, trusted: Option<&str>) -> FromAuth {
+        if self.from_mailboxes == FromMailboxes::Several {
+            return FromAuth::SeveralFrom;
+        }
+        trusted.map_or(FromAuth::Unknown, |id| {
+            auth_results::verdict(&self.auth_results, self.from.as_ref(), id)
+        })
     }
 }
 
@@ -158,6 +183,7 @@ pub fn parse_inbound(raw: &[u8]) -> Result<InboundMail, InboundError> {
             .map(str::to_string)
             .filter(|id| !id.is_empty()),
         from,
+        from_mailboxes: from_mailboxes(&message),
         reply_to,
         refused,
         return_path: first_raw_header(&message, "Return-Path")
@@ -180,10 +206,7 @@ pub fn parse_inbound(raw: &[u8]) -> Result<InboundMail, InboundError> {
             .map(|d| d.to_timestamp()),
         size: raw.len(),
         delivered_to: delivered_to(&message),
-        auth_results: raw_headers(&message, "Authentication-Results")
-            .take(auth_results::MAX_HEADERS)
-            .filter_map(|value| auth_results::parse_header(&value))
-            .collect(),
+        auth_results: AuthHeaders::new(raw_headers(&message, "Authentication-Results")),
     })
 }
 
@@ -245,23 +268,45 @@ fn mailbox(
     }
 }
 
-/// The raw values (unfolded, trimmed, lossy UTF-8) of every top-level header `name`.
+/// How many mailboxes the top-level From headers name (see [`FromMailboxes`]).
+fn from_mailboxes(message: &Message<'_>) -> FromMailboxes {
+    let headers = message
+        .headers()
+        .iter()
+        .filter(|h| h.name().eq_ignore_ascii_case("From"))
+        .count();
+    let several = match message.from() {
+        Some(mail_parser::Address::List(list)) => list.len() > 1,
+        Some(mail_parser::Address::Group(_)) => true,
+        None => false,
+    };
+    if headers > 1 || several {
+        FromMailboxes::Several
+    } else {
+        FromMailboxes::One
+    }
+}
+
+/// The raw values (see [`raw_value`]) of every top-level header `name`.
 fn raw_headers<'m>(message: &'m Message<'_>, name: &'m str) -> impl Iterator<Item = String> + 'm {
-    let raw = message.raw_message();
     message
         .headers()
         .iter()
         .filter(move |h| h.name().eq_ignore_ascii_case(name))
-        .filter_map(move |h| {
-            let (start, end) = (h.offset_start() as usize, h.offset_end() as usize);
-            raw.get(start..end.max(start))
-        })
-        .map(|bytes| {
-            String::from_utf8_lossy(bytes)
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
+        .filter_map(move |h| raw_value(message, h))
+}
+
+/// A header's value as written: unfolded, white space collapsed, trimmed, lossy
+/// UTF-8; `None` when its bytes are not in the message.
+fn raw_value(message: &Message<'_>, header: &mail_parser::Header<'_>) -> Option<String> {
+    let (start, end) = (header.offset_start() as usize, header.offset_end() as usize);
+    let bytes = message.raw_message().get(start..end.max(start))?;
+    Some(
+        String::from_utf8_lossy(bytes)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
 }
 
 /// The headers a mail's recipient is read from, for its bounce address.
@@ -271,9 +316,8 @@ const DELIVERED_TO: [&str; 4] = ["to", "delivered-to", "x-original-to", "envelop
 pub const MAX_DELIVERED_TO: usize = 500;
 
 /// The values of the top-level [`DELIVERED_TO`] headers, in order (see
-/// [`raw_headers`]), at most [`MAX_DELIVERED_TO`].
+/// [`raw_value`]), at most [`MAX_DELIVERED_TO`].
 fn delivered_to(message: &Message<'_>) -> Vec<String> {
-    let raw = message.raw_message();
     message
         .headers()
         .iter()
@@ -283,16 +327,7 @@ fn delivered_to(message: &Message<'_>) -> Vec<String> {
                 .any(|n| h.name().eq_ignore_ascii_case(n))
         })
         .take(MAX_DELIVERED_TO)
-        .filter_map(|h| {
-            let (start, end) = (h.offset_start() as usize, h.offset_end() as usize);
-            raw.get(start..end.max(start))
-        })
-        .map(|bytes| {
-            String::from_utf8_lossy(bytes)
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
+        .filter_map(|h| raw_value(message, h))
         .collect()
 }
 

@@ -5,6 +5,7 @@
 use std::path::Path;
 use std::time::Duration;
 
+use crate::mail::auth_results::TokenRule;
 use crate::mail::transport::{GIVE_UP_AFTER, RETRY_FIRST, RETRY_MAX};
 use crate::mail::{Address, DkimKey, Transport, bare_address};
 
@@ -122,6 +123,17 @@ pub fn problems(s: &Settings) -> Vec<String> {
     {
         out.push(format!("dkim: {e}"));
     }
+    if let Some(d) = &s.dkim
+        && let Some(mode) = crate::mail::dkim::exposed_mode(&d.key_file)
+    {
+        let path = d.key_file.display();
+        out.push(format!(
+            "dkim: the private key file {path} has mode {mode:04o}: its group or others can \
+             read it, and whoever reads it can sign mail as {}; run `chmod 600 {path}` \
+             (owned by the user the server runs as)",
+            d.domain
+        ));
+    }
     if s.rate_limit.max == 0 || s.rate_limit.period == 0 {
         out.push("limits.mails_per_sender and limits.period_seconds must be above 0".to_string());
     }
@@ -191,6 +203,13 @@ fn describe_limits(s: &Settings) -> String {
                 "{id} (its Authentication-Results are read: a From failing DMARC there proves nothing)"
             ),
             None => "none (Authentication-Results headers are not read)".to_string(),
+        }
+    ));
+    out.push_str(&format!(
+        "token proofs:       {}\n",
+        match s.token_rule {
+            TokenRule::NotFailed => "a Reply or play link proves its player unless the From failed the checks",
+            TokenRule::TrustedPass => "a Reply or play link proves its player only when the trusted checks passed the From (require_dmarc_pass)",
         }
     ));
     out.push_str(&format!(

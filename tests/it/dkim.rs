@@ -5,7 +5,8 @@
 //! accepts the signatures of real replies with exactly that record, and refuses a
 //! reply changed on the way. A key file that cannot be used is named by
 //! `check-config` and keeps the replies in the spool (as a relay that cannot be
-//! reached does) rather than sending them unsigned.
+//! reached does) rather than sending them unsigned. A key file its group or others
+//! may read is a `check-config` problem (issue 45).
 //!
 //! Skipped (with a message) when python3 with dkimpy or openssl is missing, except
 //! under CI (the `CI` environment variable set), where that is a failure.
@@ -312,4 +313,48 @@ fn an_unusable_key_is_named_and_keeps_replies_in_the_spool() {
         })
         .count();
     assert!(spooled > 0, "the reply is not in the spool");
+}
+
+/// Issue 45 attack 8: a private key file its group or others may read is a
+/// `check-config` problem (non-zero exit), naming the file, its mode and the fix;
+/// mode 0600 is none.
+#[test]
+fn a_key_file_others_can_read_is_a_check_config_problem() {
+    use std::os::unix::fs::PermissionsExt as _;
+    if !tools_available("a_key_file_others_can_read_is_a_check_config_problem") {
+        return;
+    }
+    let s = TestServer::new();
+    let key = new_key(s.dir.path(), Kind::Ed25519);
+    write_config(&s.home(), &key, "");
+    let check = || {
+        let out = bin::command()
+            .arg("check-config")
+            .arg("--home")
+            .arg(s.home())
+            .output()
+            .expect("check-config");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    for mode in [0o644, 0o640, 0o604] {
+        std::fs::set_permissions(&key, std::fs::Permissions::from_mode(mode)).expect("chmod");
+        let (code, out) = check();
+        assert_ne!(code, Some(0), "{mode:o}: {out}");
+        let said = format!(
+            "dkim: the private key file {} has mode {mode:04o}",
+            key.display()
+        );
+        assert!(out.contains(&said), "{mode:o}: {out}");
+        assert!(
+            out.contains(&format!("chmod 600 {}", key.display())),
+            "{out}"
+        );
+    }
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    let (code, out) = check();
+    assert_eq!(code, Some(0), "{out}");
+    assert!(!out.contains("has mode"), "{out}");
 }

@@ -60,6 +60,8 @@ pub struct Security {
     pub stranger_mails_per_day: Option<u32>,
     /// The authserv-id of the local mail system's `Authentication-Results`.
     pub trusted_authserv_id: Option<String>,
+    /// A reply token or play token proves only a From the trusted checks passed.
+    pub require_dmarc_pass: Option<bool>,
 }
 
 /// `[transport]`

@@ -206,6 +206,13 @@ pub const KEYS: &[Key] = &[
         "The authserv-id of the local mail system's Authentication-Results headers: only those are believed (a From failing DMARC there proves nothing).",
     ),
     key(
+        "security",
+        "require_dmarc_pass",
+        "false",
+        "false",
+        "true: a reply token or play link proves its player only in a mail whose From those headers pass (DMARC, or aligned DKIM or SPF); needs trusted_authserv_id.",
+    ),
+    key(
         "mail",
         "html",
         "true",

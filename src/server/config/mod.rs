@@ -31,6 +31,8 @@
 //!                               # to one mailbox (replies, verify and board mails)
 //! trusted_authserv_id = "mx.example.org"  # the local MTA's Authentication-Results
 //!                               # id: a From failing DMARC there proves nothing (none)
+//! require_dmarc_pass = false    # true: a Reply or play link proves only a From the
+//!                               # trusted checks passed (needs trusted_authserv_id)
 //!
 //! [mail]
 //! html = true                   # false: board mails are text/plain only
@@ -65,6 +67,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
 
+use crate::mail::auth_results::TokenRule;
 use crate::mail::transport::SMTP_TIMEOUT;
 use crate::mail::{Address, Smtp, Transport, bare_address};
 
@@ -112,6 +115,10 @@ pub struct Settings {
     /// (`[security] trusted_authserv_id`): only its headers are believed
     /// (`mail::auth_results::from_verdict`); `None` (the default) reads none.
     pub trusted_authserv_id: Option<String>,
+    /// What a reply token or play token needs of the From (`[security]
+    /// require_dmarc_pass`): by default a From the trusted checks did not fail; with
+    /// the key, one they passed.
+    pub token_rule: TokenRule,
     /// How long `deliver`, `flush` and `tick` wait for the store's lock (and a
     /// `flush` for the spool's) before giving up with exit 75.
     pub lock_wait: Duration,
@@ -172,6 +179,7 @@ impl Settings {
             unconfirmed_mails_per_day: 5,
             stranger_mails_per_day: 10,
             trusted_authserv_id: None,
+            token_rule: TokenRule::NotFailed,
             lock_wait: Duration::from_secs(120),
             send_timeout: SMTP_TIMEOUT,
             operator: None,
@@ -456,6 +464,21 @@ fn security(s: &mut Settings, security: &Security) -> Result<(), ConfigError> {
         .unwrap_or(s.stranger_mails_per_day);
     if let Some(id) = &security.trusted_authserv_id {
         s.trusted_authserv_id = Some(authserv_id(id)?);
+    }
+    if let Some(strict) = security.require_dmarc_pass {
+        if strict && s.trusted_authserv_id.is_none() {
+            return Err(ConfigError::Invalid(
+                "[security] require_dmarc_pass = true needs trusted_authserv_id: without it no \
+                 From ever passes and no Reply or play link would play; name your mail \
+                 system's authserv-id, or leave require_dmarc_pass out"
+                    .to_string(),
+            ));
+        }
+        s.token_rule = if strict {
+            TokenRule::TrustedPass
+        } else {
+            TokenRule::NotFailed
+        };
     }
     Ok(())
 }

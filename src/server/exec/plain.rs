@@ -38,7 +38,7 @@ impl Refusal {
             | NestedMultiple
             | NoAddress
             | WrongCode
-            | SenderNotVerified
+            | SenderNotVerified(_)
             | NothingToTakeBack { .. }
             | NoMoveLeftToTakeBack { .. }
             | PreviewTooFar { .. }

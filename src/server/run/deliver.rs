@@ -9,7 +9,6 @@
 
 use crate::durable::fault;
 use crate::mail;
-use crate::mail::auth_results::FromAuth;
 use crate::server::config::Settings;
 use crate::server::exec::Request;
 use crate::server::inbound::commands::decide;
@@ -131,10 +130,9 @@ fn carry_out(
         quoted: &mail.quoted,
         now,
         settings,
-        from_auth: settings
-            .trusted_authserv_id
-            .as_deref()
-            .map_or(FromAuth::Unknown, |id| mail.inbound.from_verdict(id)),
+        from_auth: mail
+            .inbound
+            .from_verdict(settings.trusted_authserv_id.as_deref()),
     };
     let message_id = mail.inbound.message_id.as_deref().unwrap_or("");
     let seed = |k: usize, _: &Reply| format!("{message_id}-{k}");

@@ -63,7 +63,7 @@ impl Refusal {
             | RoleUserid { .. }
             | LookAlikeUserid { .. }
             | WrongCode
-            | SenderNotVerified
+            | SenderNotVerified(_)
             | StillPlaying { .. }
             | NoSuchPlayer { .. }
             | EmptyMessage

@@ -16,6 +16,7 @@ mod internal;
 mod play_link;
 mod queued;
 mod refusal;
+mod sender;
 mod words;
 
 pub use challenge::InvalidChallenge;

@@ -2,8 +2,10 @@
 //! error mail. Its `Display` is the text the player reads, byte for byte.
 
 use super::play_link::PlayLinkRefusal;
+use super::sender::sender_doubt;
 use super::words::{join, nth_userid, or_nobody, ordinal, plural, reason, turn_of, yours};
 use crate::mail::Address;
+use crate::mail::auth_results::Doubt;
 use crate::notation::{NotationError, ParseError};
 use crate::server::command::{Echo, Said};
 use crate::server::model::{BoardId, OfferKind, UserId};
@@ -135,14 +137,13 @@ pub enum Refusal {
         /// When the hour of the count ends (unix seconds).
         until: u64,
     },
-    /// A password, reply token or code in a mail whose From failed the sender checks
-    /// of the trusted mail system (`[security] trusted_authserv_id`: DMARC failed, or
-    /// DKIM and SPF failed with no pass): the From is likely forged, so nothing in
-    /// the mail proves who sent it.
-    #[error(
-        "This mail failed our mail system's sender checks (DMARC/DKIM/SPF): its From is not an address it was sent from, so no password, reply token or code is accepted from it and nothing was done. Send the command from your own mail account."
-    )]
-    SenderNotVerified,
+    /// A password, reply token or code in a mail whose From proves nothing, for the
+    /// reason carried: it failed the sender checks of the trusted mail system
+    /// (`[security] trusted_authserv_id`: DMARC failed, or DKIM and SPF failed with
+    /// no pass), it names several mailboxes, or (a token under `[security]
+    /// require_dmarc_pass`) the checks did not pass it.
+    #[error("{}", sender_doubt(*.0))]
+    SenderNotVerified(Doubt),
     /// `verify` with a code that is wrong, used or older than 7 days.
     #[error(
         "This verify code is wrong or older than 7 days: nothing was confirmed. Send \"change address <userid> <password> <address>\" for a new one."

@@ -31,7 +31,10 @@
 //! - Defence in depth ([`from_checked`]): with `[security] trusted_authserv_id` set,
 //!   a mail whose From fails the trusted mail system's checks (`Authentication-Results`,
 //!   RFC 8601: DMARC failed, or DKIM and SPF failed with no pass) proves nothing: no
-//!   password, reply token or code is accepted from it (`Refusal::SenderNotVerified`).
+//!   password, reply token or code is accepted from it (`Refusal::SenderNotVerified`);
+//!   nor from a mail whose From headers name several mailboxes, with or without the
+//!   setting; with `[security] require_dmarc_pass`, a reply or play token needs a From
+//!   the trusted checks passed (`mail::auth_results::FromAuth::admits`).
 //! - The storm limit ([`proves_sender`]): anyone can forge 60 mails with
 //!   `Reply-To: alice@...`, but not alice's password or a reply token minted for her. A
 //!   mail whose proof names the owner of an account with a confirmed address is not
@@ -40,7 +43,7 @@
 //!   else's address).
 
 use crate::mail::Address;
-use crate::mail::auth_results::FromAuth;
+use crate::mail::auth_results::Evidence;
 use crate::server::command::{Command, Credentials, could_show};
 use crate::server::exec::{
     self, Actor, Asked, ByReply, ExecError, Proven, Refusal, Request, logins_open,
@@ -313,9 +316,12 @@ fn by_reply_token(
     note: &mut dyn FnMut(String),
 ) -> Result<Proven, InternalError> {
     // A From the trusted mail system failed proves nothing, a reply token included.
-    if let Err(refusal) = from_checked(req) {
-        note("reply token not read: the From failed the sender checks".to_string());
-        return Ok(refused(req, refusal));
+    if let Err(doubt) = req
+        .from_auth
+        .admits(Evidence::Token, req.settings.token_rule)
+    {
+        note(format!("reply token not read: {doubt}"));
+        return Ok(refused(req, Refusal::SenderNotVerified(doubt)));
     }
     Ok(match reply_token(store, req.from, tokens, note)? {
         TokenProof::Nothing => proven_for(req, None, None),
@@ -368,12 +374,22 @@ fn password_of(account: &Account, written: &Password) -> Option<Password> {
 }
 
 /// Refuses every proof of a mail whose From failed the trusted mail system's sender
-/// checks (`Request::from_auth`; see the module text).
+/// checks or names several mailboxes (`Request::from_auth`; see the module text).
 pub fn from_checked(req: &Request<'_>) -> Result<(), Refusal> {
-    match req.from_auth {
-        FromAuth::Fail => Err(Refusal::SenderNotVerified),
-        FromAuth::Pass | FromAuth::Unknown => Ok(()),
-    }
+    proof_checked(req, Evidence::Secret)
+}
+
+/// [`from_checked`] for a token (reply token, play token), which under `[security]
+/// require_dmarc_pass` also needs a From the trusted checks passed
+/// (`FromAuth::admits`).
+pub fn token_checked(req: &Request<'_>) -> Result<(), Refusal> {
+    proof_checked(req, Evidence::Token)
+}
+
+fn proof_checked(req: &Request<'_>, evidence: Evidence) -> Result<(), Refusal> {
+    req.from_auth
+        .admits(evidence, req.settings.token_rule)
+        .map_err(Refusal::SenderNotVerified)
 }
 
 /// The account of `auth` if its password is right; else the refusal pbmserv gave.

@@ -93,7 +93,8 @@ pub fn claimed(cmd: &Command) -> Option<Claim<'_>> {
 
 /// Who `claim` proves (see the module text); a refusal is answered at the mail's
 /// address, as any refusal of a command is. The caller has checked the From
-/// (`identity::from_checked`).
+/// (`identity::from_checked`); a genuine token is checked as one here
+/// (`identity::token_checked`).
 pub fn prove(store: &Store, req: &Request<'_>, claim: &Claim<'_>) -> Result<Played, ExecError> {
     let Claim { board, auth, .. } = claim;
     let userid = &auth.userid;
@@ -112,6 +113,7 @@ pub fn prove(store: &Store, req: &Request<'_>, claim: &Claim<'_>) -> Result<Play
     {
         return as_password(store, req, claim, account);
     }
+    super::token_checked(req)?;
     if claim.kind != Kind::Move {
         return Err(refused(PlayLinkRefusal::MovesOnly { board: *board }));
     }

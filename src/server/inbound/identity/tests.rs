@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use super::*;
+use crate::mail::auth_results::{Doubt, FromAuth};
 use crate::mail::{InboundMail, parse_inbound};
 use crate::server::config::Settings;
 use crate::server::model::{Password, UserId};
@@ -213,14 +214,14 @@ fn a_reply_token_proves_its_player_only_from_their_address() {
     let tokens = threading::tokens_named(&own);
     let by_token = prove(&store, &failed, Offered::Reply(&tokens), &mut |_| {}).expect("proof");
     assert!(!proves_sender(&by_token, &failed));
-    assert_eq!(refusal(by_token), Refusal::SenderNotVerified);
+    assert_eq!(refusal(by_token), Refusal::SenderNotVerified(Doubt::Failed));
     assert_eq!(
         refusal(proof(&store, &failed, "yinsh settings alice alice-secret")),
-        Refusal::SenderNotVerified
+        Refusal::SenderNotVerified(Doubt::Failed)
     );
     assert_eq!(
         refusal(proof(&store, &failed, "verify alice ABCDEFGHJK")),
-        Refusal::SenderNotVerified
+        Refusal::SenderNotVerified(Doubt::Failed)
     );
 }
 

@@ -2,6 +2,7 @@
 //! mail shows; the `Invalid challenge` answers' texts are tested in `challenge.rs`.
 
 use super::*;
+use crate::mail::auth_results::Doubt;
 use crate::notation::{NotationError, ParseError, parse_turn};
 use crate::server::model::{BoardId, OfferKind, UserId};
 
@@ -99,7 +100,7 @@ fn table() -> Vec<(Refusal, String, Option<u32>)> {
             None,
         ),
         (
-            SenderNotVerified,
+            SenderNotVerified(Doubt::Failed),
             s(
                 "This mail failed our mail system's sender checks (DMARC/DKIM/SPF): its From is not an address it was sent from, so no password, reply token or code is accepted from it and nothing was done. Send the command from your own mail account.",
             ),
@@ -498,6 +499,34 @@ fn every_refusal_shows_the_board_it_concerns() {
             "{}",
             name(&refusal)
         );
+    }
+}
+
+/// Issue 45 attack 3: the other reasons a From proves nothing, each told as it is (the
+/// table holds `Doubt::Failed`'s).
+#[test]
+fn a_from_proving_nothing_says_why() {
+    use Refusal::*;
+    let s = |t: &str| t.to_string();
+    let texts: Vec<(Refusal, String, Option<u32>)> = vec![
+        (
+            SenderNotVerified(Doubt::SeveralFrom),
+            s(
+                "This mail names more than one sender (several From headers, or several addresses or a group in one): our mail system checks one of them and we would read another, so no password, reply token or code is accepted from it and nothing was done. Send the command with your own address alone in From.",
+            ),
+            None,
+        ),
+        (
+            SenderNotVerified(Doubt::NoPass),
+            s(
+                "Our mail system could not confirm that this mail comes from the address in its From (no DMARC pass), which this server requires before a Reply or a play link acts for a player: nothing was done. Send the command with your password instead (\"help\" shows how), or from a mail account whose mail passes DMARC.",
+            ),
+            None,
+        ),
+    ];
+    for (refusal, text, board) in texts {
+        assert_eq!(refusal.to_string(), text);
+        assert_eq!(refusal.board(), board.map(BoardId::from));
     }
 }
 

@@ -25,7 +25,7 @@ pub(super) fn name(r: &Refusal) -> &'static str {
         RoleUserid { .. } => "RoleUserid",
         LookAlikeUserid { .. } => "LookAlikeUserid",
         WrongCode => "WrongCode",
-        SenderNotVerified => "SenderNotVerified",
+        SenderNotVerified(_) => "SenderNotVerified",
         StillPlaying { .. } => "StillPlaying",
         OfferWaiting { .. } => "OfferWaiting",
         NothingToTakeBack { .. } => "NothingToTakeBack",
