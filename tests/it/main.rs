@@ -50,6 +50,7 @@ mod naive; // a naive second YINSH generator that cross-checks the engine
 mod nobody_asked; // games nobody asked for: declined before one's first move, capped, ended quietly; watchers confirmed; robot time per person
 mod notation; // the move notation: parser, printer, shorthand, refusals, playouts
 mod opponent; // the robots by mail: a whole game, challenges, offers, reserved names, floods, kill -9
+mod owed_budget; // issue 45: work owed answerable to its cause: strangers' reviews within the victim's budget; robot time per person
 mod package; // the Debian package inputs: generated man pages, assets, the packaged config
 mod passwords; // passwords never reach a reply or the log, through the real deliver
 mod pbmserv_commands; // offers, queue, submit, watchers, standings, tick by mail
