@@ -103,6 +103,19 @@ pub fn problems(s: &Settings) -> Vec<String> {
                 .to_string(),
         );
     }
+    if s.robot_think_strangers_per_hour.is_zero()
+        || s.robot_think_strangers_per_hour > s.robot_think_per_player_hour
+    {
+        out.push(format!(
+            "robot.strangers_think_seconds_per_hour = {} must be above 0 and at most \
+             robot.think_seconds_per_player_hour ({}): strangers' games get the least share",
+            s.robot_think_strangers_per_hour.as_secs(),
+            s.robot_think_per_player_hour.as_secs()
+        ));
+    }
+    if let Some(line) = robot_hour_too_small(s) {
+        out.push(line);
+    }
     if s.review_per_hour.is_zero() || s.review_per_hour > s.robot_think_per_hour {
         out.push(format!(
             "robot.review_seconds_per_hour = {} must be above 0 and at most \
@@ -253,11 +266,13 @@ fn describe_mail_and_more(s: &Settings) -> String {
     ));
     out.push_str(&format!(
         "robots:             robot1 .. robot5; robot5 thinks {} ms a turn; at most {} robot turns a run, \
-         {} s of thinking an hour, {} s of it on one person's games\n",
+         {} s of thinking an hour, {} s of it on one person's games (one mailbox), {} s on all \
+         strangers' together\n",
         s.robot_think.as_millis(),
         s.robot_turns_per_run,
         s.robot_think_per_hour.as_secs(),
-        s.robot_think_per_player_hour.as_secs()
+        s.robot_think_per_player_hour.as_secs(),
+        s.robot_think_strangers_per_hour.as_secs()
     ));
     out.push_str(&format!(
         "reviews:            {} playouts a position; at most {} s of the robots' thinking an hour\n",
@@ -322,4 +337,35 @@ fn quoted_pieces(text: &str) -> String {
         .map(|c| format!("\"{}\"", String::from_utf8_lossy(c)))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The problem when the robots' hour cannot hold what one person, all strangers and
+/// the reviews may take together and still leave another person's whole share: then
+/// an honest player's robot turn could wait for the next hour. One turn may go past
+/// each of the two shares (robot5's think time each), and one review past the
+/// reviews' share (counted as one more robot5 turn: a review of a long game takes
+/// about a second at the default playouts). With the defaults: 300 + 60 + 120 + 3 x 2
+/// + 300 = 786 s of 1,200.
+fn robot_hour_too_small(s: &Settings) -> Option<String> {
+    let (person, strangers) = (
+        s.robot_think_per_player_hour,
+        s.robot_think_strangers_per_hour,
+    );
+    let past = s.robot_think * 3;
+    let needed = person * 2 + strangers + s.review_per_hour + past;
+    (s.robot_think_per_hour < needed).then(|| {
+        format!(
+            "robot.think_seconds_per_hour = {} is too small: one person ({} s), all strangers \
+             ({} s), the reviews ({} s) and the turns past their shares ({} ms) must leave \
+             another person's whole share ({} s), or an honest player's robot turn waits for \
+             the next hour: make it at least {} s",
+            s.robot_think_per_hour.as_secs(),
+            person.as_secs(),
+            strangers.as_secs(),
+            s.review_per_hour.as_secs(),
+            past.as_millis(),
+            person.as_secs(),
+            needed.as_secs_f64().ceil()
+        )
+    })
 }

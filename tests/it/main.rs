@@ -51,6 +51,7 @@ mod nobody_asked; // games nobody asked for: declined before one's first move, c
 mod notation; // the move notation: parser, printer, shorthand, refusals, playouts
 mod offer_words; // issue 45 attack 4: draw offers and comments count among the chats and messages one mailbox gets a day
 mod opponent; // the robots by mail: a whole game, challenges, offers, reserved names, floods, kill -9
+mod owed_budget; // issue 45: work owed answerable to its cause: strangers' reviews within the victim's budget; robot time per person
 mod package; // the Debian package inputs: generated man pages, assets, the packaged config
 mod passwords; // passwords never reach a reply or the log, through the real deliver
 mod pbmserv_commands; // offers, queue, submit, watchers, standings, tick by mail

@@ -42,6 +42,8 @@ pub struct RobotConfig {
     pub think_seconds_per_hour: Option<u64>,
     /// The robots' think time in one clock hour on one person's games, seconds.
     pub think_seconds_per_player_hour: Option<u64>,
+    /// The robots' think time in one clock hour on all strangers' games, seconds.
+    pub strangers_think_seconds_per_hour: Option<u64>,
     /// The robots' think time in one clock hour spent on reviews, seconds.
     pub review_seconds_per_hour: Option<u64>,
     /// A review's playouts a position.

@@ -294,7 +294,17 @@ pub const KEYS: &[Key] = &[
         "think_seconds_per_player_hour",
         "300",
         "300",
-        "The part of it spent on one person's games.",
+        "The part of it spent on one person's games (all the accounts whose first \
+         confirmed address is one mailbox).",
+    ),
+    key(
+        "robot",
+        "strangers_think_seconds_per_hour",
+        "60",
+        "60",
+        "The part of it spent on all games of accounts without a confirmed address, \
+         together. The hour must hold one person's share, the strangers', the reviews' \
+         and another person's whole share (check-config).",
     ),
     key(
         "robot",

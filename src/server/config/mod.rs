@@ -55,8 +55,10 @@
 //! think_ms = 2000               # robot5's think time a turn (YINSH_PBEM_ROBOT_THINK_MS)
 //! turns_per_run = 3             # robot turns one deliver or tick plays at most
 //! think_seconds_per_hour = 1200 # all robots' think time in one clock hour, at most
-//! think_seconds_per_player_hour = 300 # ... spent on one person's games (all accounts
-//!                               # without a confirmed address share one such share)
+//! think_seconds_per_player_hour = 300 # ... spent on one person's games (all the
+//!                               # accounts whose first confirmed address is one mailbox)
+//! strangers_think_seconds_per_hour = 60 # ... on all games of accounts without a
+//!                               # confirmed address, together (the least share)
 //! review_seconds_per_hour = 120 # ... spent on reviews of finished games
 //! review_playouts = 600         # a review's playouts a position (ai::REVIEW_PLAYOUTS)
 //! ```
@@ -147,9 +149,17 @@ pub struct Settings {
     /// for the next hour).
     pub robot_think_per_hour: Duration,
     /// The robots' think time in one clock hour spent on one person's games, at most
-    /// (the accounts without a confirmed address share one such share); past it, the
-    /// robot answers that person at once with level 1's search.
+    /// (a person: the accounts whose first confirmed address is one mailbox); past
+    /// it, the robot answers that person at once with level 1's search.
     pub robot_think_per_player_hour: Duration,
+    /// The robots' think time in one clock hour spent on the games of all accounts
+    /// without a confirmed address together, at most (`[robot]
+    /// strangers_think_seconds_per_hour`, the least share); past it, as a person's.
+    /// With the defaults one person (300 s), all strangers (60 s) and all reviews
+    /// (120 s) take at most 480 s (and one turn or review past each share) of the
+    /// hour's 1,200 s: more than 700 s, two persons' whole shares, are left for every
+    /// other player (`check::problems` asks for at least one).
+    pub robot_think_strangers_per_hour: Duration,
     /// The robots' think time in one clock hour spent on reviews of finished games,
     /// at most (`[robot] review_seconds_per_hour`; the reviews owed past it wait).
     pub review_per_hour: Duration,
@@ -192,6 +202,7 @@ impl Settings {
             robot_turns_per_run: 3,
             robot_think_per_hour: Duration::from_secs(1200),
             robot_think_per_player_hour: Duration::from_secs(300),
+            robot_think_strangers_per_hour: Duration::from_secs(60),
             review_per_hour: Duration::from_secs(120),
             review_playouts: crate::ai::REVIEW_PLAYOUTS,
         }
@@ -495,6 +506,9 @@ fn robot(s: &mut Settings, robot: &RobotConfig, think_ms: Option<u64>) {
     }
     if let Some(secs) = robot.think_seconds_per_player_hour {
         s.robot_think_per_player_hour = Duration::from_secs(secs);
+    }
+    if let Some(secs) = robot.strangers_think_seconds_per_hour {
+        s.robot_think_strangers_per_hour = Duration::from_secs(secs);
     }
     if let Some(secs) = robot.review_seconds_per_hour {
         s.review_per_hour = Duration::from_secs(secs);

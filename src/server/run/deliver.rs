@@ -153,7 +153,7 @@ fn carry_out(
             bounces::restore(store, from, now, ctx.log, ctx.report)?;
         }
         let written = written_games(store)?;
-        let robot_turns = owed::record(ctx, &written, &answered.replies)?;
+        let robot_turns = owed::record(ctx, &written, &answered.proofs)?;
         store.mark_seen(&mail.key, now)?;
         Ok(Work {
             replies: answered.replies,

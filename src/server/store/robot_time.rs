@@ -1,13 +1,18 @@
 //! `<home>/robot-time.json` ([`RobotTime`]) counts the robots' think
 //! time in the current clock hour, so that `[robot] think_seconds_per_hour` bounds
 //! the CPU all robots together may take, however many games people start; and the
-//! part of it spent on each person's games (`by_player`, keyed by the share's name:
-//! a lower-case userid, or one name all unconfirmed accounts share), which `[robot]
-//! think_seconds_per_player_hour` bounds (issue 25), and the part spent on reviews
-//! (`review_ms`), which `[robot] review_seconds_per_hour` bounds.
+//! part of it spent on each share's games (`by_player`, keyed by the share's name:
+//! a person's mailbox, `Address::canonical` of their account's first confirmed
+//! address, which `[robot] think_seconds_per_player_hour` bounds (issues 25 and 45);
+//! or `(unconfirmed)`, all accounts without a confirmed address together, which
+//! `[robot] strangers_think_seconds_per_hour` bounds), and the part spent on reviews
+//! (`review_ms`), which `[robot] review_seconds_per_hour` bounds. Files written before
+//! issue 45 keyed a person's share by lower-case userid: they are read as they are
+//! (such a key names no share of the new kind, and the next hour starts without it).
 //!
 //! ```text
-//! {"hour": 498717, "think_ms": 41200, "by_player": {"alice": 30100, "(unconfirmed)": 11100}}
+//! {"hour": 498717, "think_ms": 41200,
+//!  "by_player": {"alice@example.org": 30100, "(unconfirmed)": 11100}}
 //! ```
 
 use std::collections::BTreeMap;
@@ -148,5 +153,26 @@ mod tests {
         assert_eq!(reviewed.add_review(at + 3600, 7).reviewed(at + 3600), 7);
         store.put_robot_time(&t).expect("put");
         assert_eq!(store.robot_time().expect("read"), t);
+    }
+
+    /// A file written before shares were by mailbox (issue 45) is read as it is: its
+    /// userid keys name no person's share of the new kind.
+    #[test]
+    fn a_file_of_shares_by_userid_is_read() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(dir.path()).expect("open");
+        std::fs::write(
+            dir.path().join("robot-time.json"),
+            br#"{"hour": 498717, "think_ms": 41200, "by_player": {"alice": 30100, "(unconfirmed)": 11100}}"#,
+        )
+        .expect("old file");
+        let t = store.robot_time().expect("read");
+        let now = 498_717 * 3600 + 5;
+        assert_eq!(t.spent(now), 41200);
+        assert_eq!(t.spent_by(now, "(unconfirmed)"), 11100);
+        assert_eq!(t.spent_by(now, "alice@example.org"), 0);
+        let t = t.add(now, Some("alice@example.org"), 100);
+        assert_eq!(t.spent_by(now, "alice@example.org"), 100);
+        assert_eq!(t.spent(now), 41300);
     }
 }

@@ -18,9 +18,11 @@
 //!   most `stranger_mails_per_day` a day (`<home>/strangers/`, inside the
 //!   transaction); the last one of the day says so and until when, the rest are
 //!   dropped with a log line. Such a reply never carries text another person chose
-//!   (its [`Foreign`] part is left out, a chat or message is not sent). Honest play
-//!   ([`Cause::Owner`]) and the server's own runs (reminders; robot turns and reviews,
-//!   with the cause that made them owed; bounce notices: [`Source`]) are not counted.
+//!   (its [`Foreign`] part is left out, a chat or message is not sent). The mail a
+//!   run makes of work owed (a robot's turn, a review: [`Source::Owed`]) carries the
+//!   cause of the mail that made it owed, and a stranger's is counted in the same
+//!   budget. Honest play ([`Cause::Owner`]) and the server's own runs (reminders,
+//!   bounce notices: [`Source`]) are not counted.
 //!   All this when `[security] confirm_addresses` is on (the default); off, the
 //!   operator trusts every address.
 //! - A mailbox gets at most [`MESSAGES_PER_MAILBOX_PER_DAY`] chats and messages a day

@@ -96,10 +96,15 @@ impl Judge<'_> {
     ) -> Result<Option<Share>, InternalError> {
         let (store, settings) = (self.store, self.settings);
         // With confirmation off the operator trusts every address (`[security]
-        // confirm_addresses`): nothing is a stranger's.
-        let stranger = settings.confirm_addresses
-            && self.source == Source::Mail
-            && reply.cause == Cause::Stranger;
+        // confirm_addresses`): nothing is a stranger's. A reply to a mail is caused
+        // as its own proof says; the mail of work owed (a robot's turn, a review) as
+        // the mail that made it owed (`Source::Owed`): a stranger's counts alike.
+        let caused_by = match self.source {
+            Source::Mail => Some(reply.cause),
+            Source::Owed(cause) => Some(cause),
+            Source::Clock | Source::Server => None,
+        };
+        let stranger = settings.confirm_addresses && caused_by == Some(Cause::Stranger);
         // A confirmation belongs to an account and an address together: a reader's
         // mail needs the reader's own; any other, anyone's.
         let confirmed = !settings.confirm_addresses

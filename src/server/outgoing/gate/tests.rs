@@ -147,10 +147,22 @@ fn a_strangers_mail_carries_only_the_servers_words_and_honest_mail_is_not_counte
     };
     let (out, _) = passed(&store, &settings, many(reply));
     assert_eq!(out.len(), 30, "honest play is never budgeted");
-    for source in [Source::Server, Source::Clock, Source::Owed(Cause::Stranger)] {
+    for source in [Source::Server, Source::Clock, Source::Owed(Cause::Owner)] {
         let (out, _) = passed_from(&store, &settings, source, many(strangers));
         assert_eq!(out.len(), 30, "the server's own runs are not a stranger's");
     }
+    // Issue 45 attack 2: work a stranger made owed (a review, a robot's turn) is
+    // counted in the same budget as the stranger's own replies (one spent above).
+    let left = settings.stranger_mails_per_day as usize - 1;
+    let (out, notes) = passed_from(
+        &store,
+        &settings,
+        Source::Owed(Cause::Stranger),
+        many(reply),
+    );
+    assert_eq!(out.len(), left, "{notes:?}");
+    assert_eq!(notes.len(), 30 - left, "{notes:?}");
+    assert!(notes[0].contains("mails today caused by"), "{notes:?}");
 }
 
 /// Issue 25 finding 3: a throwaway account naming alice's confirmed address gets

@@ -11,9 +11,11 @@ pub enum Source {
     /// The answer to one incoming mail (`deliver`): each reply is judged by its
     /// [`Cause`](crate::server::outgoing::Cause).
     Mail,
-    /// Work owed (a robot's turn, a review), with the cause of what made it owed.
+    /// Work owed (a robot's turn, a review), with the cause of the mail that made it
+    /// owed: a stranger's is budgeted as the stranger's own replies are.
     Owed(crate::server::outgoing::Cause),
-    /// The games' clock (`tick`). These three are the server's own: not budgeted.
+    /// The games' clock (`tick`). This and `Server` are the server's own: not
+    /// budgeted.
     Clock,
     /// The server's own run otherwise (a bounce report, a reply given up, its
     /// notices, `reindex`): nobody outside asked for it.

@@ -16,10 +16,11 @@ pub mod review;
 pub mod robot;
 
 use crate::server::config::Settings;
+use crate::server::exec::Proven;
 use crate::server::game::record::LiveGame;
 use crate::server::internal::InternalError;
 use crate::server::model::{BoardId, UserId};
-use crate::server::outgoing::{Cause, Reply};
+use crate::server::outgoing::Cause;
 use crate::server::store::{Answerable, Owed};
 
 use super::context::Ctx;
@@ -114,101 +115,109 @@ fn claim_free<J: Job>(ctx: &Ctx<'_>) -> Result<Option<J::Item>, InternalError> {
 
 /// Inside a mail's transaction: for every game it wrote (`written`,
 /// `txn::written_games`), the robot turn and the review now owed recorded, each
-/// caused as [`mail_cause`] says (the first `[robot] turns_per_run` robot turns
-/// claimed for this run: returned).
+/// caused as [`cause_of`] says from the proofs of the mail's commands (`proofs`,
+/// `inbound::Answered::proofs`); the first `[robot] turns_per_run` robot turns
+/// claimed for this run are returned.
 pub fn record(
     ctx: &Ctx<'_>,
     written: &[LiveGame],
-    replies: &[Reply],
+    proofs: &[Proven],
 ) -> Result<Vec<BoardId>, InternalError> {
-    let cause = |live: &LiveGame| mail_cause(live, replies);
+    let cause = |live: &LiveGame| cause_of(live, proofs);
     let claimed = robot::record(ctx, written, &cause)?;
     review::record(ctx.store, ctx.now, written, &cause)?;
     Ok(claimed)
 }
 
-/// Who is answerable for the work a mail made owed in `live`: the person who acted
-/// in the game (`person_in`) when the mail's replies about the game are honest
-/// play (`Cause::Owner`: proven for an account with a confirmed address), else a
-/// stranger.
-pub fn mail_cause(live: &LiveGame, replies: &[Reply]) -> Answerable {
-    let board = live.board();
-    let proven = replies
+/// Who is answerable for the work a mail made owed in `live`, decided once, when it
+/// is made owed, from the proofs of the mail's commands (`proofs`, each made by
+/// `inbound::identity::prove`): the first actor proven for an account with a
+/// confirmed address, nothing refused (`Cause::Owner`), who takes part in the game
+/// (one of its players, or the person who started a game of robots); else a
+/// stranger: nobody the mail proved with a confirmed address takes part in it.
+pub fn cause_of(live: &LiveGame, proofs: &[Proven]) -> Answerable {
+    proofs
         .iter()
-        .any(|r| r.cause == Cause::Owner && r.thread.game.is_some_and(|g| g.board == board));
-    match person_in(live) {
-        Some(person) if proven => Answerable::Person(person.clone()),
-        _ => Answerable::Stranger,
-    }
+        .filter(|p| p.cause == Cause::Owner && p.refusal.is_none())
+        .filter_map(|p| p.actor.as_ref())
+        .map(|actor| &actor.account.userid)
+        .find(|who| takes_part(live, who))
+        .map_or(Answerable::Stranger, |who| Answerable::Person(who.clone()))
 }
 
-/// The person who acts in `live`: its one person when it has one (a robot game),
-/// else the one who ended it or made its last turn; for a game of robots, who
-/// started it for them.
-fn person_in(live: &LiveGame) -> Option<&UserId> {
+/// Whether `who` plays in `live`, or started it for two robots.
+fn takes_part(live: &LiveGame, who: &UserId) -> bool {
     let f = live.file();
-    let person = |p: &&UserId| p.robot_level().is_none();
-    let mut people = [&f.white, &f.black].into_iter().filter(person);
-    match (people.next(), people.next()) {
-        (Some(one), None) => Some(one),
-        (Some(_), Some(_)) => (f.ended.as_ref().map(|e| &e.by))
-            .filter(person)
-            .or_else(|| f.turns.iter().rev().find(|t| !t.auto).map(|t| &t.by)),
-        (None, _) => f.extra.started_by.as_ref().or_else(|| {
-            let challenger = f.extra.challenger.as_ref()?;
-            challenger.userids.first()
-        }),
-    }
+    let key = who.key();
+    [&f.white, &f.black]
+        .into_iter()
+        .chain(f.extra.started_by.as_ref())
+        .any(|p| p.key() == key)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::server::model::Variant;
-    use crate::server::outgoing::thread::{GameRef, Thread};
-    use crate::server::store::GameFile;
+    use crate::server::exec::Actor;
+    use crate::server::model::{Proof, Variant};
+    use crate::server::store::{Account, GameFile};
 
     fn id(s: &str) -> UserId {
         s.parse().expect("userid")
     }
 
-    /// A reply about `board` caused as `cause` says.
-    fn about(board: u32, cause: Cause) -> Reply {
-        Reply {
-            thread: Thread {
-                game: Some(GameRef {
-                    board: board.into(),
-                    created: 1,
-                }),
-                ..Thread::default()
-            },
+    /// The proof of a command of `who`'s, caused as `cause` says.
+    fn proof(who: &str, cause: Cause) -> Proven {
+        let password = "a-long-password".parse().expect("password");
+        let account = Account::new(&id(who), &password, Vec::new(), 0).expect("account");
+        Proven {
+            actor: Some(Actor {
+                account,
+                proof: Proof::Password,
+            }),
             cause,
-            ..Reply::default()
+            ..Proven::default()
         }
     }
 
     #[test]
-    fn work_a_mail_made_owed_is_the_proven_persons_else_a_strangers() {
+    fn work_a_mail_made_owed_is_the_proven_persons_who_take_part_else_a_strangers() {
         let file = GameFile::new(101, Variant::Normal, id("alice"), id("robot1"), 1);
         let live = LiveGame::load(file).expect("replays");
         let alice = Answerable::Person(id("alice"));
-        assert_eq!(mail_cause(&live, &[about(101, Cause::Owner)]), alice);
+        assert_eq!(cause_of(&live, &[proof("alice", Cause::Owner)]), alice);
         assert_eq!(
-            mail_cause(&live, &[about(101, Cause::Stranger)]),
-            Answerable::Stranger
+            cause_of(&live, &[proof("Alice", Cause::Owner)]),
+            Answerable::Person(id("Alice"))
         );
         assert_eq!(
-            mail_cause(&live, &[about(102, Cause::Owner)]),
+            cause_of(&live, &[proof("alice", Cause::Stranger)]),
             Answerable::Stranger,
-            "honest play in another game proves nothing of this one"
+            "an account without a confirmed address is a stranger"
         );
-        assert_eq!(mail_cause(&live, &[]), Answerable::Stranger);
+        assert_eq!(
+            cause_of(&live, &[proof("carol", Cause::Owner)]),
+            Answerable::Stranger,
+            "a person who takes no part in the game is answerable for nothing in it"
+        );
+        assert_eq!(
+            cause_of(
+                &live,
+                &[proof("carol", Cause::Owner), proof("alice", Cause::Owner)]
+            ),
+            alice,
+            "the one of the mail's proofs who takes part"
+        );
+        let mut refused = proof("alice", Cause::Owner);
+        refused.refusal = Some(crate::server::exec::Refusal::BoardNotFound { board: 9.into() });
+        assert_eq!(cause_of(&live, &[refused]), Answerable::Stranger);
+        assert_eq!(cause_of(&live, &[]), Answerable::Stranger);
         // A game of two robots started for them by a person.
         let mut robots = GameFile::new(102, Variant::Normal, id("robot1"), id("robot2"), 1);
         robots.extra.started_by = Some(id("carol"));
         let live = LiveGame::load(robots).expect("replays");
         assert_eq!(
-            mail_cause(&live, &[about(102, Cause::Owner)]),
+            cause_of(&live, &[proof("carol", Cause::Owner)]),
             Answerable::Person(id("carol"))
         );
     }

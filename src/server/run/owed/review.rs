@@ -8,9 +8,10 @@
 //! (`game::review::worth_reviewing`), and so does a `review` request (`exec::review`).
 //! The `deliver` that ends a game makes none ([`REVIEWS_PER_DELIVER`]): its mails go
 //! out without waiting. Once a `flush` or `tick` has sent what is spooled and
-//! released the lock, it takes up the first review owed that nobody holds, in
-//! `store::OwedBy`'s order (the players' own games, then accounts' requests of other
-//! games, strangers' requests last), oldest first ([`make_owed`]: at most
+//! released the lock, it takes up the first review owed that nobody holds, in the
+//! queue's order (`store::OwedReview`: those a stranger is answerable for after all
+//! the others; within each, the players' own games, then accounts' requests of other
+//! games, strangers' requests last, oldest first), ([`make_owed`]: at most
 //! [`REVIEWS_PER_FLUSH`] in a `flush`, [`REVIEWS_PER_TICK`] in a `tick`): claims it
 //! under the lock for [`LEASE`] seconds, thinks with no lock held (`ai::review` over
 //! the game's turns at `[robot] review_playouts` a position), then in a transaction
@@ -21,7 +22,9 @@
 //! (`requesters`). A game whose review exists is
 //! never thought again. Reviews take at most `[robot] review_seconds_per_hour` of the
 //! robots' think time in a clock hour (and nothing once all the robots' time is
-//! spent): past it they wait for a run in the next hour, with a log line. A review
+//! spent), a review strangers are answerable for only while less than half of that is
+//! spent ([`STRANGERS_PART`]): past it they wait for a run in the next hour, with a
+//! log line. A review
 //! may start while any of the share is left, so one review may go past it. A run
 //! killed while thinking loses nothing: its claim lapses and the next run makes the
 //! review.
@@ -35,7 +38,7 @@ use crate::server::internal::InternalError;
 use crate::server::model::{BoardId, UserId};
 use crate::server::outgoing::thread::Thread;
 use crate::server::outgoing::{Audience, HtmlPart, Reply};
-use crate::server::store::{Answerable, GameFile, GameReview, OwedKind, OwedReview, Store};
+use crate::server::store::{Answerable, GameFile, GameReview, Owed, OwedKind, OwedReview, Store};
 use crate::server::text::review::ReviewMail;
 use crate::server::text::subjects;
 
@@ -54,6 +57,11 @@ pub const REVIEWS_PER_FLUSH: usize = 2;
 
 /// Reviews one `tick` makes at most.
 pub const REVIEWS_PER_TICK: usize = 3;
+
+/// Reviews strangers are answerable for start only while less than this part of the
+/// reviews' share of the hour is spent (one half): the rest is kept for the reviews of
+/// persons' games, which come first in the queue anyway.
+pub const STRANGERS_PART: u128 = 2;
 
 /// How long a run keeps a review it is going to think about, in seconds: far more
 /// than a long game's review takes at the most playouts `check-config` allows.
@@ -103,8 +111,8 @@ pub fn make_owed(ctx: &mut Ctx<'_>, max: usize) -> Vec<BoardId> {
 }
 
 /// The reviews, as the drain of work owed makes them: the first review owed that
-/// nobody holds, in `store::OwedBy`'s order (the players' own games first, oldest
-/// first).
+/// nobody holds, in the queue's order (strangers' last, then the players' own games
+/// first, oldest first).
 pub struct Reviews;
 
 impl Job for Reviews {
@@ -120,14 +128,25 @@ impl Job for Reviews {
     }
 
     /// The reviews' share of this hour, or all the robots' think time, is spent
-    /// while reviews are owed.
+    /// while reviews are owed; or the next review is a stranger's (none of anyone
+    /// else's is free: they come first) and half the reviews' share is spent.
     fn out_of_time(ctx: &Ctx<'_>) -> Result<Option<String>, InternalError> {
         let (store, settings, now) = (ctx.store, ctx.settings, ctx.now);
         let time = store.robot_time()?;
         let (reviewed, cap) = (time.reviewed(now), settings.review_per_hour.as_millis());
         let all_spent = u128::from(time.spent(now)) >= settings.robot_think_per_hour.as_millis();
-        if (u128::from(reviewed) < cap && !all_spent) || store.all_owed::<OwedReview>()?.is_empty()
-        {
+        let owed = store.all_owed::<OwedReview>()?;
+        let next_strangers =
+            (owed.iter().find(|o| o.is_free(now))).is_some_and(|o| o.cause == Answerable::Stranger);
+        if next_strangers && !all_spent && u128::from(reviewed) >= cap / STRANGERS_PART {
+            return Ok(Some(format!(
+                "strangers' part of the reviews' think time for this hour spent ({} of {} s): \
+                 their reviews owed wait for the next hour",
+                reviewed / 1000,
+                cap / STRANGERS_PART / 1000
+            )));
+        }
+        if (u128::from(reviewed) < cap && !all_spent) || owed.is_empty() {
             return Ok(None);
         }
         Ok(Some(format!(

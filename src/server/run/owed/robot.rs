@@ -15,12 +15,19 @@
 //! hour (counted in `<home>/robot-time.json` by the transaction that plays each
 //! turn): past it, the turns owed wait for a run in the next hour, with a log line.
 //! Of that, at most `[robot] think_seconds_per_player_hour` is spent on one person's
-//! games (issue 25: nobody can spend everyone's), and all accounts without a
-//! confirmed address share one such share ([`share_of`]); past it, the robot answers
-//! that person's games at once with level 1's search (30 playouts, a few
-//! milliseconds) until the next clock hour, and its comment says so. One person
-//! playing robot5 by mail at any human pace stays within the share: 300 s at 2 s a
-//! turn is 150 robot turns an hour, one every 24 seconds.
+//! games (issue 25: nobody can spend everyone's), a person being every account whose
+//! first confirmed address is one mailbox (issue 45: one mailbox may confirm three
+//! accounts; they share one share), and at most `[robot]
+//! strangers_think_seconds_per_hour`, the least share, on the games of all accounts
+//! without a confirmed address together ([`share_of`], [`Share`]); past its share,
+//! the robot answers that person's (or the strangers') games at once with level 1's
+//! search (30 playouts, a few milliseconds) until the next clock hour, and its comment
+//! says so. One person playing robot5 by mail at any human pace stays within the
+//! share: 300 s at 2 s a turn is 150 robot turns an hour, one every 24 seconds. With
+//! the defaults one person, all strangers and all reviews take at most 300 + 60 + 120
+//! s (and one turn or review past each share) of the hour's 1,200: every other
+//! player's robot turns are played within the hour (`check-config` says when the
+//! settings do not leave another person's whole share).
 
 use std::time::{Duration, Instant};
 
@@ -29,7 +36,6 @@ use crate::notation::write_turn;
 use crate::server::config::Settings;
 use crate::server::exec::play::play_queued;
 use crate::server::game::record::LiveGame;
-use crate::server::game::strangers;
 use crate::server::internal::InternalError;
 use crate::server::model::{BoardId, UserId};
 use crate::server::outgoing::Reply;
@@ -170,7 +176,7 @@ fn play_one(ctx: &mut Ctx<'_>, owed: RobotTurn) -> Result<Vec<BoardId>, Internal
         Some(file) => {
             let live = LiveGame::load(file)?;
             share = share_of(store, &live)?;
-            let brief = brief(store, settings, share.as_deref())?;
+            let brief = brief(store, settings, share.as_ref())?;
             if brief == Brief::Yes {
                 ctx.log.note(
                     settings.now(),
@@ -192,7 +198,9 @@ fn play_one(ctx: &mut Ctx<'_>, owed: RobotTurn) -> Result<Vec<BoardId>, Internal
         started,
         |ctx| {
             let (store, now) = (ctx.store, ctx.now);
-            let time = store.robot_time()?.add(now, share.as_deref(), thought_ms);
+            let time = store
+                .robot_time()?
+                .add(now, share.as_ref().map(Share::key), thought_ms);
             store.put_robot_time(&time)?;
             apply(ctx, owed, thought.as_ref()).map(Work::from)
         },
@@ -207,13 +215,45 @@ struct Thought {
 }
 
 /// The name all accounts without a confirmed address share their share under (no
-/// userid has parentheses).
+/// mailbox and no userid has parentheses).
 pub const UNCONFIRMED_SHARE: &str = "(unconfirmed)";
 
+/// Whose share of the robots' think time a turn spends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Share {
+    /// A person: every account whose first confirmed address is this mailbox
+    /// (`Address::canonical`), together. One mailbox may confirm several accounts;
+    /// they are one person's.
+    Person(String),
+    /// Every account without a confirmed address, together: strangers.
+    Strangers,
+}
+
+impl Share {
+    /// The share's name in `robot-time.json`: the mailbox, or [`UNCONFIRMED_SHARE`].
+    pub fn key(&self) -> &str {
+        match self {
+            Share::Person(mailbox) => mailbox,
+            Share::Strangers => UNCONFIRMED_SHARE,
+        }
+    }
+
+    /// Its think time in one clock hour, at most: `[robot]
+    /// think_seconds_per_player_hour` for a person, `[robot]
+    /// strangers_think_seconds_per_hour` (the least) for all strangers together.
+    pub fn cap(&self, settings: &Settings) -> Duration {
+        match self {
+            Share::Person(_) => settings.robot_think_per_player_hour,
+            Share::Strangers => settings.robot_think_strangers_per_hour,
+        }
+    }
+}
+
 /// Whose share of the robots' think time a turn in `live` spends: the person playing
-/// the robot (their lower-case userid), or [`UNCONFIRMED_SHARE`] when their account
-/// has no confirmed address; `None` when there is no such account.
-pub fn share_of(store: &Store, live: &LiveGame) -> Result<Option<String>, InternalError> {
+/// the robot (the canonical mailbox of their account's first confirmed address), or
+/// [`Share::Strangers`] when their account has no confirmed address; `None` when
+/// there is no such account.
+pub fn share_of(store: &Store, live: &LiveGame) -> Result<Option<Share>, InternalError> {
     let f = live.file();
     let Some(person) = [&f.white, &f.black]
         .into_iter()
@@ -221,13 +261,12 @@ pub fn share_of(store: &Store, live: &LiveGame) -> Result<Option<String>, Intern
     else {
         return Ok(None);
     };
-    Ok(store.account(person)?.map(|a| {
-        if strangers::confirmed(&a) {
-            a.userid.key()
-        } else {
-            UNCONFIRMED_SHARE.to_string()
-        }
-    }))
+    Ok(store
+        .account(person)?
+        .map(|a| match a.addresses.iter().find(|x| a.is_confirmed(x)) {
+            Some(mailbox) => Share::Person(mailbox.canonical()),
+            None => Share::Strangers,
+        }))
 }
 
 /// How the robot thinks: as its level does, or briefly (level 1's search) because
@@ -240,19 +279,21 @@ enum Brief {
     Yes,
 }
 
-/// [`Brief::Yes`] when the share `key` has spent its think time of this hour.
-fn brief(store: &Store, settings: &Settings, key: Option<&str>) -> Result<Brief, InternalError> {
-    let Some(key) = key else {
+/// [`Brief::Yes`] when `share` has spent its think time of this hour.
+fn brief(
+    store: &Store,
+    settings: &Settings,
+    share: Option<&Share>,
+) -> Result<Brief, InternalError> {
+    let Some(share) = share else {
         return Ok(Brief::No);
     };
-    let spent = store.robot_time()?.spent_by(settings.now(), key);
-    Ok(
-        if u128::from(spent) >= settings.robot_think_per_player_hour.as_millis() {
-            Brief::Yes
-        } else {
-            Brief::No
-        },
-    )
+    let spent = store.robot_time()?.spent_by(settings.now(), share.key());
+    Ok(if u128::from(spent) >= share.cap(settings).as_millis() {
+        Brief::Yes
+    } else {
+        Brief::No
+    })
 }
 
 /// The robot's turn in `live`, when it is still the one `owed` is about.

@@ -4,9 +4,11 @@
 //! out in, and removed in the transaction that keeps the review
 //! (`reviews/<board>.json`). Besides the game's players, a review is mailed to the
 //! accounts that asked for it (`requesters`, at most [`MAX_REQUESTERS`]: more are
-//! answered but not added). They are made in the order of [`OwedBy`] (the players'
-//! own games first, strangers' requests last), then oldest first; `by` is left out
-//! for a game's ending, `cause` for the server's.
+//! answered but not added). They are made in the order [`Owed::order`] gives: every
+//! review a stranger is answerable for (`cause`) after all the others, so that reviews
+//! strangers queue never go ahead of a person's own; within each, in the order of
+//! [`OwedBy`] (the players' own games first, strangers' requests last), then oldest
+//! first. `by` is left out for a game's ending, `cause` for the server's.
 //!
 //! ```text
 //! {"board": 101, "since": 1795384020, "claimed_until": 1795384920,
@@ -115,7 +117,7 @@ impl OwedReview {
 
 impl Owed for OwedReview {
     const KIND: OwedKind = OwedKind::Review;
-    type Order = (OwedBy, u64, BoardId);
+    type Order = (bool, OwedBy, u64, BoardId);
 
     fn board(&self) -> BoardId {
         self.board
@@ -136,9 +138,15 @@ impl Owed for OwedReview {
         &self.cause
     }
 
-    /// By [`OwedBy`], then oldest first (then by board).
-    fn order(&self) -> (OwedBy, u64, BoardId) {
-        (self.by, self.since, self.board)
+    /// Strangers' last (those a stranger is answerable for), then by [`OwedBy`], then
+    /// oldest first (then by board).
+    fn order(&self) -> (bool, OwedBy, u64, BoardId) {
+        (
+            self.cause == Answerable::Stranger,
+            self.by,
+            self.since,
+            self.board,
+        )
     }
 }
 
@@ -172,6 +180,24 @@ mod tests {
             .map(|o| o.board.into())
             .collect();
         assert_eq!(order, [101, 105, 104, 103]);
+        // Issue 45: a review a stranger is answerable for (an older game a throwaway
+        // account ended) waits behind a person's, whatever made either owed.
+        let carol = Answerable::Person("carol".parse().expect("userid"));
+        store
+            .put_owed(&OwedReview::new(108.into(), 10, carol.clone()))
+            .expect("put");
+        store
+            .put_owed(&OwedReview::asked(109.into(), 9, OwedBy::Account, carol))
+            .expect("put");
+        let order: Vec<u32> = (owed_reviews().expect("list").iter())
+            .map(|o| o.board.into())
+            .collect();
+        assert_eq!(order, [101, 108, 109, 105, 104, 103]);
+        for board in [108, 109] {
+            store
+                .remove_owed(OwedKind::Review, board.into())
+                .expect("remove");
+        }
         let carol = Answerable::Person("carol".parse().expect("userid"));
         let player = OwedReview::asked(106.into(), 1, OwedBy::Player, carol.clone());
         let both = player.asked_by(OwedBy::Stranger, Answerable::Stranger);
