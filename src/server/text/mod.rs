@@ -15,9 +15,9 @@
 //! of offers (`offers`), of a game declined or cancelled (`decline`), of a challenge's held message
 //! (`held`), of chats,
 //! messages, watching and vacations (`social`), of mail that did not arrive: bounces,
-//! failing addresses, replies given up (`delivery`), and of what follows from who a
+//! failing addresses, replies given up (`delivery`), of what follows from who a
 //! mail was proved to be (`identity`: the old password's notice, the limits of games
-//! started for others).
+//! started for others), and the log lines of the runs that keep the store (`log`).
 
 pub mod account;
 pub mod clock;
@@ -32,6 +32,7 @@ pub mod html;
 pub mod identity;
 pub mod last_move;
 pub mod listing;
+pub mod log;
 pub mod new_game;
 pub mod notices;
 pub mod offers;
