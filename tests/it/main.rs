@@ -36,6 +36,7 @@ mod forged_from; // [security] trusted_authserv_id: a From failing the trusted c
 mod fuzz_seeds; // the deliver fuzz target's seeds each reach their command
 mod gate; // every mail of every run passes the one outgoing gate: closed, nothing is sent
 mod guessing; // password guessing paused per userid; admin names reserved; watcher cap
+mod held_message; // issue 45: a password-less challenge's message held, passed on once by Reply or the password; a forger's never
 mod hostile; // hostile input through the binary: odd userids, password leaks, broken mail
 mod html_mail; // board mails with an HTML part: picture inline, escaping, size, settings
 mod index; // the derived indexes: kept equal to a rebuild, rebuilt when damaged, pages; damaged game files skipped

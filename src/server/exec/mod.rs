@@ -2,7 +2,7 @@
 //! of `inbound::identity`: password, reply token or code; the From address alone
 //! authorises nothing); a player's mistake becomes an error reply; only internal failures come back as `Err`. A comment is cut to
 //! `text::cut::MAX_COMMENT_CHARS` here, before any handler keeps or sends it. One
-//! file per command family: [`account`], [`play`] (and `decline`), [`offer`], [`review`], [`social`], [`listing`]; `old_password` asks the owner of a password set before
+//! file per command family: [`account`], [`play`] (and `decline`; a password-less challenge's message held, `held`), [`offer`], [`review`], [`social`], [`listing`]; `old_password` asks the owner of a password set before
 //! `command::could_show` refused such ones to change it; what they share is in
 //! [`context`] and [`error`].
 
@@ -12,6 +12,7 @@ pub mod context;
 pub mod decline;
 pub mod error;
 mod for_others;
+mod held;
 pub mod listing;
 mod mailboxes;
 pub mod offer;
@@ -58,6 +59,12 @@ pub enum ByReply<'a> {
         /// Its recipient.
         to: &'a [Said<UserId>],
     },
+    /// The challenge's message held on this board passed on (issue 45): the reply
+    /// answers the challenger's answer that said it is held.
+    Held {
+        /// The board the challenge started.
+        board: BoardId,
+    },
 }
 
 /// Carry out what a reply token's player asks by replying (`by_reply`), as
@@ -72,6 +79,7 @@ pub fn execute_reply(
         match asked {
             ByReply::Board { board, action } => on_board(store, req, *board, actor, action),
             ByReply::Message { to } => social::message(store, req, actor, to),
+            ByReply::Held { board } => held::by_reply(store, req, *board, actor),
         }
     })
 }

@@ -22,6 +22,7 @@ use super::context::{
 };
 use super::error::{ExecError, InternalError, InvalidChallenge, QueuedDropped, Refusal};
 use super::for_others::{self, Starter};
+use super::held;
 use super::robots;
 use crate::server::model::BoardId;
 use crate::server::outgoing::thread::Thread;
@@ -29,8 +30,11 @@ use crate::server::outgoing::thread::Thread;
 /// `yinsh challenge`: a new game between `white` and `black`, started by `actor`
 /// when the challenge carries a player's password (its message, the mail's body,
 /// then reaches both players), else by whoever the sender's address says
-/// (`for_others`); an unproven challenge's message is not passed on, and its sender
-/// is told how to send it (issue 26 finding 5).
+/// (`for_others`). An unproven challenge's message is not passed on (issue 26
+/// finding 5): from one of the challenger's confirmed addresses it is held until
+/// the challenger proves it (`held`, issue 45), else its sender is told how to send
+/// it. A proven challenge between the players of a game whose message its
+/// challenger holds passes that message on instead of starting a second game.
 pub(super) fn challenge(
     store: &Store,
     req: &Asked<'_>,
@@ -76,6 +80,11 @@ pub(super) fn challenge(
     if let Some(why) = robots::refused_challenge(store, &wa, &ba)? {
         return invalid(why);
     }
+    if let Some(a) = actor
+        && let Some(out) = held::by_challenge(store, req, a, [&wa.userid, &ba.userid])?
+    {
+        return Ok(out);
+    }
     let starter = match actor {
         Some(a) => Starter::Player(a.account.userid.clone()),
         None => match for_others::count(store, req, &wa, &ba)? {
@@ -88,6 +97,20 @@ pub(super) fn challenge(
     {
         return invalid(why);
     }
+    // Who may pass on the message of a challenge without a password: its challenger,
+    // when the answer reaches their own confirmed mailbox and the opponent reads mail.
+    let holder = match (&starter, actor) {
+        (Starter::Player(p), None) => {
+            let (me, other) = if *p == wa.userid {
+                (&wa, &ba)
+            } else {
+                (&ba, &wa)
+            };
+            (held::can_hold(req, me) && !other.addresses.is_empty())
+                .then(|| (me.userid.clone(), other.userid.clone()))
+        }
+        _ => None,
+    };
     let variant = if blitz {
         Variant::Blitz
     } else {
@@ -101,11 +124,14 @@ pub(super) fn challenge(
         .map(|who| (who, req.comment));
     let mut out = board_mails(store, &live, Event::NewGame, comment)?;
     if proven_by.is_none() && !message.is_empty() {
-        out.push(to_sender(
-            req,
-            &subjects::challenge_message(),
-            notices::challenge_message_withheld(),
-        ));
+        out.push(match &holder {
+            Some((me, other)) => held::hold(store, req, &live, (me, other), f)?,
+            None => to_sender(
+                req,
+                &subjects::challenge_message(),
+                notices::challenge_message_withheld(),
+            ),
+        });
     }
     Ok(out)
 }

@@ -20,7 +20,9 @@
 //! never taken for an answer. A first line in pbmserv's
 //! syntax is carried out as that command, with its password; a misspelt one with a
 //! board gets the correction a Subject would (`syntax::error_mail`). A reply to a chat mail
-//! is a chat on that board, a reply to a message a message back to its sender.
+//! is a chat on that board, a reply to a message a message back to its sender, a
+//! reply to the answer of a password-less challenge passes its held message on
+//! (`exec::held`), whatever it says.
 //!
 //! A reply whose Subject names one of the server's mails (`Re: Yinsh Board 101 ...`,
 //! `Re: Message from alice`...) is never read as a command: without a genuine token
@@ -215,6 +217,10 @@ fn acted(r: &Read<'_>, asked: &Asked<'_>, scope: &ReplyScope) -> Result<Vec<Repl
             let sub = asked.with_comment(&whole);
             let to = [Said::from(to.clone())];
             identity::act_by_reply(store, &sub, &ByReply::Message { to: &to })
+        }
+        // The answer to a password-less challenge: its held message passed on.
+        ReplyScope::Held { board, .. } => {
+            identity::act_by_reply(store, asked, &ByReply::Held { board: *board })
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::server::config::Settings;
 use crate::server::store::Store;
+use crate::server::text::log as log_text;
 
 /// Expire old seen marks, storm counts and past days' counts (the store does it once
 /// a day); the line to log, if anything was done or failed. `deliver` and `tick` both
@@ -9,9 +10,7 @@ use crate::server::store::Store;
 pub fn expire(store: &Store, settings: &Settings, now: u64) -> Option<String> {
     match store.expire(now, settings.rate_limit.period) {
         Ok(0) => None,
-        Ok(n) => Some(format!(
-            "expired {n} old seen marks and storm counts (and past days' counts)"
-        )),
-        Err(e) => Some(format!("expiring old seen marks failed: {e}")),
+        Ok(n) => Some(log_text::expired(n)),
+        Err(e) => Some(log_text::expiry_failed(&e)),
     }
 }

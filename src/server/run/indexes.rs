@@ -11,6 +11,7 @@ use crate::server::game::index::{self, Rebuilt};
 use crate::server::internal::InternalError;
 use crate::server::outgoing::{Audience, Reply};
 use crate::server::store::{DAY, Store};
+use crate::server::text::log as log_text;
 use crate::server::text::subjects;
 
 use super::log::Log;
@@ -18,12 +19,7 @@ use super::log::Log;
 /// Before a transaction: build the index when there is none (or of another version).
 pub(super) fn prepare(store: &Store, now: u64) -> Result<(), InternalError> {
     if let Some(rebuilt) = index::ensure(store, now)? {
-        log_rebuilt(
-            store,
-            now,
-            "the index was missing or of another version",
-            &rebuilt,
-        );
+        log_rebuilt(store, now, log_text::INDEX_MISSING, &rebuilt);
     }
     Ok(())
 }
@@ -55,8 +51,8 @@ pub(super) fn after_failure(store: &Store, now: u64, err: &InternalError) {
     }
     let log = Log::in_home(store.home());
     match index::rebuild(store, now) {
-        Ok(rebuilt) => log_rebuilt(store, now, &format!("damaged index ({err})"), &rebuilt),
-        Err(e) => log.line(now, &format!("index: rebuild failed: {e}")),
+        Ok(rebuilt) => log_rebuilt(store, now, &log_text::index_damaged(err), &rebuilt),
+        Err(e) => log.line(now, &log_text::index_rebuild_failed(&e)),
     }
 }
 
@@ -65,12 +61,7 @@ pub(super) fn log_rebuilt(store: &Store, now: u64, why: &str, rebuilt: &Rebuilt)
     let log = Log::in_home(store.home());
     log.line(
         now,
-        &format!(
-            "index: rebuilt from the game files ({why}): {} games, {} finished, {} damaged file(s) left out",
-            rebuilt.games,
-            rebuilt.finished,
-            rebuilt.damaged.len()
-        ),
+        &log_text::index_rebuilt(why, rebuilt.games, rebuilt.finished, rebuilt.damaged.len()),
     );
     for (board, why) in &rebuilt.damaged {
         store.note_skipped(store.game_path(*board), why.clone());
@@ -93,10 +84,7 @@ fn tell_damage(store: &Store, settings: &Settings, now: u64) -> Result<Vec<Reply
             .unwrap_or(&path)
             .to_string_lossy()
             .into_owned();
-        log.line(
-            now,
-            &format!("DAMAGED game file {name} skipped: {why}; repair or restore it, then run yinsh-pbem reindex"),
-        );
+        log.line(now, &log_text::damaged_file_skipped(&name, &why));
         if told.get(&name).is_some_and(|day| *day == now / DAY) {
             continue;
         }
@@ -116,13 +104,7 @@ fn notice(operator: &Address, name: &str, why: &str) -> Reply {
     Reply {
         to: vec![operator.clone()],
         subject: subjects::damaged_game_file(name),
-        body: format!(
-            "The game file {name} in the server's home cannot be read:\n\n  {why}\n\n\
-             Listings, standings, history and tick leave it out and go on; the players of\n\
-             that board get an error when they use it. Repair the file or restore it from a\n\
-             backup, then run: yinsh-pbem reindex\n\
-             (You are told at most once a day per file.)\n"
-        ),
+        body: log_text::damaged_file_notice(name, why),
         audience: Audience::Operator,
         ..Reply::default()
     }

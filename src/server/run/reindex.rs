@@ -7,6 +7,7 @@ use crate::server::game::index::{self, Rebuilt};
 use crate::server::internal::InternalError;
 use crate::server::outgoing::Reply;
 use crate::server::store::Store;
+use crate::server::text::log as log_text;
 
 use super::context::Ctx;
 use super::indexes::log_rebuilt;
@@ -44,12 +45,5 @@ pub fn reindex(settings: &Settings) -> Result<Report, InternalError> {
 
 /// The line `reindex` prints.
 fn summary(rebuilt: &Rebuilt) -> String {
-    let mut line = format!(
-        "rebuilt the index: {} games ({} finished)",
-        rebuilt.games, rebuilt.finished
-    );
-    for (board, why) in &rebuilt.damaged {
-        line.push_str(&format!("\nleft out the damaged board {board}: {why}"));
-    }
-    line
+    log_text::reindexed(rebuilt.games, rebuilt.finished, &rebuilt.damaged)
 }

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use crate::server::model::BoardId;
 use crate::server::site;
 use crate::server::store::Store;
+use crate::server::text::log as log_text;
 
 use super::context::Ctx;
 
@@ -43,13 +44,8 @@ pub fn refresh(ctx: &mut Ctx<'_>, mut boards: Vec<BoardId>) {
         address: &settings.address(),
     };
     match site::refresh(store, target, now, &boards) {
-        Ok(w) => ctx.note(format!(
-            "site: {} game page{} refreshed, {} files written",
-            w.games,
-            if w.games == 1 { "" } else { "s" },
-            w.files
-        )),
-        Err(e) => ctx.note(format!("site not refreshed: {e}")),
+        Ok(w) => ctx.note(log_text::site_refreshed(w.games, w.files)),
+        Err(e) => ctx.note(log_text::site_not_refreshed(&e)),
     }
 }
 

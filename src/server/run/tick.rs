@@ -30,7 +30,7 @@ use crate::server::outgoing::board_mails::{board_mails, html_part};
 use crate::server::outgoing::thread::Thread;
 use crate::server::outgoing::{Audience, Foreign, HtmlPart, Reply};
 use crate::server::store::{Answerable, RobotTurn, Store, SubjectStyle};
-use crate::server::text::dates::format_date;
+use crate::server::text::log as log_text;
 use crate::server::text::reply::{BoardMail, Event};
 use crate::server::text::{notices, subjects};
 
@@ -119,7 +119,7 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     })?;
     ctx.report.lines.extend(expire(&store, settings, now));
     for l in &ctx.report.lines {
-        log.line(now, &format!("tick: {l}"));
+        log.line(now, &log_text::tick_line(l));
     }
     let ids = locked.spooled_ids()?;
     drop(locked);
@@ -164,14 +164,12 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
                 store.put_game(live.file())?;
                 // Built after the reminder is recorded: it tells the next one.
                 replies.extend(nag_mail(store, &live, &player, now, &vacations)?);
-                report.lines.push(format!("board {b}: nagged {player}"));
+                report.lines.push(log_text::nagged(b, &player));
             }
             Due::Cancel => {
                 let days = extra::forfeit_days(live.file());
                 replies.extend(cancel_unanswered(store, &live, &player, days)?);
-                report
-                    .lines
-                    .push(format!("board {b}: cancelled, {player} never moved"));
+                report.lines.push(log_text::cancelled(b, &player));
             }
             Due::Forfeit => {
                 if live.end(EndReason::Forfeit, side, now).is_err() {
@@ -185,7 +183,7 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
                     Event::Forfeited(player.clone(), days),
                     None,
                 )?);
-                report.lines.push(format!("board {b}: {player} forfeited"));
+                report.lines.push(log_text::forfeited(b, &player));
             }
         }
     }
@@ -196,15 +194,10 @@ fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>,
 /// now, the robot turns owed (played after the transaction), and the next game due.
 fn checked(store: &Store, now: u64, due: usize, report: &mut Report) -> Result<(), InternalError> {
     let owed = store.all_owed::<RobotTurn>()?.len();
-    let next = match index::next_due(store, now)? {
-        Some((at, board)) => format!("board {board} at {}", format_date(at)),
-        None => "no game going on has a deadline".to_string(),
-    };
-    report.checked.extend([
-        format!("games due now: {due}"),
-        format!("robot turns owed: {owed}"),
-        format!("next due: {next}"),
-    ]);
+    let next = index::next_due(store, now)?;
+    report
+        .checked
+        .extend(log_text::tick_checked(due, owed, next));
     Ok(())
 }
 

@@ -20,6 +20,7 @@ pub const FOLDERS: &[&str] = &[
     "boards",
     "challenges",
     "codes",
+    "held",
     "index",
     "logins",
     "messages",

@@ -24,6 +24,7 @@
 //! <home>/robot-time.json       the robots' think time in the current hour (robot_time.rs)
 //! <home>/reviews/<n>.json      the robot's review of finished game n (reviews.rs)
 //! <home>/reviews/owed/<n>.json the review of finished game n owed (owed/review.rs)
+//! <home>/held/<n>.json        game n's challenge message, held for its challenger's proof (held.rs)
 //! <home>/pictures/<slot>.png   the last board picture drawn for a slot's games, a cache
 //!                              (kept_pictures.rs)
 //! <home>/index/               derived indexes, rebuilt from the game files (index.rs)
@@ -46,6 +47,7 @@ mod extra;
 mod figures;
 mod fs;
 mod games;
+mod held;
 mod index;
 mod journal;
 mod kept_pictures;
@@ -75,6 +77,7 @@ pub use extra::{Challenger, Extra, LastNag, Offer, Stored};
 pub use figures::{Figures, LastRun, mark_run};
 pub use fs::{StoreLock, write_atomic};
 pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
+pub use held::HeldMessage;
 pub use index::{
     DAY, DueEntry, Finished, HISTORY_PAGE, INDEX_VERSION, IndexState, IndexWriter, PlayerIndex,
     Record, Standing, Standings,

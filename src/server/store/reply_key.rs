@@ -72,6 +72,15 @@ pub enum ReplyScope {
         /// Who sent the message.
         to: UserId,
     },
+    /// The answer to `userid`'s challenge that started `board` without a password,
+    /// whose message is held (`store::held`): a reply proves the challenger and
+    /// passes the message on to the opponent.
+    Held {
+        /// The board the challenge started.
+        board: BoardId,
+        /// The challenger, the reader of the answer.
+        userid: UserId,
+    },
 }
 
 impl ReplyScope {
@@ -80,7 +89,8 @@ impl ReplyScope {
         match self {
             ReplyScope::Board { userid, .. }
             | ReplyScope::Chat { userid, .. }
-            | ReplyScope::Message { userid, .. } => userid,
+            | ReplyScope::Message { userid, .. }
+            | ReplyScope::Held { userid, .. } => userid,
         }
     }
 
@@ -94,6 +104,7 @@ impl ReplyScope {
             } => format!("y1~b~{board}~{moveno}~{}", userid.key()),
             ReplyScope::Chat { board, userid } => format!("y1~c~{board}~{}", userid.key()),
             ReplyScope::Message { userid, to } => format!("y1~m~{}~{}", userid.key(), to.key()),
+            ReplyScope::Held { board, userid } => format!("y1~h~{board}~{}", userid.key()),
         }
     }
 }
@@ -131,8 +142,9 @@ impl fmt::Display for ReplyToken {
 /// Why a text is not a reply token.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InvalidToken {
-    /// It does not start with a known version and kind (`y1~b~`, `y1~c~`, `y1~m~`).
-    #[error("it does not start with y1~b~, y1~c~ or y1~m~")]
+    /// It does not start with a known version and kind (`y1~b~`, `y1~c~`, `y1~m~`,
+    /// `y1~h~`).
+    #[error("it does not start with y1~b~, y1~c~, y1~m~ or y1~h~")]
     Kind,
     /// It has the wrong number of `~`-separated fields for its kind.
     #[error("it has {found} fields, expected {expected}")]
@@ -166,7 +178,7 @@ impl FromStr for ReplyToken {
         let fields: Vec<&str> = s.splitn(8, '~').collect();
         let expected = match fields.get(..2) {
             Some(["y1", "b"]) => 6,
-            Some(["y1", "c" | "m"]) => 5,
+            Some(["y1", "c" | "m" | "h"]) => 5,
             _ => return Err(InvalidToken::Kind),
         };
         if fields.len() != expected {
@@ -198,6 +210,10 @@ impl FromStr for ReplyToken {
             ("m", [user, to]) => ReplyScope::Message {
                 userid: userid(user)?,
                 to: userid(to)?,
+            },
+            ("h", [board, user]) => ReplyScope::Held {
+                board: number(board)?.into(),
+                userid: userid(user)?,
             },
             _ => return Err(InvalidToken::Kind),
         };
@@ -386,6 +402,10 @@ mod tests {
                 userid: user("bob"),
                 to: user("alice"),
             },
+            ReplyScope::Held {
+                board: 101.into(),
+                userid: user("alice"),
+            },
         ] {
             let token = key.mint(scope);
             assert!(key.check(&token));
@@ -412,6 +432,8 @@ mod tests {
             token.replace("alice", "bob"),
             token.replace("~101~", "~102~"),
             token.replacen("y1~b", "y1~c", 1).replacen("~7~", "~", 1),
+            // A chat token is no held message's token.
+            token.replacen("y1~b", "y1~h", 1).replacen("~7~", "~", 1),
         ] {
             let parsed: ReplyToken = forged.parse().expect("well formed");
             assert!(!key.check(&parsed), "{forged}");

@@ -202,7 +202,8 @@ impl Store {
     /// Remove, at most once per UTC day, the seen marks older than [`SEEN_DAYS`] days
     /// (whole day folders, and the single files of earlier versions by their age) and
     /// the count files whose `period` is over (or that do not read as one), the
-    /// daily counts of earlier days (`daily.rs`) and the temp files killed runs left
+    /// daily counts of earlier days (`daily.rs`), the challenges' held messages that
+    /// expired (`held.rs`) and the temp files killed runs left
     /// (`leftovers.rs`). Returns how many folders and files were removed (0 when already done today).
     /// Hold the lock; outside a transaction (removing old records changes no verdict,
     /// and a run cut short is finished by the next).
@@ -258,6 +259,7 @@ impl Store {
             }
         }
         removed += self.expire_daily(now)?;
+        removed += self.expire_held(now)?;
         removed += self.remove_leftover_temps(&[])?;
         super::fs::create_dir(&dir, 0o755)?;
         super::write_atomic(&stamp, format!("{today}\n").as_bytes())?;

@@ -12,11 +12,12 @@
 //! the robot's review mail with the answers to a `review` request (`review`); the
 //! texts of the account commands (`account`), of the listings (`listing`) and the
 //! tables of results (`standings`), of moves queued, submitted or previewed (`play`),
-//! of offers (`offers`), of a game declined or cancelled (`decline`), of chats,
+//! of offers (`offers`), of a game declined or cancelled (`decline`), of a challenge's held message
+//! (`held`), of chats,
 //! messages, watching and vacations (`social`), of mail that did not arrive: bounces,
-//! failing addresses, replies given up (`delivery`), and of what follows from who a
+//! failing addresses, replies given up (`delivery`), of what follows from who a
 //! mail was proved to be (`identity`: the old password's notice, the limits of games
-//! started for others).
+//! started for others), and the log lines of the runs that keep the store (`log`).
 
 pub mod account;
 pub mod clock;
@@ -25,11 +26,13 @@ pub mod dates;
 pub mod decline;
 pub mod delivery;
 pub mod ending;
+pub mod held;
 pub mod help;
 pub mod html;
 pub mod identity;
 pub mod last_move;
 pub mod listing;
+pub mod log;
 pub mod new_game;
 pub mod notices;
 pub mod offers;

@@ -115,6 +115,12 @@ pub fn challenge_message() -> String {
     "Your challenge's message".to_string()
 }
 
+/// `Your challenge's message on board %s was passed on`: a held challenge message
+/// reached the opponent (issue 45).
+pub fn challenge_message_passed_on(board: BoardId) -> String {
+    format!("Your challenge's message on board {board} was passed on")
+}
+
 /// `Chat sent on board %s`: the sender's receipt of a chat.
 pub fn chat_sent(board: BoardId) -> String {
     format!("Chat sent on board {board}")
@@ -281,7 +287,7 @@ impl OurMail {
             | ["yinsh", "settings", "of", _]
             | ["message", "sent"]
             | ["chat", "sent", "on", "board", _]
-            | ["your", "challenge's", "message"]
+            | ["your", "challenge's", "message", ..]
             | ["yinsh", "error"]
             | ["yinsh", "pbem", "help"]
             | ["yinsh", "help"]
@@ -344,6 +350,7 @@ mod tests {
             (message_sent(), notice.clone()),
             (chat_sent(b), notice.clone()),
             (challenge_message(), notice.clone()),
+            (challenge_message_passed_on(b), notice.clone()),
             (broadcast_from(&alice), Some(OurMail::Broadcast)),
             (vacation_for(&alice), notice.clone()),
             (signup_for(&alice), notice.clone()),

@@ -36,9 +36,9 @@ const IN_PLACE: &[&str] = &["rate"];
 
 /// The folders of the home whose records only the server's user may list and read
 /// (mode 0700 when the journal makes them): the hard bounces of `bounces/`, which
-/// name an address in clear. (`accounts/`, `logins/`, the spool and the outbox are
+/// name an address in clear, and the challenges' messages of `held/`, a player's words. (`accounts/`, `logins/`, the spool and the outbox are
 /// made so by `Store::open`.)
-const PRIVATE: &[&str] = &["bounces"];
+const PRIVATE: &[&str] = &["bounces", "held"];
 
 /// A journal file longer than this is cut to nothing when emptied, not kept for the
 /// next one (the journal of a `multiple` of many pictured replies).
