@@ -103,7 +103,7 @@ impl Judge<'_> {
             };
             note(HeldBack::new(
                 Held::ForeignText,
-                format!("not sent to {a} ({why}): {}", reply.subject),
+                format!("not sent to {a} ({why}): {}", reply.described()),
             ));
             return Ok(None);
         }
@@ -136,7 +136,7 @@ impl Judge<'_> {
             let Some(last) = self.count(folder, &mailbox, max)? else {
                 note(HeldBack::new(
                     Held::Budget,
-                    format!("not sent to {a}: over {max} {what}: {}", reply.subject),
+                    format!("not sent to {a}: over {max} {what}: {}", reply.described()),
                 ));
                 return Ok(None);
             };
