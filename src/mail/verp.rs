@@ -6,6 +6,22 @@
 //! [`read_bounce_address`] gives the recipient and tag back, and only a tag the key
 //! confirms makes the bounce count, so a forged DSN cannot name anyone.
 //!
+//! A bounce that checks counts against exactly the recipient the tag was made for
+//! (lower case, a `+tag` kept: `server::store::exact_address`), never another
+//! spelling of its mailbox (issue 45).
+//!
+//! Tags do not expire, by decision (issue 45): a tag names one exact address and
+//! only lets a report count against that address; it travels in the envelope
+//! sender (`Return-Path`) alone, never in a body or a link, so it is seen by that
+//! address's own mail system and its reader, not by link-rewriting services; whoever
+//! holds it can at most have that one address marked failing (three reports over a
+//! day), which the operator (when one is set) is told of and one proven mail from
+//! the address undoes. An expiry would lose the reports that come back days late
+//! (MTAs retry for five days) and, the day it came, the reports of every mail sent
+//! before it. A tag that leaked (a mail
+//! forwarded with its headers) is revoked, with all others and every reply token, by
+//! `rotate-reply-key`.
+//!
 //! A mail coming in is judged once, on its parsed headers ([`bounce_target`]: the
 //! first bounce address of ours among its To, Delivered-To, X-Original-To and
 //! Envelope-To, `InboundMail::delivered_to`).

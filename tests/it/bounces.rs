@@ -1,7 +1,8 @@
 //! Issue 30, bounces: a delivery status notification that comes back to a reply's VERP
 //! bounce address counts a hard bounce for that recipient; `[mail] hard_bounces` (3)
 //! of them over at least a day mark it failing: the gate sends it nothing more, the
-//! operator is told once; a mail from the address that proves its sender restores it. A DSN with a forged
+//! operator is told once; a mail from the address that proves its sender restores it
+//! (a From the trusted mail system passed does not, issue 45). A DSN with a forged
 //! tag, or a soft one, counts nothing. In-process, with real mails.
 
 use yinsh_pbem::mail::verp::bounce_address;
@@ -127,11 +128,12 @@ fn bounce_three_times(s: &mut TestServer, address: &str) {
     assert!(s.log().contains("marked failing"), "{}", s.log());
 }
 
-/// Issue 30, bounces: with `[security] trusted_authserv_id`, a mail whose From the
-/// trusted mail system passed restores a failing address without a password; the
-/// same verdict under another id (the forger's own header) restores nothing.
+/// Issue 30, bounces, and issue 45: with `[security] trusted_authserv_id`, a mail
+/// whose From the trusted mail system passed does not restore a failing address on
+/// its own (nor does the same verdict under another id, the forger's own header);
+/// a mail from it that proves the account (its password) restores it.
 #[test]
-fn a_from_the_trusted_mail_system_passed_restores_a_failing_address() {
+fn a_from_the_trusted_mail_system_passed_restores_a_failing_address_only_with_a_proof() {
     let mut s = TestServer::new();
     std::fs::create_dir_all(s.home()).expect("home");
     std::fs::write(
@@ -149,7 +151,12 @@ fn a_from_the_trusted_mail_system_passed_restores_a_failing_address() {
     assert!(s.send_raw(forged.as_bytes()).is_empty());
     assert!(!s.log().contains("no longer failing"), "{}", s.log());
     let passed = pass(&mut s, "mx.yinsh.test");
-    let sent = s.send_raw(passed.as_bytes());
+    assert!(s.send_raw(passed.as_bytes()).is_empty());
+    assert!(!s.log().contains("no longer failing"), "{}", s.log());
+    let raw = s.mail(ALICE, "yinsh settings alice apw", "");
+    let proven =
+        format!("Authentication-Results: mx.yinsh.test; dmarc=pass header.from=example.org\n{raw}");
+    let sent = s.send_raw(proven.as_bytes());
     assert!(s.log().contains("alice@example.org is no longer failing"));
     assert!(
         sent.iter()

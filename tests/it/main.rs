@@ -9,6 +9,7 @@ mod alerts; // issue 48: the shipped alerting rules, promtool test rules on file
 mod auth_results; // [security] trusted_authserv_id: Authentication-Results of that id judge the From, others ignored
 mod backup; // issue 48: backup and restore of a busy store that plays on; deliver --dry-run writes nothing
 mod boardspace; // the 408 Boardspace games replayed through the engine and the notation
+mod bounce_trust; // issue 45: a bounce counts against the exact address mailed (a stranger's +tag spellings silence nobody); no verify code in the log
 mod bounces; // issue 30: DSNs to VERP bounce addresses: hard bounces counted, an address failing, restored; forged ones ignored
 mod bounds; // bounded work per mail: multiple, show, message and challenge caps
 mod browser; // headless Chromium opens a board mail's HTML part and a game page: screenshots, picture loaded, nothing fetched

@@ -2,10 +2,15 @@
 //! thread and reader's token) with what of it another person chose ([`Foreign`]),
 //! so that the gate (`gate/`) can leave that out for an address nobody confirmed,
 //! and what caused it ([`Cause`]), so that the gate can budget what a stranger causes.
+//! [`Reply::described`] names a reply for a log or report line without its secrets.
+
+use std::fmt;
 
 use crate::mail::Address;
+use crate::server::command::redact;
 use crate::server::text::html::BoardHtml;
 use crate::server::text::review::ReviewHtml;
+use crate::server::text::subjects::OurMail;
 
 use super::thread::Thread;
 
@@ -31,6 +36,46 @@ pub struct Reply {
     pub audience: Audience,
     /// What caused it, as the gate budgets it.
     pub cause: Cause,
+}
+
+impl Reply {
+    /// What this reply is, for a log or report line, never a secret (issue 45: the
+    /// Subject of a verify mail is the command `verify <userid> <code>`, and the code
+    /// confirms an address from anywhere): the Subject when it is one of the server's
+    /// own that name no secret (`text::subjects::OurMail::named`: board mails, chats,
+    /// notices, listings); a verify mail as `the verify code for <userid>`; any other
+    /// Subject with the words a command hides masked (`command::redact::loggable`).
+    ///
+    /// ```
+    /// use yinsh_pbem::server::outgoing::Reply;
+    /// let verify = Reply { subject: "verify alice K7QXM2PRWT".into(), ..Reply::default() };
+    /// assert_eq!(verify.described().to_string(), "the verify code for alice");
+    /// let board = Reply { subject: "Yinsh Board 101 bob".into(), ..Reply::default() };
+    /// assert_eq!(board.described().to_string(), "Yinsh Board 101 bob");
+    /// ```
+    pub fn described(&self) -> Described<'_> {
+        Described(&self.subject)
+    }
+}
+
+/// A [`Reply`] as a log line names it ([`Reply::described`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Described<'a>(&'a str);
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let subject = self.0;
+        if OurMail::named(subject).is_some() {
+            return f.write_str(subject);
+        }
+        let mut words = subject.split_whitespace();
+        match (words.next(), words.next()) {
+            (Some(verb), Some(userid)) if verb.eq_ignore_ascii_case("verify") => {
+                write!(f, "the verify code for {}", redact::loggable(userid))
+            }
+            _ => f.write_str(&redact::loggable(subject)),
+        }
+    }
 }
 
 /// The HTML part of a [`Reply`], by kind: each waits for what only the sending side

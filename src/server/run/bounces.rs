@@ -2,29 +2,34 @@
 //! (`mail::verp`, found in To, Delivered-To, X-Original-To or Envelope-To when
 //! `inbound::incoming` reads the mail) is never a command: [`take`] checks its tag under the reply key (a forged or stale one is
 //! dropped with a log line), reads it as a delivery status notification
-//! (`mail::dsn`), and counts a hard bounce in the address's record
-//! (`store::BounceRecord`), in a transaction of its own. After `[mail] hard_bounces`
-//! (3) of them over at least a day the address is marked failing: the gate sends it
-//! nothing more, and the operator and the confirmed other addresses of its accounts
-//! are told, once: those notices are the transaction's `Work`, so they pass the gate
+//! (`mail::dsn`), and counts a hard bounce in the record of the exact address the
+//! bounced mail was sent to, the one its VERP tag was made for
+//! (`store::BounceRecord`, `store::exact_address`: `alice+0@corp.example` is not
+//! `alice@corp.example`, so a stranger who has mail sent to a spelling that bounces
+//! silences nobody), in a transaction of its own. After `[mail] hard_bounces` (3) of
+//! them over at least a day that exact address is marked failing: the gate sends it
+//! nothing more, and the operator is told, once, and so are the confirmed other
+//! addresses of the accounts that confirmed this exact address (an account whose
+//! address is another spelling of the mailbox is not told, nor touched): those
+//! notices are the transaction's `Work`, so they pass the gate
 //! and are spooled by the same journal that writes the record (a crash leaves
 //! neither, or both). Their words are `text::delivery`'s. Its games go on (its clock
 //! runs, as for a player who does not answer).
 //! [`restore`]: a mail from the address that shows it works ([`shows_working`]: a
-//! move, `verify`, anything proven by the account's password, reply token or code, or
-//! a From the trusted mail system passed) removes its record, and mail goes to it
-//! again (the removal is part of that mail's transaction). A From alone restores
-//! nothing: anyone can write it.
+//! command proven by the account's password, reply token or code, answered at that
+//! very address) removes its record, and mail goes to it again (the removal is part
+//! of that mail's transaction). A From alone restores nothing, and neither does a
+//! From the trusted mail system passed: a pass says the mail came through the
+//! domain's servers, not that this mailbox takes mail (issue 45, attack 3).
 
 use crate::mail::Address;
-use crate::mail::auth_results::FromAuth;
 use crate::mail::dsn::{Dsn, read_dsn};
 use crate::mail::verp::BounceTo;
 use crate::server::config::Settings;
 use crate::server::exec::Proven;
 use crate::server::internal::InternalError;
 use crate::server::outgoing::{Audience, Cause, Reply};
-use crate::server::store::{BounceRecord, Store};
+use crate::server::store::{BounceRecord, Store, exact_address};
 use crate::server::text::delivery;
 
 use super::context::Ctx;
@@ -57,9 +62,9 @@ pub fn take(ctx: &mut Ctx<'_>, to: &BounceTo, raw: &[u8]) -> Result<(), Internal
     if let Some(line) = recovered {
         ctx.note(line);
     }
-    let mailbox = address.canonical();
-    let seed = |k: usize, _: &Reply| format!("failing-{now}-{k}-{mailbox}");
-    let key = format!("bounce-{mailbox}-{}", dsn.id);
+    let exact = exact_address(&address);
+    let seed = |k: usize, _: &Reply| format!("failing-{now}-{k}-{exact}");
+    let key = format!("bounce-{exact}-{}", dsn.id);
     let txn = Txn {
         key: &key,
         started: Started::Server,
@@ -107,7 +112,7 @@ fn count(
     log: &Log,
     report: &mut Report,
 ) -> Result<Option<Marked>, InternalError> {
-    let recipient = address.to_string();
+    let recipient = exact_address(address);
     let mut record = store
         .bounce_record(address)?
         .unwrap_or_else(|| BounceRecord {
@@ -136,15 +141,18 @@ fn count(
 }
 
 /// Whether a mail from `from` whose commands were proved as `proofs` say
-/// (`inbound::identity::prove`) shows that the address works: the trusted mail
-/// system passed its From (`Authentication-Results`), or a command proved the owner
-/// of an account (password, reply token or verify code: [`Cause::Owner`]) and is
-/// answered at that account's own address `from`.
-pub fn shows_working(from: &Address, from_auth: FromAuth, proofs: &[Proven]) -> bool {
-    from_auth == FromAuth::Pass
-        || proofs.iter().any(|p| {
-            p.cause == Cause::Owner && p.answer_to.as_ref().is_some_and(|a| a.same_mailbox(from))
-        })
+/// (`inbound::identity::prove`) shows that the address works: a command proved the
+/// owner of an account (password, reply token or verify code: [`Cause::Owner`]) and
+/// is answered at that exact address `from` ([`exact_address`]). A From the trusted
+/// mail system passed is no such proof on its own (issue 45).
+pub fn shows_working(from: &Address, proofs: &[Proven]) -> bool {
+    let exact = exact_address(from);
+    proofs.iter().any(|p| {
+        p.cause == Cause::Owner
+            && p.answer_to
+                .as_ref()
+                .is_some_and(|a| exact_address(a) == exact)
+    })
 }
 
 /// A mail that [`shows_working`] came from `from`: its bounce record, if any, is
@@ -169,8 +177,9 @@ pub fn restore(
     Ok(())
 }
 
-/// The notices of `address` marked failing: to the operator, and to the confirmed
-/// other addresses of the accounts naming it; the `Work` of the transaction that
+/// The notices of the exact address `address` marked failing: to the operator, and
+/// to the confirmed other addresses of the accounts that confirmed that exact
+/// address (not another spelling of its mailbox); the `Work` of the transaction that
 /// counted the bounce (the gate and the journal are its).
 fn notices(
     store: &Store,
@@ -183,6 +192,11 @@ fn notices(
         let Some(account) = store.account(&userid)? else {
             continue;
         };
+        let exact = exact_address(address);
+        let names_it = account.addresses.iter().any(|a| exact_address(a) == exact);
+        if !(names_it && account.is_confirmed(address)) {
+            continue;
+        }
         let others: Vec<Address> = account
             .addresses
             .iter()

@@ -102,7 +102,7 @@ fn handle(ctx: &mut Ctx<'_>, mail: &Incoming) -> Result<Committed, InternalError
         ctx.report.lines.push(format!(
             "reply to {}: {}",
             mail::address::list(&r.to),
-            r.subject
+            r.described()
         ));
     }
     if let Some(line) = expire(ctx.store, ctx.settings, ctx.now) {
@@ -148,7 +148,7 @@ fn carry_out(
         let answered = decide(store, mail, &request, &mut |line| ctx.note(line))?;
         // Before the gate, which leaves a failing address out.
         if let Some(from) = &mail.inbound.from
-            && bounces::shows_working(from, request.from_auth, &answered.proofs)
+            && bounces::shows_working(from, &answered.proofs)
         {
             bounces::restore(store, from, now, ctx.log, ctx.report)?;
         }

@@ -71,7 +71,7 @@ use std::path::{Path, PathBuf};
 
 pub use crate::server::model::{InvalidPassword, InvalidUserId, Password, UserId};
 pub use accounts::{Account, OwnTurnMail, PendingAddress, Prefs, SubjectStyle, UnknownChoice};
-pub use bounces::BounceRecord;
+pub use bounces::{BounceRecord, exact_address};
 pub use confirm::{ACCOUNTS_PER_ADDRESS, PENDING_PER_ADDRESS, TOKEN_SECONDS, Token};
 pub use extra::{Challenger, Extra, LastNag, Offer, Stored};
 pub use figures::{Figures, LastRun, mark_run};

@@ -31,7 +31,7 @@ pub(super) fn without_failing(
             Held::Failing,
             format!(
                 "not sent to {a} (marked failing after hard bounces): {}",
-                reply.subject
+                reply.described()
             ),
         ));
     }

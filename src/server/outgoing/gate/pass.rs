@@ -30,7 +30,7 @@ pub fn pass(
                 format!(
                     "not sent to {} (the gate is closed): {}",
                     crate::mail::address::list(&r.to),
-                    r.subject
+                    r.described()
                 ),
             ));
         }
@@ -67,7 +67,7 @@ fn to_operator(settings: &Settings, reply: Reply, note: &mut dyn FnMut(HeldBack)
     for a in other {
         note(HeldBack::new(
             Held::NotOperator,
-            format!("not sent to {a} (not the operator): {}", reply.subject),
+            format!("not sent to {a} (not the operator): {}", reply.described()),
         ));
     }
     (!to.is_empty()).then_some(Reply { to, ..reply })

@@ -121,7 +121,7 @@ impl Judge<'_> {
             };
             note(HeldBack::new(
                 Held::ForeignText,
-                format!("not sent to {a} ({why}): {}", reply.subject),
+                format!("not sent to {a} ({why}): {}", reply.described()),
             ));
             return Ok(None);
         }
@@ -170,7 +170,7 @@ impl Judge<'_> {
                 }
                 note(HeldBack::new(
                     Held::Budget,
-                    format!("not sent to {a}: over {max} {what}: {}", reply.subject),
+                    format!("not sent to {a}: over {max} {what}: {}", reply.described()),
                 ));
                 return Ok(None);
             };

@@ -1,0 +1,145 @@
+//! Issue 45, through the real binary with confirmation on: a bounce counts only
+//! against the exact address the bounced mail was sent to (attack 1: a stranger who
+//! has our mail sent to `alice+0@`, `+1@`, `+2@` of a domain without plus addressing
+//! gets genuine hard bounces back, and alice's own address goes on getting her
+//! mail), and no log line carries a secret (attack 6: a verify mail the gate drops
+//! is logged as the kind of mail, never with its code).
+
+use yinsh_pbem::mail::verp::bounce_address;
+use yinsh_pbem::server::store::Store;
+
+use crate::support::bin;
+use crate::support::sent::mails_to;
+use crate::support::server::TestServer;
+
+const SERVER: &str = "yinsh@localhost";
+const ALICE: &str = "Alice <alice@corp.example>";
+const BOB: &str = "Bob <bob@example.org>";
+const STRANGER: &str = "Mallory <mallory@evil.test>";
+
+/// A server that asks new addresses to confirm themselves, run as the binary.
+fn server() -> TestServer {
+    let mut s = TestServer::with_binary();
+    s.envs = bin::confirming().to_vec();
+    s
+}
+
+/// The VERP bounce address of replies to `recipient` in `s`'s home.
+fn verp(s: &TestServer, recipient: &str) -> String {
+    let key = Store::open(&s.home())
+        .and_then(|st| st.reply_key())
+        .expect("the reply key");
+    bounce_address(SERVER, recipient, &key.bounce_tag(recipient)).expect("fits")
+}
+
+/// The mail system's genuine report that `recipient` is unknown ("550 5.1.1 User
+/// unknown"), sent back to the bounce address `to`, its Message-ID `id`.
+fn user_unknown(to: &str, recipient: &str, id: &str) -> String {
+    let fixture = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/dsn/postfix-unknown-user.eml"
+    ))
+    .expect("fixture");
+    fixture
+        .replace("yinsh+bounce-abc@yinsh.test", to)
+        .replace("nobody@example.net", recipient)
+        .replace("20261126150102.4F2A61C0A1@mx.yinsh.test", id)
+}
+
+/// Attack 1: three `yinsh help` mails with `Reply-To: alice+0@corp.example`, `+1`,
+/// `+2`, a day apart, each answered there and each answer bounced for real ("550
+/// user unknown": corp.example has no plus addressing). Each bounce counts against
+/// its own spelling, so none is marked failing, and alice, who confirmed
+/// `alice@corp.example`, keeps getting her mail.
+#[test]
+fn bounces_of_mail_to_other_spellings_never_silence_a_player() {
+    let mut s = server();
+    s.confirmed("alice", "apw", "alice@corp.example");
+    s.confirmed("bob", "bpw", "bob@example.org");
+    let start = s.send(ALICE, "yinsh challenge alice bob", "");
+    assert_eq!(mails_to(&start, "alice@corp.example").len(), 1, "{start:?}");
+    for k in 0..3 {
+        s.now += 86_400;
+        let spelling = format!("alice+{k}@corp.example");
+        let sent = s.send_with_reply_to(STRANGER, &spelling, "yinsh help", "");
+        assert_eq!(
+            mails_to(&sent, &spelling).len(),
+            1,
+            "answered there: {sent:?}"
+        );
+        let report = user_unknown(&verp(&s, &spelling), &spelling, &format!("b{k}@mx"));
+        assert!(s.send_raw(report.as_bytes()).is_empty());
+        let log = s.log();
+        assert!(
+            log.contains(&format!("hard bounce for {spelling} (multipart/report")),
+            "the genuine bounce is counted: {log}"
+        );
+    }
+    let log = s.log();
+    assert!(!log.contains("marked failing"), "{log}");
+    // Alice's own mail keeps coming: her move answered, bob's move told to her.
+    let sent = s.send(ALICE, "yinsh move 101 alice apw e5", "");
+    assert_eq!(mails_to(&sent, "alice@corp.example").len(), 1, "{sent:?}");
+    let sent = s.send(BOB, "yinsh move 101 bob bpw f6", "");
+    assert_eq!(mails_to(&sent, "alice@corp.example").len(), 1, "{sent:?}");
+    let log = s.log();
+    assert!(!log.contains("not sent to alice@corp.example"), "{log}");
+    let store = Store::open(&s.home()).expect("store");
+    let alice = "alice@corp.example".parse().expect("an address");
+    assert!(!store.is_failing(&alice).expect("readable"));
+}
+
+/// The log, with a check that no line of it names a verify code of `userid` (the
+/// words `verify <userid> <code>`, as the verify mail's Subject writes them).
+fn log_without_codes(s: &TestServer, userid: &str) -> String {
+    let log = s.log();
+    let subject = format!("verify {userid} ");
+    for line in log.lines() {
+        assert!(!line.contains(&subject), "a code in the log: {line}");
+    }
+    log
+}
+
+/// Attack 6: a verify mail the gate drops, at an address marked failing or over the
+/// day's mails to an address, is logged as "the verify code for <userid>": the log never
+/// holds the code (which confirms the address from anywhere).
+#[test]
+fn a_verify_mail_the_gate_drops_leaves_its_code_out_of_the_log() {
+    // An address marked failing after three hard bounces over two days.
+    let mut s = server();
+    let carol = "carol@corp.example";
+    let to = verp(&s, carol);
+    for k in 0..3 {
+        s.now += 86_400;
+        s.send_raw(user_unknown(&to, carol, &format!("c{k}@mx")).as_bytes());
+    }
+    assert!(s.log().contains("marked failing"), "{}", s.log());
+    let sent = s.send("Carol <carol@corp.example>", "signup carol cpw", "");
+    assert!(mails_to(&sent, carol).is_empty(), "{sent:?}");
+    let log = log_without_codes(&s, "carol");
+    assert!(
+        log.contains(&format!(
+            "not sent to {carol} (marked failing after hard bounces): the verify code for carol"
+        )),
+        "{log}"
+    );
+    // A mailbox whose daily mails are spent (a stranger's budget, an unconfirmed
+    // address's quota: 5): the verify mail of a signup from it, which proves
+    // nobody, is over them.
+    let mut s = server();
+    let dave = "dave@corp.example";
+    for _ in 0..5 {
+        let sent = s.send_with_reply_to(STRANGER, dave, "help", "");
+        assert_eq!(mails_to(&sent, dave).len(), 1, "{sent:?}");
+    }
+    let sent = s.send("Dave <dave@corp.example>", "signup dave dpw", "");
+    assert!(mails_to(&sent, dave).is_empty(), "{sent:?}");
+    let log = log_without_codes(&s, "dave");
+    assert!(
+        log.contains(&format!(
+            "not sent to {dave}: over 5 mails today to an unconfirmed address: \
+             the verify code for dave"
+        )),
+        "{log}"
+    );
+}
