@@ -163,7 +163,7 @@ impl Judge<'_> {
                         Held::Budget,
                         format!(
                             "comment left out for {a}: over {max} {what}: {}",
-                            reply.subject
+                            reply.described()
                         ),
                     ));
                     continue;
