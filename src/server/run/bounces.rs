@@ -167,11 +167,7 @@ pub fn restore(
     if let Some(r) = store.bounce_record(from)? {
         store.remove_bounce_record(from)?;
         if r.failing_since.is_some() {
-            log.note(
-                now,
-                report,
-                format!("{from} is no longer failing: a mail came from it"),
-            );
+            log.note(now, report, delivery::no_longer_failing(from));
         }
     }
     Ok(())

@@ -16,6 +16,7 @@ use crate::server::inbound::incoming::Incoming;
 use crate::server::internal::InternalError;
 use crate::server::outgoing::Reply;
 use crate::server::store::Store;
+use crate::server::text::log as log_text;
 
 use super::bounces;
 use super::context::Ctx;
@@ -61,10 +62,7 @@ pub fn deliver(
         review::REVIEWS_PER_DELIVER,
     )?;
     let r = &ctx.report;
-    let line = format!(
-        "handled: {} replies spooled, {} sent, {} left in the spool, {} given up",
-        r.spooled, r.sent, r.failed, r.dead
-    );
+    let line = log_text::handled(r.spooled, r.sent, r.failed, r.dead);
     ctx.log.line(ctx.now, &line);
     Ok(report)
 }
@@ -82,9 +80,7 @@ fn handle(ctx: &mut Ctx<'_>, mail: &Incoming) -> Result<Committed, InternalError
     fault::point("after-lock");
     let key = &mail.key;
     if ctx.store.seen(key) {
-        ctx.note(format!(
-            "dropped {key}: already handled (the same mail delivered again)"
-        ));
+        ctx.note(log_text::already_handled(key));
         ctx.report.unanswered += 1;
         // A journal completed above may have spooled replies: send them too.
         let spooled = if recovered {
@@ -99,10 +95,9 @@ fn handle(ctx: &mut Ctx<'_>, mail: &Incoming) -> Result<Committed, InternalError
     }
     let mut committed = carry_out(&locked, ctx, mail)?;
     for r in &committed.replies {
-        ctx.report.lines.push(format!(
-            "reply to {}: {}",
-            mail::address::list(&r.to),
-            r.described()
+        ctx.report.lines.push(log_text::reply_to(
+            &mail::address::list(&r.to),
+            &r.described(),
         ));
     }
     if let Some(line) = expire(ctx.store, ctx.settings, ctx.now) {

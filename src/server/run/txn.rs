@@ -15,6 +15,7 @@ use crate::server::internal::InternalError;
 use crate::server::model::BoardId;
 use crate::server::outgoing::{Cause, Reply, build, gate};
 use crate::server::store::{Answerable, Journal, Recovered, Store, StoreLock};
+use crate::server::text::log as log_text;
 
 use super::context::Ctx;
 use super::indexes;
@@ -276,11 +277,7 @@ pub fn claim<T>(
 fn recovered_line(r: Recovered) -> Option<String> {
     match r {
         Recovered::Nothing => None,
-        Recovered::Completed => Some("completed a mail a crash had left half done".to_string()),
-        Recovered::Discarded => Some(
-            "discarded a journal whose write a crash cut short (its mail was not \
-             acknowledged and comes again)"
-                .to_string(),
-        ),
+        Recovered::Completed => Some(log_text::RECOVERY_COMPLETED.to_string()),
+        Recovered::Discarded => Some(log_text::RECOVERY_DISCARDED.to_string()),
     }
 }

@@ -62,6 +62,11 @@ pub fn reply_given_up(id: &str, recipients: &[String], why: &str, kept_in: &Path
     )
 }
 
+/// Log: `address`, marked failing, wrote a mail that restores it.
+pub fn no_longer_failing(address: &Address) -> String {
+    format!("{address} is no longer failing: a mail came from it")
+}
+
 /// Log: a mail to the bounce address of `recipient` whose tag is not ours.
 pub fn forged_bounce_tag(recipient: &str) -> String {
     format!(

@@ -1,7 +1,8 @@
 //! The operator's log lines (and the damaged file's notice) of the runs that keep the
 //! store (issue 44 item 7): the daily expiry (`run/expire.rs`), the indexes built,
 //! rebuilt and their damaged game files (`run/indexes.rs`, `run/reindex.rs`), the
-//! site refreshed (`run/site.rs`) and what a tick did and checked (`run/tick.rs`).
+//! site refreshed (`run/site.rs`), what a tick did and checked (`run/tick.rs`), what
+//! a deliver did (`run/deliver.rs`) and what recovery found (`run/txn.rs`).
 //! The runs decide; these write, byte for byte as the log has always read (tests
 //! and operators' scripts grep them).
 
@@ -116,3 +117,26 @@ pub fn tick_checked(due: usize, owed: usize, next: Option<(u64, BoardId)>) -> [S
         format!("next due: {next}"),
     ]
 }
+
+/// What a `deliver` did, its last log line.
+pub fn handled(spooled: usize, sent: usize, failed: usize, dead: usize) -> String {
+    format!(
+        "handled: {spooled} replies spooled, {sent} sent, {failed} left in the spool, {dead} given up"
+    )
+}
+
+/// A mail dropped because the mail of its `key` was handled already.
+pub fn already_handled(key: &str) -> String {
+    format!("dropped {key}: already handled (the same mail delivered again)")
+}
+
+/// The report line of one reply: its recipients and what it is (never a secret).
+pub fn reply_to(recipients: &str, described: &dyn Display) -> String {
+    format!("reply to {recipients}: {described}")
+}
+
+/// Recovery completed the journal a killed run left.
+pub const RECOVERY_COMPLETED: &str = "completed a mail a crash had left half done";
+
+/// Recovery discarded a torn journal.
+pub const RECOVERY_DISCARDED: &str = "discarded a journal whose write a crash cut short (its mail was not acknowledged and comes again)";
