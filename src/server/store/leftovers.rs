@@ -23,6 +23,7 @@ pub const FOLDERS: &[&str] = &[
     "index",
     "logins",
     "messages",
+    "own",
     "pictures",
     "quota",
     "rate",
