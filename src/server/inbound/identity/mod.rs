@@ -153,11 +153,9 @@ fn refused(req: &Request<'_>, refusal: Refusal) -> Proven {
 /// owner of an account with a confirmed address (a refusal of what they asked
 /// included), or the mail proves its owner ([`Proven::vouched`]).
 pub fn proves_sender(proven: &Proven, req: &Request<'_>) -> bool {
-    proven.vouched.is_some()
-        || proven
-            .actor
-            .as_ref()
-            .is_some_and(|a| !own_addresses(&a.account, req.settings.confirm_addresses).is_empty())
+    let confirm = req.settings.confirm_addresses;
+    let owner = |a: &Actor| !own_addresses(&a.account, confirm).is_empty();
+    proven.vouched.is_some() || proven.actor.as_ref().is_some_and(owner)
 }
 
 /// Carry out `cmd` as its proof `proven` says, with `comment`: a refused proof is

@@ -103,7 +103,7 @@ pub fn vouched_by_reply(
 /// The proof of a mail whose words prove nothing themselves (a Subject or a reply's
 /// first line that is no command): a stranger's at the mail's reply address, unless
 /// the mail proves its owner, by a confirmed From the trusted checks passed or by
-/// its player's genuine reply token among `tokens` ([`vouch`]).
+/// its player's genuine reply token among `tokens` (`vouch`).
 pub fn unproved(
     store: &Store,
     req: &Request<'_>,
