@@ -217,3 +217,27 @@ fn without_trusted_checks_the_budgets_last_answer_says_what_still_works() {
     let sent = s.send(PAT, "yinsh showas pat ppw 101", "");
     answered(&sent, "a command with the password");
 }
+
+/// An auto-responder at pat's address that writes no `Auto-Submitted` answers each
+/// refusal it gets by Reply (a fresh token each time): the owner's own answers stop
+/// being the owner's past `OWN_MAILS_PER_DAY` (50), then the stranger's budget ends
+/// the loop.
+#[test]
+fn a_mail_loop_with_the_owners_auto_responder_ends() {
+    let (mut s, first) = day(false);
+    let mut last = first;
+    let mut answers = 0;
+    for _ in 0..80 {
+        let sent = s.press_reply(Client::Thunderbird, PAT, &last, "I am away until Monday.");
+        let mine = mails_to(&sent, PAT);
+        let Some(m) = mine.into_iter().next() else {
+            break;
+        };
+        answers += 1;
+        last = m;
+    }
+    // 50 as the owner's, then what is left of the day's stranger budget (pat's
+    // signup answer spent one of its 10).
+    assert_eq!(answers, 59, "{}", s.log());
+    assert_eq!(turns(&s), 0);
+}
