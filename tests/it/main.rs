@@ -62,6 +62,7 @@ mod picture; // the board picture (SVG, PNG) against reference images; the rende
 mod picture_cost; // issue 29: the cheaper picture looks as before (pixels) and is no larger (bytes)
 mod play_page; // issue 27: the page types the move: legal turns equal the engine's; Chromium clicks placements, moves, rows; the composed mail plays
 mod play_token; // issue 27: the play link's token: plays its one turn from the player's address; stale, replayed, other address, board or key refused; in no other mail, site file or log
+mod players_day; // issue 45: a confirmed player's own day answered in full (replies of any first line, old mails, thanks after the game, trusted password-less listings); a forger held to the budget
 mod playouts; // random legal playouts: engine and naive generator agree, counts add up
 mod records; // issue 46: every record of a game (transcript, SGF, the site's, the move list) reads back to the same turns; old records read right
 mod render; // the ASCII board and its status block, byte for byte (snapshots)

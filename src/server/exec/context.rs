@@ -79,7 +79,8 @@ pub struct Proven {
     /// mail's reply address; `None` when nobody can be answered.
     pub answer_to: Option<Address>,
     /// Who answers for what carrying the command out makes: [`Cause::Owner`] when the
-    /// actor owns an account with a confirmed address and nothing was refused, else
+    /// actor owns an account with a confirmed address and nothing was refused, or when
+    /// the mail itself proves its owner ([`Proven::vouched`]), else
     /// [`Cause::Stranger`] (budgeted by the gate).
     pub cause: Cause,
     /// Whether the command logged in with a password that could be shown where a
@@ -89,6 +90,14 @@ pub struct Proven {
     /// What the reply token that proved the actor allows (its board and move, a chat,
     /// a message back); `None` for every other proof.
     pub scope: Option<ReplyScope>,
+    /// The owner's confirmed mailbox when [`Cause::Owner`] rests on the mail alone,
+    /// not on a password or a play: a password-less command from a confirmed From the
+    /// trusted mail system passed, or from a reply carrying its player's genuine
+    /// token, and a token's reply answered with a refusal (no move, an old mail, a
+    /// game over). Only the answers to this mailbox are the owner's; such mails count
+    /// in its daily cap of them (`inbound::identity::OWN_MAILS_PER_DAY`, against mail
+    /// loops), past which they are a stranger's.
+    pub vouched: Option<Address>,
 }
 
 impl Proven {
@@ -230,8 +239,21 @@ pub(super) fn error_reply(
                     // and is told so while the game goes on.
                     thread = match req.proven.token_player() {
                         Some(reader) => {
+                            let file = live.file();
                             if live.side(reader).is_some() && !live.game().is_over() {
                                 message = format!("{message}\n\n{}", notices::REPLY_WORKS);
+                            } else if matches!(r, Refusal::GameEnded { .. })
+                                && live.side(reader).is_some()
+                            {
+                                // A player's words after the game ("Thanks, good
+                                // game!"): what they can still do.
+                                let opponent = if file.white == *reader {
+                                    &file.black
+                                } else {
+                                    &file.white
+                                };
+                                let after = notices::after_the_game(n, reader, opponent);
+                                message = format!("{message}\n\n{after}");
                             }
                             Thread::board(store, &live, reader)?
                         }

@@ -131,7 +131,7 @@ fn replies(
     };
     let replies = match (&proven.refusal, &proven.scope) {
         (Some(refusal), _) => exec::refused(r.store, &asked, refusal)?,
-        (None, Some(scope)) => acted(r, &asked, scope)?,
+        (None, Some(scope)) => return acted(r, &asked, scope, note),
         // No genuine token of an account: what to send instead.
         (None, None) => unmatched(r, r.why_unusable),
     };
@@ -153,7 +153,8 @@ fn written_command(
             "reply: its first line is a command: {}",
             redact_line(r.first)
         ));
-        let proven = identity::prove(r.store, req, Offered::Command(cmd), note)?;
+        let mut proven = identity::prove(r.store, req, Offered::Command(cmd), note)?;
+        identity::vouched_by_reply(r.store, req, &r.mail.tokens, &mut proven, note)?;
         let replies = identity::act(r.store, req, &proven, cmd, r.rest)?;
         return Ok(Some(Answered::of(replies, proven)));
     }
@@ -173,35 +174,49 @@ fn written_command(
             "reply: its first line is a misspelt command: {}",
             redact_line(r.first)
         ));
+        // The player of the reply's token reads their own correction.
+        let proven = identity::unproved(r.store, req, &r.mail.tokens, note)?;
         let replies = syntax::error_mail(req, e, None).into_iter().collect();
-        return Ok(Some(Answered::unproved(replies)));
+        let replies = identity::answered_as(&proven, replies);
+        return Ok(Some(Answered::of(replies, proven)));
     }
     Ok(None)
 }
 
 /// What the player of a genuine token (`asked`'s actor, proved by it) does by
 /// replying, as its `scope` allows: a turn or an answer on a board mail's board, a
-/// chat, a message back. The token's player is answered at their own addresses
-/// (`identity::answering`), never at the Reply-To of a mail anyone can forge.
-fn acted(r: &Read<'_>, asked: &Asked<'_>, scope: &ReplyScope) -> Result<Vec<Reply>, InternalError> {
+/// chat, a message back; a first line that asks nothing that can be done now is
+/// refused, as the player's (`identity::refused_for`). The token's player is answered
+/// at their own addresses (`identity::answering`), never at the Reply-To of a mail
+/// anyone can forge.
+fn acted(
+    r: &Read<'_>,
+    asked: &Asked<'_>,
+    scope: &ReplyScope,
+    note: &mut dyn FnMut(String),
+) -> Result<Answered, InternalError> {
     let store = r.store;
-    let Some(actor) = asked.actor() else {
-        return Ok(unmatched(r, Unusable::NotActable));
+    let done = |replies: Vec<Reply>| -> Result<Answered, InternalError> {
+        Ok(Answered::of(replies, asked.proven.clone()))
     };
-    match scope {
+    let Some(actor) = asked.actor() else {
+        return done(unmatched(r, Unusable::NotActable));
+    };
+    let replies = match scope {
         ReplyScope::Board { board, moveno, .. } => {
             let userid = &actor.account.userid;
             let action = match board_action(store, (*board, *moveno), userid, r)? {
                 FirstLine::Action(action) => action,
                 FirstLine::Refused(refusal) => {
-                    return identity::refused_for(store, asked, &refusal);
+                    let (replies, proven) = identity::refused_for(store, asked, &refusal, note)?;
+                    return Ok(Answered::of(replies, proven));
                 }
             };
             let what = ByReply::Board {
                 board: *board,
                 action: &action,
             };
-            identity::act_by_reply(store, asked, &what)
+            identity::act_by_reply(store, asked, &what)?
         }
         ReplyScope::Chat { board, .. } => {
             let whole = comment_of(&r.mail.inbound.body);
@@ -210,19 +225,20 @@ fn acted(r: &Read<'_>, asked: &Asked<'_>, scope: &ReplyScope) -> Result<Vec<Repl
                 board: *board,
                 action: &BoardAction::Chat,
             };
-            identity::act_by_reply(store, &sub, &what)
+            identity::act_by_reply(store, &sub, &what)?
         }
         ReplyScope::Message { to, .. } => {
             let whole = comment_of(&r.mail.inbound.body);
             let sub = asked.with_comment(&whole);
             let to = [Said::from(to.clone())];
-            identity::act_by_reply(store, &sub, &ByReply::Message { to: &to })
+            identity::act_by_reply(store, &sub, &ByReply::Message { to: &to })?
         }
         // The answer to a password-less challenge: its held message passed on.
         ReplyScope::Held { board, .. } => {
-            identity::act_by_reply(store, asked, &ByReply::Held { board: *board })
+            identity::act_by_reply(store, asked, &ByReply::Held { board: *board })?
         }
-    }
+    };
+    done(replies)
 }
 
 /// What the first line of a reply to a board mail asks.

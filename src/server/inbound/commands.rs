@@ -87,6 +87,8 @@ pub fn decide(
         // Under the limit (checked above): counted, and allowed.
         store.count_mail(limit, sender, now)?;
     }
+    // The owner's own mails that only the mail proved: counted in their daily cap.
+    identity::count_own(store, req, &out.proofs)?;
     Ok(out)
 }
 
@@ -189,9 +191,12 @@ fn run_commands(
             let cmd = match parsed {
                 Ok(cmd) => cmd,
                 Err(e) => {
-                    return Ok(Answered::unproved(
-                        syntax::error_mail(req, &e, None).into_iter().collect(),
-                    ));
+                    // A mistyped Subject from its owner's own confirmed mailbox is
+                    // answered there, as the owner's.
+                    let proven = identity::unproved(store, req, &[], note)?;
+                    let replies = syntax::error_mail(req, &e, None).into_iter().collect();
+                    let replies = identity::answered_as(&proven, replies);
+                    return Ok(Answered::of(replies, proven));
                 }
             };
             let proven = match judged {

@@ -4,7 +4,8 @@
 //! (`confirm.rs`), and `challenges/`, games a sender started for two other players
 //! (by the reply address, and by the userid owning it), and `strangers/`, mails a
 //! mail that proved no sender caused to one mailbox, and `messages/`, chats and
-//! messages to one mailbox (both `outgoing::gate`). Written through the store's
+//! messages to one mailbox (both `outgoing::gate`), and `own/`, the mails of its owner
+//! that only the mail proved (`inbound::identity::OWN_MAILS_PER_DAY`). Written through the store's
 //! transaction; the files of past days are removed by [`Store::expire`] once a day.
 
 use serde::{Deserialize, Serialize};
@@ -16,7 +17,7 @@ use super::{Store, StoreError};
 const DAY: u64 = 86_400;
 
 /// The folders of daily counts under the home.
-pub const FOLDERS: &[&str] = &["quota", "challenges", "strangers", "messages"];
+pub const FOLDERS: &[&str] = &["quota", "challenges", "strangers", "messages", "own"];
 
 /// One key's count on one day.
 #[derive(Debug, Default, Serialize, Deserialize)]

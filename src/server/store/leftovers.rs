@@ -24,6 +24,7 @@ pub const FOLDERS: &[&str] = &[
     "index",
     "logins",
     "messages",
+    "own",
     "pictures",
     "quota",
     "rate",

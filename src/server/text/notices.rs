@@ -37,7 +37,7 @@ pub fn storm(max: u32, period_seconds: u64, until: u64) -> String {
 /// may cause to one mailbox; more are sent from `until`.
 pub fn stranger_budget_spent(max: u32, until: u64) -> String {
     format!(
-        "\n(This address has now been sent {max} mails today answering mail that proved no\nsender: no password, and not a reply to one of our mails. More such mails are\nnot sent until {}. Commands with your userid and password, and replies to your\nboard mails, are answered at any pace.)\n",
+        "\n(This address has now been sent {max} mails today answering mail that proved no\nsender: mail with no password that was no Reply to one of your board, chat or\nmessage mails, which anyone can send with this address as its From or Reply-To.\nMore answers to such mail are not sent until {}. Still answered at any pace:\nyour Reply to one of your board, chat or message mails (its first line a move, a\nchat or any command, such as yinsh standings), and commands with your userid and\npassword.)\n",
         format_date(until),
     )
 }
@@ -47,6 +47,22 @@ pub fn stranger_budget_spent(max: u32, until: u64) -> String {
 pub fn comment_over_cap(max: u32) -> String {
     format!(
         "(The comment is not shown: this address got {max} chats, messages and comments\ntoday, the most one mailbox gets in a day. The game's moves still come.)"
+    )
+}
+
+/// What `me` can still do after the game on `board` against `opponent` is over,
+/// told to a reply to one of its mails ("Thanks, good game!"): the words went to
+/// nobody; a chat, the review, the history and a new game do.
+pub fn after_the_game(board: BoardId, me: &UserId, opponent: &UserId) -> String {
+    let chat = if opponent.robot_level().is_some() {
+        String::new()
+    } else {
+        format!(
+            "To write to {opponent}, reply to this mail with chat as the first line and your\nwords below it. "
+        )
+    };
+    format!(
+        "The game on board {board} is over: nothing was played, and your words were sent to\nnobody. {chat}Reply with review as the first line for the robot's review of the\ngame. Send \"yinsh history {me}\" for your finished games, or\n\"yinsh challenge {me} {opponent}\" for a new game."
     )
 }
 

@@ -26,8 +26,11 @@
 //!   them, else the account's first), never to an address the mail merely names; a
 //!   verify code's answer goes to the address it confirms. A command proven for an
 //!   account with a confirmed address makes replies of [`Cause::Owner`]: honest play,
-//!   which the gate (`outgoing::gate`) never budgets; every other reply to a mail is
-//!   a stranger's ([`Cause::Stranger`]), budgeted per mailbox.
+//!   which the gate (`outgoing::gate`) never budgets. So does a mail that proves its
+//!   owner without a password (`own.rs`: a trusted confirmed From, a reply token
+//!   whatever the first line says), at that mailbox only, up to
+//!   [`OWN_MAILS_PER_DAY`]; every other reply to a mail is a stranger's
+//!   ([`Cause::Stranger`]), budgeted per mailbox.
 //! - Defence in depth ([`from_checked`]): with `[security] trusted_authserv_id` set,
 //!   a mail whose From fails the trusted mail system's checks (`Authentication-Results`,
 //!   RFC 8601: DMARC failed, or DKIM and SPF failed with no pass) proves nothing: no
@@ -36,11 +39,9 @@
 //!   setting; with `[security] require_dmarc_pass`, a reply or play token needs a From
 //!   the trusted checks passed (`mail::auth_results::FromAuth::admits`).
 //! - The storm limit ([`proves_sender`]): anyone can forge 60 mails with
-//!   `Reply-To: alice@...`, but not alice's password or a reply token minted for her. A
-//!   mail whose proof names the owner of an account with a confirmed address is not
-//!   counted, and is carried out over the limit (its answers go to the account's own
-//!   addresses, so a player's password cannot aim a storm of replies at someone
-//!   else's address).
+//!   `Reply-To: alice@...`, but not alice's password or her reply token. A mail that
+//!   proves an owner (above) is not counted, and is carried out over the limit (its
+//!   answers go to the owner's own addresses, never someone else's).
 
 use crate::mail::Address;
 use crate::mail::auth_results::Evidence;
@@ -53,7 +54,9 @@ use crate::server::model::{BoardId, Password, Proof, UserId};
 use crate::server::outgoing::{Cause, Reply};
 use crate::server::store::{Account, ReplyToken, Store};
 
+mod own;
 mod play;
+pub use own::{OWN_MAILS_PER_DAY, answered_as, count_own, unproved, vouched_by_reply};
 use play::Played;
 
 /// At most this many well-formed tokens of one mail are checked against the key.
@@ -119,6 +122,9 @@ pub fn prove(
     };
     let mut proven = proven_for(req, actor, refusal);
     proven.showable_password = showable;
+    if let Some(from) = own::trusted_own_from(store, req, &proven)? {
+        own::vouch(store, req, from, &mut proven, note)?;
+    }
     Ok(proven)
 }
 
@@ -147,18 +153,17 @@ fn refused(req: &Request<'_>, refusal: Refusal) -> Proven {
 }
 
 /// Whether `proven` proves the mail's sender for the storm limit: it names the
-/// owner of an account with a confirmed address (a refusal of what they asked, such
-/// as a play link whose move has passed, included).
+/// owner of an account with a confirmed address (a refusal of what they asked
+/// included), or the mail proves its owner ([`Proven::vouched`]).
 pub fn proves_sender(proven: &Proven, req: &Request<'_>) -> bool {
-    proven
-        .actor
-        .as_ref()
-        .is_some_and(|a| !own_addresses(&a.account, req.settings.confirm_addresses).is_empty())
+    let confirm = req.settings.confirm_addresses;
+    let owner = |a: &Actor| !own_addresses(&a.account, confirm).is_empty();
+    proven.vouched.is_some() || proven.actor.as_ref().is_some_and(owner)
 }
 
 /// Carry out `cmd` as its proof `proven` says, with `comment`: a refused proof is
-/// answered with its refusal (at the actor's own addresses when one was proved);
-/// a play token's command without the lines that hold the token.
+/// answered with its refusal (at the actor's own addresses when one was proved); a
+/// play token's command without its token's lines.
 pub fn act(
     store: &Store,
     req: &Request<'_>,
@@ -196,28 +201,46 @@ pub fn act_by_reply(
     carry_out(asked, |asked| exec::execute_reply(store, asked, what))
 }
 
-/// The replies of `run` (exec), marked with the proof's cause.
+/// The replies of `run` (exec), marked with the proof's cause; of a proof the mail
+/// alone vouched for ([`Proven::vouched`]), only the replies to the owner's own
+/// mailbox are the owner's (a password-less challenge's board mail to the opponent
+/// stays a stranger's).
 fn carry_out(
     asked: &Asked<'_>,
     run: impl FnOnce(&Asked<'_>) -> Result<Vec<Reply>, InternalError>,
 ) -> Result<Vec<Reply>, InternalError> {
     let mut out = run(asked)?;
+    let proven = asked.proven;
     for r in &mut out {
-        r.cause = asked.proven.cause;
+        r.cause = match &proven.vouched {
+            Some(own) if !r.to.iter().all(|a| a.same_mailbox(own)) => Cause::Stranger,
+            _ => proven.cause,
+        };
     }
     Ok(out)
 }
 
-/// A refusal of what a reply token's player asked (a stale turn, an old mail's
-/// answer): answered at the player's own address as the proof says, but as a
-/// stranger's ([`Cause::Stranger`]): a token already used proves only that someone
-/// holds a copy of an old mail, so such refusals are budgeted.
+/// A refusal of what a reply token's player asked (no move, an old mail, words
+/// after the game): the player's, at their own address, counted in the mailbox's
+/// [`OWN_MAILS_PER_DAY`] (an auto-responder is refused so); with the proof used.
 pub fn refused_for(
     store: &Store,
     asked: &Asked<'_>,
     refusal: &Refusal,
-) -> Result<Vec<Reply>, InternalError> {
-    exec::refused(store, asked, refusal)
+    note: &mut dyn FnMut(String),
+) -> Result<(Vec<Reply>, Proven), InternalError> {
+    let mut proven = asked.proven.clone();
+    if proven.cause == Cause::Owner
+        && let Some(own) = proven.answer_to.clone()
+    {
+        own::vouch(store, asked.mail, own, &mut proven, note)?;
+    }
+    let sub = Asked {
+        proven: &proven,
+        ..*asked
+    };
+    let replies = carry_out(&sub, |asked| exec::refused(store, asked, refusal))?;
+    Ok((replies, proven))
 }
 
 /// Where the answers of `actor`'s command go: the mail's reply address when it is
@@ -256,8 +279,7 @@ pub fn owns(actor: &Actor, confirm_addresses: bool) -> bool {
         || !own_addresses(&actor.account, confirm_addresses).is_empty()
 }
 
-/// Whether `from` (a mail's From) reaches the same mailbox as one of `account`'s
-/// addresses.
+/// Whether `from` (a mail's From) reaches one of `account`'s addresses' mailboxes.
 pub fn sent_by(account: &Account, from: Option<&Address>) -> bool {
     from.is_some_and(|from| account.addresses.iter().any(|a| a.same_mailbox(from)))
 }
