@@ -143,3 +143,42 @@ fn a_verify_mail_the_gate_drops_leaves_its_code_out_of_the_log() {
         "{log}"
     );
 }
+
+/// Issue 45, the bounce part of attack 3: with confirmation on and `[security]
+/// trusted_authserv_id`, a password-less mail from a confirmed From the trusted mail
+/// system passed is its owner's (answered as theirs), but it proves no account: it
+/// does not restore the address marked failing. A command with the password does.
+#[test]
+fn a_trusted_pass_that_makes_a_mail_its_owners_restores_no_failing_address() {
+    let mut s = server();
+    let config = s.dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        "[security]\ntrusted_authserv_id = \"mx.yinsh.test\"\n",
+    )
+    .expect("config");
+    s.args = vec!["--config".into(), config.display().to_string()];
+    s.confirmed("alice", "apw", "alice@corp.example");
+    let to = verp(&s, "alice@corp.example");
+    for k in 0..3 {
+        s.now += 86_400;
+        s.send_raw(user_unknown(&to, "alice@corp.example", &format!("a{k}@mx")).as_bytes());
+    }
+    assert!(s.log().contains("marked failing"), "{}", s.log());
+    let passed = |s: &mut TestServer, subject: &str| {
+        let raw = s.mail(ALICE, subject, "");
+        format!("Authentication-Results: mx.yinsh.test; dmarc=pass header.from=corp.example\n{raw}")
+    };
+    let raw = passed(&mut s, "yinsh help");
+    let sent = s.send_raw(raw.as_bytes());
+    assert!(mails_to(&sent, "alice@corp.example").is_empty(), "{sent:?}");
+    assert!(!s.log().contains("no longer failing"), "{}", s.log());
+    let raw = passed(&mut s, "yinsh settings alice apw");
+    let sent = s.send_raw(raw.as_bytes());
+    assert!(
+        s.log().contains("alice@corp.example is no longer failing"),
+        "{}",
+        s.log()
+    );
+    assert_eq!(mails_to(&sent, "alice@corp.example").len(), 1, "{sent:?}");
+}

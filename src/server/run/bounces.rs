@@ -144,11 +144,13 @@ fn count(
 /// (`inbound::identity::prove`) shows that the address works: a command proved the
 /// owner of an account (password, reply token or verify code: [`Cause::Owner`]) and
 /// is answered at that exact address `from` ([`exact_address`]). A From the trusted
-/// mail system passed is no such proof on its own (issue 45).
+/// mail system passed is no such proof on its own (issue 45), even where it makes a
+/// password-less mail its owner's ([`Proven::vouched`]: no actor is proved then).
 pub fn shows_working(from: &Address, proofs: &[Proven]) -> bool {
     let exact = exact_address(from);
     proofs.iter().any(|p| {
         p.cause == Cause::Owner
+            && p.actor.is_some()
             && p.answer_to
                 .as_ref()
                 .is_some_and(|a| exact_address(a) == exact)
