@@ -101,6 +101,20 @@ pub struct Proven {
 }
 
 impl Proven {
+    /// The original message of `req` quoted, as an error mail shows it under the
+    /// error; with confirmation on (`[security] confirm_addresses`), nothing when only
+    /// the mail itself proves its owner ([`Proven::vouched`]) and the trusted mail
+    /// system did not pass its From: a reply token alone, which whoever holds an old
+    /// board mail can send under the player's From, proves no word of the mail the
+    /// player's, so none is echoed to them (the error and the board still are).
+    pub fn original<'r>(&self, req: &Request<'r>) -> &'r str {
+        let unproven_words = req.settings.confirm_addresses && req.from_auth != FromAuth::Pass;
+        match self.vouched {
+            Some(_) if unproven_words => "",
+            _ => req.quoted,
+        }
+    }
+
     /// The player whose own reply this mail is, as far as its answers go: a reply
     /// token's player, or a play link's whose move has passed. Their error mails
     /// carry their fresh reply tokens, and their own text-only choice.
@@ -157,6 +171,11 @@ impl<'a> Asked<'a> {
     /// Who the command acts for ([`Proven::actor`]).
     pub fn actor(&self) -> Option<&Actor> {
         self.proven.actor.as_ref()
+    }
+
+    /// The original message quoted, as an error mail shows it ([`Proven::original`]).
+    pub fn original(&self) -> &str {
+        self.proven.original(self.mail)
     }
 }
 
@@ -277,7 +296,7 @@ pub(super) fn error_reply(
         None => (subjects::error(), None),
     };
     let (board_text, html) = board.unzip();
-    let body = reply::error_body(&message, board_text.as_deref(), req.quoted);
+    let body = reply::error_body(&message, board_text.as_deref(), req.original());
     // The HTML part: the error, the board as a board mail shows it, then the rest.
     let html = match (html.flatten(), &board_text) {
         (Some(html), Some(text)) => body

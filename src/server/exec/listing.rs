@@ -39,7 +39,7 @@ pub(super) fn show(
                 reply::error_body(
                     &Refusal::BoardNotFound { board: r.board }.to_string(),
                     None,
-                    req.quoted,
+                    req.original(),
                 ),
             ));
             continue;
@@ -59,7 +59,7 @@ pub(super) fn show(
                 ..to_sender(
                     req,
                     &subjects::board_error(r.board),
-                    reply::error_body(&why, None, req.quoted),
+                    reply::error_body(&why, None, req.original()),
                 )
             });
             continue;

@@ -176,7 +176,9 @@ fn written_command(
         ));
         // The player of the reply's token reads their own correction.
         let proven = identity::unproved(r.store, req, &r.mail.tokens, note)?;
-        let replies = syntax::error_mail(req, e, None).into_iter().collect();
+        let replies = syntax::error_mail(req, e, None, proven.original(req))
+            .into_iter()
+            .collect();
         let replies = identity::answered_as(&proven, replies);
         return Ok(Some(Answered::of(replies, proven)));
     }

@@ -194,7 +194,9 @@ fn run_commands(
                     // A mistyped Subject from its owner's own confirmed mailbox is
                     // answered there, as the owner's.
                     let proven = identity::unproved(store, req, &[], note)?;
-                    let replies = syntax::error_mail(req, &e, None).into_iter().collect();
+                    let replies = syntax::error_mail(req, &e, None, proven.original(req))
+                        .into_iter()
+                        .collect();
                     let replies = identity::answered_as(&proven, replies);
                     return Ok(Answered::of(replies, proven));
                 }
@@ -266,7 +268,9 @@ fn run_multiple(
                 let replies = identity::act(store, req, &proven, &cmd, "")?;
                 out.extend(Answered::of(replies, proven));
             }
-            Err(e) => out.replies.extend(syntax::error_mail(req, &e, Some(line))),
+            Err(e) => out
+                .replies
+                .extend(syntax::error_mail(req, &e, Some(line), req.quoted)),
         }
     }
     let total = lines.total;
@@ -285,6 +289,7 @@ fn run_multiple(
             req,
             &CommandError::Empty,
             Some("multiple: the body holds no command"),
+            req.quoted,
         ));
     }
     Ok(out)

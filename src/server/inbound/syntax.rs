@@ -12,8 +12,14 @@ use crate::server::text::{notices, reply, subjects};
 
 /// The error mail for a line that is no command, to the sender: what is wrong, the
 /// line (`line`, passwords masked) when it is one of several, and where the syntax is
-/// told; an address nobody confirmed gets it without a word of the line.
-pub(super) fn error_mail(req: &Request<'_>, e: &CommandError, line: Option<&str>) -> Option<Reply> {
+/// told, over the original message `quoted`; an address nobody confirmed gets it
+/// without a word of the line.
+pub(super) fn error_mail(
+    req: &Request<'_>,
+    e: &CommandError,
+    line: Option<&str>,
+    quoted: &str,
+) -> Option<Reply> {
     let to = req.reply_to.cloned()?;
     let mut message = e.to_string();
     if let CommandError::Unknown(_) = e {
@@ -29,7 +35,7 @@ pub(super) fn error_mail(req: &Request<'_>, e: &CommandError, line: Option<&str>
     Some(Reply {
         to: vec![to],
         subject: subjects::error(),
-        body: reply::error_body(&message, None, req.quoted),
+        body: reply::error_body(&message, None, quoted),
         foreign: Foreign::Part(reply::error_body(&unquoted, None, "")),
         ..Reply::default()
     })

@@ -293,7 +293,10 @@ fn identity_attack(s: &mut Soak) {
                 &id,
             )
             .replacen("\nTo: ", &format!("\nReply-To: {thief}\nTo: "), 1);
+            // The player's genuine token: answered as the player's own (issue 45).
+            s.with_token = true;
             let sent = s.deliver(raw.as_bytes());
+            s.with_token = false;
             assert!(
                 sent.iter()
                     .all(|r| r.to.iter().all(|t| !t.contains("evil.example"))),

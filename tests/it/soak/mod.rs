@@ -14,7 +14,10 @@
 //! spelling of a player's address, and make throwaway accounts on players' addresses;
 //! no mailbox may get more than the daily budget of mails a stranger caused
 //! ([`STRANGER_BUDGET`]) or any of a stranger's text, and no honest move may be
-//! refused by a limit.
+//! refused by a limit. Issue 45: a reply carrying a player's genuine token is the
+//! player's whatever it says, so the forged replies to old board mails are answered
+//! as the player's own: at most `OWN_MAILS_PER_DAY` a day to that mailbox (then the
+//! stranger's budget), none with a word of the forger's.
 //!
 //! N is 300 (`cargo test`); `YINSH_PBEM_SOAK_MAILS` sets it (`.ci/run`: 5,000) and
 //! `YINSH_PBEM_SOAK_BIN` the binary (`.ci/run`: the release build).
@@ -29,6 +32,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use yinsh_pbem::rules::Color;
+use yinsh_pbem::server::inbound::identity::OWN_MAILS_PER_DAY;
 use yinsh_pbem::server::store::Store;
 
 use crate::support::mail;
@@ -97,6 +101,12 @@ pub struct Soak {
     pub stranger_mails: HashMap<(String, u64), usize>,
     /// Whether the mail being delivered is a stranger's ([`hostile::step`]).
     pub hostile: bool,
+    /// Whether the stranger's mail carries a player's genuine reply token: answered
+    /// as the player's own mail, counted in [`Soak::own_mails`].
+    pub with_token: bool,
+    /// Mails to each mailbox answering a stranger's mail that carried the player's
+    /// genuine token, by (mailbox, day).
+    pub own_mails: HashMap<(String, u64), usize>,
     /// Honest board mails to players: (board, moves done when sent, the mail), the
     /// last 30, for the strangers' replies to old ones.
     pub board_mails: Vec<(u32, usize, Sent)>,
@@ -133,7 +143,9 @@ impl Soak {
             String::from_utf8_lossy(&raw[..raw.len().min(300)])
         );
         let day = self.run.now / 86_400;
-        if self.hostile {
+        if self.hostile && self.with_token {
+            self.count_own(&sent, day);
+        } else if self.hostile {
             self.count_strangers(&sent, day);
         }
         for m in &sent {
@@ -158,6 +170,34 @@ impl Soak {
             }
         }
         sent
+    }
+
+    /// Checks the mails a forged reply with a player's genuine token caused: none
+    /// carries the forger's text, and no mailbox gets more than `OWN_MAILS_PER_DAY` a
+    /// day of them (the player's own mails that only the mail proves), and past those
+    /// at most the stranger's budget ([`STRANGER_BUDGET`]).
+    fn count_own(&mut self, sent: &[Sent], day: u64) {
+        for m in sent {
+            assert!(
+                !m.raw.contains(STRANGER),
+                "a forger's text went out to {:?}:\n{}",
+                m.to,
+                m.raw
+            );
+            for to in &m.to {
+                let n = self
+                    .own_mails
+                    .entry((to.to_ascii_lowercase(), day))
+                    .or_default();
+                *n += 1;
+                assert!(
+                    *n <= OWN_MAILS_PER_DAY as usize + STRANGER_BUDGET,
+                    "mail {} of day {day} a forged token reply caused to {to}: {}",
+                    *n,
+                    m.subject
+                );
+            }
+        }
     }
 
     /// Checks the mails a stranger's mail caused: none carries its text, and no
@@ -542,6 +582,8 @@ fn soak_mixed_honest_and_hostile_mail_with_kills() {
         unconfirmed_mails: HashMap::new(),
         stranger_mails: HashMap::new(),
         hostile: false,
+        with_token: false,
+        own_mails: HashMap::new(),
         board_mails: Vec::new(),
         codes: Vec::new(),
         honest_mails: Vec::new(),
