@@ -3,9 +3,9 @@
 //! Outlook, Gmail, Apple Mail, Yahoo or Thunderbird in English, German, French,
 //! Spanish, Italian, Dutch and Portuguese), found by [`comment_end`]; and the
 //! attribution above a `>` quote, which `comment.rs` drops with its quote
-//! ([`attribution_lines`]). An attribution may be broken over up to
-//! [`ATTRIBUTION_LINES`] lines (`On <date>, Name` / `<address>` / `wrote:`, as some
-//! programs wrap it): all of them go, and no line above them.
+//! (`attribution_lines`). An attribution may be broken over up to four lines
+//! (`On <date>, Name` / `<address>` / `wrote:`, as some programs wrap it): all of
+//! them go, and no line of the player's above them.
 
 /// Markers that end an attribution line ("On Mon, Al wrote:") in common languages,
 /// lower case.
@@ -213,7 +213,9 @@ fn starts_with_address(line: &str) -> bool {
 
 /// Whether a line ends with an address (`Al <al@x>`, `<al@x>`).
 fn ends_with_address(line: &str) -> bool {
-    line.split_whitespace().next_back().is_some_and(|w| w.contains('@'))
+    line.split_whitespace()
+        .next_back()
+        .is_some_and(|w| w.contains('@'))
 }
 
 /// Whether a line is only an attribution's word and its colon (`wrote:`, `a écrit :`).
@@ -388,7 +390,9 @@ pub fn comment_end(body: &str) -> usize {
             pending = Some(Pending::Attribution(starts[held - n]));
         } else if is_full_attribution(line) {
             // A wrapped attribution starts on the line above.
-            let above = held.checked_sub(2).filter(|&i| starts_attribution(recent[i]));
+            let above = held
+                .checked_sub(2)
+                .filter(|&i| starts_attribution(recent[i]));
             let cut = match above {
                 Some(i) if !starts_attribution(line) => starts[i],
                 _ => start,
@@ -529,7 +533,8 @@ mod tests {
             }
         }
         // The player's line above the name stays, though it starts like an "On ".
-        let body = "e5\nOn my way to work, good luck!\nYINSH PBeM\n<yinsh@localhost>\nwrote:\nboard\n";
+        let body =
+            "e5\nOn my way to work, good luck!\nYINSH PBeM\n<yinsh@localhost>\nwrote:\nboard\n";
         assert_eq!(kept(body), "e5\nOn my way to work, good luck!\n");
         // A line of the player's that starts with the word is theirs.
         for body in [
@@ -549,8 +554,14 @@ mod tests {
     fn a_broken_attribution_above_a_quote_is_all_its_lines() {
         for (lines, n) in [
             (&["e5", "YINSH PBeM", "<yinsh@localhost>", "wrote:"][..], 3),
-            (&["On Sun, 22 Nov 2026,", "YINSH PBeM", "<y@x>", "wrote:"][..], 4),
-            (&["hi", "Am So., 22. Nov. 2026 schrieb YINSH", "<y@x>:"][..], 2),
+            (
+                &["On Sun, 22 Nov 2026,", "YINSH PBeM", "<y@x>", "wrote:"][..],
+                4,
+            ),
+            (
+                &["hi", "Am So., 22. Nov. 2026 schrieb YINSH", "<y@x>:"][..],
+                2,
+            ),
             (&["hi", "Al <al@x>", "wrote:"][..], 2),
             (&["hi", "Al wrote:"][..], 1),
             (&["On Mon, 3 Jun, YINSH <", "yinsh@x> wrote:"][..], 2),

@@ -198,7 +198,12 @@ fn html_block_lines_broken_attributions_and_other_signatures_pass_on_only_the_pl
                     );
                 }
             }
-            assert_eq!(comment_in(&b.body), comment, "{name} {typed:?}:\n{}", b.body);
+            assert_eq!(
+                comment_in(&b.body),
+                comment,
+                "{name} {typed:?}:\n{}",
+                b.body
+            );
         }
     }
 }
