@@ -335,10 +335,12 @@ enum Pending {
 /// The byte offset in `body` where the player's own text ends: at the first line that
 /// opens what a mail program adds (a signature delimiter `-- `, a phone's signature,
 /// an `-----Original Message-----` line, Outlook's rule of underscores, a quoted
-/// mail's `From:` with its `Sent:`/`Date:` below, an attribution followed by text
-/// that is not `>`-quoted); `body.len()` when there is none.
+/// mail's `From:` with its `Sent:`/`Date:` below, an attribution, on one line or
+/// broken over a few, followed by text that is not `>`-quoted); `body.len()` when
+/// there is none.
 ///
-/// One pass over the lines, holding back only what the line before may still start.
+/// One pass over the lines, holding back only the last few lines an attribution may
+/// be broken over and what they may still start.
 ///
 /// ```
 /// use yinsh_pbem::mail::comment_end;
