@@ -3,7 +3,9 @@
 //! attribution) and the quoting of a mail under "Original message follows:"
 //! ([`quote`]).
 
-use super::reply_end::{comment_end, is_attribution, is_quoted, starts_attribution};
+use std::collections::VecDeque;
+
+use super::reply_end::{ATTRIBUTION_LINES, attribution_lines, comment_end, is_quoted};
 
 /// The most bytes of a comment that [`comment_of`] keeps: a longer one is cut there
 /// (on a character boundary). The server cuts comments much shorter still; this bound
@@ -14,14 +16,15 @@ pub const MAX_COMMENT_BYTES: usize = 64 * 1024;
 /// from where [`comment_end`] says the player's text ends cut (a signature, a phone's
 /// "Sent from my iPhone", a quoted mail's header block or an attribution above text
 /// that is not `>`-quoted, an Outlook `-----Original Message-----` line); quoted
-/// reply text (lines starting with `>`) dropped with the attribution line right
-/// before a quote block (`On ... wrote:`, `Am ... schrieb:`, also wrapped over two
-/// lines); trailing white space of every line
+/// reply text (lines starting with `>`) dropped with the attribution right before a
+/// quote block (`On ... wrote:`, `Am ... schrieb:`, also wrapped over two lines or
+/// broken around its address: `Name` / `<address>` / `wrote:`); trailing white space
+/// of every line
 /// and trailing blank lines dropped; runs of blank lines left by the removals
 /// collapsed to one; the result cut after [`MAX_COMMENT_BYTES`].
 ///
-/// One pass over the lines, holding back only the last two lines and the count of
-/// blank lines after them (an attribution is known only when its quote comes), so
+/// One pass over the lines, holding back only the last few lines (at most
+/// `ATTRIBUTION_LINES`) and the count of blank lines after them (an attribution is known only when its quote comes), so
 /// its memory is the comment's, never the body's.
 ///
 /// ```
@@ -31,11 +34,10 @@ pub const MAX_COMMENT_BYTES: usize = 64 * 1024;
 /// ```
 pub fn comment_of(body: &str) -> String {
     let mut out = Comment::default();
-    // The lines whose fate a later quote can still change: the last line that is not
-    // blank (`last`), the line right above it (`above`), and the blank lines after
-    // `last`. Each is (text, kept).
-    let mut above: Option<(&str, bool)> = None;
-    let mut last: Option<(&str, bool)> = None;
+    // The lines whose fate a later quote can still change: the last lines with no
+    // blank line among them (at most ATTRIBUTION_LINES, the last one last), and the
+    // count of blank lines after them. Each is (text, kept).
+    let mut held: VecDeque<(&str, bool)> = VecDeque::with_capacity(ATTRIBUTION_LINES + 1);
     let mut blanks = 0usize;
     let mut prev_quoted = false;
     for line in body[..comment_end(body)].lines() {
@@ -51,36 +53,35 @@ pub fn comment_of(body: &str) -> String {
         let quoted = is_quoted(line);
         if quoted && !prev_quoted {
             // The first line of a quote block: drop the attribution above it,
-            // skipping blank lines in between (and its first half when wrapped).
-            if let Some((text, kept)) = last.as_mut()
-                && is_attribution(text)
-            {
+            // skipping blank lines in between (all its lines when broken).
+            let mut texts = [""; ATTRIBUTION_LINES];
+            for (text, (held_text, _)) in texts.iter_mut().zip(&held) {
+                *text = held_text;
+            }
+            let n = attribution_lines(&texts[..held.len()]);
+            for (_, kept) in held.iter_mut().rev().take(n) {
                 *kept = false;
-                let wrapped = !starts_attribution(text);
-                if let Some((above_text, above_kept)) = above.as_mut()
-                    && wrapped
-                    && starts_attribution(above_text)
-                {
-                    *above_kept = false;
-                }
             }
         }
         prev_quoted = quoted;
-        // `line` is the new `last`; what it leaves behind is settled.
-        out.push(above.take());
-        if blanks == 0 {
-            above = last.take();
-        } else {
-            out.push(last.take());
+        // `line` joins the held lines; what they leave behind is settled.
+        if blanks > 0 {
+            for held_line in held.drain(..) {
+                out.push(Some(held_line));
+            }
             for _ in 0..blanks {
                 out.push(Some(("", true)));
             }
             blanks = 0;
         }
-        last = Some((line, !quoted));
+        held.push_back((line, !quoted));
+        if held.len() > ATTRIBUTION_LINES {
+            out.push(held.pop_front());
+        }
     }
-    out.push(above);
-    out.push(last);
+    for held_line in held {
+        out.push(Some(held_line));
+    }
     // Trailing blank lines are dropped, so `blanks` ends here.
     out.text
 }
@@ -156,7 +157,6 @@ pub fn quote(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::reply_end::ATTRIBUTION_STARTS;
     use super::*;
     use proptest::prelude::*;
 
@@ -182,16 +182,14 @@ mod tests {
             while j > 0 && lines[j - 1].trim().is_empty() {
                 j -= 1;
             }
-            if j > 0 && is_attribution(lines[j - 1]) {
-                keep[j - 1] = false;
-                let start = lines[j - 1].trim_start().to_lowercase();
-                let wrapped = !ATTRIBUTION_STARTS.iter().any(|s| start.starts_with(s));
-                if wrapped && j > 1 {
-                    let above = lines[j - 2].trim_start().to_lowercase();
-                    if ATTRIBUTION_STARTS.iter().any(|s| above.starts_with(s)) {
-                        keep[j - 2] = false;
-                    }
-                }
+            // The lines above, back to a blank one (at most ATTRIBUTION_LINES).
+            let mut k = j;
+            while k > 0 && j - k < ATTRIBUTION_LINES && !lines[k - 1].trim().is_empty() {
+                k -= 1;
+            }
+            let n = attribution_lines(&lines[k..j]);
+            for keep in &mut keep[j - n..j] {
+                *keep = false;
             }
         }
         let mut out: Vec<&str> = Vec::new();
@@ -240,6 +238,14 @@ mod tests {
             "é ü",
             "My moves:",
             "le 4 juin",
+            "YINSH PBeM",
+            "<yinsh@x>",
+            "<yinsh@x>:",
+            "<yinsh@x> wrote:",
+            "wrote:",
+            "a écrit :",
+            "On Mon, 3 Jun 2024,",
+            "wrote: nice game",
         ]);
         prop::collection::vec(line, 0..24).prop_map(|v| v.join("\n"))
     }
@@ -302,6 +308,26 @@ mod tests {
         let body =
             "Fine.\nOn Mon, 3 Jun 2024 at 12:00, YINSH PBeM <\nyinsh@localhost> wrote:\n> x\n";
         assert_eq!(comment_of(body), "Fine.");
+    }
+
+    #[test]
+    fn comment_drops_an_attribution_broken_around_its_address() {
+        for attribution in [
+            "YINSH PBeM\n<yinsh@localhost>\nwrote:",
+            "On Sun, 22 Nov 2026 at 21:00, YINSH PBeM\n<yinsh@localhost>\nwrote:",
+            "On Sun, 22 Nov 2026 at 21:00,\nYINSH PBeM\n<yinsh@localhost>\nwrote:",
+            "Am So., 22. Nov. 2026 um 21:00 Uhr schrieb YINSH PBeM\n<yinsh@localhost>:",
+            "Le dim. 22 nov. 2026 à 21:00, YINSH PBeM\n<yinsh@localhost>\na écrit :",
+        ] {
+            let body = format!("Fine.\n{attribution}\n> board\n>\n> x\n");
+            assert_eq!(comment_of(&body), "Fine.", "{attribution}");
+            let body = format!("Fine.\n\n{attribution}\n\n> board\n\nBottom\n");
+            assert_eq!(comment_of(&body), "Fine.\n\nBottom", "{attribution}");
+        }
+        // A player's line that starts with the word is theirs.
+        let body = "e5\nwrote: nice game\n\nYINSH PBeM\n<yinsh@localhost>\nwrote:\n> x\n";
+        assert_eq!(comment_of(body), "e5\nwrote: nice game");
+        assert_eq!(comment_of("wrote: nice game\n> x\n"), "wrote: nice game");
     }
 
     #[test]

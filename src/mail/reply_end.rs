@@ -2,7 +2,10 @@
 //! adds below it (a signature, a phone's "Sent from my iPhone", the quote header of
 //! Outlook, Gmail, Apple Mail, Yahoo or Thunderbird in English, German, French,
 //! Spanish, Italian, Dutch and Portuguese), found by [`comment_end`]; and the
-//! attribution line above a `>` quote, which `comment.rs` drops with its quote.
+//! attribution above a `>` quote, which `comment.rs` drops with its quote
+//! (`attribution_lines`). An attribution may be broken over up to four lines
+//! (`On <date>, Name` / `<address>` / `wrote:`, as some programs wrap it): all of
+//! them go, and no line of the player's above them.
 
 /// Markers that end an attribution line ("On Mon, Al wrote:") in common languages,
 /// lower case.
@@ -23,6 +26,10 @@ pub(super) const ATTRIBUTION_WORDS: [&str; 11] = [
 /// Starts of the first line of an attribution (a wrapped one's too), lower case:
 /// English, German, French, Spanish, Dutch, Italian, Portuguese.
 pub(super) const ATTRIBUTION_STARTS: [&str; 7] = ["on ", "am ", "le ", "el ", "op ", "il ", "em "];
+
+/// The most lines an attribution is broken over (`On <date>,` / the name / the
+/// address / `wrote:`).
+pub(super) const ATTRIBUTION_LINES: usize = 4;
 
 /// The names of the header that opens a quoted mail's header block (Outlook's
 /// `From:`), lower case, in the languages of [`ATTRIBUTION_STARTS`].
@@ -62,8 +69,12 @@ const ORIGINAL_MESSAGE: [&str; 11] = [
 
 /// Starts of the signatures phones and web mail programs add without a `-- ` line
 /// above them, lower case ("Sent from my iPhone", "Von meinem iPhone gesendet"...).
-const SIGNATURE_STARTS: [&str; 27] = [
+const SIGNATURE_STARTS: [&str; 31] = [
     "sent from my ",
+    "sent from samsung mobile",
+    "sent from gmail mobile",
+    "sent from protonmail",
+    "sent from bluemail",
     "sent from yahoo mail",
     "sent from outlook",
     "sent from mail for windows",
@@ -133,6 +144,100 @@ pub(super) fn starts_attribution(line: &str) -> bool {
     ATTRIBUTION_STARTS.iter().any(|s| head.starts_with(s))
 }
 
+/// How many of `lines` (the lines right above a `>` quote, nearest last, with no
+/// blank line among them and at most [`ATTRIBUTION_LINES`]) are the attribution of
+/// that quote: 0 when the last one ends none; 1 for one line (`Al wrote:`); 2 when
+/// it is wrapped from an `On `/`Am `... line; more when it is broken around its
+/// address ([`addressed_attribution_lines`]).
+pub(super) fn attribution_lines(lines: &[&str]) -> usize {
+    if let Some(n) = addressed_attribution_lines(lines) {
+        return n;
+    }
+    let Some((&last, above)) = lines.split_last() else {
+        return 0;
+    };
+    if !is_attribution(last) {
+        return 0;
+    }
+    let wrapped = !starts_attribution(last) && above.last().is_some_and(|l| starts_attribution(l));
+    if wrapped { 2 } else { 1 }
+}
+
+/// How many of `lines` (as for [`attribution_lines`]) are an attribution broken around
+/// its address: the address opening the last line (`<al@x> wrote:`, `<al@x>:`) or
+/// ending the line above a bare `wrote:`; the name on the line above an address that
+/// opens its line; and above a name, its `On <date>,` broken from it. `None` when the
+/// last line ends no such attribution, or the lines joined read as none.
+fn addressed_attribution_lines(lines: &[&str]) -> Option<usize> {
+    let (&last, above) = lines.split_last()?;
+    // The lines from the end down to the one holding the address.
+    let mut count = if is_bare_attribution_end(last)
+        && above
+            .last()
+            .is_some_and(|l| ends_with_address(l) && !l.trim_end().ends_with(':'))
+    {
+        2
+    } else if starts_with_address(last) {
+        1
+    } else {
+        return None;
+    };
+    let address = lines[lines.len() - count];
+    if (starts_with_address(address) || is_address_line(address)) && count < lines.len() {
+        count += 1;
+    }
+    if count < lines.len()
+        && !starts_attribution(lines[lines.len() - count])
+        && is_broken_date(lines[lines.len() - count - 1])
+    {
+        count += 1;
+    }
+    let group = &lines[lines.len() - count..];
+    (group.iter().all(|l| !is_quoted(l)) && is_attribution(&group.join(" "))).then_some(count)
+}
+
+/// Whether a line is an address alone (`<al@x>`, `al@x>`, `(al@x)`), maybe with the
+/// colon that ends an attribution (`<al@x>:`).
+fn is_address_line(line: &str) -> bool {
+    let line = line.trim();
+    let line = line.strip_suffix(':').unwrap_or(line).trim_end();
+    line.len() <= MARKER_BYTES && line.contains('@') && !line.contains(char::is_whitespace)
+}
+
+/// Whether a line opens with an address in `<>` or `()` (`<al@x> wrote:`).
+fn starts_with_address(line: &str) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|w| (w.starts_with('<') || w.starts_with('(')) && w.contains('@'))
+}
+
+/// Whether a line ends with an address (`Al <al@x>`, `<al@x>`).
+fn ends_with_address(line: &str) -> bool {
+    line.split_whitespace()
+        .next_back()
+        .is_some_and(|w| w.contains('@'))
+}
+
+/// Whether a line is only an attribution's word and its colon (`wrote:`, `a écrit :`).
+fn is_bare_attribution_end(line: &str) -> bool {
+    lower(line).is_some_and(|l| {
+        l.strip_suffix(':')
+            .is_some_and(|w| ATTRIBUTION_WORDS.contains(&w.trim()))
+    })
+}
+
+/// Whether a line is the start of an attribution broken before the name: it starts
+/// like one, gives a date, and ends with a comma or an attribution's word
+/// (`On Sun, 22 Nov 2026 at 21:00,`, `Am So., 22. Nov. 2026 um 21:00 Uhr schrieb`).
+fn is_broken_date(line: &str) -> bool {
+    let Some(lower) = lower(line) else {
+        return false;
+    };
+    starts_attribution(&lower)
+        && lower.bytes().any(|b| b.is_ascii_digit())
+        && (lower.ends_with(',') || ATTRIBUTION_WORDS.iter().any(|w| lower.ends_with(w)))
+}
+
 /// Whether a line is a signature delimiter (`-- ` or `--`).
 pub(super) fn is_signature_delimiter(line: &str) -> bool {
     let line = line.trim_end();
@@ -156,8 +261,29 @@ fn is_phone_signature(line: &str) -> bool {
     let Some(line) = lower(line) else {
         return false;
     };
+    let line = without_links(&line);
     line.split_whitespace().count() <= SIGNATURE_WORDS
         && SIGNATURE_STARTS.iter().any(|s| line.starts_with(s))
+}
+
+/// `line` without the links a text part writes after a word (`Mail<https://x> for
+/// Windows` is `Mail for Windows`): every `<...>` holding no space.
+fn without_links(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(lt) = rest.find('<') {
+        let (before, from) = rest.split_at(lt);
+        out.push_str(before);
+        match from.find('>') {
+            Some(gt) if !from[..gt].contains(char::is_whitespace) => rest = &from[gt + 1..],
+            _ => {
+                out.push('<');
+                rest = &from[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Whether a line is Outlook's rule of underscores above a quoted mail's headers.
@@ -209,10 +335,12 @@ enum Pending {
 /// The byte offset in `body` where the player's own text ends: at the first line that
 /// opens what a mail program adds (a signature delimiter `-- `, a phone's signature,
 /// an `-----Original Message-----` line, Outlook's rule of underscores, a quoted
-/// mail's `From:` with its `Sent:`/`Date:` below, an attribution followed by text
-/// that is not `>`-quoted); `body.len()` when there is none.
+/// mail's `From:` with its `Sent:`/`Date:` below, an attribution, on one line or
+/// broken over a few, followed by text that is not `>`-quoted); `body.len()` when
+/// there is none.
 ///
-/// One pass over the lines, holding back only what the line before may still start.
+/// One pass over the lines, holding back only the last few lines an attribution may
+/// be broken over and what they may still start.
 ///
 /// ```
 /// use yinsh_pbem::mail::comment_end;
@@ -221,8 +349,11 @@ enum Pending {
 /// ```
 pub fn comment_end(body: &str) -> usize {
     let mut pending: Option<Pending> = None;
-    // The offset of the line just above, when it starts an attribution.
-    let mut above_starts: Option<usize> = None;
+    // The last lines with no blank line among them (at most ATTRIBUTION_LINES, the
+    // current one last) and their offsets.
+    let mut recent: [&str; ATTRIBUTION_LINES] = [""; ATTRIBUTION_LINES];
+    let mut starts = [0usize; ATTRIBUTION_LINES];
+    let mut held = 0;
     let mut at = 0;
     for line in body.split_inclusive('\n') {
         let start = at;
@@ -231,7 +362,7 @@ pub fn comment_end(body: &str) -> usize {
             if let Some(Pending::From(_)) = pending {
                 pending = None;
             }
-            above_starts = None;
+            held = 0;
             continue;
         }
         match pending.take() {
@@ -246,17 +377,30 @@ pub fn comment_end(body: &str) -> usize {
         {
             return start;
         }
+        if held == ATTRIBUTION_LINES {
+            recent.rotate_left(1);
+            starts.rotate_left(1);
+            held -= 1;
+        }
+        recent[held] = line;
+        starts[held] = start;
+        held += 1;
         if is_from_header(line) {
             pending = Some(Pending::From(start));
+        } else if let Some(n) = addressed_attribution_lines(&recent[..held]) {
+            // Broken around its address: it starts n - 1 lines above.
+            pending = Some(Pending::Attribution(starts[held - n]));
         } else if is_full_attribution(line) {
             // A wrapped attribution starts on the line above.
-            let cut = match above_starts {
-                Some(above) if !starts_attribution(line) => above,
+            let above = held
+                .checked_sub(2)
+                .filter(|&i| starts_attribution(recent[i]));
+            let cut = match above {
+                Some(i) if !starts_attribution(line) => starts[i],
                 _ => start,
             };
             pending = Some(Pending::Attribution(cut));
         }
-        above_starts = starts_attribution(line).then_some(start);
     }
     match pending {
         Some(Pending::Attribution(cut)) => cut,
@@ -278,6 +422,18 @@ mod tests {
             "Sent from my iPhone",
             "Sent from my iPad",
             "Sent from my Samsung Galaxy smartphone.",
+            "Sent from my Galaxy",
+            "Sent from my Verizon, Samsung Galaxy smartphone",
+            "Sent from my Huawei phone",
+            "Sent from Samsung Mobile",
+            "Sent from Outlook for Android",
+            "Sent from Outlook for iOS",
+            "Sent from Gmail Mobile",
+            "Sent from ProtonMail mobile",
+            "Sent from BlueMail",
+            "Sent from Mail for Windows 10",
+            "Sent from Mail<https://go.microsoft.com/fwlink/?LinkId=550986> for Windows",
+            "Sent from Outlook for Android<https://aka.ms/AAb9ysg>",
             "Get Outlook for iOS<https://aka.ms/o0ukef>",
             "Get Outlook for Android",
             "Sent from Yahoo Mail on Android",
@@ -353,6 +509,70 @@ mod tests {
         // No address and no date: a sentence of the player's.
         let body = "e5\nHere is what I wrote:\nnothing\n";
         assert_eq!(kept(body), body);
+    }
+
+    #[test]
+    fn an_attribution_broken_around_its_address_ends_the_text() {
+        for attribution in [
+            "YINSH PBeM\n<yinsh@localhost>\nwrote:",
+            "YINSH PBeM\n<yinsh@localhost> wrote:",
+            "On Sun, 22 Nov 2026 at 21:00, YINSH PBeM\n<yinsh@localhost>\nwrote:",
+            "On Sun, 22 Nov 2026 at 21:00,\nYINSH PBeM\n<yinsh@localhost>\nwrote:",
+            "On Sun, 22 Nov 2026 at 21:00, YINSH PBeM <yinsh@localhost>\nwrote:",
+            "On Sun, 22 Nov 2026 at 21:00, YINSH PBeM <\nyinsh@localhost>\nwrote:",
+            "Am So., 22. Nov. 2026 um 21:00 Uhr schrieb YINSH PBeM\n<yinsh@localhost>:",
+            "Am So., 22. Nov. 2026 um 21:00 Uhr schrieb\nYINSH PBeM\n<yinsh@localhost>:",
+            "Le dim. 22 nov. 2026 à 21:00, YINSH PBeM\n<yinsh@localhost>\na écrit :",
+            "Le dim. 22 nov. 2026 à 21:00, YINSH PBeM\n<yinsh@localhost> a écrit :",
+            "El dom, 22 nov 2026 a las 21:00, YINSH PBeM\n(<yinsh@localhost>)\nescribió:",
+            "Il giorno dom 22 nov 2026 alle ore 21:00 YINSH PBeM\n<yinsh@localhost>\nha scritto:",
+            "Op zo 22 nov 2026 om 21:00 schreef YINSH PBeM\n<yinsh@localhost>:",
+            "Em dom., 22 de nov. de 2026 às 21:00, YINSH PBeM\n<yinsh@localhost>\nescreveu:",
+        ] {
+            for above in ["e5\nhi\n", "e5\nhi\n\n"] {
+                let body = format!("{above}{attribution}\n\nYinsh Board 101\n");
+                assert_eq!(kept(&body), above, "{attribution}");
+            }
+        }
+        // The player's line above the name stays, though it starts like an "On ".
+        let body =
+            "e5\nOn my way to work, good luck!\nYINSH PBeM\n<yinsh@localhost>\nwrote:\nboard\n";
+        assert_eq!(kept(body), "e5\nOn my way to work, good luck!\n");
+        // A line of the player's that starts with the word is theirs.
+        for body in [
+            "e5\nwrote: nice game\n",
+            "e5\n<alice@example.org>\nwrote: nice game\n",
+            "e5\nmail me at\nalice@example.org\n",
+        ] {
+            assert_eq!(kept(body), body);
+        }
+        assert_eq!(
+            kept("e5\nwrote: nice game\n\nYINSH PBeM\n<yinsh@localhost>\nwrote:\nboard\n"),
+            "e5\nwrote: nice game\n\n"
+        );
+    }
+
+    #[test]
+    fn a_broken_attribution_above_a_quote_is_all_its_lines() {
+        for (lines, n) in [
+            (&["e5", "YINSH PBeM", "<yinsh@localhost>", "wrote:"][..], 3),
+            (
+                &["On Sun, 22 Nov 2026,", "YINSH PBeM", "<y@x>", "wrote:"][..],
+                4,
+            ),
+            (
+                &["hi", "Am So., 22. Nov. 2026 schrieb YINSH", "<y@x>:"][..],
+                2,
+            ),
+            (&["hi", "Al <al@x>", "wrote:"][..], 2),
+            (&["hi", "Al wrote:"][..], 1),
+            (&["On Mon, 3 Jun, YINSH <", "yinsh@x> wrote:"][..], 2),
+            (&["hi", "wrote: nice game"][..], 0),
+            (&["hi", "<y@x>:"][..], 0),
+            (&["> YINSH", "<y@x>", "wrote:"][..], 1),
+        ] {
+            assert_eq!(attribution_lines(lines), n, "{lines:?}");
+        }
     }
 
     #[test]

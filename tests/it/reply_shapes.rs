@@ -5,6 +5,12 @@
 //! in-process: the move is played, the player's comment above the quote reaches the
 //! opponent, and nothing the mail program added (the old board mail, its quote header,
 //! "Sent from my iPhone") is passed on as a comment or marks a Subject with ` **`.
+//!
+//! Issue 47 items 1 and 2, through the real binary: HTML-only replies whose lines are
+//! block elements (Gmail's `<div>`s, Outlook on the web's `<p>`s, Apple Mail's), an
+//! attribution broken over several lines (`Name` / `<address>` / `wrote:`, in English,
+//! German, French) and the signatures of other phones and programs than the iPhone's
+//! (Samsung, Outlook for Android, Mail for Windows).
 
 use std::path::PathBuf;
 
@@ -32,10 +38,29 @@ const SHAPES: [&str; 15] = [
     "thunderbird-de",
 ];
 
+/// The reply shapes of issue 47 items 1 and 2.
+const ISSUE_47_SHAPES: [&str; 11] = [
+    "gmail-html-divs",
+    "gmail-html-bare-divs",
+    "outlook-web-paras",
+    "apple-html-divs",
+    "wrapped-attribution",
+    "wrapped-name",
+    "wrapped-de",
+    "wrapped-fr",
+    "samsung-galaxy",
+    "outlook-android",
+    "windows-mail",
+];
+
 /// A server with alice and bob playing board 101 (alice to move); their New Yinsh
 /// Board mails.
 pub fn game() -> (TestServer, Sent, Sent) {
-    let mut s = TestServer::new();
+    game_on(TestServer::new())
+}
+
+/// [`game`] on the server `s`.
+fn game_on(mut s: TestServer) -> (TestServer, Sent, Sent) {
     s.send(ALICE, "signup alice apw", "");
     s.send(BOB, "signup bob bpw", "");
     let r = s.send(ALICE, "yinsh challenge alice bob", "");
@@ -80,6 +105,9 @@ pub fn shaped(s: &TestServer, name: &str, from: &str, m: &Sent, typed: &str) -> 
         .replace("{{IN_REPLY_TO}}", &m.message_id)
         .replace("{{REFERENCES}}", &references.join("\n "))
         .replace("{{TYPED_HTML}}", &html_lines(typed))
+        .replace("{{TYPED_DIVS}}", &html_blocks(typed, "div", 0))
+        .replace("{{TYPED_BARE_DIVS}}", &html_blocks(typed, "div", 1))
+        .replace("{{TYPED_PARAS}}", &html_blocks(typed, "p", 0))
         .replace("{{TYPED}}", typed)
         .replace("{{QUOTED_HTML}}", &html_lines(&m.body))
         .replace("{{QUOTED_GT}}", quoted_gt.trim_end())
@@ -96,6 +124,88 @@ fn html_lines(text: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join("<br>\n")
+}
+
+/// `text` as HTML blocks `tag` (`<div>e5</div><div><br></div>...`, an empty line a
+/// block holding a `<br>`), the first `bare` lines bare before them.
+fn html_blocks(text: &str, tag: &str, bare: usize) -> String {
+    let escape = |l: &str| {
+        l.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| match (i < bare, l.is_empty()) {
+            (true, _) => escape(l),
+            (false, true) => format!("<{tag}><br></{tag}>"),
+            (false, false) => format!("<{tag}>{}</{tag}>", escape(l)),
+        })
+        .collect::<Vec<_>>()
+        .join(if tag == "p" { "\n" } else { "" })
+}
+
+/// The comment of a board mail's text part: the lines after `alice writes:` up to a
+/// blank line or the end.
+fn comment_in(body: &str) -> Option<&str> {
+    let (_, after) = body.split_once("alice writes:\n")?;
+    Some(after.split("\n\n").next().unwrap_or(after).trim_end())
+}
+
+/// Issue 47 items 1 and 2, through the real binary: each shape's reply plays its
+/// move (the first line the HTML's first block), and bob reads alice's comment,
+/// exactly, with nothing of the attribution, however it is broken, nor of the
+/// signature; a comment line starting with `wrote:` is alice's and reaches him.
+#[test]
+fn html_block_lines_broken_attributions_and_other_signatures_pass_on_only_the_players_text() {
+    for name in ISSUE_47_SHAPES {
+        for (typed, comment) in [
+            ("e5\nhello there", Some("hello there")),
+            ("e5\n\nwrote: nice game", Some("wrote: nice game")),
+            ("e5", None),
+        ] {
+            let (mut s, a, _) = game_on(TestServer::with_binary());
+            let raw = shaped(&s, name, ALICE, &a, typed);
+            let r = s.send_raw(raw.as_bytes());
+            let game = s.game_file(101);
+            assert_eq!(
+                game["turns"].as_array().map(Vec::len),
+                Some(1),
+                "{name} {typed:?}: the move was played: {r:?}"
+            );
+            assert_eq!(r.len(), 2, "{name}: {r:?}");
+            let b = to(&r, "bob@example.org");
+            for m in &r {
+                for added in [
+                    "<yinsh@localhost>",
+                    "schrieb",
+                    "écrit",
+                    "Sent from",
+                    "Galaxy",
+                    "for Android",
+                    "for Windows",
+                    "Original message",
+                    "From: YINSH",
+                    "____",
+                    "<div",
+                    "<br",
+                ] {
+                    assert!(
+                        !m.body.contains(added),
+                        "{name}: {added:?} passed on to {:?}:\n{}",
+                        m.to,
+                        m.body
+                    );
+                }
+            }
+            assert_eq!(
+                comment_in(&b.body),
+                comment,
+                "{name} {typed:?}:\n{}",
+                b.body
+            );
+        }
+    }
 }
 
 /// Issue 26 items 1 and 11: each program's reply plays its move; the comment written
