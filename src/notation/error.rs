@@ -254,6 +254,17 @@ pub enum TurnError {
         /// An empty point.
         example: Point,
     },
+    /// A pass while rings are being placed: there is always a free point then.
+    #[error(
+        "{part}you cannot pass while the rings are being placed: place a ring on a free \
+         point, like {example}"
+    )]
+    PassWhilePlacing {
+        /// The part.
+        part: PartAt,
+        /// An empty point.
+        example: Point,
+    },
     /// The placement point holds a ring.
     #[error("{part}{point} is not empty: place your ring on an empty point, like {example}")]
     Occupied {

@@ -205,6 +205,10 @@ fn step(
                 reason => TurnError::Illegal { part: at, reason },
             })
         }
+        (Some(ActionKind::Place), Part::Pass) => Err(TurnError::PassWhilePlacing {
+            part: at,
+            example: example_empty(g),
+        }),
         (Some(ActionKind::Place), _) => Err(TurnError::PlacementPhase {
             part: at,
             example: example_empty(g),

@@ -1,7 +1,8 @@
 //! The pbmserv move notation (yinsh-rules.md §5): the helpers the notation tests share
 //! (points, positions, a turn refused or accepted) and every point and row through the
 //! parser and printer. Random playouts and arbitrary text are in `playouts.rs`, the
-//! shorthand removal and the refusals on hand-built positions in `refusals.rs`.
+//! shorthand removal and the refusals on hand-built positions in `refusals.rs`, moves as
+//! a person writes them through the binary in `spelling.rs`.
 
 use yinsh_pbem::notation::{
     NotationError, Part, TurnError, WrittenTurn, parse_turn, play_turn, write_turn,
@@ -10,6 +11,7 @@ use yinsh_pbem::rules::{Action, Color, Game, Point, Row, Setup, Variant};
 
 mod playouts; // random playouts printed and read back; arbitrary text
 mod refusals; // the shorthand removal and the refusals on hand-built positions
+mod spelling; // issue 47 item 7: moves as a person writes them, through the binary
 
 fn p(s: &str) -> Point {
     s.parse().unwrap()

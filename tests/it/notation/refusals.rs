@@ -219,9 +219,11 @@ fn placement_phase_wants_one_empty_point_section_3_rule_1() {
         refused(&g, "e5-e6").to_string(),
         "it is the placement phase: write one empty point, like e5"
     );
+    // Issue 47 item 7: a pass while placing is answered in a player's words.
     assert_eq!(
         refused(&g, "--").to_string(),
-        "it is the placement phase: write one empty point, like e5"
+        "you cannot pass while the rings are being placed: place a ring on a free point, \
+         like e5"
     );
     play_turn(&mut g, "F6").unwrap();
     assert_eq!(
