@@ -407,17 +407,13 @@ fn a_deliver_killed_while_the_robot_thinks_loses_nothing() {
         assert!(answered, "alice's move was not answered at once");
         assert_eq!(replayed(&s, 101).1, 1);
         // Meanwhile another mail goes through: the store is not locked while it thinks.
-        let started = Instant::now();
+        // Answered while the robot still thinks (its 50 s are not over: the deliver
+        // has not exited), so the signup did not wait for the robot's lock.
         let r = s.send("Bob <bob@example.org>", "signup bob bpw", "");
         assert_eq!(r.len(), 1);
         assert!(
-            started.elapsed() < Duration::from_secs(15),
-            "held up {:?}",
-            started.elapsed()
-        );
-        assert!(
             child.try_wait().expect("wait").is_none(),
-            "the robot stopped thinking early"
+            "the signup was answered only after the robot stopped thinking"
         );
         child.kill().expect("kill -9");
         child.wait().expect("reap");

@@ -101,6 +101,74 @@ fn a_strangers_reviews_are_held_to_the_victims_budget_and_wait_behind_the_victim
     );
 }
 
+/// A game that ends on no one's mail (a forfeit at a tick) owes its review on behalf
+/// of whoever started the game: a throwaway account's games are a stranger's, held to
+/// the victim's budget, as their resignations are; a confirmed player's game is its
+/// starter's, and its review reaches bob although strangers spent his budget. (The
+/// forfeits' reviews were the server's own before, outside every budget: bob got all
+/// four.)
+#[test]
+fn reviews_after_a_forfeit_are_answerable_to_whoever_started_the_game() {
+    const DAY: u64 = 86_400;
+    let mut s = TestServer::with_binary();
+    s.envs = bin::confirming().to_vec();
+    s.confirmed("alice", "apw", "alice@example.org");
+    s.confirmed("bob", "bpw", VICTIM);
+    s.send("mallory@evil.test", "signup mal1 Malpw7xyz", "");
+    // Board 101: alice's game. Boards 102-104: the throwaway's. bob moves in each.
+    s.send(ALICE, "yinsh challenge alice bob -password apw", "");
+    s.send(ALICE, "yinsh move 101 alice apw e5", "");
+    s.send(BOB, "yinsh move 101 bob bpw e4", "");
+    for board in 102..=104 {
+        s.send(
+            "mallory@evil.test",
+            "multiple",
+            &format!(
+                "yinsh challenge mal1 bob -password Malpw7xyz
+yinsh move {board} mal1 Malpw7xyz e5
+"
+            ),
+        );
+        s.send(BOB, &format!("yinsh move {board} bob bpw e4"), "");
+    }
+    // 22 days on, strangers spend bob's budget for the day: the eleventh gets nothing.
+    s.now += 22 * DAY;
+    for k in 0..10 {
+        let r = s.send(VICTIM, "help", "");
+        assert_eq!(mails_to(&r, VICTIM).len(), 1, "help {k}: {r:?}");
+    }
+    assert!(mails_to(&s.send(VICTIM, "help", ""), VICTIM).is_empty());
+    // alice and mal1 forfeit; the reviews are made by this tick and the next runs.
+    let at = s.now;
+    let mut sent = s.tick(at);
+    let forfeits = mails_to(&sent, VICTIM)
+        .into_iter()
+        .filter(|m| !m.subject.ends_with("review"));
+    assert_eq!(
+        forfeits.count(),
+        4,
+        "the clock's forfeit mails are the server's: {:?}\n{}",
+        sent.iter().map(|m| (&m.to, &m.subject)).collect::<Vec<_>>(),
+        s.log()
+    );
+    sent.extend(flush_reviews(&mut s, 15));
+    let reviews: Vec<String> = mails_to(&sent, VICTIM)
+        .iter()
+        .map(|m| m.subject.clone())
+        .filter(|subject| subject.ends_with("review"))
+        .collect();
+    assert_eq!(reviews, ["Yinsh Board 101 review"], "{}", s.log());
+    for board in 102..=104 {
+        assert!(
+            s.log().contains(&format!(
+                "not sent to {VICTIM}: over 10 mails today caused by mail that proved no sender: Yinsh Board {board} review"
+            )),
+            "{}",
+            s.log()
+        );
+    }
+}
+
 /// Attack 5: one mailbox confirms three accounts and strangers add throwaway accounts;
 /// each spends the robots' think time on robot5 games. The shares were per userid
 /// (four shares: the whole hour), so an honest player's robot turn waited for the

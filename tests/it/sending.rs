@@ -291,13 +291,9 @@ fn a_hung_sendmail_is_killed_after_the_time_limit_and_a_refusing_one_is_given_up
         timeout: Duration::from_secs(1),
         ..FlushOptions::at(T0)
     };
-    let started = Instant::now();
+    // Killed at its limit (a sendmail that had run its 60 s would have exited 0 and
+    // counted as sent), and the second not tried after it.
     let r = flush_sendmail(&spool, &prog, &opts);
-    assert!(
-        started.elapsed() < Duration::from_secs(20),
-        "the flush waited {:?} for a hung sendmail",
-        started.elapsed()
-    );
     assert_eq!(r.failed.len(), 2, "{r:?}");
     assert!(r.failed[0].1.contains("killed"), "{r:?}");
     assert!(r.failed[1].1.starts_with("not tried"), "{r:?}");

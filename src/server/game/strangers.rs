@@ -12,7 +12,7 @@
 //! against the robots are never between strangers: the person chose the robot.
 
 use crate::server::model::{BoardId, UserId};
-use crate::server::store::{Account, GameFile, Store, StoreError};
+use crate::server::store::{Account, Answerable, GameFile, Store, StoreError};
 
 use super::extra;
 
@@ -27,6 +27,33 @@ pub const MAX_WAITING_UNCONFIRMED: usize = 2;
 /// confirmed while the server does not confirm addresses: none is then pending).
 pub fn confirmed(account: &Account) -> bool {
     account.addresses.iter().any(|a| account.is_confirmed(a))
+}
+
+/// Who is answerable for the mail the games' clock makes in `f` on no one's mail (a
+/// forfeit's review): who started it, when an account of theirs has a confirmed
+/// address (the player who started it, or an account that names the address a game
+/// for two others came from and confirmed it); a stranger otherwise (a throwaway
+/// account's game, a game started from an address nobody confirmed); the server for
+/// games that do not say who started them (made before it was kept).
+pub fn starter_answerable(store: &Store, f: &GameFile) -> Result<Answerable, StoreError> {
+    let (who, address) = match (&f.extra.started_by, &f.extra.challenger) {
+        (Some(player), _) => (vec![player.clone()], None),
+        (None, Some(c)) => (c.userids.clone(), c.address.as_ref()),
+        (None, None) => return Ok(Answerable::Server),
+    };
+    for userid in who {
+        let Some(account) = store.account(&userid)? else {
+            continue;
+        };
+        let vouches = match address {
+            Some(a) => account.is_confirmed(a),
+            None => confirmed(&account),
+        };
+        if vouches {
+            return Ok(Answerable::Person(account.userid));
+        }
+    }
+    Ok(Answerable::Stranger)
 }
 
 /// The most games `account` may have started that wait for the other player's

@@ -17,19 +17,22 @@
 //! transaction (`exec::unconfirmed`, a log line each); old seen marks and counts are
 //! expired as `deliver` does; then everything spooled is sent with the lock released.
 
+use std::collections::BTreeMap;
+
 use crate::server::config::Settings;
 use crate::server::exec::decline::cancel_unanswered;
 use crate::server::exec::unconfirmed;
 use crate::server::game::extra::{self, LastNag};
 use crate::server::game::index;
 use crate::server::game::record::LiveGame;
+use crate::server::game::strangers::starter_answerable;
 use crate::server::game::vacation::Vacations;
 use crate::server::internal::InternalError;
 use crate::server::model::{EndReason, UserId};
 use crate::server::outgoing::board_mails::{board_mails, html_part};
 use crate::server::outgoing::thread::Thread;
 use crate::server::outgoing::{Audience, Foreign, HtmlPart, Reply};
-use crate::server::store::{Answerable, RobotTurn, Store, SubjectStyle};
+use crate::server::store::{RobotTurn, Store, SubjectStyle};
 use crate::server::text::log as log_text;
 use crate::server::text::reply::{BoardMail, Event};
 use crate::server::text::{notices, subjects};
@@ -112,8 +115,15 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     let committed = locked.transaction(&mut ctx, txn, |ctx| {
         let store = ctx.store;
         let replies = due_games(store, now, ctx.report)?;
-        // A forfeit ends a game: its review is owed, the clock's (the server's).
-        review::record(store, now, &written_games(store)?, &|_| Answerable::Server)?;
+        // A forfeit ends a game: its review is owed, answerable to whoever started
+        // the game (a stranger's counts in its readers' budgets).
+        let written = written_games(store)?;
+        let mut answerable = BTreeMap::new();
+        for live in &written {
+            answerable.insert(live.board(), starter_answerable(store, live.file())?);
+        }
+        let cause = |live: &LiveGame| answerable[&live.board()].clone();
+        review::record(store, now, &written, &cause)?;
         ctx.report.lines.extend(unconfirmed::expire(store, now)?);
         Ok(Work::from(replies))
     })?;

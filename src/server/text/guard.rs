@@ -28,14 +28,6 @@ const FILES: &[(&str, &str)] = &[
         "run/dry_run.rs",
         "its errors' Display (house style §3) and the file actions they name, and the dry run's own report of a reply it cannot read back; it writes no log line",
     ),
-    (
-        "run/owed/robot.rs",
-        "its log lines (the operator reads them) are not in text/ yet: issue 44 item 7, open",
-    ),
-    (
-        "run/owed/review.rs",
-        "its log lines (the operator reads them) are not in text/ yet: issue 44 item 7, open",
-    ),
 ];
 
 /// Literals (as written in the source) that look like sentences but are no prose.

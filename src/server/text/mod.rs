@@ -17,7 +17,8 @@
 //! messages, watching and vacations (`social`), of mail that did not arrive: bounces,
 //! failing addresses, replies given up (`delivery`), of what follows from who a
 //! mail was proved to be (`identity`: the old password's notice, the limits of games
-//! started for others), and the log lines of the runs that keep the store (`log`).
+//! started for others), the log lines of the runs that keep the store (`log`) and of
+//! the robots' turns and reviews owed (`owed`).
 
 pub mod account;
 pub mod clock;
@@ -36,6 +37,7 @@ pub mod log;
 pub mod new_game;
 pub mod notices;
 pub mod offers;
+pub mod owed;
 pub mod play;
 pub mod play_link;
 pub mod reply;

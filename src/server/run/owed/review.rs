@@ -40,7 +40,7 @@ use crate::server::outgoing::thread::Thread;
 use crate::server::outgoing::{Audience, HtmlPart, Reply};
 use crate::server::store::{Answerable, GameFile, GameReview, Owed, OwedKind, OwedReview, Store};
 use crate::server::text::review::ReviewMail;
-use crate::server::text::subjects;
+use crate::server::text::{owed, subjects};
 
 use super::super::context::Ctx;
 use super::super::thought::commit_thought;
@@ -117,7 +117,7 @@ pub struct Reviews;
 
 impl Job for Reviews {
     type Item = OwedReview;
-    const LEFT: &'static str = "review left for later";
+    const LEFT: &'static str = owed::REVIEW_LEFT;
 
     fn lease(_: &Settings) -> u64 {
         LEASE
@@ -139,25 +139,18 @@ impl Job for Reviews {
         let next_strangers =
             (owed.iter().find(|o| o.is_free(now))).is_some_and(|o| o.cause == Answerable::Stranger);
         if next_strangers && !all_spent && u128::from(reviewed) >= cap / STRANGERS_PART {
-            return Ok(Some(format!(
-                "strangers' part of the reviews' think time for this hour spent ({} of {} s): \
-                 their reviews owed wait for the next hour",
-                reviewed / 1000,
-                cap / STRANGERS_PART / 1000
+            return Ok(Some(owed::strangers_reviews_spent(
+                u128::from(reviewed / 1000),
+                cap / STRANGERS_PART / 1000,
             )));
         }
         if (u128::from(reviewed) < cap && !all_spent) || owed.is_empty() {
             return Ok(None);
         }
-        Ok(Some(format!(
-            "reviews' think time for this hour spent ({} of {} s{}): the reviews owed wait for the next hour",
-            reviewed / 1000,
+        Ok(Some(owed::reviews_spent(
+            u128::from(reviewed / 1000),
             cap / 1000,
-            if all_spent {
-                "; all the robots' time is spent"
-            } else {
-                ""
-            }
+            all_spent,
         )))
     }
 
@@ -208,7 +201,7 @@ fn think(board: BoardId, file: GameFile, settings: &Settings) -> Thought {
     }
     match review::think(&live, settings.review_playouts) {
         Ok(Some(r)) => Thought::Made(stored(board, &r, settings.now())),
-        Ok(None) => Thought::Damaged(format!("board {board}: a turn does not replay")),
+        Ok(None) => Thought::Damaged(owed::TURN_DOES_NOT_REPLAY.to_string()),
         Err(e) => Thought::Damaged(e.to_string()),
     }
 }
@@ -229,32 +222,27 @@ fn keep(
     let review = match thought {
         Thought::Made(review) => review,
         Thought::Nothing => {
-            report.lines.push(format!(
-                "board {board}: review already made, game gone or nobody moved"
-            ));
+            report.lines.push(owed::nothing_to_review(board));
             return Ok(Vec::new());
         }
         Thought::Damaged(why) => {
-            report.lines.push(format!(
-                "board {board}: not reviewed, the game does not replay: {why}"
-            ));
+            report.lines.push(owed::not_reviewed(board, &why));
             return Ok(Vec::new());
         }
     };
     let (Some(file), None) = (store.game(board)?, store.review(board)?) else {
-        report
-            .lines
-            .push(format!("board {board}: review already made or game gone"));
+        report.lines.push(owed::review_made_already(board));
         return Ok(Vec::new());
     };
     store.put_review(&review)?;
     let live = LiveGame::load(file)?;
     let requesters = owed.map(|o| o.requesters).unwrap_or_default();
     let mails = review_mails(store, &live, &review, &requesters)?;
-    report.lines.push(format!(
-        "board {board}: reviewed in {thought_ms} ms ({} turning points), {} mails",
+    report.lines.push(owed::reviewed(
+        board,
+        thought_ms,
         review.points.len(),
-        mails.len()
+        mails.len(),
     ));
     Ok(mails)
 }

@@ -41,6 +41,7 @@ use crate::server::model::{BoardId, UserId};
 use crate::server::outgoing::Reply;
 use crate::server::outgoing::board_mails::board_mails;
 use crate::server::store::{Answerable, OwedKind, RobotTurn, Store, fnv1a64, release_hash_memory};
+use crate::server::text::owed;
 
 use super::super::context::Ctx;
 use super::super::thought::commit_thought;
@@ -134,7 +135,7 @@ pub struct RobotTurns;
 
 impl Job for RobotTurns {
     type Item = RobotTurn;
-    const LEFT: &'static str = "robot turn left for later";
+    const LEFT: &'static str = owed::ROBOT_TURN_LEFT;
 
     fn lease(settings: &Settings) -> u64 {
         lease(settings)
@@ -153,10 +154,9 @@ impl Job for RobotTurns {
         if u128::from(spent) < cap || store.all_owed::<RobotTurn>()?.is_empty() {
             return Ok(None);
         }
-        Ok(Some(format!(
-            "robots' think time for this hour spent ({} of {} s): the robot turns owed wait for the next hour",
-            spent / 1000,
-            cap / 1000
+        Ok(Some(owed::robots_time_spent(
+            u128::from(spent / 1000),
+            cap / 1000,
         )))
     }
 
@@ -178,11 +178,8 @@ fn play_one(ctx: &mut Ctx<'_>, owed: RobotTurn) -> Result<Vec<BoardId>, Internal
             share = share_of(store, &live)?;
             let brief = brief(store, settings, share.as_ref())?;
             if brief == Brief::Yes {
-                ctx.log.note(
-                    settings.now(),
-                    ctx.report,
-                    format!("board {board}: the person's share of the robots' think time for this hour is spent: level 1's search"),
-                );
+                ctx.log
+                    .note(settings.now(), ctx.report, owed::share_spent(board));
             }
             think(live, &owed, settings.robot_think, brief)
         }
@@ -312,9 +309,7 @@ fn think(live: LiveGame, owed: &RobotTurn, think_time: Duration, brief: Brief) -
         .ok()?;
     let mut comment = turn.comment();
     if brief == Brief::Yes && level > 1 {
-        comment.push_str(
-            "\n(This turn was thought briefly: the robots' think time for your games this hour is spent.)",
-        );
+        comment.push_str(owed::THOUGHT_BRIEFLY);
     }
     Some(Thought {
         text: write_turn(&turn.actions),
@@ -334,32 +329,25 @@ fn apply(
     let board = owed.board;
     let current = store.owed::<RobotTurn>(board)?;
     if current.is_none_or(|c| c.turns != owed.turns) {
-        report
-            .lines
-            .push(format!("board {board}: robot turn already played"));
+        report.lines.push(owed::robot_turn_played_already(board));
         return Ok(Vec::new());
     }
     store.remove_owed(OwedKind::RobotTurn, board)?;
     let (Some(file), Some(thought)) = (store.game(board)?, thought) else {
-        report
-            .lines
-            .push(format!("board {board}: robot turn no longer owed"));
+        report.lines.push(owed::robot_turn_not_owed(board));
         return Ok(Vec::new());
     };
     let mut live = LiveGame::load(file)?;
     let Some((robot, _)) = robot_to_move(&live).filter(|_| live.file().turns.len() == owed.turns)
     else {
-        report.lines.push(format!(
-            "board {board}: the game changed: robot turn dropped"
-        ));
+        report.lines.push(owed::robot_turn_dropped(board));
         return Ok(Vec::new());
     };
     let number = live.next_turn_number();
     if let Err(e) = live.play(&thought.text, now) {
-        report.lines.push(format!(
-            "board {board}: the robot's turn {} was refused: {e}",
-            thought.text
-        ));
+        report
+            .lines
+            .push(owed::robot_turn_refused(board, &thought.text, &e));
         return Ok(Vec::new());
     }
     live.add_comment(number, &robot, now, &thought.comment);
@@ -372,10 +360,9 @@ fn apply(
     record_claiming(store, &written, now, 0, 0, &cause)?;
     // A robot's winning turn ends the game: its review is owed.
     review::record(store, now, &written, &cause)?;
-    report.lines.push(format!(
-        "board {board}: {robot} played {} as move #{number}",
-        thought.text
-    ));
+    report
+        .lines
+        .push(owed::robot_played(board, &robot, &thought.text, number));
     let mut out = board_mails(
         store,
         &live,
