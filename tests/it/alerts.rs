@@ -13,11 +13,11 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use yinsh_pbem::mail::verp::bounce_address;
 use yinsh_pbem::server::store::Store;
 
 use crate::status::samples;
 use crate::support::bin;
+use crate::support::dsn::{user_unknown, verp};
 
 /// The server's clock at the first scrape: the promtool series start at 0 and are
 /// blank before it (`time()` in the rules is the evaluation time).
@@ -388,26 +388,6 @@ fn the_spool_alert_fires_when_replies_wait_an_hour() {
     );
 }
 
-/// The VERP bounce address of replies to `recipient` in `home`.
-fn verp(home: &Path, recipient: &str) -> String {
-    let key = Store::open(home)
-        .and_then(|st| st.reply_key())
-        .expect("the reply key");
-    bounce_address("yinsh@localhost", recipient, &key.bounce_tag(recipient)).expect("fits")
-}
-
-/// Postfix's report of `recipient` unknown (5.1.1), sent back to `to`.
-fn dsn(to: &str, recipient: &str, id: &str) -> String {
-    std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/dsn/postfix-unknown-user.eml"
-    ))
-    .expect("fixture")
-    .replace("yinsh+bounce-abc@yinsh.test", to)
-    .replace("nobody@example.net", recipient)
-    .replace("20261126150102.4F2A61C0A1@mx.yinsh.test", id)
-}
-
 /// Issue 48, alerts: two hard bounces leave the address working (no alert); the third,
 /// a day later, marks it failing and "addresses failing" fires; the bounce reports
 /// are counted.
@@ -417,13 +397,22 @@ fn the_failing_address_alert_fires_after_the_bounces_mark_one() {
     let mut s = Scraped::new(&promtool);
     s.mail("alice@example.org", "signup alice apw", T0);
     let to = verp(&s.home(), "alice@example.org");
-    s.mail_raw(dsn(&to, "alice@example.org", "t1@mx").as_bytes(), T0 + 60);
-    s.mail_raw(dsn(&to, "alice@example.org", "t2@mx").as_bytes(), T0 + 120);
+    s.mail_raw(
+        user_unknown(&to, "alice@example.org", "t1@mx").as_bytes(),
+        T0 + 60,
+    );
+    s.mail_raw(
+        user_unknown(&to, "alice@example.org", "t2@mx").as_bytes(),
+        T0 + 120,
+    );
     for minute in 0..=10 {
         s.scrape(T0 + minute * 60);
     }
     let later = T0 + 86_400 + 600;
-    s.mail_raw(dsn(&to, "alice@example.org", "t3@mx").as_bytes(), later);
+    s.mail_raw(
+        user_unknown(&to, "alice@example.org", "t3@mx").as_bytes(),
+        later,
+    );
     for minute in 0..=10 {
         s.scrape(later + minute * 60);
     }

@@ -5,14 +5,13 @@
 //! mail), and no log line carries a secret (attack 6: a verify mail the gate drops
 //! is logged as the kind of mail, never with its code).
 
-use yinsh_pbem::mail::verp::bounce_address;
 use yinsh_pbem::server::store::Store;
 
 use crate::support::bin;
+use crate::support::dsn::{user_unknown, verp};
 use crate::support::sent::mails_to;
 use crate::support::server::TestServer;
 
-const SERVER: &str = "yinsh@localhost";
 const ALICE: &str = "Alice <alice@corp.example>";
 const BOB: &str = "Bob <bob@example.org>";
 const STRANGER: &str = "Mallory <mallory@evil.test>";
@@ -22,28 +21,6 @@ fn server() -> TestServer {
     let mut s = TestServer::with_binary();
     s.envs = bin::confirming().to_vec();
     s
-}
-
-/// The VERP bounce address of replies to `recipient` in `s`'s home.
-fn verp(s: &TestServer, recipient: &str) -> String {
-    let key = Store::open(&s.home())
-        .and_then(|st| st.reply_key())
-        .expect("the reply key");
-    bounce_address(SERVER, recipient, &key.bounce_tag(recipient)).expect("fits")
-}
-
-/// The mail system's genuine report that `recipient` is unknown ("550 5.1.1 User
-/// unknown"), sent back to the bounce address `to`, its Message-ID `id`.
-fn user_unknown(to: &str, recipient: &str, id: &str) -> String {
-    let fixture = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/dsn/postfix-unknown-user.eml"
-    ))
-    .expect("fixture");
-    fixture
-        .replace("yinsh+bounce-abc@yinsh.test", to)
-        .replace("nobody@example.net", recipient)
-        .replace("20261126150102.4F2A61C0A1@mx.yinsh.test", id)
 }
 
 /// Attack 1: three `yinsh help` mails with `Reply-To: alice+0@corp.example`, `+1`,
@@ -67,7 +44,7 @@ fn bounces_of_mail_to_other_spellings_never_silence_a_player() {
             1,
             "answered there: {sent:?}"
         );
-        let report = user_unknown(&verp(&s, &spelling), &spelling, &format!("b{k}@mx"));
+        let report = user_unknown(&verp(&s.home(), &spelling), &spelling, &format!("b{k}@mx"));
         assert!(s.send_raw(report.as_bytes()).is_empty());
         let log = s.log();
         assert!(
@@ -108,7 +85,7 @@ fn a_verify_mail_the_gate_drops_leaves_its_code_out_of_the_log() {
     // An address marked failing after three hard bounces over two days.
     let mut s = server();
     let carol = "carol@corp.example";
-    let to = verp(&s, carol);
+    let to = verp(&s.home(), carol);
     for k in 0..3 {
         s.now += 86_400;
         s.send_raw(user_unknown(&to, carol, &format!("c{k}@mx")).as_bytes());
@@ -159,7 +136,7 @@ fn a_trusted_pass_that_makes_a_mail_its_owners_restores_no_failing_address() {
     .expect("config");
     s.args = vec!["--config".into(), config.display().to_string()];
     s.confirmed("alice", "apw", "alice@corp.example");
-    let to = verp(&s, "alice@corp.example");
+    let to = verp(&s.home(), "alice@corp.example");
     for k in 0..3 {
         s.now += 86_400;
         s.send_raw(user_unknown(&to, "alice@corp.example", &format!("a{k}@mx")).as_bytes());

@@ -5,44 +5,13 @@
 //! (a From the trusted mail system passed does not, issue 45). A DSN with a forged
 //! tag, or a soft one, counts nothing. In-process, with real mails.
 
-use yinsh_pbem::mail::verp::bounce_address;
 use yinsh_pbem::server::store::Store;
 
+use crate::support::dsn::{dsn, verp};
 use crate::support::server::TestServer;
 
 const ALICE: &str = "Alice <alice@example.org>";
 const BOB: &str = "Bob <bob@example.org>";
-const SERVER: &str = "yinsh@localhost";
-
-/// The VERP bounce address of replies to `recipient` in `s`'s home.
-fn verp(s: &TestServer, recipient: &str) -> String {
-    let key = Store::open(&s.home())
-        .and_then(|st| st.reply_key())
-        .expect("the reply key");
-    bounce_address(SERVER, recipient, &key.bounce_tag(recipient)).expect("fits")
-}
-
-/// Postfix's report of `recipient` unknown (5.1.1), sent back to `to`.
-fn dsn(to: &str, recipient: &str, id: &str, status: &str) -> String {
-    let fixture = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/dsn/postfix-unknown-user.eml"
-    ))
-    .expect("fixture");
-    fixture
-        .replace("yinsh+bounce-abc@yinsh.test", to)
-        .replace("nobody@example.net", recipient)
-        .replace("20261126150102.4F2A61C0A1@mx.yinsh.test", id)
-        .replace("Status: 5.1.1", &format!("Status: {status}"))
-        .replace(
-            "Action: failed",
-            if status.starts_with('5') {
-                "Action: failed"
-            } else {
-                "Action: delayed"
-            },
-        )
-}
 
 /// Issue 30, bounces: three hard bounces over more than a day mark the address
 /// failing; the operator is told once; the next reply leaves it out; a mail from it
@@ -58,7 +27,7 @@ fn three_hard_bounces_over_a_day_mark_an_address_failing_until_it_writes() {
     .expect("config");
     s.send(ALICE, "signup alice apw", "");
     s.send(BOB, "signup bob bpw", "");
-    let to = verp(&s, "alice@example.org");
+    let to = verp(&s.home(), "alice@example.org");
     for (k, id) in ["d1@mx", "d2@mx", "d3@mx"].iter().enumerate() {
         if k == 2 {
             s.now += 86_400;
@@ -118,7 +87,7 @@ fn three_hard_bounces_over_a_day_mark_an_address_failing_until_it_writes() {
 
 /// Marks `address` failing in `s`: three hard bounces over more than a day.
 fn bounce_three_times(s: &mut TestServer, address: &str) {
-    let to = verp(s, address);
+    let to = verp(&s.home(), address);
     for (k, id) in ["t1@mx", "t2@mx", "t3@mx"].iter().enumerate() {
         if k == 2 {
             s.now += 86_400;
@@ -171,7 +140,7 @@ fn a_from_the_trusted_mail_system_passed_restores_a_failing_address_only_with_a_
 fn a_forged_or_soft_bounce_counts_nothing() {
     let mut s = TestServer::new();
     s.send(ALICE, "signup alice apw", "");
-    let to = verp(&s, "alice@example.org");
+    let to = verp(&s.home(), "alice@example.org");
     let forged_to = format!(
         "yinsh+bounce-{}-alice=example.org@localhost",
         "0123456789abcdef"
@@ -243,7 +212,7 @@ fn a_kill_while_an_address_is_marked_failing_leaves_neither_or_both() {
         )
         .expect("config");
         s.send(ALICE, "signup alice apw", "");
-        let to = verp(&s, "alice@example.org");
+        let to = verp(&s.home(), "alice@example.org");
         for id in ["k1@mx", "k2@mx"] {
             s.send_raw(dsn(&to, "alice@example.org", id, "5.1.1").as_bytes());
         }

@@ -9,7 +9,7 @@
 
 use crate::support::bin;
 use crate::support::mail::{Client, reply};
-use crate::support::sent::{ALICE, BOB, mails_to, one_to};
+use crate::support::sent::{ALICE, BOB, mails_to, nowhere, one_to};
 use crate::support::server::{Sent, TestServer, assert_says};
 
 const MALLORY: &str = "Mallory <mallory@evil.example>";
@@ -21,18 +21,6 @@ fn players() -> TestServer {
     s.confirmed("alice", "apw", "alice@example.org");
     s.confirmed("bob", "bpw", "bob@example.org");
     s
-}
-
-/// No mail of `sent` carries `text`, in its text or its HTML part.
-#[track_caller]
-fn nowhere(sent: &[Sent], text: &str) {
-    for m in sent {
-        assert!(!m.raw.contains(text), "{text:?} in {}", m.raw);
-        assert!(
-            !m.html.as_deref().unwrap_or("").contains(text),
-            "{text:?} in the HTML of {m:?}"
-        );
-    }
 }
 
 /// The answer to alice that says her message is held.

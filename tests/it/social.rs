@@ -5,7 +5,7 @@
 //! (finding 18). `docs/reliability.md` ("What mails and pages say": challenges, vacations, settings).
 
 use crate::support::mail::Client;
-use crate::support::sent::{ALICE, BOB, CAROL, mails_to, one_to};
+use crate::support::sent::{ALICE, BOB, CAROL, mails_to, nowhere, one_to};
 use crate::support::server::{Sent, TestServer, assert_says};
 
 const MALLORY: &str = "Mallory <mallory@evil.example>";
@@ -17,18 +17,6 @@ fn players() -> TestServer {
     s.confirmed("bob", "bpw", "bob@example.org");
     s.confirmed("carol", "cpw", "carol@example.org");
     s
-}
-
-/// No mail of `sent` carries `text`, in its text or its HTML part.
-#[track_caller]
-fn nowhere(sent: &[Sent], text: &str) {
-    for m in sent {
-        assert!(!m.raw.contains(text), "{text:?} in {}", m.raw);
-        assert!(
-            !m.html.as_deref().unwrap_or("").contains(text),
-            "{text:?} in the HTML of {m:?}"
-        );
-    }
 }
 
 /// Issue 26 finding 5: a challenge proven by the challenger's password carries its

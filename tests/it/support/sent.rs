@@ -44,6 +44,18 @@ pub fn first_to<'a>(sent: &'a [Sent], userid: &str) -> &'a Sent {
         .unwrap_or_else(|| panic!("no mail to {userid}: {sent:?}"))
 }
 
+/// No mail of `sent` carries `text`, in its text or its HTML part.
+#[track_caller]
+pub fn nowhere(sent: &[Sent], text: &str) {
+    for m in sent {
+        assert!(!m.raw.contains(text), "{text:?} in {}", m.raw);
+        assert!(
+            !m.html.as_deref().unwrap_or("").contains(text),
+            "{text:?} in the HTML of {m:?}"
+        );
+    }
+}
+
 /// The HTML part of `m`, which must have one.
 #[track_caller]
 pub fn html(m: &Sent) -> &str {
