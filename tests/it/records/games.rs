@@ -17,9 +17,11 @@ pub(crate) enum Style {
     /// Uniformly.
     Uniform,
     /// This side places its rings on the rim, moves to leave itself the fewest ring
-    /// moves and removes so as to keep the fewest; the other side leaves it the
-    /// fewest ring moves, preferring a move that makes it a row after whose removal
-    /// it has few or none (a pass).
+    /// moves (best, a move after which the other side can make it a row whose removal
+    /// leaves it none) and removes so as to keep the fewest. The other side places,
+    /// moves and removes to leave it the fewest ring moves and avoids rows of its own;
+    /// it makes it a row only when that row's removal leaves it no ring move (a pass),
+    /// and prefers the moves that lead there within two turns.
     Walled(Color),
     /// Each mover prefers the moves that make rows for the opponent, both sides best.
     Generous,
@@ -111,7 +113,12 @@ fn score(game: &Game, me: Color, style: Style, a: Action) -> i64 {
         }
         (Style::Walled(victim), Action::Move { .. }) => {
             if owes(&after, victim) {
-                if after_removals(&after, victim) == 0 { 0 } else { 100 }
+                // A row whose removal leaves it moves only frees the board.
+                if after_removals(&after, victim) == 0 {
+                    0
+                } else {
+                    100
+                }
             } else if sets_up_pass_after_removals(&after, victim) {
                 1
             } else if invites_pass_after_removals(&after, victim) {
