@@ -198,6 +198,19 @@ pub(crate) fn check_record(record: &Record, seen: &mut Seen) {
             .unwrap_or_else(|e| panic!("{label}: the old writing: {e}\n{old}"));
         assert_eq!(replayed.actions, actions, "{label}\n{old}");
         assert_eq!(replayed.turns, played.turns, "{label}\n{old}");
+        // Numbered as the move list numbers them, the pass apart with its turn's number.
+        let numbered: Vec<String> = got
+            .iter()
+            .enumerate()
+            .map(|(k, t)| match t.strip_suffix(";--") {
+                Some(removals) if t.starts_with('x') => format!("{removals}#{n} --#{n}", n = k + 1),
+                _ => format!("{t}#{}", k + 1),
+            })
+            .collect();
+        let numbered = numbered.join(" ");
+        let replayed = play_transcript(variant, &numbered, FinalPass::Play)
+            .unwrap_or_else(|e| panic!("{label}: the old writing numbered: {e}\n{numbered}"));
+        assert_eq!(replayed.actions, actions, "{label}\n{numbered}");
     }
 
     // The SGF, as export writes it and import reads it.
