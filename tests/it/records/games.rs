@@ -17,9 +17,11 @@ pub(crate) enum Style {
     /// Uniformly.
     Uniform,
     /// This side places its rings on the rim, moves to leave itself the fewest ring
-    /// moves and removes so as to keep the fewest; the other side leaves it the
-    /// fewest ring moves, preferring a move that makes it a row after whose removal
-    /// it has few or none (a pass).
+    /// moves (best, a move after which the other side can make it a row whose removal
+    /// leaves it none) and removes so as to keep the fewest. The other side places,
+    /// moves and removes to leave it the fewest ring moves and avoids rows of its own;
+    /// it makes it a row only when that row's removal leaves it no ring move (a pass),
+    /// and prefers the moves that lead there within two turns.
     Walled(Color),
     /// Each mover prefers the moves that make rows for the opponent, both sides best.
     Generous,
@@ -95,17 +97,34 @@ fn score(game: &Game, me: Color, style: Style, a: Action) -> i64 {
             .iter()
             .filter(|d| d.step(p).is_some())
             .count() as i64,
-        (Style::Walled(victim), Action::Move { .. }) if me == victim => mobility(&after, me),
+        (Style::Walled(victim), Action::Place(_)) => mobility(&after, victim),
+        (Style::Walled(victim), Action::Move { .. }) if me == victim => {
+            if can_give_pass_after_removals(&after, victim) {
+                -1
+            } else {
+                after_removals(&after, me)
+            }
+        }
         (Style::Walled(victim), Action::RemoveRow(_) | Action::RemoveRing(_)) if me == victim => {
             after_removals(&after, me)
         }
+        (Style::Walled(victim), Action::RemoveRow(_) | Action::RemoveRing(_)) => {
+            mobility(&after, victim)
+        }
         (Style::Walled(victim), Action::Move { .. }) => {
             if owes(&after, victim) {
-                2 * after_removals(&after, victim)
+                // A row whose removal leaves it moves only frees the board.
+                if after_removals(&after, victim) == 0 {
+                    0
+                } else {
+                    100
+                }
             } else if sets_up_pass_after_removals(&after, victim) {
                 1
+            } else if invites_pass_after_removals(&after, victim) {
+                2
             } else {
-                3 + 2 * mobility(&after, victim)
+                3 + 2 * mobility(&after, victim) + 4 * rows(me)
             }
         }
         (Style::Generous, Action::Move { .. }) => {
@@ -150,10 +169,32 @@ fn sets_up_pass_after_removals(game: &Game, victim: Color) -> bool {
     if game.to_act() != Some(victim) || !auto_pass_due(game) {
         return false;
     }
-    let passed = game.after(Action::Pass).expect("a forced pass");
-    passed.expects() == Some(ActionKind::Move)
-        && passed.legal_actions().iter().any(|&a| {
-            let after = passed.after(a).expect("legal");
+    can_give_pass_after_removals(&game.after(Action::Pass).expect("a forced pass"), victim)
+}
+
+/// Whether the other side of `victim` is to move a ring in `game` and has a move that
+/// makes `victim` a row after whose removal it must pass.
+fn can_give_pass_after_removals(game: &Game, victim: Color) -> bool {
+    game.to_act() == Some(victim.other())
+        && game.expects() == Some(ActionKind::Move)
+        && game.legal_actions().iter().any(|&a| {
+            let after = game.after(a).expect("legal");
             owes(&after, victim) && after_removals(&after, victim) == 0
         })
 }
+
+/// Whether `victim` is to move a ring in `game`, has few ring moves, and has one after
+/// which the other side can make it a row after whose removal it must pass.
+fn invites_pass_after_removals(game: &Game, victim: Color) -> bool {
+    game.to_act() == Some(victim)
+        && game.expects() == Some(ActionKind::Move)
+        && mobility(game, victim) <= FEW_MOVES
+        && game
+            .legal_actions()
+            .iter()
+            .any(|&a| can_give_pass_after_removals(&game.after(a).expect("legal"), victim))
+}
+
+/// The ring moves below which a walled side is worth searching for a way to a pass
+/// after removals.
+const FEW_MOVES: i64 = 8;
