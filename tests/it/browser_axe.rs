@@ -7,7 +7,8 @@
 //! (written by `board.js`) and the board mail's are the lines of
 //! `text::position::position_in_words`, and the board points to the page's list.
 //! Without Chromium or axe-core the tests say so and pass; under CI (`CI` set) their
-//! absence fails them.
+//! absence fails them. Screenshots in `target/tmp/browser/`: `position-words.png` and
+//! `position-words-dark.png` (the game page with the position in words unfolded).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -17,7 +18,7 @@ use yinsh_pbem::notation::play_turn;
 use yinsh_pbem::rules::{Color, Game, Variant};
 use yinsh_pbem::server::text::position::position_in_words;
 
-use crate::browser::{DrivenPage, artefacts, chromium, driven};
+use crate::browser::{DrivenPage, Scheme, artefacts, chromium, driven};
 use crate::review_mail::{before_the_end, reviews, write_config};
 use crate::support::play_page::PlayPage;
 use crate::support::sent::{ALICE, one_to};
@@ -181,6 +182,15 @@ fn axe_finds_nothing_serious_on_the_site() {
         played.contains("role=\"group\"") && played.contains("aria-disabled=\"true\""),
         "in play mode the board is a group of point buttons: {played}"
     );
+    // Screenshots with the position in words unfolded.
+    let unfolded = DrivenPage::new(
+        &game_page,
+        &html.replace("<details id=\"position\">", "<details id=\"position\" open>"),
+        "",
+    );
+    unfolded.screenshot_in(&program, "position-words.png", 1024, 1400, Scheme::Light);
+    unfolded.screenshot_in(&program, "position-words-dark.png", 1024, 1400, Scheme::Dark);
+    unfolded.close();
 }
 
 /// The HTML part of `mail` as a page in `dir` (its pictures given as files beside

@@ -45,7 +45,7 @@ pub(super) fn play_section(play: Option<&PlayData>) -> String {
 /// The note `board.js` shows when the play link in the address is for a move already
 /// played (it fills in the move's number): the link is used up, the page shows the
 /// game as it is.
-pub(super) const USED_LINK: &str = "<p id=\"play-used\" class=\"note-used\" hidden role=\"status\">\
+pub(super) const USED_LINK: &str = "<p id=\"play-used\" hidden role=\"status\">\
     This play link was for move <span id=\"play-used-k\"></span>, which has been played: \
     the link is used up. The board shows the game as it is now; the board mail that asks \
     for your next move brings a new link.</p>\n";

@@ -2,9 +2,9 @@
 //! (`docs/mail-formats.md`): the heading and status lines of the text part, the
 //! picture of the position (an inline PNG the mail carries, shown through `cid:`), a
 //! link to the game's web page when the server has one, the comment, the command the
-//! reader sends next, the position in words, the move list, and the ASCII board in a `<pre>`. The server's
-//! own lines are reflowed paragraphs (`prose`); a player's text is shown exactly as
-//! written (`written`). Plain HTML with inline styles and no colours of its own, so
+//! reader sends next, the position in words, the move list, and the ASCII board in a
+//! `<pre>`. The server's own lines are reflowed paragraphs (`prose`); a player's text
+//! is shown exactly as written (`written`). Plain HTML with inline styles and no colours of its own, so
 //! a client's dark mode keeps it readable; no scripts, no external resources. Every
 //! text in it is escaped ([`escape`]): the comments and userids in it come from
 //! players.
