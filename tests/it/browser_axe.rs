@@ -37,11 +37,20 @@ pub(crate) fn axe() -> Option<PathBuf> {
     if !script.is_file() {
         std::fs::create_dir_all(&dir).expect("axe folder");
         let installed = Command::new("npm")
-            .args(["install", "--no-save", "--no-audit", "--no-fund", "--prefix"])
+            .args([
+                "install",
+                "--no-save",
+                "--no-audit",
+                "--no-fund",
+                "--prefix",
+            ])
             .arg(&dir)
             .arg("axe-core@4")
             .status();
-        eprintln!("npm install axe-core@4 into {}: {installed:?}", dir.display());
+        eprintln!(
+            "npm install axe-core@4 into {}: {installed:?}",
+            dir.display()
+        );
     }
     if script.is_file() {
         return Some(script);
@@ -50,7 +59,9 @@ pub(crate) fn axe() -> Option<PathBuf> {
         std::env::var_os("CI").is_none(),
         "CI is set but axe-core is missing: .ci/run installs it (npm install --prefix target/tmp/axe axe-core@4)"
     );
-    eprintln!("SKIPPED axe-core checks: no axe-core (npm install --prefix target/tmp/axe axe-core@4)");
+    eprintln!(
+        "SKIPPED axe-core checks: no axe-core (npm install --prefix target/tmp/axe axe-core@4)"
+    );
     None
 }
 
@@ -95,9 +106,9 @@ fn check_page(program: &Path, axe: &Path, page: &Path, html: &str, fragment: &st
         let dom = driven_page.dom(program, &args);
         let found: Vec<Violation> =
             serde_json::from_str(&driven(&dom, "data-violations")).expect("axe's findings");
-        let (grave, minor): (Vec<&Violation>, Vec<&Violation>) = found.iter().partition(|v| {
-            matches!(v.impact.as_deref(), Some("serious") | Some("critical"))
-        });
+        let (grave, minor): (Vec<&Violation>, Vec<&Violation>) = found
+            .iter()
+            .partition(|v| matches!(v.impact.as_deref(), Some("serious") | Some("critical")));
         for v in &minor {
             eprintln!(
                 "{} (dark {dark}): axe-core, {:?}: {} ({}) {:?}",
@@ -160,7 +171,11 @@ fn axe_finds_nothing_serious_on_the_site() {
     let game_page = page.site.join("games/101/index.html");
     let html = std::fs::read_to_string(&game_page).expect("game page");
     let want = position_in_words(&game_of(&turns[..23]));
-    assert_eq!(list_items(&html, "<details id=\"position\""), want, "the server's list");
+    assert_eq!(
+        list_items(&html, "<details id=\"position\""),
+        want,
+        "the server's list"
+    );
     let dom = check_page(&program, &axe, &game_page, &html, "");
     assert_eq!(
         list_items(&dom, "<details id=\"position\""),
@@ -185,11 +200,20 @@ fn axe_finds_nothing_serious_on_the_site() {
     // Screenshots with the position in words unfolded.
     let unfolded = DrivenPage::new(
         &game_page,
-        &html.replace("<details id=\"position\">", "<details id=\"position\" open>"),
+        &html.replace(
+            "<details id=\"position\">",
+            "<details id=\"position\" open>",
+        ),
         "",
     );
     unfolded.screenshot_in(&program, "position-words.png", 1024, 1400, Scheme::Light);
-    unfolded.screenshot_in(&program, "position-words-dark.png", 1024, 1400, Scheme::Dark);
+    unfolded.screenshot_in(
+        &program,
+        "position-words-dark.png",
+        1024,
+        1400,
+        Scheme::Dark,
+    );
     unfolded.close();
 }
 
@@ -228,7 +252,11 @@ fn axe_finds_nothing_serious_in_the_mails() {
     let board = one_to(&r, "bob@example.org");
     let (path, html) = mail_page(&board, &artefacts().join("axe-board-mail"));
     let want = position_in_words(&game_of(&turns[..31]));
-    assert_eq!(list_items(&html, "The position in words</h2>"), want, "the board mail's list");
+    assert_eq!(
+        list_items(&html, "The position in words</h2>"),
+        want,
+        "the board mail's list"
+    );
     check_page(&program, &axe, &path, &html, "");
 
     // An error mail about the game: a move to a point that is no point.

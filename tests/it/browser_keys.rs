@@ -23,7 +23,9 @@ use yinsh_pbem::rules::{Action, Game, Variant};
 use yinsh_pbem::server::site::legal::legal_turns;
 use yinsh_pbem::server::store::Store;
 
-use crate::browser::{DrivenPage, Scheme, browser_own, chromium, driven, js_list, run_chromium_via};
+use crate::browser::{
+    DrivenPage, Scheme, browser_own, chromium, driven, js_list, run_chromium_via,
+};
 use crate::support::play_page::{PlayPage, Shot, find_turn, parsed};
 
 /// The picked mark's orange and the open points' blue (`board.js`), as computed
@@ -82,8 +84,14 @@ fn the_keyboard_moves_along_the_lines_and_keeps_the_focus_on_the_board() {
     let shown = page.open(&program, &all, &[]);
     assert_eq!(shown.focus, to.to_string(), "the focus stays on the board");
     assert!(
-        shown.keys.iter().any(|k| k.contains("ArrowRight") || k.contains("ArrowLeft"))
-            || shown.keys.iter().any(|k| k.contains("ArrowUp") || k.contains("ArrowDown")),
+        shown
+            .keys
+            .iter()
+            .any(|k| k.contains("ArrowRight") || k.contains("ArrowLeft"))
+            || shown
+                .keys
+                .iter()
+                .any(|k| k.contains("ArrowUp") || k.contains("ArrowDown")),
         "the arrow keys moved the focus: {shown:?}"
     );
     page.deliver(&shown, &turn);
@@ -241,7 +249,11 @@ fn answer(mut stream: std::net::TcpStream, root: &Path, others: &Mutex<Vec<Strin
         .strip_prefix("http://yinsh.test/")
         .map(|p| p.split(['?', '#']).next().unwrap_or(""))
         .filter(|p| !p.split('/').any(|part| part == ".."))
-        .and_then(|p| std::fs::read(root.join(p)).ok().map(|bytes| (p.to_string(), bytes)));
+        .and_then(|p| {
+            std::fs::read(root.join(p))
+                .ok()
+                .map(|bytes| (p.to_string(), bytes))
+        });
     let response = match file {
         Some((path, bytes)) => {
             let kind = match path.rsplit('.').next() {
@@ -330,7 +342,11 @@ fn copy_on_a_plain_http_site_copies_the_subject_only() {
     assert_eq!(driven(&dom, "data-before"), "Copy the Subject");
     assert_eq!(driven(&dom, "data-active"), "play-subject", "{dom}");
     assert_eq!(driven(&dom, "data-field"), subject);
-    assert_eq!(driven(&dom, "data-selected"), subject, "the Subject selected");
+    assert_eq!(
+        driven(&dom, "data-selected"),
+        subject,
+        "the Subject selected"
+    );
     assert_eq!(driven(&dom, "data-copied"), subject, "the Subject copied");
     assert_eq!(driven(&dom, "data-to"), "yinsh@localhost");
     let label = driven(&dom, "data-label");
