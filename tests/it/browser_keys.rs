@@ -272,10 +272,10 @@ fn answer(mut stream: std::net::TcpStream, root: &Path, others: &Mutex<Vec<Strin
             r
         }
         None => {
-            if !first.starts_with("GET http://yinsh.test/favicon.ico") {
-                if let Ok(mut o) = others.lock() {
-                    o.push(first);
-                }
+            if !first.starts_with("GET http://yinsh.test/favicon.ico")
+                && let Ok(mut o) = others.lock()
+            {
+                o.push(first);
             }
             b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec()
         }
