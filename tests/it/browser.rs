@@ -109,6 +109,12 @@ pub(crate) fn browser_own(request: &str) -> bool {
 /// Runs Chromium on `url` with `extra` arguments (a fresh profile, every request sent
 /// to `trap`); returns its standard output.
 pub(crate) fn run_chromium(program: &Path, trap: &Trap, url: &str, extra: &[String]) -> String {
+    run_chromium_via(program, trap.port, url, extra)
+}
+
+/// [`run_chromium`] with every request sent to the proxy on `proxy` (a port of
+/// 127.0.0.1).
+pub(crate) fn run_chromium_via(program: &Path, proxy: u16, url: &str, extra: &[String]) -> String {
     let profile = tempfile::tempdir().expect("profile");
     let out = Command::new(program)
         .args([
@@ -124,7 +130,7 @@ pub(crate) fn run_chromium(program: &Path, trap: &Trap, url: &str, extra: &[Stri
             "--virtual-time-budget=5000",
         ])
         .arg(format!("--user-data-dir={}", profile.path().display()))
-        .arg(format!("--proxy-server=http://127.0.0.1:{}", trap.port))
+        .arg(format!("--proxy-server=http://127.0.0.1:{proxy}"))
         .arg("--proxy-bypass-list=<-loopback>")
         .args(extra)
         .arg(url)
@@ -136,6 +142,13 @@ pub(crate) fn run_chromium(program: &Path, trap: &Trap, url: &str, extra: &[Stri
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The colour scheme a page is shown in (`--force-dark-mode` for dark).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scheme {
+    Light,
+    Dark,
 }
 
 /// A copy of a page with a driver script (`driven.html` beside it), opened in
@@ -171,17 +184,28 @@ impl DrivenPage {
     /// A screenshot of the page in a window of `width` x `height`, kept as `shot`
     /// among the artefacts.
     pub(crate) fn screenshot(&self, program: &Path, shot: &str, width: u32, height: u32) {
+        self.screenshot_in(program, shot, width, height, Scheme::Light);
+    }
+
+    /// [`DrivenPage::screenshot`] in a colour `scheme`.
+    pub(crate) fn screenshot_in(
+        &self,
+        program: &Path,
+        shot: &str,
+        width: u32,
+        height: u32,
+        scheme: Scheme,
+    ) {
         let path = artefacts().join(shot);
         let _ = std::fs::remove_file(&path);
-        run_chromium(
-            program,
-            &self.trap,
-            &self.url,
-            &[
-                format!("--screenshot={}", path.display()),
-                format!("--window-size={width},{height}"),
-            ],
-        );
+        let mut args = vec![
+            format!("--screenshot={}", path.display()),
+            format!("--window-size={width},{height}"),
+        ];
+        if scheme == Scheme::Dark {
+            args.push("--force-dark-mode".to_string());
+        }
+        run_chromium(program, &self.trap, &self.url, &args);
         let png = std::fs::read(&path).expect("screenshot");
         assert!(png.len() > 10_000 && &png[1..4] == b"PNG", "{shot}");
     }

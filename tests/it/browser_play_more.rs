@@ -179,6 +179,11 @@ fn a_browser_plays_a_turn_that_ends_in_a_pass() {
 
     let shown = page.open(&program, &all, &[("play-pass.png", 900)]);
     assert_eq!(turn.text, format!("x{row}x{ring};--"));
+    // issue 47 item 15: the Pass button chosen is gone; the focus is on the board.
+    assert!(
+        shown.focus.parse::<yinsh_pbem::rules::Point>().is_ok(),
+        "the focus is on a point: {shown:?}"
+    );
     let replies = page.deliver(&shown, &turn);
     opponent_told(
         &page,

@@ -45,7 +45,7 @@ fn image_sources(html: &str) -> Vec<String> {
 /// The tags and attributes the server writes; anything else came from a player.
 const TAGS: &[&str] = &[
     "!DOCTYPE", "html", "head", "meta", "title", "body", "div", "h1", "h2", "p", "img", "a",
-    "table", "tr", "th", "td", "pre", "code", "hr",
+    "table", "tr", "th", "td", "pre", "code", "hr", "ul", "li",
 ];
 const ATTRIBUTES: &[&str] = &[
     "html",

@@ -13,6 +13,8 @@ mod bounce_trust; // issue 45: a bounce counts against the exact address mailed 
 mod bounces; // issue 30: DSNs to VERP bounce addresses: hard bounces counted, an address failing, restored; forged ones ignored
 mod bounds; // bounded work per mail: multiple, show, message and challenge caps
 mod browser; // headless Chromium opens a board mail's HTML part and a game page: screenshots, picture loaded, nothing fetched
+mod browser_axe; // issue 47 item 12: axe-core in Chromium on every page of the site and on a board, error and review mail: nothing serious; the position in words
+mod browser_keys; // issue 47 items 13-15: the keyboard along the board's lines, focus kept; a used play link; Copy on plain http
 mod browser_mail; // issue 26: Chromium lays out a board mail's HTML part at 390 px and desktop width: paragraphs reflowed
 mod browser_play_more; // issue 27: Chromium clicks removals owed at the start of a turn, then the move; a turn ending in the pass the page offers
 mod browser_review; // issue 28: Chromium steps a reviewed game's board from its chart (click, Enter, between points, the list) at desktop width and 390 px

@@ -125,7 +125,8 @@ fn a_browser_plays_a_placement_and_a_ring_move() {
         text: "e5".to_string(),
         actions: vec!["e5".to_string()],
     };
-    // By the keyboard: the point is focusable and Enter chooses it.
+    // By the keyboard: the arrow keys reach the point from the board's Tab stop, Enter
+    // chooses it.
     play_by_clicks(
         &program,
         &[],

@@ -6,8 +6,13 @@
 // and with #play=<token> in the address lets the player to move click their turn:
 // the clicks are matched against the legal turns the server listed (no rules here
 // beyond putting pieces down and turning markers over), the turn is shown as it grows,
-// and the mail is composed (mailto: and a text to copy). The token is read from the
-// address only; it is never sent anywhere but into the composed mail.
+// and the mail is composed (mailto: and a Subject to copy). The token is read from the
+// address only; it is never sent anywhere but into the composed mail. A token for a
+// move already played (`play-<move>-...`) is used up: the page says so and shows the
+// game. The position is also written in words (#position-list, the same lines as
+// src/server/text/position.rs). In play mode the board is a group of 85 point buttons
+// with one Tab stop; the arrow keys move along the board's lines (Up and Down: the
+// column; Left and Right: the line rising to the right, with Shift the one falling).
 (function () {
   'use strict';
   var dataNode = document.getElementById('game-data');
@@ -124,7 +129,7 @@
 
   // The board: drawn once; the pieces and marks are redrawn for each position.
   var svg = el('svg', { viewBox: '0 0 ' + WIDTH.toFixed(1) + ' ' + HEIGHT.toFixed(1),
-    id: 'svgboard', role: 'img', 'aria-label': 'The board' });
+    id: 'svgboard', role: 'img', 'aria-label': 'The board', 'aria-describedby': 'position-list' });
   (function drawBoard() {
     var centre = at(5, 6), k = 1 + 0.62 / 5;
     var hex = [[0, 1], [5, 1], [10, 6], [10, 11], [5, 11], [0, 6]].map(function (c) {
@@ -133,8 +138,8 @@
         (centre[1] + (p[1] - centre[1]) * k).toFixed(1);
     }).join(' ');
     el('polygon', { points: hex, fill: C.board, stroke: C.grid, 'stroke-width': 2,
-      'stroke-linejoin': 'round' }, svg);
-    var grid = el('g', {}, svg);
+      'stroke-linejoin': 'round', 'aria-hidden': 'true' }, svg);
+    var grid = el('g', { 'aria-hidden': 'true' }, svg);
     [[0, 1], [1, 0], [1, 1]].forEach(function (d) {
       POINTS.forEach(function (p) {
         if (onBoard(p.i - d[0], p.n - d[1])) return;
@@ -162,7 +167,8 @@
       if (m >= 6) label(String(m), is[is.length - 1] + 1, m);
     }
   })();
-  var under = el('g', {}, svg), pieces = el('g', {}, svg), over = el('g', {}, svg);
+  var hidden = { 'aria-hidden': 'true' };
+  var under = el('g', hidden, svg), pieces = el('g', hidden, svg), over = el('g', hidden, svg);
   var hits = el('g', {}, svg);
   // One target a point, STEP wide: at 390 px the board is some 33 px a step.
   var targets = POINTS.map(function (p, k) {
@@ -222,18 +228,65 @@
     });
     (open || []).forEach(function (k) { circle(over, k, RING + 2, C.row, 4, true); });
     (picked || []).forEach(function (k) { circle(over, k, RING + 4, C.move, 5); });
+    // In play mode every point is a button (those that cannot be chosen now
+    // aria-disabled), one of them in the Tab order; else the picture has no parts.
+    if (open && (rove < 0 || open.length && open.indexOf(rove) < 0 && !isPoint(document.activeElement))) {
+      rove = open.length ? open[0] : rove < 0 ? INDEX.e5 : rove;
+    }
     targets.forEach(function (t, k) {
-      var c = pos.cells[k], name = POINTS[k].name + ', ' + (NAMES[c] || 'empty');
-      var can = open && open.indexOf(k) >= 0;
-      t.setAttribute('aria-label', name + (can ? ', can be chosen' : ''));
-      if (can) { t.setAttribute('tabindex', '0'); t.setAttribute('role', 'button'); }
-      else { t.removeAttribute('tabindex'); t.removeAttribute('role'); }
+      if (!open) {
+        ['aria-label', 'tabindex', 'role', 'aria-disabled'].forEach(function (a) { t.removeAttribute(a); });
+        return;
+      }
+      var c = pos.cells[k], can = open.indexOf(k) >= 0;
+      t.setAttribute('role', 'button');
+      t.setAttribute('aria-label', POINTS[k].name + ', ' + (NAMES[c] || 'empty') + (can ? ', can be chosen' : ''));
+      t.setAttribute('tabindex', k === rove ? '0' : '-1');
+      if (can) t.removeAttribute('aria-disabled'); else t.setAttribute('aria-disabled', 'true');
     });
+    describe(pos);
+  }
+  // The point that is the board's Tab stop in play mode (-1 before the first draw).
+  var rove = -1;
+  function isPoint(node) { return !!(node && node.classList && node.classList.contains('pt')); }
+  // The position in words, the lines of src/server/text/position.rs.
+  var listNode = document.getElementById('position-list');
+  function words(pos) {
+    var out = [];
+    [['White', 'W', 'w'], ['Black', 'B', 'b']].forEach(function (s) {
+      [['rings', s[1]], ['markers', s[2]]].forEach(function (w) {
+        var pts = [];
+        pos.cells.forEach(function (c, k) { if (c === w[1]) pts.push(POINTS[k].name); });
+        out.push(s[0] + '\'s ' + w[0] + (pts.length ? ' (' + pts.length + '): ' + pts.join(', ') : ': none') + '.');
+      });
+    });
+    out.push('Rings removed: White ' + pos.removed[0] + ', Black ' + pos.removed[1] + '.');
+    return out;
+  }
+  function describe(pos) {
+    if (!listNode) return;
+    clear(listNode);
+    words(pos).forEach(function (line) {
+      var li = document.createElement('li');
+      li.textContent = line;
+      listNode.appendChild(li);
+    });
+  }
+  // The point one step from k along a line for an arrow key (-1: none): Up and Down
+  // the column; Left and Right the line rising to the right, with Shift the one
+  // falling (and the falling one where the rising one leaves the board).
+  var RISING = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowRight: [1, 1], ArrowLeft: [-1, -1] };
+  var FALLING = { ArrowRight: [1, 0], ArrowLeft: [-1, 0] };
+  function stepFrom(k, key, shift) {
+    var p = POINTS[k], d = (shift && FALLING[key]) || RISING[key];
+    var j = d ? index(p.i + d[0], p.n + d[1]) : -1;
+    if (j < 0 && !shift && FALLING[key]) j = index(p.i + FALLING[key][0], p.n + FALLING[key][1]);
+    return j;
   }
 
   // Stepping through the game.
   var img = document.getElementById('board'), cap = document.getElementById('caption');
-  var score = document.getElementById('score');
+  var score = document.getElementById('score'), lastNode = document.getElementById('position-last');
   img.parentNode.insertBefore(svg, img);
   img.hidden = true;
   var ready = false;
@@ -246,8 +299,10 @@
     if (ready && at_ === last) return render();
     var pos = state(at_), marks = at_ > 0 ? data.moves[at_ - 1].map(parse) : [];
     draw(pos, marks, null, null, at_ < last || !data.over);
+    svg.setAttribute('role', 'img');
     svg.setAttribute('aria-label', data.captions[at_]);
     cap.textContent = data.captions[at_];
+    if (lastNode) lastNode.textContent = data.captions[at_];
     score.textContent = scoreText(pos);
     links.forEach(function (a) { a.className = (+a.dataset.k === at_) ? 'here' : ''; });
     chartPoints.forEach(function (c) { c.classList.toggle('at', +c.dataset.position === at_); });
@@ -301,27 +356,32 @@
     document.getElementById('review-how').hidden = false;
   }
   document.addEventListener('keydown', function (e) {
-    if (e.target.closest && e.target.closest('#play')) return;
+    if (e.target.closest && (e.target.closest('#play') || e.target.closest('#svgboard'))) return;
     if (e.key === 'ArrowLeft') go.prev();
     if (e.key === 'ArrowRight') go.next();
   });
   document.getElementById('step').hidden = false;
 
   // Play mode.
+  // A token names its move (play-<move>-...): one for a move already played is used
+  // up, and never plays the move of the player now to move.
   var found = /^#play=([A-Za-z0-9_-]{1,64})$/.exec(location.hash);
-  var token = found && data.play ? found[1] : null;
+  var forMove = found ? +((/^play-(\d+)-/.exec(found[1]) || [])[1] || 0) : 0;
+  var token = found && data.play && forMove === data.play.k ? found[1] : null;
   var fromHash = /^#m(\d+)$/.exec(location.hash);
   show(fromHash ? +fromHash[1] : last);
-  if (found && !data.play) {
-    var none = document.getElementById('play-none');
-    if (none) none.hidden = false;
+  if (found && !token) {
+    var used = forMove > 0 && forMove <= last, note = document.getElementById(used ? 'play-used' : 'play-none');
+    if (used) document.getElementById('play-used-k').textContent = forMove;
+    if (note) note.hidden = false;
   }
   if (!token) return;
   var play = data.play, chosen = [], clicks = [];
   var box = document.getElementById('play'), turnOut = document.getElementById('play-turn');
   var help = document.getElementById('play-help'), choices = document.getElementById('play-choices');
   var send = document.getElementById('play-send'), copy = document.getElementById('play-copy');
-  var text = document.getElementById('play-text');
+  var mail = document.getElementById('play-mail'), toField = document.getElementById('play-to');
+  var subjectField = document.getElementById('play-subject');
   box.hidden = false;
   function same(a, b) { return a.length <= b.length && a.every(function (x, j) { return x === b[j]; }); }
   function candidates() { return play.turns.filter(function (t) { return same(chosen, t.a); }); }
@@ -350,8 +410,13 @@
     });
     return parts.join(';');
   }
-  function choose(n) { chosen.push(n.text); clicks = []; render(); }
+  // After a choice the focus is on the board (a row or pass button chosen is gone).
+  function choose(n) {
+    chosen.push(n.text); clicks = []; render();
+    if (!isPoint(document.activeElement)) targets[rove].focus();
+  }
   function click(k) {
+    rove = k;
     if (at_ !== last) { show(last); render(); return; }
     if (clicks.indexOf(k) >= 0) return;
     var list = nexts(), fit = fitting(list, clicks.concat([k]));
@@ -365,8 +430,10 @@
   }
   function render() {
     links.forEach(function (a) { a.className = (+a.dataset.k === last) ? 'here' : ''; });
-    svg.setAttribute('aria-label', 'Your turn on the board');
+    svg.setAttribute('role', 'group');
+    svg.setAttribute('aria-label', 'Your turn on the board: ' + data.captions[last]);
     cap.textContent = data.captions[last].replace(/\.?$/, '.') + ' Then your turn ' + play.k + ', as clicked so far.';
+    if (lastNode) lastNode.textContent = cap.textContent;
     var pos = state(last), marks = [];
     chosen.forEach(function (a) { marks.push(apply(pos, a, play.side)); });
     var list = nexts(), fit = fitting(list, clicks), open = [], complete = null;
@@ -398,26 +465,52 @@
     });
     var subject = complete ? 'yinsh move ' + data.board + ' ' + play.player + ' ' + token + ' ' +
       complete.t + '#' + play.k : '';
-    text.value = complete ? 'To: ' + play.to + '\nSubject: ' + subject : '';
-    send.hidden = copy.hidden = text.hidden = !complete;
+    toField.value = complete ? play.to : '';
+    subjectField.value = subject;
+    send.hidden = copy.hidden = mail.hidden = !complete;
+    copy.textContent = 'Copy the Subject';
     send.href = complete ? 'mailto:' + play.to + '?subject=' + encodeURIComponent(subject) : '#';
     send.setAttribute('data-subject', subject);
   }
   targets.forEach(function (t, k) {
     t.addEventListener('click', function () { click(k); });
     t.addEventListener('keydown', function (e) {
-      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); click(k); }
+      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); click(k); return; }
+      if (!RISING[e.key]) return;
+      e.preventDefault();
+      e.stopPropagation();
+      var j = stepFrom(k, e.key, e.shiftKey);
+      if (j < 0) return;
+      targets[k].setAttribute('tabindex', '-1');
+      targets[j].setAttribute('tabindex', '0');
+      rove = j;
+      targets[j].focus();
     });
   });
   document.getElementById('play-undo').addEventListener('click', function () {
     if (clicks.length) clicks.pop(); else chosen.pop();
     render();
   });
+  // Copy puts the Subject alone on the clipboard: by the Clipboard API on a secure
+  // site; on a plain-http one the Subject field is selected and copied, and a copy
+  // from that field holds the Subject only.
+  subjectField.addEventListener('copy', function (e) {
+    if (!e.clipboardData) return;
+    e.clipboardData.setData('text/plain', send.getAttribute('data-subject'));
+    e.preventDefault();
+  });
   copy.addEventListener('click', function () {
     var subject = send.getAttribute('data-subject');
-    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(subject);
-    else { text.focus(); text.select(); document.execCommand('copy'); }
-    copy.textContent = 'Copied';
+    function copied() { copy.textContent = 'Copied'; }
+    function selected() {
+      subjectField.focus();
+      subjectField.select();
+      var ok = false;
+      try { ok = document.execCommand('copy'); } catch (err) { ok = false; }
+      copy.textContent = ok ? 'Copied' : 'Selected: copy it now';
+    }
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(subject).then(copied, selected);
+    else selected();
   });
   ready = true;
   render();

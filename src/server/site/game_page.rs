@@ -30,11 +30,12 @@ use crate::server::store::{GameReview, KeptPictures};
 use crate::server::text::clock::clock_line;
 use crate::server::text::dates::format_date;
 use crate::server::text::html::escape;
+use crate::server::text::position::position_in_words;
 use crate::server::text::reply::{ending_line, status_line};
 
 use super::legal::{PlayData, legal_turns};
 use super::page::page;
-use super::play::{mail_links, play_section};
+use super::play::{USED_LINK, mail_links, play_section};
 use super::review;
 use super::{Files, SiteError, Summary};
 
@@ -257,8 +258,8 @@ struct Page<'a> {
 
 /// The body of the game's page: players, result and clock; the board now (drawn
 /// again by `board.js`, with the buttons that step through the positions); under it
-/// the robot's review when there is one; the play mode and its mail links; the moves
-/// and the record's links; the page's data.
+/// the robot's review when there is one; the play mode and its mail links; the
+/// position in words; the moves and the record's links; the page's data.
 fn page_body(live: &LiveGame, page: &Page<'_>, around: &Around<'_>) -> String {
     let Page {
         picture,
@@ -285,7 +286,7 @@ fn page_body(live: &LiveGame, page: &Page<'_>, around: &Around<'_>) -> String {
         body,
         "<h1>{}</h1>\n<p class=\"status\">{} {}</p>\n\
          <p>White: <b>{}</b>, Black: <b>{}</b>. {variant} Started {}; {} move{}, the last {}.</p>\n\
-         {clock}<div class=\"game{reviewed}\"><div class=\"board-box\" id=\"board-box\">\n\
+         {clock}{USED_LINK}<div class=\"game{reviewed}\"><div class=\"board-box\" id=\"board-box\">\n\
          <img id=\"board\" src=\"{}\" width=\"{w}\" height=\"{h}\" alt=\"The board after move {total}\">\n\
          <p id=\"caption\">{}</p><p id=\"score\"></p>\n\
          <div id=\"step\" hidden><button data-go=\"first\" title=\"start\">|&lt;</button>\
@@ -315,6 +316,7 @@ fn page_body(live: &LiveGame, page: &Page<'_>, around: &Around<'_>) -> String {
     }
     body.push_str("<div class=\"side\">\n");
     body.push_str(&play_section(data.play.as_ref()));
+    body.push_str(&position_section(live, total));
     if let Some(play) = &data.play {
         body.push_str(&mail_links(live.board(), play));
     }
@@ -334,6 +336,22 @@ fn page_body(live: &LiveGame, page: &Page<'_>, around: &Around<'_>) -> String {
         script_safe(&json)
     );
     body
+}
+
+/// The position now in words (issue 47 item 12): the last move, then the lines of
+/// [`position_in_words`], folded under a summary; `board.js` rewrites them for each
+/// position it shows, and the board points to them (`aria-describedby`).
+fn position_section(live: &LiveGame, total: usize) -> String {
+    let mut out = format!(
+        "<details id=\"position\"><summary>The position in words</summary>\n\
+         <p id=\"position-last\">{}</p>\n<ul id=\"position-list\">",
+        escape(&caption(live, total))
+    );
+    for line in position_in_words(live.game()) {
+        let _ = write!(out, "<li>{}</li>", escape(&line));
+    }
+    out.push_str("</ul></details>\n");
+    out
 }
 
 /// What the picture after `k` turns shows, in words.

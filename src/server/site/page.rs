@@ -36,7 +36,7 @@ table.list th, table.list td { text-align: left; padding: 3px 12px 3px 0;
 .side { flex: 1 1 300px; min-width: 0; }
 #svgboard { display: block; width: 100%; max-width: 548px; height: auto; background: #cdc6b8; }
 #svgboard .pt[role=button] { cursor: pointer; }
-#svgboard .pt:focus { outline: none; stroke: #d55e00; stroke-width: 4; }
+#svgboard .pt:focus { outline: none; stroke: #111; stroke-width: 3; fill: rgba(240, 228, 66, 0.45); }
 #caption, #score { margin: 4px 0; }
 .moves { font: 15px/1.5 Menlo, Consolas, 'DejaVu Sans Mono', monospace; border-collapse: collapse; }
 .moves th { text-align: left; font-weight: normal; opacity: 0.7; padding: 0 6px; }
@@ -49,7 +49,11 @@ a.button { display: inline-block; padding: 8px 12px; border: 1px solid var(--lin
   text-decoration: none; font-weight: bold; }
 #play { border: 2px solid #0072b2; border-radius: 6px; padding: 4px 12px; margin-bottom: 12px; }
 #play-turn { font-size: 18px; }
-#play-text { width: 100%; box-sizing: border-box; font: 14px Menlo, Consolas, monospace; }
+#play-mail label { display: block; margin: 4px 0; }
+#play-mail input { width: 100%; box-sizing: border-box; font: 14px Menlo, Consolas, monospace; }
+#play-used { border-left: 4px solid #0072b2; padding: 4px 10px; font-weight: bold; }
+#position summary { cursor: pointer; min-height: 32px; line-height: 32px; }
+#position ul { margin: 4px 0; padding-left: 20px; }
 p.links a { display: inline-block; min-height: 32px; line-height: 32px; margin-right: 8px; }
 .status { font-size: 18px; }
 .review { flex: 1 1 100%; min-width: 0; max-width: 640px; }

@@ -1,8 +1,8 @@
 //! The play mode's part of a game's page (issue 27): the section `board.js` shows
 //! with `#play=<token>` in the address (the turn as it grows, undo, the pass and row
-//! buttons, the composed mail and the text to copy), and for readers without the
-//! script the legal turns as mail links, grouped by ring (placements a list of
-//! points). The links carry `<password>` where the script would put the token: the
+//! buttons, the composed mail and its Subject to copy), the note a used-up play link
+//! gets, and for readers without the script the legal turns as mail links, grouped by
+//! ring (placements a list of points). The links carry `<password>` where the script would put the token: the
 //! token is in the address only, never in a file of the site.
 //!
 //! The composed mail has the command in its Subject only and an empty body: a move
@@ -30,9 +30,9 @@ pub(super) fn play_section(play: Option<&PlayData>) -> String {
          <p id=\"play-choices\"></p>\n\
          <p><button type=\"button\" id=\"play-undo\">Undo</button> \
          <a id=\"play-send\" class=\"button\" href=\"#\" hidden>Send the move by mail</a> \
-         <button type=\"button\" id=\"play-copy\" hidden>Copy</button></p>\n\
-         <textarea id=\"play-text\" rows=\"3\" readonly hidden \
-         aria-label=\"The mail to send\"></textarea>\n\
+         <button type=\"button\" id=\"play-copy\" hidden>Copy the Subject</button></p>\n\
+         <div id=\"play-mail\" hidden><label>To <input id=\"play-to\" readonly></label>\
+         <label>Subject <input id=\"play-subject\" readonly></label></div>\n\
          <p class=\"note\">The button opens your mail program with the move in the Subject; \
          send it from your own address. Without a mail program: write a mail to \
          {to} with the copied Subject.</p>\n</section>\n",
@@ -41,6 +41,14 @@ pub(super) fn play_section(play: Option<&PlayData>) -> String {
         to = escape(&play.to),
     )
 }
+
+/// The note `board.js` shows when the play link in the address is for a move already
+/// played (it fills in the move's number): the link is used up, the page shows the
+/// game as it is.
+pub(super) const USED_LINK: &str = "<p id=\"play-used\" hidden role=\"status\">\
+    This play link was for move <span id=\"play-used-k\"></span>, which has been played: \
+    the link is used up. The board shows the game as it is now; the board mail that asks \
+    for your next move brings a new link.</p>\n";
 
 /// The legal turns as mail links, for readers without the script (a `<noscript>`):
 /// placements as a list of points, ring moves grouped by the ring that moves.

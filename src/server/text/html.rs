@@ -2,9 +2,9 @@
 //! (`docs/mail-formats.md`): the heading and status lines of the text part, the
 //! picture of the position (an inline PNG the mail carries, shown through `cid:`), a
 //! link to the game's web page when the server has one, the comment, the command the
-//! reader sends next, the move list, and the ASCII board in a `<pre>`. The server's
-//! own lines are reflowed paragraphs (`prose`); a player's text is shown exactly as
-//! written (`written`). Plain HTML with inline styles and no colours of its own, so
+//! reader sends next, the position in words, the move list, and the ASCII board in a
+//! `<pre>`. The server's own lines are reflowed paragraphs (`prose`); a player's text
+//! is shown exactly as written (`written`). Plain HTML with inline styles and no colours of its own, so
 //! a client's dark mode keeps it readable; no scripts, no external resources. Every
 //! text in it is escaped ([`escape`]): the comments and userids in it come from
 //! players.
@@ -18,6 +18,7 @@ use crate::server::game::record::{self, ReplayError};
 use crate::server::model::BoardId;
 
 use super::play_link::PLAY_YOUR_MOVE;
+use super::position::position_in_words;
 use super::reply::{BoardMail, STARS, drawing};
 
 /// The HTML alternative of one board mail, waiting for what only the sending side
@@ -154,6 +155,7 @@ impl BoardMail<'_> {
             None => None,
         };
         let mut rest = self.after_board(after, &game, historic);
+        rest.push_str(&position_section(&game));
         rest.push_str(&move_table(self, upto));
         let _ = write!(
             rest,
@@ -289,6 +291,19 @@ fn written(text: &str) -> String {
         "<div style=\"margin:4px 0 10px;white-space:pre-wrap;overflow-wrap:anywhere\">{}</div>\n",
         escape(text)
     )
+}
+
+/// The position shown in words (`position.rs`), a list under its heading: what a
+/// screen reader reads instead of the picture (issue 47 item 12).
+fn position_section(game: &Game) -> String {
+    let mut out = String::from(
+        "<h2 style=\"font-size:16px;margin:16px 0 4px\">The position in words</h2>\n<ul style=\"margin:4px 0;padding-left:20px\">",
+    );
+    for line in position_in_words(game) {
+        let _ = write!(out, "<li>{}</li>", escape(&line));
+    }
+    out.push_str("</ul>\n");
+    out
 }
 
 /// The moves up to `upto` as a table: turn number and text, White's and Black's

@@ -8,7 +8,8 @@
 //! say how a game stands or ended (`ending`), the HTML part of board mails (`html`),
 //! dates, the help texts, player comments cut to a bound (`cut`), every Subject and
 //! its reading back (`subjects`), the short notices (`notices`), what a new game's
-//! mail adds (`new_game`), the link to play a move on the game's page (`play_link`),
+//! mail adds (`new_game`), the link to play a move on the game's page (`play_link`), the position in
+//! words (`position`),
 //! the robot's review mail with the answers to a `review` request (`review`); the
 //! texts of the account commands (`account`), of the listings (`listing`) and the
 //! tables of results (`standings`), of moves queued, submitted or previewed (`play`),
@@ -40,6 +41,7 @@ pub mod offers;
 pub mod owed;
 pub mod play;
 pub mod play_link;
+pub mod position;
 pub mod reply;
 pub mod review;
 pub mod social;

@@ -15,7 +15,7 @@ use yinsh_pbem::server::store::Store;
 
 use super::server::{Sent, TestServer};
 use super::turns::random_turns;
-use crate::browser::{DrivenPage, driven, js_list};
+use crate::browser::{DrivenPage, Scheme, driven, js_list};
 
 /// The clicks that play `turn`: a point for a placement or a ring to remove, two for
 /// a ring move, the two ends of a row (the first alone when it tells the row), the
@@ -47,21 +47,58 @@ pub fn parsed(t: &LegalTurn) -> Vec<Action> {
         .collect()
 }
 
-/// The script that clicks `clicks` once the page has loaded and writes what the play
-/// mode shows into `#driven` (read back from the DOM dump): the composed Subject and
-/// link, the turn, the help line and the choice buttons (`|` between them).
+/// The keyboard's way to a point (`walk(name)`): Tab onto the board (its one point in
+/// the Tab order, focused), then arrow keys along its lines, each chosen towards the
+/// point (Up and Down the column; Left and Right the line rising to the right, with
+/// Shift the one falling), until the point has the focus. Each key must move the
+/// focus to a neighbouring point and leave the page's position as it was (an arrow key
+/// on the board never steps the game); the keys pressed are kept in `keys`.
+const WALK: &str = "var keys = [];\
+ function walk(name) {\
+   var stops = document.querySelectorAll('#svgboard .pt[tabindex=\\'0\\']');\
+   if (stops.length !== 1) throw new Error(stops.length + ' points in the Tab order');\
+   stops[0].focus();\
+   var caption = document.getElementById('caption').textContent;\
+   for (var n = 0; n < 40; n++) {\
+     var at = document.activeElement.getAttribute('data-point');\
+     if (at === name) return;\
+     var di = name.charCodeAt(0) - at.charCodeAt(0), dn = +name.slice(1) - +at.slice(1);\
+     var tries = di > 0 && dn > 0 ? [['ArrowRight', false], ['ArrowUp', false]]\
+       : di > 0 ? [['ArrowRight', true], ['ArrowDown', false], ['ArrowRight', false]]\
+       : di < 0 && dn < 0 ? [['ArrowLeft', false], ['ArrowDown', false]]\
+       : di < 0 ? [['ArrowLeft', true], ['ArrowUp', false], ['ArrowLeft', false]]\
+       : dn > 0 ? [['ArrowUp', false]] : [['ArrowDown', false]];\
+     var moved = tries.some(function (t) {\
+       document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: t[0], shiftKey: t[1], bubbles: true, cancelable: true }));\
+       var now = document.activeElement.getAttribute('data-point');\
+       if (now && now !== at) { keys.push((t[1] ? 'Shift+' : '') + t[0]); return true; }\
+       return false; });\
+     if (!moved) throw new Error('no arrow key moves from ' + at + ' towards ' + name);\
+     if (document.getElementById('caption').textContent !== caption) throw new Error('an arrow key stepped the game');\
+   }\
+   throw new Error('the arrow keys did not reach ' + name);\
+ }";
+
+/// The script that clicks `clicks` once the page has loaded (`pt:<point>` a click,
+/// `key:<point>` reached by [`WALK`] and Enter, `press:<key>` a key pressed on the
+/// focused element, `undo`, `btn:<label>`) and writes what
+/// the play mode shows into `#driven` (read back from the DOM dump): the composed
+/// Subject and link, the turn, the help line, the choice buttons (`|` between them),
+/// the focus and the keys pressed.
 fn driver(clicks: &[String]) -> String {
     let list = js_list(clicks);
     format!(
-        "<script>window.addEventListener('load', function () {{\
+        "<script>{WALK}window.addEventListener('load', function () {{\
          {list}.forEach(function (c) {{\
            if (c.indexOf('pt:') === 0) {{\
              document.querySelector('circle.pt[data-point=\"' + c.slice(3) + '\"]')\
                .dispatchEvent(new MouseEvent('click', {{ bubbles: true }}));\
            }} else if (c.indexOf('key:') === 0) {{\
-             var t = document.querySelector('circle.pt[data-point=\"' + c.slice(4) + '\"]');\
-             if (t.getAttribute('tabindex') !== '0') throw new Error('not focusable: ' + c);\
-             t.focus(); t.dispatchEvent(new KeyboardEvent('keydown', {{ key: 'Enter', bubbles: true }}));\
+             walk(c.slice(4));\
+             document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {{ key: 'Enter', bubbles: true }}));\
+             if (!document.activeElement.matches('#svgboard .pt')) throw new Error('focus left the board after ' + c);\
+           }} else if (c.indexOf('press:') === 0) {{\
+             document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {{ key: c.slice(6), bubbles: true, cancelable: true }}));\
            }} else if (c === 'undo') {{\
              document.getElementById('play-undo').click();\
            }} else {{\
@@ -74,6 +111,10 @@ fn driver(clicks: &[String]) -> String {
          d.setAttribute('data-href', document.getElementById('play-send').getAttribute('href'));\
          d.setAttribute('data-turn', document.getElementById('play-turn').textContent);\
          d.setAttribute('data-help', document.getElementById('play-help').textContent);\
+         d.setAttribute('data-focus', document.activeElement.getAttribute('data-point') || document.activeElement.id);\
+         d.setAttribute('data-keys', keys.join(' '));\
+         d.setAttribute('data-stroke', getComputedStyle(document.activeElement).stroke);\
+         d.setAttribute('data-caption', document.getElementById('caption').textContent);\
          d.setAttribute('data-buttons', Array.prototype.slice.call(\
            document.querySelectorAll('#play-choices button'))\
            .map(function (b) {{ return b.textContent; }}).join('|'));\
@@ -94,6 +135,22 @@ pub struct Shown {
     pub help: String,
     /// The labels of the choice buttons (rows to remove, the pass).
     pub buttons: Vec<String>,
+    /// Where the focus was at the end: a point's name, or an element's id.
+    pub focus: String,
+    /// The arrow keys pressed on the way to the points chosen by the keyboard.
+    pub keys: Vec<String>,
+    /// The focused element's stroke (its focus ring, on a point).
+    pub stroke: String,
+    /// The caption under the board.
+    pub caption: String,
+}
+
+/// A screenshot to take: its file name among the artefacts, the window, the scheme.
+pub struct Shot<'a> {
+    pub name: &'a str,
+    pub width: u32,
+    pub height: u32,
+    pub scheme: Scheme,
 }
 
 /// Board 101 of alice (`apw`, White) and bob (`bpw`, Black) at a position, its site
@@ -147,6 +204,20 @@ impl PlayPage {
     /// of `shots` (name, width in px), and returns what the play mode showed. Checks
     /// that the token is in no file and that no request left the machine.
     pub fn open(&self, program: &Path, clicks: &[String], shots: &[(&str, u32)]) -> Shown {
+        let shots: Vec<Shot<'_>> = shots
+            .iter()
+            .map(|&(name, width)| Shot {
+                name,
+                width,
+                height: 1400,
+                scheme: Scheme::Light,
+            })
+            .collect();
+        self.open_with(program, clicks, &shots)
+    }
+
+    /// [`PlayPage::open`] with screenshots of any size, light or dark.
+    pub fn open_with(&self, program: &Path, clicks: &[String], shots: &[Shot<'_>]) -> Shown {
         let page = self.site.join("games/101/index.html");
         let html = std::fs::read_to_string(&page).expect("page");
         assert!(!html.contains(&self.token), "the token is in no file");
@@ -156,8 +227,8 @@ impl PlayPage {
             &format!("#play={}", self.token),
         );
         let dom = driven_page.dom(program, &[]);
-        for (shot, width) in shots {
-            driven_page.screenshot(program, shot, *width, 1400);
+        for shot in shots {
+            driven_page.screenshot_in(program, shot.name, shot.width, shot.height, shot.scheme);
         }
         driven_page.close();
         let buttons = driven(&dom, "data-buttons");
@@ -166,6 +237,13 @@ impl PlayPage {
             href: driven(&dom, "data-href"),
             turn: driven(&dom, "data-turn"),
             help: driven(&dom, "data-help"),
+            focus: driven(&dom, "data-focus"),
+            stroke: driven(&dom, "data-stroke"),
+            caption: driven(&dom, "data-caption"),
+            keys: driven(&dom, "data-keys")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
             buttons: buttons
                 .split('|')
                 .filter(|b| !b.is_empty())
