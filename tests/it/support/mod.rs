@@ -4,15 +4,14 @@
 //! in-process ([`exec`]), the game page's play mode clicked in Chromium
 //! ([`play_page`]), the mails a test looks for and the set-ups many share
 //! ([`sent`]), turns of random games ([`turns`]; seeded tests draw from the crate's
-//! own `yinsh_pbem::ai::Rng`; [`rng`]: one more, for now), the data beside the
-//! checkout ([`data`]) and the temporary folders of the homes ([`tmp`]).
+//! own `yinsh_pbem::ai::Rng`), the data beside the checkout ([`data`]) and the
+//! temporary folders of the homes ([`tmp`]).
 
 pub mod bin;
 pub mod data;
 pub mod exec;
 pub mod mail;
 pub mod play_page;
-pub mod rng;
 pub mod sent;
 pub mod server;
 pub mod tmp;
