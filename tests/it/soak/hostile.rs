@@ -107,9 +107,8 @@ pub fn step(s: &mut Soak, n: usize) {
     s.hostile = false;
 }
 
-/// A guessing burst, in every soak by construction (issue 48: the random guesses alone
-/// reach a pause whose owner gets the notice only with a lucky seed, since strangers
-/// spend the players' and victims' daily budgets): a newcomer signs up from a mailbox
+/// A guessing burst, in every soak by construction (issue 48: whether the random
+/// guesses get an owner told depends on the seed): a newcomer signs up from a mailbox
 /// of its own (and has yet to confirm it), then strangers from ever-different
 /// addresses send [`MAX_FAILURES`] + 1 wrong passwords for the account within
 /// minutes. None of the first `MAX_FAILURES` tells the owner; the last finds logins
