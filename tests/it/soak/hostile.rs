@@ -2,10 +2,13 @@
 //! with a Reply-To naming a victim or a player) sending floods of `multiple` lines and
 //! mails, password guesses, huge Subjects and bodies, MIME oddities, challenges for
 //! other people, victims' addresses signed up, an admin's name taken, robots' mails,
-//! and honest Message-IDs replayed in another case. Every text they choose carries
-//! [`FOREIGN`] and every password they write starts with `gsSOAK` or `atSOAK`; what
-//! each kind must cause is asserted here, the rest by [`Soak::deliver`] and the final
-//! checks.
+//! and honest Message-IDs replayed in another case; and, at fixed mails, a burst of
+//! guesses at one newcomer's password ([`guessing_burst`]). Every text they choose
+//! carries [`FOREIGN`] and every password they write starts with `gsSOAK` or
+//! `atSOAK`; what each kind must cause is asserted here, the rest by
+//! [`Soak::deliver`] and the final checks.
+
+use yinsh_pbem::server::store::{MAX_FAILURES, WINDOW};
 
 use super::{FOREIGN, STRANGER, Soak};
 use crate::support::server::Sent;
@@ -70,13 +73,82 @@ fn flood_line(s: &mut Soak, k: u64) -> String {
     }
 }
 
+/// A Subject guessing `who`'s password (`gsSOAK` and a random number) in one of four
+/// commands; each has its password checked before anything else.
+fn guess(s: &mut Soak, who: &str) -> String {
+    let k = s.run.below(1_000_000);
+    match s.run.below(4) {
+        0 => format!("yinsh showas {who} gsSOAK{k}"),
+        1 => format!("yinsh move {} {who} gsSOAK{k} e5", some_board(s)),
+        2 => format!("yinsh resign {} {who} gsSOAK{k}", some_board(s)),
+        _ => format!("change password {who} gsSOAK{k} gsSOAK{k}new"),
+    }
+}
+
+/// The first guessing burst comes at this mail, the next ones every [`BURST_EVERY`]
+/// mails after it: the 300 mails of `cargo test` hold one, the 5,000 of `.ci/run` five.
+const FIRST_BURST: usize = 50;
+const BURST_EVERY: usize = 1_000;
+/// The longest pause between two guesses of a burst, seconds.
+const BURST_PAUSE: u64 = 120;
+// The whole burst falls inside one window of the login counts.
+const _: () = assert!((MAX_FAILURES as u64 + 1) * BURST_PAUSE < WINDOW);
+
 /// One hostile step (one or more mails); `n` is the soak's size (floods scale with it).
 /// Every mail it causes is checked against the stranger's budget
-/// ([`Soak::deliver`]).
+/// ([`Soak::deliver`]). A guessing burst when one is due, else a random attack.
 pub fn step(s: &mut Soak, n: usize) {
     s.hostile = true;
-    attack(s, n);
+    if s.run.stats.mails >= FIRST_BURST + s.bursts * BURST_EVERY {
+        guessing_burst(s);
+    } else {
+        attack(s, n);
+    }
     s.hostile = false;
+}
+
+/// A guessing burst, in every soak by construction (issue 48: whether the random
+/// guesses get an owner told depends on the seed): a newcomer signs up from a mailbox
+/// of its own (and has yet to confirm it), then strangers from ever-different
+/// addresses send [`MAX_FAILURES`] + 1 wrong passwords for the account within
+/// minutes. None of the first `MAX_FAILURES` tells the owner; the last finds logins
+/// paused, says so to its sender, and the owner is told.
+fn guessing_burst(s: &mut Soak) {
+    let k = s.bursts;
+    s.bursts += 1;
+    let userid = format!("burst{k}");
+    let owner = format!("{userid}@newcomer.example");
+    s.tick_clock(BURST_PAUSE);
+    let raw = s.mail(&owner, None, &format!("signup {userid} atSOAKb{k}"), "");
+    let sent = s.deliver(raw.as_bytes());
+    assert!(
+        sent.iter()
+            .any(|m| m.subject.starts_with(&format!("verify {userid} "))),
+        "no verify mail for {userid}: {sent:?}"
+    );
+    let notice = format!("Wrong passwords for {userid}");
+    for j in 0..=MAX_FAILURES {
+        s.tick_clock(BURST_PAUSE);
+        let from = format!("guesser{k}-{j}@evil.example");
+        let subject = guess(s, &userid);
+        let raw = s.mail(&from, None, &subject, &format!("{FOREIGN}\n"));
+        let sent = s.deliver(raw.as_bytes());
+        let told: Vec<&Sent> = sent.iter().filter(|m| m.subject == notice).collect();
+        if j < MAX_FAILURES {
+            assert!(told.is_empty(), "guess {} of {userid}: {sent:?}", j + 1);
+            continue;
+        }
+        assert!(
+            told.len() == 1 && told[0].to == [owner.clone()],
+            "the owner of {userid} not told of guessing: {sent:?}"
+        );
+        assert!(
+            sent.iter()
+                .any(|m| m.to == [from.clone()] && m.body.contains("logins are paused")),
+            "guess {} of {userid} not refused as paused: {sent:?}",
+            j + 1
+        );
+    }
 }
 
 fn attack(s: &mut Soak, n: usize) {
@@ -104,13 +176,7 @@ fn attack(s: &mut Soak, n: usize) {
         // Password guesses, one a mail, from ever-different addresses.
         4..=6 => {
             let who = guessed(s);
-            let k = s.run.below(1_000_000);
-            let subject = match s.run.below(4) {
-                0 => format!("yinsh showas {who} gsSOAK{k}"),
-                1 => format!("yinsh move {} {who} gsSOAK{k} e5", some_board(s)),
-                2 => format!("yinsh resign {} {who} gsSOAK{k}", some_board(s)),
-                _ => format!("change password {who} gsSOAK{k} gsSOAK{k}new"),
-            };
+            let subject = guess(s, &who);
             send(s, &subject, &format!("{FOREIGN}\n"));
         }
         // A misspelt command with a password, its error sent to a player (Reply-To).

@@ -117,6 +117,8 @@ pub struct Soak {
     pub refusals: Refusals,
     /// The most reply files one mail caused.
     pub most_files: usize,
+    /// Guessing bursts sent so far ([`hostile::step`]).
+    pub bursts: usize,
     seq: u64,
 }
 
@@ -589,6 +591,7 @@ fn soak_mixed_honest_and_hostile_mail_with_kills() {
         honest_mails: Vec::new(),
         refusals: Refusals::default(),
         most_files: 0,
+        bursts: 0,
         seq: 0,
     };
     while soak.run.stats.mails < n {

@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
+use yinsh_pbem::ai::Rng;
 use yinsh_pbem::server::store::Store;
 
 use crate::support::bin::{command_of, confirming};
-use crate::support::rng::XorShift;
 use crate::support::server::{Sent, read_sent};
 
 use super::MAX_KIB;
@@ -49,7 +49,7 @@ pub struct Runner {
     /// Every reply of the soak, moved here from `fresh`.
     pub outbox: PathBuf,
     pub now: u64,
-    rng: XorShift,
+    rng: Rng,
     time: bool,
     pub stats: Stats,
 }
@@ -75,7 +75,7 @@ impl Runner {
             fresh,
             outbox,
             now,
-            rng: XorShift(seed | 1),
+            rng: Rng::new(seed),
             time,
             stats: Stats::default(),
         }
@@ -83,7 +83,7 @@ impl Runner {
 
     /// A random number in `0..n`.
     pub fn below(&mut self, n: u64) -> u64 {
-        self.rng.next() % n.max(1)
+        self.rng.below(n.max(1) as usize) as u64
     }
 
     /// `yinsh-pbem <args> --home <home>` with confirmation on and the soak's clock.

@@ -4,8 +4,8 @@
 //! in-process ([`exec`]), the game page's play mode clicked in Chromium
 //! ([`play_page`]), the mails a test looks for and the set-ups many share
 //! ([`sent`]), turns of random games ([`turns`]; seeded tests draw from the crate's
-//! own `yinsh_pbem::ai::Rng`; [`rng`]: one more, for now), bounces sent back
-//! ([`dsn`]), the data beside the checkout ([`data`]) and the temporary folders of the homes ([`tmp`]).
+//! own `yinsh_pbem::ai::Rng`), bounces sent back ([`dsn`]), the data beside the
+//! checkout ([`data`]) and the temporary folders of the homes ([`tmp`]).
 
 pub mod bin;
 pub mod data;
@@ -13,7 +13,6 @@ pub mod dsn;
 pub mod exec;
 pub mod mail;
 pub mod play_page;
-pub mod rng;
 pub mod sent;
 pub mod server;
 pub mod tmp;
