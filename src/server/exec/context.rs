@@ -308,10 +308,11 @@ pub(super) fn error_reply(
     reply.html = html.map(HtmlPart::Board);
     reply.thread = thread;
     // An unconfirmed address reads the refusal in the server's words only: no quote,
-    // no board (its players' names), no word the refusal found in the mail.
+    // no word the refusal found in the mail; the board it speaks of, as `show` sends
+    // it to anyone (issue 47 items 4, 6).
     reply.foreign = Foreign::Part(reply::error_body(
         &format!("{}\n\n{}", r.plain(), plain::NO_DETAILS),
-        None,
+        board_text.as_deref(),
         "",
     ));
     Ok(Some(reply))

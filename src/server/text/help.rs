@@ -92,10 +92,9 @@ YINSH by e-mail
 
 Playing by Reply: press Reply on your board mail and write your move as the
 first line (or resign, propose, accept, reject, undo, pass, chat, decline,
-review);
-anything below it goes to the other player as your comment. No password is
-needed: the mail you answer says who you are, as long as you reply from your
-own address and it is still that move. A reply to a chat mail chats back; to a
+review); anything below it goes to the other player as your comment. No
+password is needed: the mail you answer says who you are, as long as you reply
+from your own address and it is still that move. A reply to a chat mail chats back; to a
 message, writes back.
 
 Commands (in the Subject line):

@@ -14,9 +14,9 @@ use crate::server::game::vacation::Vacations;
 use crate::server::model::{self, UserId};
 use crate::server::store::SubjectStyle;
 
-use super::clock::clock_line;
+use super::clock::{clock_line, stored_clock_line};
 use super::dates::{format_date, format_duration};
-use super::last_move::{forced_passes, last_move_line};
+use super::last_move::{before_robots_line, forced_passes, last_move_line};
 use super::new_game;
 
 pub use super::ending::{ending_line, offer_line, status_line};
@@ -295,13 +295,20 @@ impl<'a> BoardMail<'a> {
         if let Some(line) = last_move_line(live.file(), upto)? {
             let _ = writeln!(out, "{line}");
         }
+        if let Some(line) = before_robots_line(live.file(), upto)?.filter(|_| historic.is_none()) {
+            let _ = writeln!(out, "{line}");
+        }
         let clocked = self.stored.unwrap_or(live);
         if let Some(d) = self
             .vacations
             .filter(|_| historic.is_none())
             .and_then(|v| deadlines(clocked, v))
         {
-            let _ = writeln!(out, "{}", clock_line(clocked, &d));
+            let line = match self.stored {
+                Some(_) => stored_clock_line(clocked, &d),
+                None => clock_line(clocked, &d),
+            };
+            let _ = writeln!(out, "{line}");
         }
         if let Some(lines) = self.decline_lines().filter(|_| historic.is_none()) {
             out.push_str(&lines);
