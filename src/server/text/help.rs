@@ -49,7 +49,7 @@ Players
 Robots: opponents at any hour
   robot1 .. robot5 are the server's computer players, from level 1 (weakest)
   to level 5 (strongest). Challenge one as you would a person; it answers each
-  of your moves within seconds, in a mail of its own:
+  of your moves within seconds, one mail telling both:
       yinsh challenge alice robot3        (you play White and move first)
       yinsh challenge -blitz robot5 alice (robot5 plays White)
   A robot accepts a draw offer only when it thinks it is losing (below {draw}%),
