@@ -113,8 +113,10 @@ fn an_old_board_mail_is_answered_with_the_board_and_whose_turn_it_is() {
         &plain,
         "You answered an old mail (move 1): nothing was played. The game is at move 3\nand it is your turn.",
     );
-    assert_says(&plain, "Last move: #2 robot1: ");
-    assert_says(&plain, "It is alice's turn.");
+    // The position, its sides named by colour: no userid in the server's words.
+    assert_says(&plain, "Last move: #2 Black: ");
+    assert_says(&plain, "It is White's turn.");
+    assert!(!plain.body.contains("alice"), "{}", plain.body);
     assert_eq!(turns(&s), 2);
     // The latest board mail still plays.
     s.press_reply(Client::Thunderbird, ALICE, &latest, "d4");
@@ -163,7 +165,8 @@ fn an_error_mail_quotes_the_players_words_not_our_mail() {
 
 /// Item 6: an error about a game told in the server's own words (a preview without
 /// a password proves no sender) shows the position it speaks of: a preview's, at
-/// the move it started from.
+/// the move it started from; its sides named White and Black, no userid (a word
+/// someone chose, `unconfirmed.rs`).
 #[test]
 fn a_games_error_in_the_servers_words_shows_its_position() {
     let mut s = alice_bob();
@@ -176,8 +179,9 @@ fn a_games_error_in_the_servers_words_shows_its_position() {
     assert_eq!(err.subject, "Yinsh Board 101 Error");
     assert_says(&err, SERVERS_WORDS);
     assert_says(&err, "Preview stopped at move number 1 of those given");
-    assert_says(&err, "Last move: #1 alice: e8 - placed a ring on e8.");
+    assert_says(&err, "Last move: #1 White: e8 - placed a ring on e8.");
     assert!(!err.body.contains("Last move: #3"), "{}", err.body);
+    assert!(!err.body.contains("bob"), "no userid: {}", err.body);
 }
 
 /// Item 11: a preview's clock is said to be the game's own; the settings' first
