@@ -405,7 +405,10 @@ fn a_deliver_killed_while_the_robot_thinks_loses_nothing() {
         });
         assert!(stored, "alice's move was not stored at once");
         assert_eq!(replayed(&s, 101).1, 1);
-        assert!(s.sent_since(&outbox_before).is_empty(), "a mail before the robot's");
+        assert!(
+            s.sent_since(&outbox_before).is_empty(),
+            "a mail before the robot's"
+        );
         // Meanwhile another mail goes through: the store is not locked while it thinks.
         let started = Instant::now();
         let r = s.send("Bob <bob@example.org>", "signup bob bpw", "");
@@ -470,7 +473,10 @@ fn a_deliver_killed_while_the_robot_thinks_loses_nothing() {
             .collect();
         assert_eq!(robot_mail.len(), 1, "{finisher}");
         assert_eq!(robot_mail[0].to, ["alice@example.org"]);
-        assert_says(&robot_mail[0], "Before it: #1 alice: e5 - placed a ring on e5.");
+        assert_says(
+            &robot_mail[0],
+            "Before it: #1 alice: e5 - placed a ring on e5.",
+        );
     }
 }
 

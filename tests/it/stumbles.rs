@@ -52,7 +52,10 @@ fn a_turn_against_a_robot_is_one_mail_telling_both_turns() {
     let mine = mails_to(&r, ALICE);
     assert_eq!(mine.len(), 1, "one mail a turn: {mine:?}");
     let m = &mine[0];
-    assert_eq!(m.subject, "Yinsh Board 101 alice **", "the robot's, with its comment");
+    assert_eq!(
+        m.subject, "Yinsh Board 101 alice **",
+        "the robot's, with its comment"
+    );
     assert_says(m, "It is alice's turn.");
     assert_says(m, "Last move: #2 robot1: ");
     assert_says(m, "Before it: #1 alice: e5 - placed a ring on e5.");
@@ -153,13 +156,20 @@ fn an_error_mail_quotes_the_players_words_not_our_mail() {
     assert!(!quote.contains("********"), "no word masked: {quote}");
     assert!(!quote.contains("wrote:"), "no attribution: {quote}");
     assert!(!quote.contains("> >"), "not our own mail: {quote}");
-    assert!(!quote.contains("new Yinsh board"), "not our own mail: {quote}");
+    assert!(
+        !quote.contains("new Yinsh board"),
+        "not our own mail: {quote}"
+    );
     // With confirmation on, a reply token alone still proves no word of the mail:
     // nothing of it is quoted (issue 45).
     let (mut s, a) = against_robot1();
     let r = s.press_reply(Client::Thunderbird, ALICE, &a, "Last move: hello");
     let err = only_to(&r, ALICE);
-    assert!(!err.body.contains("Original message follows"), "{}", err.body);
+    assert!(
+        !err.body.contains("Original message follows"),
+        "{}",
+        err.body
+    );
     assert!(!err.body.contains("hello"), "{}", err.body);
 }
 
@@ -194,18 +204,17 @@ fn the_small_texts_read_right() {
     let r = s.send(ALICE, "yinsh preview 101 f6", "");
     let m = only_to(&r, ALICE);
     assert_says(&m, "It is alice's turn.");
-    assert_says(&m, "In the game itself, where nothing was played:\nClock: last move");
+    assert_says(
+        &m,
+        "In the game itself, where nothing was played:\nClock: last move",
+    );
     let r = s.send(ALICE, "yinsh settings alice apw", "");
     let m = only_to(&r, ALICE);
     let first = m.body.lines().next().expect("a line");
     assert!(first.len() <= 80, "{first:?}");
     let r = s.send(ALICE, "yinsh help", "");
     let m = only_to(&r, ALICE);
-    assert!(
-        m.body.lines().all(|l| l.trim() != "review);"),
-        "{}",
-        m.body
-    );
+    assert!(m.body.lines().all(|l| l.trim() != "review);"), "{}", m.body);
     let r = s.send("carol@example.org", "signup carol cpw", "");
     let m = only_to(&r, "carol@example.org");
     assert_says(&m, "yinsh challenge carol robot1");
@@ -213,4 +222,21 @@ fn the_small_texts_read_right() {
     let log = s.log();
     assert!(log.contains("yinsh challenge alice bob"), "{log}");
     assert!(!log.contains("apw"), "{log}");
+}
+
+/// Item 11: the challenged player is told they may decline until their first move,
+/// also when the two have played before, with or without the challenger's password.
+#[test]
+fn the_challenged_player_may_decline_whoever_challenges() {
+    let mut s = alice_bob();
+    s.send(ALICE, "yinsh move 101 alice apw e8", "");
+    s.send(BOB, "yinsh move 101 bob bpw f6", "");
+    for subject in [
+        "yinsh challenge -password apw alice bob",
+        "yinsh challenge alice bob",
+    ] {
+        let r = s.send(ALICE, subject, "");
+        let m = only_to(&r, BOB);
+        assert_says(&m, "You may decline it until your first move");
+    }
 }

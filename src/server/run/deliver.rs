@@ -46,9 +46,14 @@ pub fn deliver(
         w.parse::<UserId>()
             .is_ok_and(|u| store.account(&u).is_ok_and(|a| a.is_some()))
     };
-    let read = Incoming::read(raw, total_size, envelope_sender, settings, &named, &mut |line| {
-        ctx.note(line)
-    });
+    let read = Incoming::read(
+        raw,
+        total_size,
+        envelope_sender,
+        settings,
+        &named,
+        &mut |line| ctx.note(line),
+    );
     let Some(mail) = read else {
         ctx.report.unanswered += 1;
         return Ok(report);

@@ -445,14 +445,14 @@ impl BoardMail<'_> {
     }
 
     /// For a player who may still decline a game someone else started, or the other
-    /// player started as a stranger (issue 25): who started it when neither player
+    /// player started (issue 25; strangers or not, issue 47): who started it when neither player
     /// did, and how to decline. The starter's userid is not repeated: a stranger
     /// chose it.
     fn decline_lines(&self) -> Option<String> {
         let reader = self.reader?;
         let f = self.live.file();
-        let started_by_other =
-            extra::strangers(f) && extra::started_by(f).is_some_and(|s| s.key() != reader.key());
+        // Whoever the other player is, a stranger or not (issue 47 item 11).
+        let started_by_other = extra::started_by(f).is_some_and(|s| s.key() != reader.key());
         if !self.may_decline() || !(self.names_challenger() || started_by_other) {
             return None;
         }
