@@ -88,6 +88,7 @@ mod social; // issue 26: a challenge's message proven, vacations shown, chats co
 mod status; // issue 30: yinsh-pbem status, its figures and its Prometheus textfile
 mod store; // the store: accounts and game files round-trip, atomic writes, the lock
 mod strangers; // issue 25: a stranger's reach per mailbox, proven answers, honest play
+mod stumbles; // issue 47: a first game without a stumble, part 2: one mail per turn against a robot, old mails answered with the board, error mails quoting the player, boards with game errors
 mod support; // helpers shared by the tests (binary, mails, test servers): no tests
 mod typos; // common typos get the fix: en dash, spaces, to, pass, <password>, did you mean
 mod unconfirmed; // no word of a stranger's mail reaches an unconfirmed address, whatever the refusal

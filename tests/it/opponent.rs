@@ -92,9 +92,13 @@ fn a_whole_game_against_robot1_by_mail_to_the_end() {
             assert!(!r.is_empty());
             break;
         }
-        // One mail for alice's move, one for the robot's (more if alice had to
-        // pass): each a board mail to alice.
-        assert!(r.len() >= 2, "{r:?}");
+        // One mail a turn (issue 47 item 3): the robot's, telling alice's move
+        // too (more if alice had to pass): each a board mail to alice.
+        assert!(!r.is_empty(), "{r:?}");
+        assert!(
+            r.iter().all(|m| !m.body.contains("in a mail of its own")),
+            "{r:?}"
+        );
         assert!(r.iter().all(|m| m.to == ["alice@example.org"]));
         let robot: Vec<&Sent> = r
             .iter()
@@ -145,17 +149,11 @@ fn the_robot_plays_white_or_black_normal_or_blitz_whatever_the_case() {
     );
     assert_eq!(replayed(&s, 102).1, 0);
     let r = s.send(ALICE, "yinsh move 102 alice apw e5#1", "");
-    assert_eq!(r.len(), 2, "{r:?}");
-    // alice's own move is answered with a word on what comes next.
-    let answer: Vec<&Sent> = r
-        .iter()
-        .filter(|m| m.body.contains("It is robot2's turn."))
-        .collect();
-    assert_eq!(answer.len(), 1, "{r:?}");
-    assert_says(
-        answer[0],
-        "robot2 is a robot: its move follows in a mail of its own.",
-    );
+    // One mail a turn (issue 47 item 3): the robot's answer tells alice's move too.
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert_says(&r[0], "robot2 writes:");
+    assert_says(&r[0], "Before it: #1 alice: e5 - placed a ring on e5.");
+    assert!(!r[0].body.contains("It is robot2's turn."), "{}", r[0].body);
     assert_eq!(replayed(&s, 102).1, 2);
     assert_eq!(by_of_last_turn(&s, 102), "robot2");
     // The robots' accounts exist now, without address or password.
@@ -400,12 +398,17 @@ fn a_deliver_killed_while_the_robot_thinks_loses_nothing() {
         let outbox_before = s.outbox_files();
         let (mut child, written) = bin::spawn_deliver(&s.home(), s.now, &slow, raw.as_bytes());
         written.expect("mail written");
-        // alice's move is stored and answered before the robot thinks.
-        let answered = wait_for(Duration::from_secs(30), || {
-            s.sent_since(&outbox_before).len() == 1 && robot_turns(&s.home()) == ["101.json"]
+        // alice's move is stored before the robot thinks; its one mail is the
+        // robot's, telling both turns (issue 47 item 3): nothing is sent yet.
+        let stored = wait_for(Duration::from_secs(30), || {
+            robot_turns(&s.home()) == ["101.json"]
         });
-        assert!(answered, "alice's move was not answered at once");
+        assert!(stored, "alice's move was not stored at once");
         assert_eq!(replayed(&s, 101).1, 1);
+        assert!(
+            s.sent_since(&outbox_before).is_empty(),
+            "a mail before the robot's"
+        );
         // Meanwhile another mail goes through: the store is not locked while it thinks.
         // Answered while the robot still thinks (its 50 s are not over: the deliver
         // has not exited), so the signup did not wait for the robot's lock.
@@ -466,6 +469,10 @@ fn a_deliver_killed_while_the_robot_thinks_loses_nothing() {
             .collect();
         assert_eq!(robot_mail.len(), 1, "{finisher}");
         assert_eq!(robot_mail[0].to, ["alice@example.org"]);
+        assert_says(
+            &robot_mail[0],
+            "Before it: #1 alice: e5 - placed a ring on e5.",
+        );
     }
 }
 

@@ -332,7 +332,8 @@ fn finished_games_carry_rating_lines_and_make_standings_and_history() {
     s.send(A, "yinsh challenge -blitz carol bob", "");
     place_all(&mut s, 103, (C, "carol"), (B, "bob"));
     let r = s.send(C, "yinsh resign 103 carol cpw", "");
-    assert_says(&r[0], "bob's rating is 1632 (provisional).");
+    // Issue 47 item 11: a blitz result says it is the blitz rating.
+    assert_says(&r[0], "bob's blitz rating is 1632 (provisional).");
     let r = s.send(C, "yinsh standings", "");
     assert_eq!(r[0].subject, "Yinsh Standings");
     insta::assert_snapshot!("standings", describe(&r));

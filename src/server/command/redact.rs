@@ -21,6 +21,13 @@ pub use super::said::MASK;
 /// assert_eq!(mask_line("yinsh mvoe 104 alice s3cret"), "yinsh mvoe ******** ******** ********");
 /// ```
 pub fn mask_line(line: &str) -> String {
+    mask_line_naming(line, &|_| false)
+}
+
+/// [`mask_line`], but the hidden words of a line that fits a command without
+/// password places (`yinsh challenge alice bob`: they may be a password written out
+/// of place) shown where `named` says they name an account, userids being public.
+fn mask_line_naming(line: &str, named: &dyn Fn(&str) -> bool) -> String {
     let m = masking(line);
     let mut out = String::with_capacity(line.len());
     let mut k = 0;
@@ -29,11 +36,8 @@ pub fn mask_line(line: &str) -> String {
         out.push_str(&rest[..start]);
         let word = &rest[start..];
         let len = word.find(char::is_whitespace).unwrap_or(word.len());
-        out.push_str(if m.hidden().contains(&k) {
-            MASK
-        } else {
-            &word[..len]
-        });
+        let hidden = m.hidden().contains(&k) && !(m.unplaced() && named(&word[..len]));
+        out.push_str(if hidden { MASK } else { &word[..len] });
         rest = &word[len..];
         k += 1;
     }
@@ -100,6 +104,15 @@ pub fn quoted_original(
         text.push_str(&format!("Date: {d}\n"));
     }
     text.push('\n');
+    // What the sender wrote: the mail they answered (quoted, with its attribution),
+    // their signature left out (issue 47 item 5); a `multiple` mail's lines as they
+    // are.
+    let own = if multiple {
+        body.to_string()
+    } else {
+        crate::mail::comment_of(body)
+    };
+    let body = own.as_str();
     // The body up to its last line that is not blank, read twice without a list of its
     // lines; only the passwords that appear in the quote are kept for masking it (a
     // 1 MiB `multiple` has 40,000 lines and as many passwords).
@@ -194,19 +207,40 @@ pub fn quoted_subject(written: &str) -> String {
 
 /// Whether `line` is written as a command: it starts with a command word, a family
 /// word or another game's name, or the parser reads it as a command misspelt or
-/// without `yinsh` (`move 101 alice pw e5`, the first line of a reply).
+/// without `yinsh` (`move 101 alice pw e5`, the first line of a reply) and it is no
+/// sentence: a word near a command's starts many ("Last move: e4", "Move, please"),
+/// whose first two words hold a comma or colon, as no command's do (a userid has
+/// neither; a password comes later) (issue 47 item 5).
 fn command_line(line: &str) -> bool {
     masking(line).is_command()
-        || matches!(
+        || (matches!(
             Command::parse(line),
             Err(CommandError::DidYouMean { .. } | CommandError::WithoutYinsh { .. })
-        )
+        ) && !line
+            .split_whitespace()
+            .take(2)
+            .any(|w| w.contains([':', ','])))
 }
 
 /// A command line fit for a log: masked as [`mask_line`] does, control characters
 /// dropped, cut to 200 characters.
 pub fn loggable(line: &str) -> String {
-    mask_line(line)
+    loggable_naming(line, &|_| false)
+}
+
+/// [`loggable`], the userids of a command without password places shown where
+/// `named` says they name an account (`yinsh challenge alice bob` logged as written,
+/// issue 47 item 11).
+///
+/// ```
+/// use yinsh_pbem::server::command::redact::loggable_naming;
+/// let named = |w: &str| w == "alice" || w == "bob";
+/// assert_eq!(loggable_naming("yinsh challenge alice bob", &named), "yinsh challenge alice bob");
+/// assert_eq!(loggable_naming("yinsh challenge alice s3cret", &named), "yinsh challenge alice ********");
+/// assert_eq!(loggable_naming("yinsh move 101 alice bob e5", &named), "yinsh move 101 alice ******** e5");
+/// ```
+pub fn loggable_naming(line: &str, named: &dyn Fn(&str) -> bool) -> String {
+    mask_line_naming(line, named)
         .chars()
         .filter(|c| !c.is_control())
         .take(200)
@@ -293,6 +327,18 @@ mod tests {
         assert!(!q.contains("pw1") && !q.contains("pw2"), "{q}");
         assert!(q.contains("> Subject: yinsh move 104 alice ******** e5\n"));
         assert!(q.contains(">\n> bye\n"));
+    }
+
+    /// Issue 47 item 5: what the sender wrote is quoted, not the mail they answered;
+    /// a sentence is no misspelt command, a misspelt command still is.
+    #[test]
+    fn the_senders_words_are_quoted_and_a_sentence_unmasked() {
+        let body = "Last move: a fine one.\nsingup zoe zpw\n\nOn Mon, Server wrote:\n> Summary of Yinsh Board 101\n> Last move: #4 robot1: e4\n";
+        let q = quoted_original(None, "Re: Yinsh Board 101 alice", None, body);
+        assert!(q.contains("> Last move: a fine one.\n"), "{q}");
+        assert!(q.contains("> singup ******** ********\n"), "{q}");
+        assert!(!q.contains("Summary") && !q.contains("wrote:"), "{q}");
+        assert!(!q.contains("zpw"), "{q}");
     }
 
     /// Issue 26 item 14: a reply's Subject is quoted as written, its `Re:` and board

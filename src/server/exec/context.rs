@@ -249,6 +249,8 @@ pub(super) fn error_reply(
     }
     let mut thread = Thread::default();
     let mut message = r.to_string();
+    // The board as the server's own words show it: no player named.
+    let mut plain_board = None;
     let (subject, board) = match r.board() {
         Some(n) => {
             let board = match store.game(n)? {
@@ -287,6 +289,10 @@ pub(super) fn error_reply(
                         }
                         _ => live,
                     };
+                    plain_board = match nameless(&shown) {
+                        Some(nameless) => Some(error_board(store, req, &nameless)?.0),
+                        None => None,
+                    };
                     Some(error_board(store, req, &shown)?)
                 }
                 None => None,
@@ -308,13 +314,39 @@ pub(super) fn error_reply(
     reply.html = html.map(HtmlPart::Board);
     reply.thread = thread;
     // An unconfirmed address reads the refusal in the server's words only: no quote,
-    // no board (its players' names), no word the refusal found in the mail.
+    // no word the refusal found in the mail, no player's name; the position it speaks
+    // of, its sides named White and Black (issue 47 items 4, 6).
     reply.foreign = Foreign::Part(reply::error_body(
         &format!("{}\n\n{}", r.plain(), plain::NO_DETAILS),
-        None,
+        plain_board.as_deref(),
         "",
     ));
     Ok(Some(reply))
+}
+
+/// `live` with its players named by their sides (`White`, `Black`) in every place a
+/// board shows a name (the players, who played each turn, who ended the game), for
+/// the error mail in the server's own words (a userid is a word someone chose); its
+/// comments left out (the other data naming a player, an offer or a queued move, is
+/// shown to a reader only, and an error's board has none). `None` if the sides'
+/// names are no userids (they are).
+fn nameless(live: &LiveGame) -> Option<LiveGame> {
+    let (white, black): (UserId, UserId) = ("White".parse().ok()?, "Black".parse().ok()?);
+    let mut file = live.file().clone();
+    let side = |u: &UserId| match live.side(u) {
+        Some(Color::White) => white.clone(),
+        _ => black.clone(),
+    };
+    for t in &mut file.turns {
+        t.by = side(&t.by);
+    }
+    if let Some(e) = &mut file.ended {
+        e.by = side(&e.by);
+    }
+    file.comments.clear();
+    file.white = white.clone();
+    file.black = black.clone();
+    LiveGame::load(file).ok()
 }
 
 /// The board an error mail about `live` shows, as a board mail that only shows the

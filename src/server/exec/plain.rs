@@ -10,7 +10,7 @@ use super::error::{InvalidChallenge, Refusal};
 use crate::server::text::dates::format_date;
 
 /// The line below a plain refusal, saying why it has no details.
-pub const NO_DETAILS: &str = "(The words of the command and the board are not repeated here: either this\naddress is not a confirmed address of any account, or the mail carried no\npassword and was no reply to one of our mails, so anyone could have sent it. An\naccount's new address is confirmed by replying to the \"verify\" mail the server\nsends it.)";
+pub const NO_DETAILS: &str = "(The words of your mail are not repeated here: either this\naddress is not a confirmed address of any account, or the mail carried no\npassword and was no reply to one of our mails, so anyone could have sent it. An\naccount's new address is confirmed by replying to the \"verify\" mail the server\nsends it.)";
 
 const SIGNUP: &str = "signup <userid> <password> [<e-mail address> ...]";
 
@@ -118,8 +118,13 @@ impl Refusal {
             RobotName { .. } => format!("This userid is kept for the server's robots (robot1 .. robot5). Choose another one: {SIGNUP}"),
             RobotAccount { .. } => "This userid is one of the server's robots: nobody can log in as it. Challenge it with: yinsh challenge <your userid> robot3".to_string(),
             UseridRetired { .. } => format!("This userid belonged to an account that was signed off and is not given to anyone else. Choose another one: {SIGNUP}"),
-            OldBoardMail { answered, now, .. } => format!(
-                "You answered an old mail (move {answered}): nothing was played. The game is at move {now}."
+            OldBoardMail { answered, now, to_move, me, .. } => format!(
+                "You answered an old mail (move {answered}): nothing was played. The game is at move {now}\nand it is {}.",
+                match to_move {
+                    Some(u) if u == me => "your turn",
+                    Some(_) => "your opponent's turn",
+                    None => "nobody's turn",
+                }
             ),
             FirstLineNotAMove { .. } => "The first line of your reply must be your move, e.g. d4. Write your move as the first line of the reply, above the quoted mail (or one of: resign, propose, accept, reject, undo, pass, chat).".to_string(),
             OfferAnsweredInWords { .. } => "Your opponent has made an offer that waits for your answer; the first line of your reply is not one the server reads, so nothing was done. To answer it, reply with reject (or accept) as the first line.".to_string(),

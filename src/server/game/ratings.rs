@@ -23,6 +23,7 @@ pub use crate::server::store::{Finished, Record};
 use crate::server::store::{Standing, Standings};
 
 use super::record::{LiveGame, LoadError};
+use crate::server::text::ending::rating_line;
 
 /// Every new player's rating.
 pub const START: i32 = 1600;
@@ -175,8 +176,9 @@ pub fn finished(live: &LiveGame) -> Option<Finished> {
 }
 
 /// The rating lines of a finished game's mail (`%s's rating went up from %d to
-/// %d.`, `... down ...`, `%s's rating is %d (provisional).`, `This game was not
-/// rated.`); none while the game goes on.
+/// %d.`, `... down ...`, `%s's rating is %d (provisional).`, a blitz game's `%s's
+/// blitz rating ...`: `text::ending::rating_line`; `This game was not rated.`); none
+/// while the game goes on.
 pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, LoadError> {
     let Some(this) = finished(live) else {
         return Ok(Vec::new());
@@ -223,13 +225,7 @@ pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, LoadE
     Ok((0..2)
         .map(|s| {
             let (name, b, a) = (&this.players[s], c.before[s].rating, c.after[s]);
-            if a.provisional() {
-                format!("{name}'s rating is {} (provisional).", a.rating)
-            } else if a.rating >= b {
-                format!("{name}'s rating went up from {b} to {}.", a.rating)
-            } else {
-                format!("{name}'s rating went down from {b} to {}.", a.rating)
-            }
+            rating_line(name.as_str(), this.variant, b, a.rating, a.provisional())
         })
         .collect())
 }

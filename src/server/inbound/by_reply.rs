@@ -309,11 +309,8 @@ fn board_action(
     if word.eq_ignore_ascii_case("resign") {
         return Ok(FirstLine::Action(BoardAction::Resign));
     }
-    let text = if word.eq_ignore_ascii_case("pass") {
-        "--"
-    } else {
-        text
-    };
+    // `pass` is kept as written (the notation reads it as `--`): a refusal quotes
+    // the player's word, not ours.
     if parse_turn(text).is_err() {
         // Words for an answer to a pending offer are never guessed at: told how.
         if let Some(offer) = extra::offer(live.file()).filter(|o| o.by != *me) {

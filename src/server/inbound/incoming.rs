@@ -78,11 +78,14 @@ impl Incoming {
     /// Parse a raw mail; `None` (told to the log) when it is not a mail or is one
     /// never answered (bounces, robots, lists, our own). A mail to one of our bounce
     /// addresses comes back with its [`Incoming::bounce`], untold and unjudged.
+    /// `named` says which words name an account: the log shows them in the Subject
+    /// (`redact::loggable_naming`).
     pub fn read(
         raw: &[u8],
         total_size: usize,
         envelope_sender: Option<&str>,
         settings: &Settings,
+        named: &dyn Fn(&str) -> bool,
         note: &mut dyn FnMut(String),
     ) -> Option<Incoming> {
         let too_big = total_size > settings.max_message_bytes;
@@ -116,7 +119,7 @@ impl Incoming {
             note(format!(
                 "mail {id} from {} ({total_size} bytes): {}",
                 senders(inbound.from.as_deref(), reply_to.as_deref()),
-                redact::loggable(&inbound.subject)
+                redact::loggable_naming(&inbound.subject, named)
             ));
         }
         let quoted = redact::quoted_original(

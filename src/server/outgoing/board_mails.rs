@@ -140,8 +140,18 @@ pub fn board_mails(
 /// which the game goes on with the other player to act. A new game, an offer, a
 /// resignation, the end of the game and a turn that leaves it theirs again (the
 /// other player's forced pass, their queued move) always come.
+///
+/// Against a robot every player gets one mail a turn (issue 47 item 3): none for
+/// their own turn when the robot is to move, whose board mail follows and tells the
+/// player's turn too.
 fn skipped(live: &LiveGame, event: &Event, reader: &UserId, own_turn: OwnTurnMail) -> bool {
-    if own_turn != OwnTurnMail::Skip || *event != Event::Moved || live.game().is_over() {
+    let robot_next = live
+        .player_to_move()
+        .is_some_and(|p| p.robot_level().is_some());
+    if (own_turn != OwnTurnMail::Skip && !robot_next)
+        || *event != Event::Moved
+        || live.game().is_over()
+    {
         return false;
     }
     let last_sent = live.file().turns.iter().rev().find(|t| !t.auto);

@@ -14,6 +14,7 @@ use crate::server::exec::Request;
 use crate::server::inbound::commands::decide;
 use crate::server::inbound::incoming::Incoming;
 use crate::server::internal::InternalError;
+use crate::server::model::UserId;
 use crate::server::outgoing::Reply;
 use crate::server::store::Store;
 use crate::server::text::log as log_text;
@@ -40,9 +41,19 @@ pub fn deliver(
     let log = Log::in_home(&settings.home);
     let mut report = Report::default();
     let mut ctx = Ctx::new(&store, settings, &log, &mut report);
-    let read = Incoming::read(raw, total_size, envelope_sender, settings, &mut |line| {
-        ctx.note(line)
-    });
+    // Userids are public: the log shows those a Subject names (read, not locked).
+    let named = |w: &str| {
+        w.parse::<UserId>()
+            .is_ok_and(|u| store.account(&u).is_ok_and(|a| a.is_some()))
+    };
+    let read = Incoming::read(
+        raw,
+        total_size,
+        envelope_sender,
+        settings,
+        &named,
+        &mut |line| ctx.note(line),
+    );
     let Some(mail) = read else {
         ctx.report.unanswered += 1;
         return Ok(report);

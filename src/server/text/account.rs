@@ -25,7 +25,9 @@ pub fn welcome(userid: &UserId, addresses: &[Address]) -> String {
          a code that proves it is yours), but a command you type yourself as a Subject\n\
          (yinsh move ...) needs it.\n\n\
          To start a game, send the Subject:\n    yinsh challenge {userid} <opponent's userid>\n\
-         (you play White and move first). Send \"yinsh help\" for how to play.\n",
+         (you play White and move first). To play one of the server's robots at once,\n\
+         robot1 (the weakest) to robot5 (the strongest), send:\n    yinsh challenge {userid} robot1\n\
+         Send \"yinsh help\" for how to play.\n",
         list(addresses)
     )
 }
@@ -56,7 +58,7 @@ pub fn settings(account: &Account) -> String {
     let now = if account.text_only {
         "as text only (text/plain, the ASCII board)"
     } else {
-        "as text and HTML: the text as always, and beside it a page with a picture of\nthe board, for mail programs that show HTML"
+        "as text and HTML:\nthe text as always, and beside it a page with a picture of the board, for\nmail programs that show HTML"
     };
     let (other, word) = if account.text_only {
         ("a picture of the board too", "html")
@@ -77,7 +79,7 @@ pub fn settings(account: &Account) -> String {
     };
     let own = match account.prefs.own_turn {
         OwnTurnMail::Send => (
-            "You get the board mail of your own turns too.",
+            "You get the board mail of your own turns too (against a robot, its answer\nshows them).",
             "no mail for your own turn (your opponent's answer shows it)",
             OwnTurnMail::Skip,
         ),

@@ -35,6 +35,16 @@ pub fn clock_line(live: &LiveGame, d: &Deadlines) -> String {
     }
 }
 
+/// The clock line of a mail that shows a position the game has not reached (a
+/// preview, a submitted move): the game's own clock, said to be the game's, since
+/// the turn told above it is the position's (issue 47 item 11).
+pub fn stored_clock_line(live: &LiveGame, d: &Deadlines) -> String {
+    format!(
+        "In the game itself, where nothing was played:\n{}",
+        clock_line(live, d)
+    )
+}
+
 /// Why the clock's dates are later than usual (issue 26 finding 7): `Later than
 /// usual: bob's vacation, until 2026-12-06 21:52 UTC, does not count.`
 pub fn vacation_reason(player: &UserId, until: u64) -> String {

@@ -77,3 +77,33 @@ pub fn offer_line(live: &LiveGame) -> Option<String> {
         offer.kind.words()
     ))
 }
+
+/// A finished game's rating line for `name` (`%s's rating went up from %d to %d.`,
+/// `... down ...`, `%s's rating is %d (provisional).`); a blitz game's says it is the
+/// blitz rating, rated apart from the other (issue 47 item 11).
+///
+/// ```
+/// use yinsh_pbem::rules::Variant;
+/// use yinsh_pbem::server::text::ending::rating_line;
+/// assert_eq!(rating_line("kim", Variant::Blitz, 1600, 1632, true), "kim's blitz rating is 1632 (provisional).");
+/// assert_eq!(rating_line("kim", Variant::Normal, 1700, 1690, false), "kim's rating went down from 1700 to 1690.");
+/// ```
+pub fn rating_line(
+    name: &str,
+    variant: crate::rules::Variant,
+    before: i32,
+    after: i32,
+    provisional: bool,
+) -> String {
+    let what = match variant {
+        crate::rules::Variant::Blitz => "blitz rating",
+        crate::rules::Variant::Normal => "rating",
+    };
+    if provisional {
+        format!("{name}'s {what} is {after} (provisional).")
+    } else if after >= before {
+        format!("{name}'s {what} went up from {before} to {after}.")
+    } else {
+        format!("{name}'s {what} went down from {before} to {after}.")
+    }
+}

@@ -49,7 +49,7 @@ Players
 Robots: opponents at any hour
   robot1 .. robot5 are the server's computer players, from level 1 (weakest)
   to level 5 (strongest). Challenge one as you would a person; it answers each
-  of your moves within seconds, in a mail of its own:
+  of your moves within seconds, one mail telling both:
       yinsh challenge alice robot3        (you play White and move first)
       yinsh challenge -blitz robot5 alice (robot5 plays White)
   A robot accepts a draw offer only when it thinks it is losing (below {draw}%),
@@ -92,10 +92,9 @@ YINSH by e-mail
 
 Playing by Reply: press Reply on your board mail and write your move as the
 first line (or resign, propose, accept, reject, undo, pass, chat, decline,
-review);
-anything below it goes to the other player as your comment. No password is
-needed: the mail you answer says who you are, as long as you reply from your
-own address and it is still that move. A reply to a chat mail chats back; to a
+review); anything below it goes to the other player as your comment. No
+password is needed: the mail you answer says who you are, as long as you reply
+from your own address and it is still that move. A reply to a chat mail chats back; to a
 message, writes back.
 
 Commands (in the Subject line):

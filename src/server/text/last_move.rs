@@ -26,7 +26,30 @@ pub fn last_move_line(file: &GameFile, upto: usize) -> Result<Option<String>, Re
     let Some(k) = turns.iter().rposition(|t| !t.auto) else {
         return Ok(None);
     };
-    let turn = &turns[k];
+    turn_line(file, k, "Last move").map(Some)
+}
+
+/// `Before it: #11 alice: e5-e8 - moved the ring ...`: the turn a player sent before
+/// the last one (the `Last move:`) among the first `upto` turns of `file`, when that
+/// last one is a robot's: a robot's answer is the one mail a person gets for their
+/// own turn and the robot's (issue 47 item 3); none otherwise.
+pub fn before_robots_line(file: &GameFile, upto: usize) -> Result<Option<String>, ReplayError> {
+    let turns = &file.turns[..upto.min(file.turns.len())];
+    let Some(last) = turns.iter().rposition(|t| !t.auto) else {
+        return Ok(None);
+    };
+    if turns[last].by.robot_level().is_none() {
+        return Ok(None);
+    }
+    match turns[..last].iter().rposition(|t| !t.auto) {
+        Some(k) => turn_line(file, k, "Before it").map(Some),
+        None => Ok(None),
+    }
+}
+
+/// `{label}: #{k + 1} {by}: {text} - {what it did}.` for turn `k` of `file`.
+fn turn_line(file: &GameFile, k: usize, label: &str) -> Result<String, ReplayError> {
+    let turn = &file.turns[k];
     let mut game = record::replay_turns(file, Some(k))?;
     let actions =
         notation::play_turn(&mut game.clone(), &turn.text).map_err(|why| ReplayError::Turn {
@@ -60,13 +83,13 @@ pub fn last_move_line(file: &GameFile, upto: usize) -> Result<Option<String>, Re
             Action::Pass => parts.push("passed".to_string()),
         }
     }
-    Ok(Some(format!(
-        "Last move: #{} {}: {} - {}.",
+    Ok(format!(
+        "{label}: #{} {}: {} - {}.",
         k + 1,
         turn.by,
         turn.text,
         parts.join(", then ")
-    )))
+    ))
 }
 
 /// How many markers changed colour from `before` to `after`.

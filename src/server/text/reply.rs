@@ -14,9 +14,9 @@ use crate::server::game::vacation::Vacations;
 use crate::server::model::{self, UserId};
 use crate::server::store::SubjectStyle;
 
-use super::clock::clock_line;
+use super::clock::{clock_line, stored_clock_line};
 use super::dates::{format_date, format_duration};
-use super::last_move::{forced_passes, last_move_line};
+use super::last_move::{before_robots_line, forced_passes, last_move_line};
 use super::new_game;
 
 pub use super::ending::{ending_line, offer_line, status_line};
@@ -295,13 +295,20 @@ impl<'a> BoardMail<'a> {
         if let Some(line) = last_move_line(live.file(), upto)? {
             let _ = writeln!(out, "{line}");
         }
+        if let Some(line) = before_robots_line(live.file(), upto)?.filter(|_| historic.is_none()) {
+            let _ = writeln!(out, "{line}");
+        }
         let clocked = self.stored.unwrap_or(live);
         if let Some(d) = self
             .vacations
             .filter(|_| historic.is_none())
             .and_then(|v| deadlines(clocked, v))
         {
-            let _ = writeln!(out, "{}", clock_line(clocked, &d));
+            let line = match self.stored {
+                Some(_) => stored_clock_line(clocked, &d),
+                None => clock_line(clocked, &d),
+            };
+            let _ = writeln!(out, "{line}");
         }
         if let Some(lines) = self.decline_lines().filter(|_| historic.is_none()) {
             out.push_str(&lines);
@@ -438,14 +445,14 @@ impl BoardMail<'_> {
     }
 
     /// For a player who may still decline a game someone else started, or the other
-    /// player started as a stranger (issue 25): who started it when neither player
+    /// player started (issue 25; strangers or not, issue 47): who started it when neither player
     /// did, and how to decline. The starter's userid is not repeated: a stranger
     /// chose it.
     fn decline_lines(&self) -> Option<String> {
         let reader = self.reader?;
         let f = self.live.file();
-        let started_by_other =
-            extra::strangers(f) && extra::started_by(f).is_some_and(|s| s.key() != reader.key());
+        // Whoever the other player is, a stranger or not (issue 47 item 11).
+        let started_by_other = extra::started_by(f).is_some_and(|s| s.key() != reader.key());
         if !self.may_decline() || !(self.names_challenger() || started_by_other) {
             return None;
         }
