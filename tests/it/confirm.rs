@@ -79,6 +79,14 @@ fn errors_for_a_strangers_reply_to_quote_nothing_and_stop_at_five_a_day() {
         assert_says(m, "Send \"help\"");
     }
     assert!(s.log().contains("over 5 mails today"), "{}", s.log());
+    // The fifth says the unconfirmed address's five are spent and how to get more
+    // (it said ten mails "answering mail that proved no sender" before).
+    assert_says(
+        &got[4],
+        "This address is not confirmed yet and has now been sent 5 mails today",
+    );
+    assert_says(&got[4], "confirm it: answer the mail with the Subject");
+    assert!(got.iter().all(|m| !m.body.contains("10 mails")), "{got:?}");
     // The next day the quota starts again.
     s.now += 86_400;
     let sent = s.send_with_reply_to("attacker@example.org", VICTIM, "yinsh mvoe 101", "EVIL");

@@ -42,6 +42,15 @@ pub fn stranger_budget_spent(max: u32, until: u64) -> String {
     )
 }
 
+/// The last of the `max` mails an unconfirmed address gets today (`until` is when
+/// more come): what to do to get them all.
+pub fn unconfirmed_budget_spent(max: u32, until: u64) -> String {
+    format!(
+        "\n(This address is not confirmed yet and has now been sent {max} mails today, the\nmost an unconfirmed address gets in a day. More are not sent until {}. To get\nall of them, confirm it: answer the mail with the Subject \"verify <userid> <code>\"\nthat was sent to it.)\n",
+        format_date(until),
+    )
+}
+
 /// What a reader reads instead of another player's comment once their mailbox got
 /// its `max` chats, messages and comments of the day.
 pub fn comment_over_cap(max: u32) -> String {

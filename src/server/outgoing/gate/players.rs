@@ -42,9 +42,27 @@ struct Share {
     words: Words,
     /// With the reply token of its thread.
     token: bool,
-    /// The last mail of the day a stranger may cause to this mailbox (or that an
-    /// unconfirmed address may get): it says so, and until when.
-    last_of_budget: bool,
+    /// The last mail of the day a stranger may cause to this mailbox, or that an
+    /// unconfirmed address may get: it says which, and until when.
+    last_of: Option<Budget>,
+}
+
+/// A daily budget of one mailbox whose last mail says it is spent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Budget {
+    /// The mails a stranger's mail may cause to it (`stranger_mails_per_day`).
+    Strangers,
+    /// The mails an unconfirmed address gets (`unconfirmed_mails_per_day`).
+    Unconfirmed,
+}
+
+/// What one daily count of a mailbox does once the day's are spent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum WhenSpent {
+    /// The reply is not sent; the day's last one says so when it names a budget.
+    NotSent(Option<Budget>),
+    /// The board mail goes, without the other person's words.
+    WordsLeftOut,
 }
 
 /// What the gate needs to judge one reply to players.
@@ -125,39 +143,48 @@ impl Judge<'_> {
             ));
             return Ok(None);
         }
-        let mut last_of_budget = false;
+        let mut last_of = None;
         let mut over_cap = false;
         // Every mail that carries one person's text to another counts among the
-        // chats and messages its mailbox gets a day.
+        // chats and messages its mailbox gets a day: past them a comment is left out
+        // of its board mail, a chat or message is not sent.
         let carries_words = matches!(reply.foreign, Foreign::All | Foreign::Words { .. });
+        let words_spent = if matches!(reply.foreign, Foreign::Words { .. }) {
+            WhenSpent::WordsLeftOut
+        } else {
+            WhenSpent::NotSent(None)
+        };
         let counts = [
             (
                 stranger,
                 "strangers",
                 settings.stranger_mails_per_day,
                 "mails today caused by mail that proved no sender",
+                WhenSpent::NotSent(Some(Budget::Strangers)),
             ),
             (
                 !servers_words_only && self.source == Source::Mail && carries_words,
                 "messages",
                 MESSAGES_PER_MAILBOX_PER_DAY,
                 "chats and messages today",
+                words_spent,
             ),
             (
                 !confirmed,
                 "quota",
                 settings.unconfirmed_mails_per_day,
                 "mails today to an unconfirmed address",
+                WhenSpent::NotSent(Some(Budget::Unconfirmed)),
             ),
         ];
         let mailbox = a.canonical();
-        for (applies, folder, max, what) in counts {
+        for (applies, folder, max, what, when_spent) in counts {
             if !applies {
                 continue;
             }
-            let Some(last) = self.count(folder, &mailbox, max)? else {
-                // A comment over the day's: the board mail goes without it.
-                if folder == "messages" && matches!(reply.foreign, Foreign::Words { .. }) {
+            let last = match (self.count(folder, &mailbox, max)?, when_spent) {
+                (Some(last), _) => last,
+                (None, WhenSpent::WordsLeftOut) => {
                     over_cap = true;
                     note(HeldBack::new(
                         Held::Budget,
@@ -168,14 +195,17 @@ impl Judge<'_> {
                     ));
                     continue;
                 }
-                note(HeldBack::new(
-                    Held::Budget,
-                    format!("not sent to {a}: over {max} {what}: {}", reply.described()),
-                ));
-                return Ok(None);
+                (None, WhenSpent::NotSent(_)) => {
+                    note(HeldBack::new(
+                        Held::Budget,
+                        format!("not sent to {a}: over {max} {what}: {}", reply.described()),
+                    ));
+                    return Ok(None);
+                }
             };
-            // The messages' count says nothing: it is no stranger's.
-            last_of_budget |= last && folder != "messages";
+            if let (true, WhenSpent::NotSent(Some(budget))) = (last, when_spent) {
+                last_of = last_of.or(Some(budget));
+            }
         }
         // A reply token only to an address its own account confirmed (any of its
         // addresses when confirmation is off).
@@ -192,7 +222,7 @@ impl Judge<'_> {
         Ok(Some(Share {
             words,
             token,
-            last_of_budget,
+            last_of,
         }))
     }
 
@@ -248,12 +278,17 @@ impl Judge<'_> {
             out.thread.token = None;
             out.thread.play = None;
         }
-        if share.last_of_budget {
-            let until = (self.now / DAY + 1) * DAY;
-            out.body.push_str(&notices::stranger_budget_spent(
+        let until = (self.now / DAY + 1) * DAY;
+        match share.last_of {
+            Some(Budget::Strangers) => out.body.push_str(&notices::stranger_budget_spent(
                 self.settings.stranger_mails_per_day,
                 until,
-            ));
+            )),
+            Some(Budget::Unconfirmed) => out.body.push_str(&notices::unconfirmed_budget_spent(
+                self.settings.unconfirmed_mails_per_day,
+                until,
+            )),
+            None => {}
         }
         out
     }
