@@ -205,6 +205,24 @@ fn a_games_error_in_the_servers_words_shows_its_position() {
     assert!(!err.body.contains("bob"), "no userid: {}", err.body);
 }
 
+/// The position of an error in the server's words counts the players' own
+/// vacations under their sides' names: bob's, as Black's; an account called `white`
+/// lends the board none of its own.
+#[test]
+fn a_games_error_in_the_servers_words_counts_the_players_vacations() {
+    let mut s = alice_bob();
+    s.confirmed("white", "wpw", "white@example.org");
+    s.send("white@example.org", "vacation white wpw 20", "");
+    s.send(ALICE, "yinsh move 101 alice apw e8", "");
+    s.send(BOB, "vacation bob bpw 10", "");
+    let r = s.send(ALICE, "yinsh preview 101 e8", "");
+    let err = only_to(&r, ALICE);
+    assert_says(&err, SERVERS_WORDS);
+    assert_says(&err, "Later than usual: Black's vacation");
+    assert!(!err.body.contains("White's vacation"), "{}", err.body);
+    assert!(!err.body.contains("bob"), "no userid: {}", err.body);
+}
+
 /// Item 11: a preview's clock is said to be the game's own, below the preview's
 /// "It is alice's turn." (the game waits on bob).
 #[test]

@@ -289,11 +289,15 @@ pub(super) fn error_reply(
                         }
                         _ => live,
                     };
+                    let vacations = Vacations::load(store)?;
                     plain_board = match nameless(&shown) {
-                        Some(nameless) => Some(error_board(store, req, &nameless)?.0),
+                        Some(nameless) => {
+                            let theirs = sides_vacations(&vacations, &shown, &nameless);
+                            Some(error_board(store, req, &nameless, &theirs)?.0)
+                        }
                         None => None,
                     };
-                    Some(error_board(store, req, &shown)?)
+                    Some(error_board(store, req, &shown, &vacations)?)
                 }
                 None => None,
             };
@@ -349,6 +353,21 @@ fn nameless(live: &LiveGame) -> Option<LiveGame> {
     LiveGame::load(file).ok()
 }
 
+/// The vacations of `live`'s players as `nameless` names them (by their sides), so
+/// its clock counts theirs, never those of an account that happens to be called
+/// `White` or `Black`.
+fn sides_vacations(all: &Vacations, live: &LiveGame, nameless: &LiveGame) -> Vacations {
+    let (f, n) = (live.file(), nameless.file());
+    let mut out = Vacations::default();
+    for (player, side) in [(&f.white, &n.white), (&f.black, &n.black)] {
+        let key = |u: &UserId| u.as_ref().to_ascii_lowercase();
+        if let Some(periods) = all.0.get(&key(player)) {
+            out.0.insert(key(side), periods.clone());
+        }
+    }
+    out
+}
+
 /// The board an error mail about `live` shows, as a board mail that only shows the
 /// game does (issue 26): its status with the Clock line and any offer waiting, the
 /// move list and the drawing; and its HTML part (the picture) unless the sender chose
@@ -357,10 +376,10 @@ fn error_board(
     store: &Store,
     req: &Asked<'_>,
     live: &LiveGame,
+    vacations: &Vacations,
 ) -> Result<(String, Option<BoardHtml>), InternalError> {
-    let vacations = Vacations::load(store)?;
     let mail = BoardMail {
-        vacations: Some(&vacations),
+        vacations: Some(vacations),
         ..BoardMail::new(live)
     };
     let text = mail.body()?;
