@@ -87,7 +87,7 @@ pub fn dry_run(
         path: std::env::temp_dir(),
         source: io::Error::other(e),
     })?;
-    let suffix: String = random.iter().map(|b| format!("{b:02x}")).collect();
+    let suffix = hex::encode(random);
     let scratch = std::env::temp_dir().join(format!("yinsh-pbem-dry-run.{suffix}"));
     make_dir(&scratch)?;
     let result = in_scratch(&scratch, raw, total_size, envelope_sender, settings);
