@@ -50,18 +50,12 @@ fn the_keyboard_moves_along_the_lines_and_keeps_the_focus_on_the_board() {
     };
     let mut page = PlayPage::at(&turns);
     let picked = [format!("key:{from}"), "press:ArrowLeft".to_string()];
-    let shots = [
+    let shots = Shot::all([
         ("keys-picked.png", 1024, 1400, Scheme::Light),
         ("keys-picked-dark.png", 1024, 1400, Scheme::Dark),
         ("keys-picked-phone.png", 390, 844, Scheme::Light),
         ("keys-picked-phone-dark.png", 390, 844, Scheme::Dark),
-    ]
-    .map(|(name, width, height, scheme)| Shot {
-        name,
-        width,
-        height,
-        scheme,
-    });
+    ]);
     let half = page.open_with(&program, &picked, &shots);
     assert_eq!(half.help, "Click where the ring goes (the points marked).");
     assert!(
@@ -156,16 +150,10 @@ fn an_old_play_link_says_it_is_used_up_and_shows_the_game() {
         "",
     );
     let old = page.token.clone();
-    let shots = [
+    let shots = Shot::all([
         ("used-link.png", 1024, 1400, Scheme::Light),
         ("used-link-phone-dark.png", 390, 844, Scheme::Dark),
-    ]
-    .map(|(name, width, height, scheme)| Shot {
-        name,
-        width,
-        height,
-        scheme,
-    });
+    ]);
     let dom = look(&page, &program, &old, &shots);
     assert_eq!(driven(&dom, "data-used"), "shown", "{dom}");
     assert_eq!(

@@ -23,7 +23,6 @@ pub use crate::server::store::{Finished, Record};
 use crate::server::store::{Standing, Standings};
 
 use super::record::{LiveGame, LoadError};
-use crate::server::text::ending::rating_line;
 
 /// Every new player's rating.
 pub const START: i32 = 1600;
@@ -175,16 +174,40 @@ pub fn finished(live: &LiveGame) -> Option<Finished> {
     })
 }
 
-/// The rating lines of a finished game's mail (`%s's rating went up from %d to
-/// %d.`, `... down ...`, `%s's rating is %d (provisional).`, a blitz game's `%s's
-/// blitz rating ...`: `text::ending::rating_line`; `This game was not rated.`); none
-/// while the game goes on.
-pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, LoadError> {
+/// One player's rating moved by a rated game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatingMove {
+    /// The player.
+    pub player: UserId,
+    /// The rating before the game.
+    pub before: i32,
+    /// The rating after it.
+    pub after: i32,
+    /// Whether the rating after it is still provisional.
+    pub provisional: bool,
+}
+
+/// What a finished game did to its players' ratings (`text::ending::rating_lines`
+/// writes it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rating {
+    /// The game was not rated.
+    Unrated,
+    /// The ratings of `variant` (each variant is rated apart), White's then Black's.
+    Rated {
+        variant: crate::rules::Variant,
+        moves: [RatingMove; 2],
+    },
+}
+
+/// What `live`, finished, did to its players' ratings, counting the games that
+/// ended before it in this same transaction; `None` while it goes on.
+pub fn rating_of(store: &Store, live: &LiveGame) -> Result<Option<Rating>, LoadError> {
     let Some(this) = finished(live) else {
-        return Ok(Vec::new());
+        return Ok(None);
     };
     if !this.rated {
-        return Ok(vec!["This game was not rated.".to_string()]);
+        return Ok(Some(Rating::Unrated));
     }
     // The ratings index holds every game ended before this transaction; games that
     // ended earlier in this same transaction (a tick forfeiting several) count too.
@@ -222,12 +245,16 @@ pub fn rating_lines(store: &Store, live: &LiveGame) -> Result<Vec<String>, LoadE
         before,
         after: play(before, &this),
     };
-    Ok((0..2)
-        .map(|s| {
-            let (name, b, a) = (&this.players[s], c.before[s].rating, c.after[s]);
-            rating_line(name.as_str(), this.variant, b, a.rating, a.provisional())
-        })
-        .collect())
+    let moves = [0, 1].map(|s| RatingMove {
+        player: this.players[s].clone(),
+        before: c.before[s].rating,
+        after: c.after[s].rating,
+        provisional: c.after[s].provisional(),
+    });
+    Ok(Some(Rating::Rated {
+        variant: this.variant,
+        moves,
+    }))
 }
 
 #[cfg(test)]

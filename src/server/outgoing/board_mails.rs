@@ -10,6 +10,7 @@ use crate::server::game::vacation::Vacations;
 use crate::server::internal::InternalError;
 use crate::server::model::UserId;
 use crate::server::store::{OwnTurnMail, Store};
+use crate::server::text::ending;
 use crate::server::text::html::BoardHtml;
 use crate::server::text::notices;
 use crate::server::text::reply::{BoardMail, Event};
@@ -62,7 +63,7 @@ pub fn board_mails(
     };
     let subscribers = extra::subscribers(live.file());
     let ratings = if live.game().is_over() && event != Event::Show {
-        ratings::rating_lines(store, live)?
+        ending::rating_lines(ratings::rating_of(store, live)?.as_ref())
     } else {
         Vec::new()
     };

@@ -5,6 +5,7 @@
 
 use crate::rules::{Color, EndReason, Game, Outcome};
 use crate::server::game::extra;
+use crate::server::game::ratings::Rating;
 use crate::server::game::record::LiveGame;
 use crate::server::model;
 
@@ -76,6 +77,27 @@ pub fn offer_line(live: &LiveGame) -> Option<String> {
         offer.by,
         offer.kind.words()
     ))
+}
+
+/// The rating lines of a finished game's mail: one a player (`rating_line`), or
+/// `This game was not rated.`; none while the game goes on (`None`).
+pub fn rating_lines(rating: Option<&Rating>) -> Vec<String> {
+    match rating {
+        None => Vec::new(),
+        Some(Rating::Unrated) => vec!["This game was not rated.".to_string()],
+        Some(Rating::Rated { variant, moves }) => moves
+            .iter()
+            .map(|m| {
+                rating_line(
+                    m.player.as_str(),
+                    *variant,
+                    m.before,
+                    m.after,
+                    m.provisional,
+                )
+            })
+            .collect(),
+    }
 }
 
 /// A finished game's rating line for `name` (`%s's rating went up from %d to %d.`,

@@ -181,7 +181,7 @@ pub struct BoardMail<'a> {
     pub reader: Option<&'a UserId>,
     /// Watchers of the game.
     pub subscribers: &'a [UserId],
-    /// Rating lines of a finished game (`ratings::rating_lines`).
+    /// Rating lines of a finished game (`ending::rating_lines`).
     pub ratings: &'a [String],
     /// The move the reader has queued, shown to them only.
     pub queued: Option<&'a str>,

@@ -153,6 +153,18 @@ pub struct Shot<'a> {
     pub scheme: Scheme,
 }
 
+impl<'a> Shot<'a> {
+    /// The screenshots `(name, width, height, scheme)`.
+    pub fn all<const N: usize>(shots: [(&'a str, u32, u32, Scheme); N]) -> [Shot<'a>; N] {
+        shots.map(|(name, width, height, scheme)| Shot {
+            name,
+            width,
+            height,
+            scheme,
+        })
+    }
+}
+
 /// Board 101 of alice (`apw`, White) and bob (`bpw`, Black) at a position, its site
 /// built, and the play token of the player to move.
 pub struct PlayPage {
