@@ -24,7 +24,8 @@ use yinsh_pbem::rules::{Action, Color, Direction, Game, Piece, Point, Variant};
 use yinsh_pbem::server::site::legal::{LegalTurn, legal_turns};
 
 use crate::browser::{
-    DrivenPage, Scheme, Trap, artefacts, browser_own, chromium, driven, run_chromium, run_chromium_via,
+    DrivenPage, Scheme, Trap, artefacts, browser_own, chromium, driven, run_chromium,
+    run_chromium_via,
 };
 use crate::support::play_page::{PlayPage, Shot, clicks, find_turn, parsed};
 use crate::support::turns::random_turns;
@@ -95,7 +96,13 @@ fn undo_takes_back_the_last_click_only() {
     assert_eq!(once.dot, "7", "a ring's few destinations get larger dots");
     assert!(once.subject.is_empty());
 
-    let steps = [pt(from), pt(to), "undo".into(), "undo".into(), "undo".into()];
+    let steps = [
+        pt(from),
+        pt(to),
+        "undo".into(),
+        "undo".into(),
+        "undo".into(),
+    ];
     let all = page.open(&program, &steps, &[]);
     assert_eq!(all.help, "Click the ring to move.", "{all:?}");
     assert!(all.picked.is_empty(), "{all:?}");
@@ -122,7 +129,11 @@ fn marks_without_token(page: &PlayPage, program: &Path) -> Vec<String> {
           document.querySelectorAll('#svgboard circle[stroke=\"#d55e00\"]'))\
           .map(function (c) { return c.getAttribute('data-at'); }).join(' '));\
         document.body.appendChild(d); });</script>";
-    let viewed = DrivenPage::new(&path, &html.replace("</body>", &format!("{look}</body>")), "");
+    let viewed = DrivenPage::new(
+        &path,
+        &html.replace("</body>", &format!("{look}</body>")),
+        "",
+    );
     let dom = viewed.dom(program, &[]);
     viewed.close();
     driven(&dom, "data-marks")
@@ -223,7 +234,11 @@ fn the_placements_offer_small_dots_at_the_free_points() {
     for (_, placed) in &turns {
         assert!(!shown.open.contains(placed), "{placed} has a ring: no dot");
     }
-    assert_eq!(shown.marks, [turns[2].1.clone()], "the last placement marked");
+    assert_eq!(
+        shown.marks,
+        [turns[2].1.clone()],
+        "the last placement marked"
+    );
     assert_eq!(shown.help, "Click the point to place a ring on.");
 }
 
@@ -283,28 +298,23 @@ fn at_390_px_the_instructions_and_row_buttons_are_in_view_with_the_board() {
         &fragment,
     );
     let frame = path.with_file_name("frame.html");
-    std::fs::write(&frame, FRAME.replace("SRC", &format!("driven.html{fragment}"))).expect("frame");
+    std::fs::write(
+        &frame,
+        FRAME.replace("SRC", &format!("driven.html{fragment}")),
+    )
+    .expect("frame");
     let trap = Trap::new();
     let dom = run_chromium(
         &program,
         &trap,
         &format!("file://{}", frame.display()),
-        &["--dump-dom".to_string(), "--allow-file-access-from-files".to_string()],
+        &["--dump-dom".to_string()],
     );
-    // The screenshots through the frame too (a headless screenshot of a window
-    // scrolled on load shows its top blank; a frame's scroll shows as it is).
-    for (shot, dark) in [("small-rows-phone.png", false), ("small-rows-phone-dark.png", true)] {
-        let path = artefacts().join(shot);
-        let mut args = vec![
-            format!("--screenshot={}", path.display()),
-            "--window-size=390,844".to_string(),
-            "--allow-file-access-from-files".to_string(),
-        ];
-        if dark {
-            args.push("--force-dark-mode".to_string());
-        }
-        run_chromium(&program, &trap, &format!("file://{}", frame.display()), &args);
-        assert!(std::fs::read(&path).expect("screenshot").len() > 10_000, "{shot}");
+    for (shot, scheme) in [
+        ("small-rows-phone.png", Scheme::Light),
+        ("small-rows-phone-dark.png", Scheme::Dark),
+    ] {
+        phone.screenshot_in(&program, shot, 390, 844, scheme);
     }
     std::fs::remove_file(&frame).expect("remove the frame");
     phone.close();
@@ -456,7 +466,10 @@ fn a_click_not_taken_is_told_why() {
             w.theirs
         ),
         String::new(),
-        format!("A ring cannot jump over a ring (the one on {}).", w.jumped_a),
+        format!(
+            "A ring cannot jump over a ring (the one on {}).",
+            w.jumped_a
+        ),
         format!(
             "{} is picked already. Click where the ring goes (the points marked).",
             w.ring_a
@@ -481,7 +494,11 @@ fn a_click_not_taken_is_told_why() {
     ]);
     let shown = page.open_with(&program, &steps, &shots);
     assert_eq!(shown.whys, want, "{shown:?}");
-    assert_eq!(shown.picked, [w.ring_b.to_string()], "the ring stays picked");
+    assert_eq!(
+        shown.picked,
+        [w.ring_b.to_string()],
+        "the ring stays picked"
+    );
     assert_eq!(shown.help, "Click where the ring goes (the points marked).");
 
     // A row owed: a point without the player's marker.
@@ -585,7 +602,10 @@ fn every_page_has_an_icon_and_the_script_never_fetches_the_hidden_picture() {
         ],
     );
     assert_eq!(
-        site.asked(picture).iter().map(|r| r.status).collect::<Vec<_>>(),
+        site.asked(picture)
+            .iter()
+            .map(|r| r.status)
+            .collect::<Vec<_>>(),
         [200],
         "{:?}",
         site.requests()
@@ -610,10 +630,9 @@ fn every_page_has_an_icon_and_the_script_never_fetches_the_hidden_picture() {
 
 /// The Content-Security-Policy the docs give for the site (its nginx example).
 fn documented_csp() -> String {
-    let doc = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/mail-formats.md"),
-    )
-    .expect("docs/mail-formats.md");
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/mail-formats.md"))
+            .expect("docs/mail-formats.md");
     let line = doc
         .lines()
         .find(|l| l.contains("add_header Content-Security-Policy"))
@@ -699,13 +718,19 @@ fn every_page_loads_under_a_strict_csp_without_a_violation() {
         assert_eq!(violations, "", "{name}{fragment}: no violation");
         if name.starts_with("games/") {
             assert_eq!(driven(&dom, "data-board"), "drawn", "{name}{fragment}");
-            let play = if fragment.is_empty() { "hidden" } else { "shown" };
+            let play = if fragment.is_empty() {
+                "hidden"
+            } else {
+                "shown"
+            };
             assert_eq!(driven(&dom, "data-play"), play, "{name}{fragment}");
         }
     }
     assert_eq!(not_found(&site), [], "everything asked for is there");
     assert!(
-        site.requests().iter().all(|r| path_of(&r.line).is_some() || browser_own(&r.line)),
+        site.requests()
+            .iter()
+            .all(|r| path_of(&r.line).is_some() || browser_own(&r.line)),
         "nothing asked outside the site: {:?}",
         site.requests()
     );

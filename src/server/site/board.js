@@ -123,14 +123,14 @@
     }
   }
   function clear(g) { while (g.firstChild) g.removeChild(g.firstChild); }
-  // A band around the points a..b (a row of five waiting to be removed): dashed, its
-  // line 4:1 against the board, lightly filled.
-  function band(parent, a, b) {
+  // A band around the points a..b, dashed and lightly filled: blue round a row of five
+  // waiting to be removed (its line 4:1 against the board), orange round one removed.
+  function band(parent, a, b, color) {
     var p = xy(a), q = xy(b), h = 0.42 * STEP, dx = q[0] - p[0], dy = q[1] - p[1];
     var len = Math.sqrt(dx * dx + dy * dy), turn = Math.atan2(dy, dx) * 180 / Math.PI;
     el('rect', { x: (-h).toFixed(1), y: (-h).toFixed(1), width: (len + 2 * h).toFixed(1),
-      height: (2 * h).toFixed(1), rx: h.toFixed(1), fill: C.row, 'fill-opacity': 0.14,
-      stroke: C.row, 'stroke-width': 3, 'stroke-dasharray': '7 4', 'class': 'row-band',
+      height: (2 * h).toFixed(1), rx: h.toFixed(1), fill: color, 'fill-opacity': 0.14,
+      stroke: color, 'stroke-width': 3, 'stroke-dasharray': '7 4', 'class': 'row-band',
       transform: 'translate(' + p[0].toFixed(1) + ' ' + p[1].toFixed(1) + ') rotate(' +
         turn.toFixed(1) + ')' }, parent);
   }
@@ -139,7 +139,7 @@
   // those clicked (`picked`: a thick ring, orange between black lines).
   function draw(pos, marks, open, picked, showRows) {
     [under, pieces, over].forEach(clear);
-    if (showRows) rows(pos.cells).forEach(function (r) { band(under, r[0], r[r.length - 1]); });
+    if (showRows) rows(pos.cells).forEach(function (r) { band(under, r[0], r[r.length - 1], C.row); });
     (marks || []).forEach(function (act) {
       if (act.kind === 'move') {
         line(under, act.path[0], act.path[1], C.move, 5);
@@ -150,9 +150,7 @@
         });
       }
       if (act.kind === 'place') circle(over, act.path[0], RING + 4, C.move, 3.5);
-      if (act.kind === 'row') {
-        line(under, act.points[0], act.points[act.points.length - 1], C.move, 5);
-      }
+      if (act.kind === 'row') band(under, act.points[0], act.points[act.points.length - 1], C.move);
       if (act.kind === 'ring') {
         var p = xy(act.path[0]), r = 0.25 * STEP;
         el('path', { d: 'M' + (p[0] - r) + ' ' + (p[1] - r) + 'L' + (p[0] + r) + ' ' + (p[1] + r) +
