@@ -14,6 +14,12 @@ viewBox=\"0 0 32 32\"><rect width=\"32\" height=\"32\" fill=\"#ece6da\"/>\
 
 /// The icon as an ICO file: one 32 by 32 image, stored as PNG (which every browser
 /// that reads ICO files reads).
+///
+/// ```
+/// let ico = yinsh_pbem::picture::icon_ico().unwrap();
+/// assert_eq!(&ico[..6], &[0, 0, 1, 0, 1, 0]);
+/// assert_eq!(&ico[23..26], b"PNG");
+/// ```
 pub fn icon_ico() -> Result<Vec<u8>, PictureError> {
     let png = rasterise(ICON_SVG)?;
     let size = u32::try_from(png.len()).unwrap_or(u32::MAX);
