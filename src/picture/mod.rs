@@ -27,6 +27,7 @@ mod deflate;
 mod deflate_measure;
 mod geometry;
 mod glyphs;
+mod icon;
 mod last_move;
 mod panel;
 mod panel_kept;
@@ -36,6 +37,7 @@ mod strip;
 mod svg;
 
 pub use chart::Chart;
+pub use icon::{ICON_SVG, icon_ico};
 pub use last_move::LastMove;
 pub use png::PictureError;
 

@@ -13,10 +13,7 @@
 //! ring picked by the keyboard with the focus on a point; `used-link.png` and
 //! `used-link-phone-dark.png`.
 
-use std::io::{Read, Write};
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::path::Path;
 
 use yinsh_pbem::notation::play_turn;
 use yinsh_pbem::rules::{Action, Game, Variant};
@@ -27,6 +24,7 @@ use crate::browser::{
     DrivenPage, Scheme, browser_own, chromium, driven, js_list, run_chromium_via,
 };
 use crate::support::play_page::{PlayPage, Shot, find_turn, parsed};
+use crate::support::web::{Request, WebSite};
 
 /// The picked mark's orange and the open points' blue (`board.js`), as computed
 /// styles write them: the focus ring is neither.
@@ -195,82 +193,6 @@ fn an_old_play_link_says_it_is_used_up_and_shows_the_game() {
     assert_eq!(driven(&dom, "data-buttons"), "85", "{dom}");
 }
 
-/// A web server for the site on 127.0.0.1, reached as Chromium's proxy: it serves the
-/// files of `root` for `http://yinsh.test/...` and refuses every other request, which
-/// it keeps (the first line).
-struct PlainSite {
-    port: u16,
-    others: Arc<Mutex<Vec<String>>>,
-}
-
-impl PlainSite {
-    fn serve(root: PathBuf) -> PlainSite {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
-        let port = listener.local_addr().expect("addr").port();
-        let others = Arc::new(Mutex::new(Vec::new()));
-        let kept = Arc::clone(&others);
-        std::thread::spawn(move || {
-            for stream in listener.incoming().flatten() {
-                let root = root.clone();
-                let kept = Arc::clone(&kept);
-                std::thread::spawn(move || answer(stream, &root, &kept));
-            }
-        });
-        PlainSite { port, others }
-    }
-}
-
-/// Answers one request of Chromium's (a proxy's: the whole address in its first line).
-fn answer(mut stream: std::net::TcpStream, root: &Path, others: &Mutex<Vec<String>>) {
-    let mut head = Vec::new();
-    let mut buf = [0u8; 2048];
-    while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 65_536 {
-        match stream.read(&mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(n) => head.extend_from_slice(&buf[..n]),
-        }
-    }
-    let head = String::from_utf8_lossy(&head);
-    let first = head.lines().next().unwrap_or("").to_string();
-    let target = first.split_whitespace().nth(1).unwrap_or("");
-    let file = target
-        .strip_prefix("http://yinsh.test/")
-        .map(|p| p.split(['?', '#']).next().unwrap_or(""))
-        .filter(|p| !p.split('/').any(|part| part == ".."))
-        .and_then(|p| {
-            std::fs::read(root.join(p))
-                .ok()
-                .map(|bytes| (p.to_string(), bytes))
-        });
-    let response = match file {
-        Some((path, bytes)) => {
-            let kind = match path.rsplit('.').next() {
-                Some("html") => "text/html; charset=utf-8",
-                Some("js") => "text/javascript",
-                Some("css") => "text/css",
-                Some("png") => "image/png",
-                _ => "application/octet-stream",
-            };
-            let mut r = format!(
-                "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-                bytes.len()
-            )
-            .into_bytes();
-            r.extend_from_slice(&bytes);
-            r
-        }
-        None => {
-            if !first.starts_with("GET http://yinsh.test/favicon.ico")
-                && let Ok(mut o) = others.lock()
-            {
-                o.push(first);
-            }
-            b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec()
-        }
-    };
-    let _ = stream.write_all(&response);
-}
-
 /// The driver of the copy test: the clicks, then Copy; what the page then holds (the
 /// secure context, the focused field and its selection, what a copy from it puts on
 /// the clipboard, the label); an undo, and a new turn clicked.
@@ -318,7 +240,7 @@ fn copy_on_a_plain_http_site_copies_the_subject_only() {
         html.replace("</body>", &format!("{}</body>", copy_driver("e5", "f6"))),
     )
     .expect("driven page");
-    let site = PlainSite::serve(page.site.clone());
+    let site = WebSite::serve(page.site.clone(), None);
     let dom = run_chromium_via(
         &program,
         site.port,
@@ -347,7 +269,10 @@ fn copy_on_a_plain_http_site_copies_the_subject_only() {
         driven(&dom, "data-again"),
         format!("Copy the Subject|yinsh move 101 alice {} f6#1", page.token)
     );
-    let others = site.others.lock().map(|o| o.clone()).unwrap_or_default();
-    let foreign: Vec<&String> = others.iter().filter(|l| !browser_own(l)).collect();
-    assert!(foreign.is_empty(), "requests left the site: {foreign:?}");
+    let refused: Vec<Request> = site
+        .requests()
+        .into_iter()
+        .filter(|r| r.status != 200 && !browser_own(&r.line))
+        .collect();
+    assert!(refused.is_empty(), "requests left the site: {refused:?}");
 }

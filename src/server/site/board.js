@@ -1,12 +1,15 @@
-// The game page's script (yinsh-pbem, written as the site's board.js; one file for
-// every game). It draws the board as SVG from the page's data (#game-data: every
+// The game page's script (yinsh-pbem, written as the site's board.js, after
+// points.js: the points, actions and why a click is not taken; one file for every
+// game). It draws the board as SVG from the page's data (#game-data: every
 // position as 85 characters and the rings removed, each turn's atomic actions), steps
 // through the positions (buttons, arrow keys, the move links, #m<k> in the address,
 // the points of a review's chart),
 // and with #play=<token> in the address lets the player to move click their turn:
 // the clicks are matched against the legal turns the server listed (no rules here
 // beyond putting pieces down and turning markers over), the turn is shown as it grows,
-// and the mail is composed (mailto: and a Subject to copy). The token is read from the
+// a click not taken is told why, Undo takes back one click, the opponent's last turn
+// is marked until the first choice, and the mail is composed (mailto: and a Subject
+// to copy). The token is read from the
 // address only; it is never sent anywhere but into the composed mail. A token for a
 // move already played (`play-<move>-...`) is used up: the page says so and shows the
 // game. The position is also written in words (#position-list, the same lines as
@@ -18,94 +21,19 @@
   var dataNode = document.getElementById('game-data');
   if (!dataNode) return;
   var data = JSON.parse(dataNode.textContent);
+  var Y = window.YinshPoints;
   var NS = 'http://www.w3.org/2000/svg';
-  var STEP = 40, PAD = 14, COS30 = 0.8660254037844386;
+  var STEP = Y.STEP, PAD = Y.PAD, COS30 = Y.COS30;
   var WIDTH = 12 * COS30 * STEP + 2 * PAD, HEIGHT = 12 * STEP + 2 * PAD;
   var RING = 0.44 * STEP, MARKER = 0.27 * STEP;
-  // The picture's palette (src/picture/svg.rs): colour-blind safe Okabe-Ito marks.
+  // The picture's palette (src/picture/svg.rs): colour-blind safe Okabe-Ito marks, each
+  // with a shape of its own and at least 3:1 against what it lies on (issue 47 item 16).
   var C = { board: '#ece6da', grid: '#8d8578', ink: '#2b2723', outline: '#111111',
     white: '#ffffff', black: '#1e1e1e', grey: '#9a9a9a', move: '#d55e00', row: '#0072b2' };
   var NAMES = { W: 'white ring', B: 'black ring', w: 'white marker', b: 'black marker' };
-
-  function at(i, n) { return [PAD + (i + 1) * COS30 * STEP, PAD + (9.5 - (n - i / 2)) * STEP]; }
-  function inHexagon(i, n) {
-    var dx = i - 5, dy = n - 6;
-    return Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dx - dy)) <= 5;
-  }
-  function onBoard(i, n) {
-    if (i < 0 || i > 10 || n < 1 || n > 11 || !inHexagon(i, n)) return false;
-    return !((i === 0 && (n === 1 || n === 6)) || (i === 5 && (n === 1 || n === 11)) ||
-      (i === 10 && (n === 6 || n === 11)));
-  }
-  // The 85 points in the engine's order (by letter, then number).
-  var POINTS = [], INDEX = {};
-  for (var i = 0; i < 11; i++) {
-    for (var n = 1; n <= 11; n++) {
-      if (onBoard(i, n)) {
-        INDEX[String.fromCharCode(97 + i) + n] = POINTS.length;
-        POINTS.push({ name: String.fromCharCode(97 + i) + n, i: i, n: n });
-      }
-    }
-  }
-  function point(name) { return POINTS[INDEX[name]]; }
-  function index(i, n) { return onBoard(i, n) ? INDEX[String.fromCharCode(97 + i) + n] : -1; }
-  // The points strictly between a and b on one line (empty when not on a line).
-  function between(a, b) {
-    var p = point(a), q = point(b), di = q.i - p.i, dn = q.n - p.n, out = [];
-    if (!(di === 0 || dn === 0 || di === dn)) return out;
-    var len = Math.max(Math.abs(di), Math.abs(dn)), si = Math.sign(di), sn = Math.sign(dn);
-    for (var s = 1; s < len; s++) out.push(index(p.i + s * si, p.n + s * sn));
-    return out;
-  }
-  // An atomic action's text (e5, g8-i8, xd5-h9, xc6, --) read.
-  function parse(a) {
-    if (a === '--') return { kind: 'pass' };
-    if (a.charAt(0) === 'x') {
-      var ends = a.slice(1).split('-');
-      if (ends.length === 2) {
-        var pts = [INDEX[ends[0]]].concat(between(ends[0], ends[1]), [INDEX[ends[1]]]);
-        return { kind: 'row', points: pts };
-      }
-      return { kind: 'ring', path: [INDEX[ends[0]]] };
-    }
-    var two = a.split('-');
-    if (two.length === 2) return { kind: 'move', path: [INDEX[two[0]], INDEX[two[1]]] };
-    return { kind: 'place', path: [INDEX[a]] };
-  }
-  // A position: {cells: 85 characters, removed: [white, black]}.
-  function state(k) {
-    var s = data.states[k];
-    return { cells: s.slice(0, 85).split(''), removed: [+s.charAt(85), +s.charAt(86)] };
-  }
-  function apply(pos, a, side) {
-    var act = parse(a), c = pos.cells, ring = side === 'W' ? 'W' : 'B';
-    var marker = ring.toLowerCase();
-    if (act.kind === 'place') c[act.path[0]] = ring;
-    if (act.kind === 'move') {
-      var from = act.path[0], to = act.path[1];
-      between(POINTS[from].name, POINTS[to].name).forEach(function (p) {
-        if (c[p] === 'w') c[p] = 'b'; else if (c[p] === 'b') c[p] = 'w';
-      });
-      c[from] = marker; c[to] = ring;
-    }
-    if (act.kind === 'row') act.points.forEach(function (p) { c[p] = '.'; });
-    if (act.kind === 'ring') { c[act.path[0]] = '.'; pos.removed[side === 'W' ? 0 : 1] += 1; }
-    return act;
-  }
-  // The rows of five markers of one colour on the board (each run of five or more).
-  function rows(cells) {
-    var out = [];
-    [[0, 1], [1, 0], [1, 1]].forEach(function (d) {
-      POINTS.forEach(function (p) {
-        var k = INDEX[p.name], c = cells[k];
-        if ((c !== 'w' && c !== 'b') || cells[index(p.i - d[0], p.n - d[1])] === c) return;
-        var run = [k], j = 1, q;
-        while ((q = index(p.i + j * d[0], p.n + j * d[1])) >= 0 && cells[q] === c) { run.push(q); j++; }
-        if (run.length >= 5) out.push(run);
-      });
-    });
-    return out;
-  }
+  var POINTS = Y.POINTS, INDEX = Y.INDEX, at = Y.at, inHexagon = Y.inHexagon, onBoard = Y.onBoard;
+  var index = Y.index, between = Y.between, parse = Y.parse, apply = Y.apply, rows = Y.rows;
+  function state(k) { return Y.state(data.states[k]); }
 
   function el(name, attrs, parent) {
     var e = document.createElementNS(NS, name);
@@ -122,7 +50,7 @@
   }
   function circle(parent, k, r, color, width, dash) {
     var p = xy(k), c = el('circle', { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: r,
-      fill: 'none', stroke: color, 'stroke-width': width }, parent);
+      fill: 'none', stroke: color, 'stroke-width': width, 'data-at': POINTS[k].name }, parent);
     if (dash) c.setAttribute('stroke-dasharray', '5 3.4');
     return c;
   }
@@ -195,13 +123,23 @@
     }
   }
   function clear(g) { while (g.firstChild) g.removeChild(g.firstChild); }
+  // A band around the points a..b, dashed and lightly filled: blue round a row of five
+  // waiting to be removed (its line 4:1 against the board), orange round one removed.
+  function band(parent, a, b, color) {
+    var p = xy(a), q = xy(b), h = 0.42 * STEP, dx = q[0] - p[0], dy = q[1] - p[1];
+    var len = Math.sqrt(dx * dx + dy * dy), turn = Math.atan2(dy, dx) * 180 / Math.PI;
+    el('rect', { x: (-h).toFixed(1), y: (-h).toFixed(1), width: (len + 2 * h).toFixed(1),
+      height: (2 * h).toFixed(1), rx: h.toFixed(1), fill: color, 'fill-opacity': 0.14,
+      stroke: color, 'stroke-width': 3, 'stroke-dasharray': '7 4', 'class': 'row-band',
+      transform: 'translate(' + p[0].toFixed(1) + ' ' + p[1].toFixed(1) + ') rotate(' +
+        turn.toFixed(1) + ')' }, parent);
+  }
   // Draws `pos`, the `marks` of a turn (its actions and side), and in play mode the
-  // points to click (`open`) and those clicked (`picked`).
+  // points to click (`open`: dots, small ones for the many points of a placement) and
+  // those clicked (`picked`: a thick ring, orange between black lines).
   function draw(pos, marks, open, picked, showRows) {
     [under, pieces, over].forEach(clear);
-    if (showRows) rows(pos.cells).forEach(function (r) {
-      line(under, r[0], r[r.length - 1], C.row, 0.8 * STEP, 0.5);
-    });
+    if (showRows) rows(pos.cells).forEach(function (r) { band(under, r[0], r[r.length - 1], C.row); });
     (marks || []).forEach(function (act) {
       if (act.kind === 'move') {
         line(under, act.path[0], act.path[1], C.move, 5);
@@ -212,9 +150,7 @@
         });
       }
       if (act.kind === 'place') circle(over, act.path[0], RING + 4, C.move, 3.5);
-      if (act.kind === 'row') {
-        line(under, act.points[0], act.points[act.points.length - 1], C.move, 0.3 * STEP, 0.5);
-      }
+      if (act.kind === 'row') band(under, act.points[0], act.points[act.points.length - 1], C.move);
       if (act.kind === 'ring') {
         var p = xy(act.path[0]), r = 0.25 * STEP;
         el('path', { d: 'M' + (p[0] - r) + ' ' + (p[1] - r) + 'L' + (p[0] + r) + ' ' + (p[1] + r) +
@@ -226,8 +162,16 @@
       if (c === 'W' || c === 'B') ring(pieces, k, c);
       if (c === 'w' || c === 'b') marker(pieces, k, c);
     });
-    (open || []).forEach(function (k) { circle(over, k, RING + 2, C.row, 4, true); });
-    (picked || []).forEach(function (k) { circle(over, k, RING + 4, C.move, 5); });
+    var dot = open && open.length > 20 ? 4.5 : 7;
+    (open || []).forEach(function (k) {
+      var p = xy(k);
+      el('circle', { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: dot, fill: C.row,
+        stroke: C.white, 'stroke-width': 2, 'class': 'open', 'data-at': POINTS[k].name }, over);
+    });
+    (picked || []).forEach(function (k) {
+      circle(over, k, RING + 5, C.outline, 9).setAttribute('class', 'picked');
+      circle(over, k, RING + 5, C.move, 5).setAttribute('class', 'picked-in');
+    });
     // In play mode every point is a button (those that cannot be chosen now
     // aria-disabled), one of them in the Tab order; else the picture has no parts.
     if (open && (rove < 0 || open.length && open.indexOf(rove) < 0 && !isPoint(document.activeElement))) {
@@ -285,10 +229,11 @@
   }
 
   // Stepping through the game.
-  var img = document.getElementById('board'), cap = document.getElementById('caption');
+  // The board goes first in its box; the picture of the position now is only for
+  // readers without the script (a <noscript>, so it is never fetched here).
+  var boardBox = document.getElementById('board-box'), cap = document.getElementById('caption');
   var score = document.getElementById('score'), lastNode = document.getElementById('position-last');
-  img.parentNode.insertBefore(svg, img);
-  img.hidden = true;
+  boardBox.insertBefore(svg, boardBox.firstChild);
   var ready = false;
   var links = document.querySelectorAll('a[data-k]'), last = data.states.length - 1, at_ = last;
   function scoreText(pos) {
@@ -376,13 +321,16 @@
     if (note) note.hidden = false;
   }
   if (!token) return;
-  var play = data.play, chosen = [], clicks = [];
+  // `chosen`: the actions of the turn so far; `made`: the clicks that chose each (an
+  // undo takes back one click, not a whole action); `clicks`: those towards the next.
+  var play = data.play, chosen = [], made = [], clicks = [];
   var box = document.getElementById('play'), turnOut = document.getElementById('play-turn');
   var help = document.getElementById('play-help'), choices = document.getElementById('play-choices');
   var send = document.getElementById('play-send'), copy = document.getElementById('play-copy');
   var mail = document.getElementById('play-mail'), toField = document.getElementById('play-to');
-  var subjectField = document.getElementById('play-subject');
+  var subjectField = document.getElementById('play-subject'), whyNode = document.getElementById('play-why');
   box.hidden = false;
+  boardBox.parentNode.classList.add('playing');
   function same(a, b) { return a.length <= b.length && a.every(function (x, j) { return x === b[j]; }); }
   function candidates() { return play.turns.filter(function (t) { return same(chosen, t.a); }); }
   function nexts() {
@@ -412,21 +360,30 @@
   }
   // After a choice the focus is on the board (a row or pass button chosen is gone).
   function choose(n) {
-    chosen.push(n.text); clicks = []; render();
+    chosen.push(n.text); made.push(clicks); clicks = []; render();
     if (!isPoint(document.activeElement)) targets[rove].focus();
   }
   function click(k) {
     rove = k;
     if (at_ !== last) { show(last); render(); return; }
-    if (clicks.indexOf(k) >= 0) return;
-    var list = nexts(), fit = fitting(list, clicks.concat([k]));
-    if (fit.length === 0 && clicks.length > 0) { clicks = []; fit = fitting(list, [k]); }
-    if (fit.length === 0) return;
+    var list = nexts(), fit = clicks.indexOf(k) >= 0 ? [] : fitting(list, clicks.concat([k]));
+    // A click that starts another action (another ring to move) starts it afresh.
+    if (fit.length === 0 && clicks.length > 0 && clicks.indexOf(k) < 0 && fitting(list, [k]).length) {
+      clicks = []; fit = fitting(list, [k]);
+    }
+    // A click not taken is told why, in the play section's live region.
+    if (fit.length === 0) { whyNode.textContent = Y.whyNot(now().cells, play.side, list, clicks, k, help.textContent); return; }
     clicks.push(k);
     var done = fit.filter(function (n) { return n.act.kind !== 'row' && n.act.path.length === clicks.length; });
     if (done.length === 1) return choose(done[0]);
     if (fit.length === 1 && fit[0].act.kind === 'row') return choose(fit[0]);
     render();
+  }
+  // The position with the actions chosen so far put down.
+  function now() {
+    var pos = state(last);
+    chosen.forEach(function (a) { apply(pos, a, play.side); });
+    return pos;
   }
   function render() {
     links.forEach(function (a) { a.className = (+a.dataset.k === last) ? 'here' : ''; });
@@ -434,8 +391,10 @@
     svg.setAttribute('aria-label', 'Your turn on the board: ' + data.captions[last]);
     cap.textContent = data.captions[last].replace(/\.?$/, '.') + ' Then your turn ' + play.k + ', as clicked so far.';
     if (lastNode) lastNode.textContent = cap.textContent;
-    var pos = state(last), marks = [];
-    chosen.forEach(function (a) { marks.push(apply(pos, a, play.side)); });
+    whyNode.textContent = '';
+    // Until the player's first choice, the opponent's last turn is marked.
+    var pos = now(), marks = chosen.length || last === 0 ? [] : data.moves[last - 1].map(parse);
+    chosen.forEach(function (a) { marks.push(parse(a)); });
     var list = nexts(), fit = fitting(list, clicks), open = [], complete = null;
     fit.forEach(function (n) {
       var pts = n.act.kind === 'row' ? n.act.points : n.act.kind === 'pass' ? [] : [n.act.path[clicks.length]];
@@ -487,8 +446,11 @@
       targets[j].focus();
     });
   });
+  // Undo takes back the last click: a ring move's destination, then its ring.
   document.getElementById('play-undo').addEventListener('click', function () {
-    if (clicks.length) clicks.pop(); else chosen.pop();
+    if (clicks.length) clicks.pop();
+    else if (chosen.length) { chosen.pop(); clicks = made.pop(); clicks.pop(); }
+    else { whyNode.textContent = 'Nothing to undo: no point is clicked yet.'; return; }
     render();
   });
   // Copy puts the Subject alone on the clipboard: by the Clipboard API on a secure
@@ -514,4 +476,10 @@
   });
   ready = true;
   render();
+  // On a phone the board and the play section below it are brought into view
+  // together (the page's head is above them, a scroll away).
+  var undoRect = document.getElementById('play-undo').getBoundingClientRect();
+  if (window.matchMedia('(max-width: 700px)').matches && undoRect.bottom > window.innerHeight) {
+    boardBox.scrollIntoView({ block: 'start' });
+  }
 })();

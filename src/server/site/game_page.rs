@@ -1,8 +1,8 @@
 //! One game's folder of the web site, `games/<n>/`: its page (players, result, the
 //! clock of a game going on, the board, the move list), one picture of the position
 //! now (`p<k>-<hash>.png`, named by the turns that lead to it, so it is drawn once and
-//! an undo never shows a stale one; the board for readers without the script and for
-//! links), and its record to download, as our transcript and as Boardspace SGF.
+//! an undo never shows a stale one; the board for readers without the script, in a
+//! `<noscript>` so that the script's readers never fetch it), and its record to download, as our transcript and as Boardspace SGF.
 //!
 //! Every other position is drawn in the browser by the site's `board.js` from the
 //! page's data (`#game-data`, JSON: each position as 85 characters and the rings
@@ -257,9 +257,9 @@ struct Page<'a> {
 }
 
 /// The body of the game's page: players, result and clock; the board now (drawn
-/// again by `board.js`, with the buttons that step through the positions); under it
-/// the robot's review when there is one; the play mode and its mail links; the
-/// position in words; the moves and the record's links; the page's data.
+/// by `board.js`, with the buttons that step through the positions); after it the
+/// play mode; the robot's review when there is one; the position in words, the mail
+/// links, the moves and the record's links; the page's data.
 fn page_body(live: &LiveGame, page: &Page<'_>, around: &Around<'_>) -> String {
     let Page {
         picture,
@@ -287,7 +287,7 @@ fn page_body(live: &LiveGame, page: &Page<'_>, around: &Around<'_>) -> String {
         "<h1>{}</h1>\n<p class=\"status\">{} {}</p>\n\
          <p>White: <b>{}</b>, Black: <b>{}</b>. {variant} Started {}; {} move{}, the last {}.</p>\n\
          {clock}{USED_LINK}<div class=\"game{reviewed}\"><div class=\"board-box\" id=\"board-box\">\n\
-         <img id=\"board\" src=\"{}\" width=\"{w}\" height=\"{h}\" alt=\"The board after move {total}\">\n\
+         <noscript><img id=\"board\" src=\"{}\" width=\"{w}\" height=\"{h}\" alt=\"The board after move {total}\"></noscript>\n\
          <p id=\"caption\">{}</p><p id=\"score\"></p>\n\
          <div id=\"step\" hidden><button data-go=\"first\" title=\"start\">|&lt;</button>\
          <button data-go=\"prev\" title=\"back one move (left arrow)\">&lt;</button>\
@@ -311,11 +311,13 @@ fn page_body(live: &LiveGame, page: &Page<'_>, around: &Around<'_>) -> String {
             ""
         },
     );
+    // The play section right after the board (issue 47 item 16): on a phone its
+    // instructions and buttons follow the board, beside it on a wide screen.
+    body.push_str(&play_section(data.play.as_ref()));
     if let Some(r) = page.review {
         body.push_str(&review::section(live, r));
     }
     body.push_str("<div class=\"side\">\n");
-    body.push_str(&play_section(data.play.as_ref()));
     body.push_str(&position_section(live, total));
     if let Some(play) = &data.play {
         body.push_str(&mail_links(live.board(), play));
@@ -332,7 +334,7 @@ fn page_body(live: &LiveGame, page: &Page<'_>, around: &Around<'_>) -> String {
     let _ = write!(
         body,
         "<script type=\"application/json\" id=\"game-data\">{}</script>\n\
-         <script src=\"../../board.js\"></script>\n",
+         <script src=\"../../points.js\"></script><script src=\"../../board.js\"></script>\n",
         script_safe(&json)
     );
     body

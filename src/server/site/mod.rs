@@ -9,7 +9,8 @@
 //!
 //! ```text
 //! DIR/index.html  standings.html  history.html  history-<k>.html  rules.html
-//! DIR/style.css  board.js  (the frame, and the script that draws and plays the board)
+//! DIR/style.css  points.js  board.js  (the frame, the scripts that draw and play the board)
+//! DIR/favicon.svg  favicon.ico  (the site's icon)
 //! DIR/active.json  (the games going on, for the index)
 //! DIR/games/<n>/index.html  p<k>-<hash>.png  board-<n>.txt  board-<n>.sgf  summary.json
 //! ```
@@ -27,7 +28,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::durable::{Existing, Pending, Readers, create_dir, lock_within, write_public_deferred};
-use crate::picture::PictureError;
+use crate::picture::{self, PictureError};
 use crate::server::game::index;
 use crate::server::game::record::{LiveGame, ReplayError};
 use crate::server::game::vacation::Vacations;
@@ -67,6 +68,12 @@ pub enum SiteError {
     /// A game's review does not fit the game.
     #[error(transparent)]
     Review(#[from] MisfitReview),
+    /// The site's icon cannot be drawn.
+    #[error("the site's icon (favicon.ico) cannot be drawn: {source}")]
+    Icon {
+        /// Why.
+        source: PictureError,
+    },
     /// A picture cannot be drawn.
     #[error("board {board}: the picture cannot be drawn: {source}")]
     Picture {
@@ -470,7 +477,7 @@ fn write_one(
     Ok(Some(summary))
 }
 
-/// The pages around the games: style, script and rules (when missing), standings and
+/// The pages around the games: style, scripts, icon and rules (when missing), standings and
 /// history (when a game `ended`, or all of them for the whole site or a new one),
 /// and the index of `active` and the newest finished games.
 fn write_lists(
@@ -486,7 +493,13 @@ fn write_lists(
     let all = scope == Scope::Whole;
     let fresh = !out.join("standings.html").exists();
     files.write(&out.join("style.css"), page::STYLE.as_bytes())?;
+    files.write(&out.join("points.js"), POINTS_JS.as_bytes())?;
     files.write(&out.join("board.js"), BOARD_JS.as_bytes())?;
+    files.write(&out.join("favicon.svg"), picture::ICON_SVG.as_bytes())?;
+    if all || !out.join("favicon.ico").exists() {
+        let ico = picture::icon_ico().map_err(|source| SiteError::Icon { source })?;
+        files.write(&out.join("favicon.ico"), &ico)?;
+    }
     if all || fresh || !out.join("rules.html").exists() {
         files.write(&out.join("rules.html"), lists::rules().as_bytes())?;
     }
@@ -514,6 +527,10 @@ fn write_lists(
 /// The script of every game page (`DIR/board.js`): draws the positions from the
 /// page's data, steps through them, and is the play mode.
 const BOARD_JS: &str = include_str!("board.js");
+
+/// The script `board.js` stands on (`DIR/points.js`, loaded first): the board's
+/// points and lines, the actions read and put down, why a click is not taken.
+const POINTS_JS: &str = include_str!("points.js");
 
 /// The site's list of the games going on (`DIR/active.json`).
 const ACTIVE: &str = "active.json";

@@ -1,7 +1,9 @@
-//! The frame every page of the web site shares: the document head, the navigation
+//! The frame every page of the web site shares: the document head (with the site's
+//! icon, `favicon.svg`), the navigation
 //! between the index, standings, history and rules, and the one style sheet
 //! (`style.css`, light and dark; a game's board stays in view on a phone while its
-//! review and moves scroll, and every point and button is a target of at least 32 px
+//! review and moves scroll, but in play mode, where the play section follows it (beside
+//! it on a wide screen); every point and button is a target of at least 32 px
 //! at 390 px; a reviewed game's chart sits under its board, and a click anywhere on it
 //! steps to the nearest point).
 //! Pages link only to files of the site itself.
@@ -47,7 +49,12 @@ table.list th, table.list td { text-align: left; padding: 3px 12px 3px 0;
 #step button, #play button, a.button { font-size: 16px; min-width: 44px; min-height: 40px; margin: 0 4px 4px 0; }
 a.button { display: inline-block; padding: 8px 12px; border: 1px solid var(--link); border-radius: 4px;
   text-decoration: none; font-weight: bold; }
-#play { border: 2px solid #0072b2; border-radius: 6px; padding: 4px 12px; margin-bottom: 12px; }
+#play { border: 2px solid #0072b2; border-radius: 6px; padding: 4px 12px; margin-bottom: 12px;
+  flex: 1 1 300px; min-width: 0; box-sizing: border-box; }
+#play h2 { margin: 8px 0 4px; }
+#play p { margin: 6px 0; }
+.why { font-weight: bold; border-left: 4px solid #d55e00; padding-left: 8px; }
+.why:empty { display: none; }
 #play-turn { font-size: 18px; }
 #play-mail label { display: block; margin: 4px 0; }
 #play-mail input { width: 100%; box-sizing: border-box; font: 14px Menlo, Consolas, monospace; }
@@ -72,10 +79,17 @@ ol.turning a.here { font-weight: bold; text-decoration: none; outline: 2px solid
   .game.reviewed .board-box { grid-column: 1; grid-row: 1; }
   .game.reviewed .review { grid-column: 1; grid-row: 2; align-self: start; }
   .game.reviewed .side { grid-column: 2; grid-row: 1 / span 2; }
+  .game.playing { display: grid; grid-template-columns: minmax(0, 548px) minmax(300px, 1fr);
+    grid-template-rows: auto 1fr; }
+  .game.playing .board-box { grid-column: 1; grid-row: 1 / span 2; }
+  .game.playing #play { grid-column: 2; grid-row: 1; }
+  .game.playing .side { grid-column: 2; grid-row: 2; }
 }
 @media (max-width: 700px) {
   body { padding: 8px; }
   .board-box { position: sticky; top: 0; z-index: 1; background: var(--bg); }
+  .game.playing { gap: 8px; }
+  .game.playing .board-box { position: static; }
   table.list th, table.list td { padding: 3px 6px 3px 0; font-size: 14px; }
 }
 ";
@@ -89,7 +103,8 @@ pub(super) fn page(title: &str, root: &str, body: &str) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <meta name=\"color-scheme\" content=\"light dark\">\
-         <title>{title}</title><link rel=\"stylesheet\" href=\"{root}style.css\"></head>\n\
+         <title>{title}</title><link rel=\"icon\" href=\"{root}favicon.svg\" type=\"image/svg+xml\">\
+         <link rel=\"stylesheet\" href=\"{root}style.css\"></head>\n\
          <body><main>\n<nav><a href=\"{root}index.html\">Games</a>\
          <a href=\"{root}standings.html\">Standings</a>\
          <a href=\"{root}history.html\">History</a>\

@@ -1,6 +1,7 @@
 //! The play mode's part of a game's page (issue 27): the section `board.js` shows
-//! with `#play=<token>` in the address (the turn as it grows, undo, the pass and row
-//! buttons, the composed mail and its Subject to copy), the note a used-up play link
+//! with `#play=<token>` in the address (the turn as it grows, why a click was not
+//! taken, undo, the pass and row buttons, the composed mail and its Subject to copy),
+//! the note a used-up play link
 //! gets, and for readers without the script the legal turns as mail links, grouped by
 //! ring (placements a list of points). The links carry `<password>` where the script would put the token: the
 //! token is in the address only, never in a file of the site.
@@ -26,7 +27,7 @@ pub(super) fn play_section(play: Option<&PlayData>) -> String {
     };
     format!(
         "<section id=\"play\" hidden aria-live=\"polite\">\n<h2>Your move, {player}</h2>\n\
-         <p id=\"play-help\"></p>\n<p>Turn {k}: <code id=\"play-turn\"></code></p>\n\
+         <p id=\"play-help\"></p>\n<p id=\"play-why\" class=\"why\"></p>\n<p>Turn {k}: <code id=\"play-turn\"></code></p>\n\
          <p id=\"play-choices\"></p>\n\
          <p><button type=\"button\" id=\"play-undo\">Undo</button> \
          <a id=\"play-send\" class=\"button\" href=\"#\" hidden>Send the move by mail</a> \

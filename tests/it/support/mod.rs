@@ -5,7 +5,8 @@
 //! ([`play_page`]), the mails a test looks for and the set-ups many share
 //! ([`sent`]), turns of random games ([`turns`]; seeded tests draw from the crate's
 //! own `yinsh_pbem::ai::Rng`), bounces sent back ([`dsn`]), the data beside the
-//! checkout ([`data`]) and the temporary folders of the homes ([`tmp`]).
+//! checkout ([`data`]), the temporary folders of the homes ([`tmp`]) and the web site
+//! served over HTTP to Chromium ([`web`]).
 
 pub mod bin;
 pub mod data;
@@ -17,3 +18,4 @@ pub mod sent;
 pub mod server;
 pub mod tmp;
 pub mod turns;
+pub mod web;

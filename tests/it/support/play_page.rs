@@ -83,12 +83,16 @@ const WALK: &str = "var keys = [];\
 /// `key:<point>` reached by [`WALK`] and Enter, `press:<key>` a key pressed on the
 /// focused element, `undo`, `btn:<label>`) and writes what
 /// the play mode shows into `#driven` (read back from the DOM dump): the composed
-/// Subject and link, the turn, the help line, the choice buttons (`|` between them),
-/// the focus and the keys pressed.
+/// Subject and link, the turn, the help line, why the click was not taken (after each
+/// step), the choice buttons (`|` between them), the focus and the keys pressed, the
+/// points picked, offered (their dots' size) and marked in orange.
 fn driver(clicks: &[String]) -> String {
     let list = js_list(clicks);
     format!(
         "<script>{WALK}window.addEventListener('load', function () {{\
+         var whys = [];\
+         function ats(sel) {{ return Array.prototype.slice.call(document.querySelectorAll(sel))\
+           .map(function (c) {{ return c.getAttribute('data-at'); }}).join(' '); }}\
          {list}.forEach(function (c) {{\
            if (c.indexOf('pt:') === 0) {{\
              document.querySelector('circle.pt[data-point=\"' + c.slice(3) + '\"]')\
@@ -105,6 +109,7 @@ fn driver(clicks: &[String]) -> String {
              Array.prototype.slice.call(document.querySelectorAll('#play-choices button'))\
                .filter(function (b) {{ return b.textContent === c.slice(4); }})[0].click();\
            }}\
+           whys.push(document.getElementById('play-why').textContent);\
          }});\
          var d = document.createElement('div'); d.id = 'driven';\
          d.setAttribute('data-subject', document.getElementById('play-send').getAttribute('data-subject'));\
@@ -113,6 +118,12 @@ fn driver(clicks: &[String]) -> String {
          d.setAttribute('data-help', document.getElementById('play-help').textContent);\
          d.setAttribute('data-focus', document.activeElement.getAttribute('data-point') || document.activeElement.id);\
          d.setAttribute('data-keys', keys.join(' '));\
+         d.setAttribute('data-whys', whys.join('|'));\
+         d.setAttribute('data-picked', ats('#svgboard circle.picked'));\
+         d.setAttribute('data-open', ats('#svgboard circle.open'));\
+         var dot = document.querySelector('#svgboard circle.open');\
+         d.setAttribute('data-dot', dot ? dot.getAttribute('r') : '');\
+         d.setAttribute('data-marks', ats('#svgboard circle[stroke=\"#d55e00\"]:not(.picked-in)'));\
          d.setAttribute('data-stroke', getComputedStyle(document.activeElement).stroke);\
          d.setAttribute('data-caption', document.getElementById('caption').textContent);\
          d.setAttribute('data-buttons', Array.prototype.slice.call(\
@@ -143,6 +154,16 @@ pub struct Shown {
     pub stroke: String,
     /// The caption under the board.
     pub caption: String,
+    /// Why the click was not taken, after each step (empty when it was).
+    pub whys: Vec<String>,
+    /// The points picked (a thick ring).
+    pub picked: Vec<String>,
+    /// The points offered (a dot each).
+    pub open: Vec<String>,
+    /// The points marked in orange (the last turn's marks, or the turn's own).
+    pub marks: Vec<String>,
+    /// The radius of the offered points' dots (empty without any).
+    pub dot: String,
 }
 
 /// A screenshot to take: its file name among the artefacts, the window, the scheme.
@@ -163,6 +184,11 @@ impl<'a> Shot<'a> {
             scheme,
         })
     }
+}
+
+/// The words of `text` (split at white space).
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
 }
 
 /// Board 101 of alice (`apw`, White) and bob (`bpw`, Black) at a position, its site
@@ -252,6 +278,14 @@ impl PlayPage {
             focus: driven(&dom, "data-focus"),
             stroke: driven(&dom, "data-stroke"),
             caption: driven(&dom, "data-caption"),
+            whys: driven(&dom, "data-whys")
+                .split('|')
+                .map(str::to_string)
+                .collect(),
+            picked: words(&driven(&dom, "data-picked")),
+            open: words(&driven(&dom, "data-open")),
+            marks: words(&driven(&dom, "data-marks")),
+            dot: driven(&dom, "data-dot"),
             keys: driven(&dom, "data-keys")
                 .split_whitespace()
                 .map(str::to_string)
