@@ -18,11 +18,11 @@ const C: &str = "carol@example.org";
 
 /// A confirming server with alice (`apw`), bob (`bpw`) and carol (`cpw`) confirmed.
 fn server(runs: Runs) -> TestServer {
-    let mut s = TestServer {
-        runs,
-        envs: bin::confirming().to_vec(),
-        ..TestServer::new()
+    let mut s = match runs {
+        Runs::Binary => TestServer::with_binary(),
+        Runs::InProcess => TestServer::new(),
     };
+    s.envs = bin::confirming().to_vec();
     s.envs.push(("YINSH_PBEM_ROBOT_THINK_MS", "50"));
     s.confirmed("alice", "apw", A);
     s.confirmed("bob", "bpw", B);
@@ -245,7 +245,10 @@ fn the_limits_of_seeks_hold() {
         "-robot=6",
     ] {
         let r = s.send(BOB, &format!("yinsh seek bob bpw {bad}"), "");
-        assert!(one_to(&r, B).body.contains("expected"), "{bad}: {r:?}");
+        assert_says(
+            &one_to(&r, B),
+            "does not fit the command's syntax: yinsh seek",
+        );
     }
     s.send(BOB, "yinsh seek bob bpw -blitz -rating=1700-2000", "");
     let bobs = *open(&s).last().expect("bob's");

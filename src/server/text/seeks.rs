@@ -1,5 +1,5 @@
 //! The texts of the open seeks (issue 49): the answer to a seek posted, the list of
-//! `yinsh seeks` (and the plain one an address nobody confirmed reads: no userid), a
+//! `yinsh seeks`, a
 //! seek withdrawn, a seek expired (tick's mail to its owner), and the lines a game's
 //! mails add for a game that began with a seek or that is unrated.
 
@@ -90,9 +90,8 @@ pub fn expired(seek: &Seek) -> String {
     )
 }
 
-/// The list of `yinsh seeks`; `names` says whether the owners' userids are shown (an
-/// address nobody confirmed reads the list without them).
-pub fn list(seeks: &[Listed<'_>], names: bool) -> String {
+/// The list of `yinsh seeks`.
+pub fn list(seeks: &[Listed<'_>]) -> String {
     if seeks.is_empty() {
         return "No seek is open. Post one: yinsh seek <userid> <password> [-blitz] [-unrated]\n[-rating=<min>-<max>] [-robot=<n>] [-white|-black]\n".to_string();
     }
@@ -101,17 +100,10 @@ pub fn list(seeks: &[Listed<'_>], names: bool) -> String {
     let _ = writeln!(
         out,
         "{:>5}  {:<16} {:>6}  {:<6} {:<7}  {:<9}  {:<6}  Expires",
-        "Seek",
-        if names { "Player" } else { "" },
-        "Rating",
-        "Kind",
-        "Rated",
-        "Range",
-        "Robot"
+        "Seek", "Player", "Rating", "Kind", "Rated", "Range", "Robot"
     );
     for l in seeks {
         let s = l.seek;
-        let who = if names { s.owner.as_str() } else { "" };
         let colour = match s.wish.colour {
             SeekColour::Any => "",
             SeekColour::White => " (plays White)",
@@ -121,18 +113,13 @@ pub fn list(seeks: &[Listed<'_>], names: bool) -> String {
             out,
             "{:>5}  {:<16} {:>6}  {:<6} {:<7}  {:<9}  {:<6}  {}{colour}",
             format!("#{}", s.id),
-            who,
+            s.owner.as_str(),
             l.rating,
             kind(s.wish.variant),
             rated(&s.wish),
             range(&s.wish),
             robot(&s.wish),
             format_date(s.expires),
-        );
-    }
-    if !names {
-        out.push_str(
-            "\n(The players' userids are not shown to an address nobody has confirmed.)\n",
         );
     }
     out

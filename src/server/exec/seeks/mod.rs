@@ -18,8 +18,8 @@ use crate::server::game::extra;
 use crate::server::game::robots::MAX_ROBOT_GAMES;
 use crate::server::game::strangers;
 use crate::server::model::UserId;
+use crate::server::outgoing::Reply;
 use crate::server::outgoing::board_mails::board_mails;
-use crate::server::outgoing::{Foreign, Reply};
 use crate::server::store::{
     Account, MAX_OPEN, MAX_PER_PLAYER, SEEK_SECONDS, Seek, SeekId, SeekWish, Store,
 };
@@ -43,8 +43,7 @@ pub fn open_seeks(store: &Store) -> Result<Vec<(Seek, i32)>, InternalError> {
     Ok(out)
 }
 
-/// `yinsh seeks`: every open seek, for anyone (no userid to an address nobody
-/// confirmed).
+/// `yinsh seeks`: every open seek, for anyone.
 pub(super) fn list(store: &Store, req: &Asked<'_>) -> Result<Vec<Reply>, ExecError> {
     let open = open_seeks(store)?;
     let listed: Vec<Listed<'_>> = open
@@ -54,10 +53,12 @@ pub(super) fn list(store: &Store, req: &Asked<'_>) -> Result<Vec<Reply>, ExecErr
             rating: *rating,
         })
         .collect();
-    Ok(vec![Reply {
-        foreign: Foreign::Part(text::list(&listed, false)),
-        ..to_sender(req, &subjects::open_seeks(), text::list(&listed, true))
-    }])
+    // Userids of accounts, as the standings show them to anyone.
+    Ok(vec![to_sender(
+        req,
+        &subjects::open_seeks(),
+        text::list(&listed),
+    )])
 }
 
 /// A seek command of `actor`'s (proven by `inbound::identity`).
