@@ -368,3 +368,49 @@ fn a_strangers_seek_commands_reach_nobody_beyond_the_budget() {
     // The unconfirmed address gets its own small budget (5 a day), nothing more.
     assert!(mails_to(&all, "mallory@evil.test").len() <= 5, "{all:?}");
 }
+
+/// The site's index lists the open seeks in a table a screen reader can read (a
+/// caption, column headers), refreshed when only the seeks changed; with Chromium
+/// and axe-core at hand, axe finds nothing serious on it.
+#[test]
+fn the_sites_index_lists_the_open_seeks() {
+    let mut s = server(Runs::InProcess);
+    let site = s.home().with_file_name("site");
+    std::fs::write(
+        s.home().join("config.toml"),
+        format!("[site]\nout = \"{}\"\n", site.display()),
+    )
+    .expect("config");
+    s.send(
+        ALICE,
+        "yinsh seek alice apw -blitz -unrated -rating=1400-1800 -robot=4",
+        "",
+    );
+    s.send(BOB, "yinsh seek bob bpw -white", "");
+    let index = std::fs::read_to_string(site.join("index.html")).expect("index");
+    assert!(
+        index.contains("<h2 id=\"seeks\">Open seeks</h2>"),
+        "{index}"
+    );
+    assert!(
+        index.contains("<caption>Open seeks, oldest first</caption>"),
+        "{index}"
+    );
+    assert!(index.contains("<th scope=\"col\">Player</th>"), "{index}");
+    assert!(
+        index.contains("<tr><td>1</td><td>alice</td><td>1600</td><td>blitz</td><td>unrated</td><td>1400-1800</td><td>robot4</td>"),
+        "{index}"
+    );
+    assert!(index.contains("<td>bob (plays White)</td>"), "{index}");
+    assert!(
+        !index.contains("apw") && !index.contains("example.org"),
+        "{index}"
+    );
+    if let (Some(program), Some(axe)) = (crate::browser::chromium(), crate::browser_axe::axe()) {
+        crate::browser_axe::check_page(&program, &axe, &site.join("index.html"), &index, "");
+    }
+    s.send(ALICE, "yinsh withdraw 1 alice apw", "");
+    s.send(BOB, "yinsh withdraw 2 bob bpw", "");
+    let index = std::fs::read_to_string(site.join("index.html")).expect("index");
+    assert!(index.contains("<p>No seek is open.</p>"), "{index}");
+}
