@@ -489,3 +489,18 @@ fn refusals_read_as_players_know_them() {
         "Syntax is \"yinsh review <board> [<userid> <password>]\": expected a userid and a password"
     );
 }
+
+/// A misspelt line whose suggestion puts a password in a userid's place (`insh
+/// review 101 <password> alice`, found by `passwords.rs`'s random lines) masks it
+/// there: shown only where it names an account.
+#[test]
+fn regression_a_suggestion_masks_the_word_in_an_accounts_userid_place() {
+    let e = parse("insh review 101 Pw7marker alice").expect_err("misspelt");
+    assert!(matches!(e, CommandError::DidYouMean { .. }), "{e:?}");
+    let text = e.to_string();
+    assert!(!text.contains("Pw7marker"), "{text}");
+    assert!(text.contains("yinsh review 101 ******** **"), "{text}");
+    // A new account's userid (signup) is no password's place: shown as written.
+    let e = parse("singup carol cpw").expect_err("misspelt");
+    assert!(e.to_string().contains("signup carol **"), "{e}");
+}
