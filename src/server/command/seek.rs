@@ -1,5 +1,5 @@
-//! The open seeks' commands (issue 49), as [`Command::Seek`] carries them: what each
-//! says ([`SeekCommand`]) and its parser, one per command of the table: `yinsh seek`
+//! The parsers of the open seeks' commands (issue 49), one per command of the table,
+//! each into a [`Command::Seek`] (`seek_command.rs`): `yinsh seek`
 //! (its options read strictly: a rating range as `-rating=MIN-MAX`, a robot's level
 //! 1-5, the clock options as `yinsh challenge` reads them), `yinsh seeks`,
 //! `yinsh take` and `yinsh withdraw` (also `yinsh unseek`).
@@ -8,50 +8,11 @@ use nom::multi::many0;
 
 use super::error::{CommandError, Problem};
 use super::parsers::Parsed;
+use super::seek_command::SeekCommand;
 use super::types::{Command, Credentials};
 use super::words::{args, credentials, end, word};
 use crate::server::model::Variant;
 use crate::server::store::{RatingRange, SeekColour, SeekId, SeekWish};
-
-/// What a seek command asks.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum SeekCommand {
-    /// `yinsh seek <userid> <password> [options]`: post a seek.
-    Post {
-        /// Who posts it.
-        auth: Credentials,
-        /// What it asks for.
-        wish: SeekWish,
-    },
-    /// `yinsh seeks`: the open seeks listed.
-    List,
-    /// `yinsh take <seekno> <userid> <password>`: the game of that seek started.
-    Take {
-        /// The seek.
-        seek: SeekId,
-        /// Who takes it.
-        auth: Credentials,
-    },
-    /// `yinsh withdraw <seekno> <userid> <password>` (also `unseek`).
-    Withdraw {
-        /// The seek.
-        seek: SeekId,
-        /// Its owner.
-        auth: Credentials,
-    },
-}
-
-impl SeekCommand {
-    /// The credentials it carries, if any.
-    pub fn credentials(&self) -> Option<&Credentials> {
-        match self {
-            SeekCommand::Post { auth, .. }
-            | SeekCommand::Take { auth, .. }
-            | SeekCommand::Withdraw { auth, .. } => Some(auth),
-            SeekCommand::List => None,
-        }
-    }
-}
 
 /// The value of option `w` (`-name=value`, one or two dashes, any case) when its name
 /// is `name`.

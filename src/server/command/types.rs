@@ -183,7 +183,7 @@ pub enum Command {
         page: u32,
     },
     /// The open seeks' commands: `yinsh seek`, `seeks`, `take`, `withdraw`.
-    Seek(super::seek::SeekCommand),
+    Seek(super::seek_command::SeekCommand),
 }
 
 impl Command {

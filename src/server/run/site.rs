@@ -40,7 +40,7 @@ pub enum Index {
 /// Whether `changes` wrote the open seeks, which the index shows.
 pub fn index_changes(store: &Store, changes: &[PathBuf]) -> Index {
     let seeks = store.seeks_path();
-    if changes.iter().any(|p| *p == seeks) {
+    if changes.contains(&seeks) {
         Index::Changed
     } else {
         Index::Same
