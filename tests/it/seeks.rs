@@ -6,6 +6,7 @@
 //! stranger's seeks, takes and withdrawals (forged From, no or a wrong password, an
 //! unconfirmed account) held to the stranger's budget, no mail to any other player.
 
+use crate::browser::{DrivenPage, Scheme};
 use crate::support::bin;
 use crate::support::sent::{ALICE, BOB, CAROL, mails_to, one_to};
 use crate::support::server::{Runs, Sent, TestServer, assert_says};
@@ -407,7 +408,12 @@ fn the_sites_index_lists_the_open_seeks() {
         "{index}"
     );
     if let (Some(program), Some(axe)) = (crate::browser::chromium(), crate::browser_axe::axe()) {
-        crate::browser_axe::check_page(&program, &axe, &site.join("index.html"), &index, "");
+        let path = site.join("index.html");
+        crate::browser_axe::check_page(&program, &axe, &path, &index, "");
+        let page = DrivenPage::new(&path, &index, "");
+        page.screenshot_in(&program, "seeks-index.png", 1024, 900, Scheme::Light);
+        page.screenshot_in(&program, "seeks-index-phone.png", 390, 900, Scheme::Dark);
+        page.close();
     }
     s.send(ALICE, "yinsh withdraw 1 alice apw", "");
     s.send(BOB, "yinsh withdraw 2 bob bpw", "");

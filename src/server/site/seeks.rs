@@ -27,7 +27,7 @@ pub(super) fn section(store: &Store) -> Result<String, SiteError> {
         return Ok(out);
     }
     out.push_str(
-        "<table class=\"list\"><caption>Open seeks, oldest first</caption>\n<tr>\
+        "<div class=\"wide\"><table class=\"list\"><caption>Open seeks, oldest first</caption>\n<tr>\
          <th scope=\"col\">Seek</th><th scope=\"col\">Player</th><th scope=\"col\">Rating</th>\
          <th scope=\"col\">Kind</th><th scope=\"col\">Rated</th><th scope=\"col\">Range</th>\
          <th scope=\"col\">Robot</th><th scope=\"col\">Expires</th></tr>\n",
@@ -51,6 +51,6 @@ pub(super) fn section(store: &Store) -> Result<String, SiteError> {
             format_date(seek.expires),
         );
     }
-    out.push_str("</table>\n");
+    out.push_str("</table></div>\n");
     Ok(out)
 }
