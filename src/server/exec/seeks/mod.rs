@@ -30,17 +30,15 @@ use crate::server::text::subjects;
 use super::context::{Actor, Asked, to_sender};
 use super::error::{ExecError, InternalError, SeekRefusal};
 use super::robots;
-use start::{fits, rating, start};
+use start::{could_fit, in_ranges, rating, ratings, start};
 
 /// Every open seek, oldest first, with its owner's rating in its variant: what
 /// `yinsh seeks` and the site's index list.
 pub fn open_seeks(store: &Store) -> Result<Vec<(Seek, i32)>, InternalError> {
-    let mut out = Vec::new();
-    for seek in store.seeks()?.open {
-        let rating = rating(store, &seek.owner, seek.wish.variant)?;
-        out.push((seek, rating));
-    }
-    Ok(out)
+    let open = store.seeks()?.open;
+    let players: Vec<_> = open.iter().map(|s| (&s.owner, s.wish.variant)).collect();
+    let ratings = ratings(store, &players)?;
+    Ok(open.into_iter().zip(ratings).collect())
 }
 
 /// `yinsh seeks`: every open seek, for anyone.
@@ -121,8 +119,11 @@ fn post(
     let mine_rating = rating(store, &account.userid, wish.variant)?;
     let mut paired = None;
     for open in &seeks.open {
+        if !could_fit(open, wish, &account.userid) {
+            continue;
+        }
         let theirs = rating(store, &open.owner, open.wish.variant)?;
-        if fits((open, theirs), (wish, &account.userid, mine_rating))
+        if in_ranges((open, theirs), (wish, mine_rating))
             && let Some(owner) = store.account(&open.owner)?
         {
             paired = Some((open.clone(), owner));

@@ -1,5 +1,6 @@
-//! An open seek's game: whether two seeks fit each other ([`fits`]), a player's
-//! rating as a seek's range reads it ([`rating`]), and the game started for a seek
+//! An open seek's game: whether two seeks fit each other ([`could_fit`],
+//! [`in_ranges`]), a player's rating as a seek's range reads it ([`rating`],
+//! [`ratings`]), and the game started for a seek
 //! and the player (or robot) who takes it ([`start`]): colours by the owner's wish,
 //! else the taker's, else the taker plays White (the one at the keyboard now moves
 //! first); the seek's clock times; unrated when it asked so; never a quiet game
@@ -21,9 +22,34 @@ pub(super) fn rating(
     userid: &UserId,
     variant: Variant,
 ) -> Result<i32, InternalError> {
-    let key = userid.key();
-    let table = store.standings_of(variant, std::slice::from_ref(&key))?;
-    Ok(table.get(&key).map_or(START, |s| s.record.rating))
+    Ok(ratings(store, &[(userid, variant)])?[0])
+}
+
+/// The rating of each player in its variant, read once per variant.
+pub(super) fn ratings(
+    store: &Store,
+    players: &[(&UserId, Variant)],
+) -> Result<Vec<i32>, InternalError> {
+    let mut out = vec![START; players.len()];
+    for variant in [Variant::Normal, Variant::Blitz] {
+        let keys: Vec<String> = players
+            .iter()
+            .filter(|(_, v)| *v == variant)
+            .map(|(u, _)| u.key())
+            .collect();
+        if keys.is_empty() {
+            continue;
+        }
+        let table = store.standings_of(variant, &keys)?;
+        for (k, (u, v)) in players.iter().enumerate() {
+            if *v == variant
+                && let Some(s) = table.get(&u.key())
+            {
+                out[k] = s.record.rating;
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Whether two colour wishes can both be met.
@@ -34,19 +60,23 @@ fn colours_fit(a: SeekColour, b: SeekColour) -> bool {
     )
 }
 
-/// Whether the open seek `open` (its owner rated `open_rating`) and a new one
-/// (`wish` of `owner`, rated `rating`) fit each other: not the same player, the same
-/// variant, both rated or both unrated, each player inside the other's range, and
-/// colours both can have.
-pub(super) fn fits(
-    (open, open_rating): (&Seek, i32),
-    (wish, owner, rating): (&SeekWish, &UserId, i32),
-) -> bool {
+/// Whether the open seek `open` and a new one (`wish` of `owner`) could fit each
+/// other, ratings aside: not the same player, the same variant, both rated or both
+/// unrated, and colours both can have.
+pub(super) fn could_fit(open: &Seek, wish: &SeekWish, owner: &UserId) -> bool {
     open.owner.key() != owner.key()
         && open.wish.variant == wish.variant
         && open.wish.rated == wish.rated
         && colours_fit(open.wish.colour, wish.colour)
-        && open.wish.range.is_none_or(|r| r.holds(rating))
+}
+
+/// Whether each player is inside the other's range: the open seek's owner, rated
+/// `open_rating`, and the new seek's (`wish`), rated `rating`.
+pub(super) fn in_ranges(
+    (open, open_rating): (&Seek, i32),
+    (wish, rating): (&SeekWish, i32),
+) -> bool {
+    open.wish.range.is_none_or(|r| r.holds(rating))
         && wish.range.is_none_or(|r| r.holds(open_rating))
 }
 
