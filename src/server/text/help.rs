@@ -119,7 +119,7 @@ Commands (in the Subject line):
       it plays White). --nagtime and --forfeittime as for a challenge. At most
       {max_seeks} open seeks a player.
   yinsh seeks
-      The open seeks (also on the web site's first page).
+      The open seeks, also listed on the server's web site if it has one.
   yinsh take <seekno> <userid> <password>
       Take one: the game starts at once; both players get its board mail.
   yinsh withdraw <seekno> <userid> <password>

@@ -1,7 +1,7 @@
 //! The texts of the open seeks (issue 49): the answer to a seek posted, the list of
-//! `yinsh seeks`, a
-//! seek withdrawn, a seek expired (tick's mail to its owner), and the lines a game's
-//! mails add for a game that began with a seek or that is unrated.
+//! `yinsh seeks`, a seek withdrawn, a seek expired (tick's mail to its owner), the
+//! lines a game's mails add for a game that began with a seek or that is unrated,
+//! and tick's log lines of the seeks.
 
 use std::fmt::Write as _;
 
@@ -60,7 +60,7 @@ fn described(wish: &SeekWish) -> String {
 pub fn posted(seek: &Seek) -> String {
     let id = seek.id;
     let mut out = format!(
-        "Your open seek #{id} is posted: {}.\nIt is listed (yinsh seeks, and on the web site) until another player takes it\n(yinsh take {id} <userid> <password>), until {} when it expires, or until\nyou withdraw it: yinsh withdraw {id} <userid> <password>\n",
+        "Your open seek #{id} is posted: {}.\nyinsh seeks lists it until another player takes it with\nyinsh take {id} <userid> <password>, until it expires on {},\nor until you withdraw it: yinsh withdraw {id} <userid> <password>\n",
         described(&seek.wish),
         format_date(seek.expires)
     );

@@ -21,7 +21,7 @@ use crate::server::model::UserId;
 use crate::server::outgoing::Reply;
 use crate::server::outgoing::board_mails::board_mails;
 use crate::server::store::{
-    Account, MAX_OPEN, MAX_PER_PLAYER, SEEK_SECONDS, Seek, SeekId, SeekWish, Store,
+    Account, MAX_OPEN, MAX_PER_PLAYER, SEEK_SECONDS, Seek, SeekColour, SeekId, SeekWish, Store,
 };
 use crate::server::text::reply::Event;
 use crate::server::text::seeks::{self as text, Listed};
@@ -67,17 +67,22 @@ pub(super) fn act(
     cmd: &SeekCommand,
 ) -> Result<Vec<Reply>, ExecError> {
     let account = &actor.account;
-    let done = match cmd {
-        SeekCommand::List => return list(store, req),
-        SeekCommand::Post { wish, .. } => post(store, req, account, wish)?,
-        SeekCommand::Take { seek, .. } => take(store, req, account, *seek)?,
-        SeekCommand::Withdraw { seek, .. } => withdraw(store, req, account, *seek)?,
-    };
-    Ok(done.unwrap_or_else(|why| vec![to_sender(req, &subjects::open_seeks(), why.to_string())]))
+    match cmd {
+        SeekCommand::List => list(store, req),
+        SeekCommand::Post { wish, .. } => post(store, req, account, wish),
+        SeekCommand::Take { seek, .. } => take(store, req, account, *seek),
+        SeekCommand::Withdraw { seek, .. } => withdraw(store, req, account, *seek),
+    }
 }
 
-/// What a seek command did, or why it did nothing.
-type Done = Result<Vec<Reply>, SeekRefusal>;
+/// The answer to a seek command refused: why, in a normal reply.
+fn refused(req: &Asked<'_>, why: SeekRefusal) -> Result<Vec<Reply>, ExecError> {
+    Ok(vec![to_sender(
+        req,
+        &subjects::open_seeks(),
+        why.to_string(),
+    )])
+}
 
 /// Whether `account` may post or take a seek: it has a confirmed address (or the
 /// server confirms none).
@@ -91,30 +96,36 @@ fn post(
     req: &Asked<'_>,
     account: &Account,
     wish: &SeekWish,
-) -> Result<Done, ExecError> {
+) -> Result<Vec<Reply>, ExecError> {
     if !confirmed(req, account) {
-        return Ok(Err(SeekRefusal::Unconfirmed));
+        return refused(req, SeekRefusal::Unconfirmed);
     }
     let nag = wish.nag_days.unwrap_or(extra::NAG_DAYS);
     let forfeit = wish.forfeit_days.unwrap_or(extra::FORFEIT_DAYS);
     if nag >= forfeit {
-        return Ok(Err(SeekRefusal::Times { nag, forfeit }));
+        return refused(req, SeekRefusal::Times { nag, forfeit });
     }
     let mut seeks = store.seeks()?;
     let mine = seeks.of(&account.userid);
     if mine.len() >= MAX_PER_PLAYER {
-        return Ok(Err(SeekRefusal::TooMany {
-            open: mine,
-            max: MAX_PER_PLAYER,
-        }));
+        return refused(
+            req,
+            SeekRefusal::TooMany {
+                open: mine,
+                max: MAX_PER_PLAYER,
+            },
+        );
     }
     if let Some(level) = wish.robot
         && let Some(robot) = robot_account(store, level, req.now)?
         && robots::refused_challenge(store, account, &robot)?.is_some()
     {
-        return Ok(Err(SeekRefusal::TooManyRobotGames {
-            max: MAX_ROBOT_GAMES,
-        }));
+        return refused(
+            req,
+            SeekRefusal::TooManyRobotGames {
+                max: MAX_ROBOT_GAMES,
+            },
+        );
     }
     let mine_rating = rating(store, &account.userid, wish.variant)?;
     let mut paired = None;
@@ -142,10 +153,10 @@ fn post(
             wish.colour,
             me,
         )?;
-        return Ok(Ok(board_mails(store, &live, Event::NewGame, None)?));
+        return Ok(board_mails(store, &live, Event::NewGame, None)?);
     }
     if seeks.open.len() >= MAX_OPEN {
-        return Ok(Err(SeekRefusal::Full { max: MAX_OPEN }));
+        return refused(req, SeekRefusal::Full { max: MAX_OPEN });
     }
     let seek = Seek {
         id: seeks.number(),
@@ -157,7 +168,7 @@ fn post(
     let body = text::posted(&seek);
     seeks.open.push(seek);
     store.put_seeks(&seeks)?;
-    Ok(Ok(vec![to_sender(req, &subjects::open_seeks(), body)]))
+    Ok(vec![to_sender(req, &subjects::open_seeks(), body)])
 }
 
 /// The account of the robot of `level` (made at its first game, as a challenge
@@ -170,37 +181,51 @@ fn robot_account(store: &Store, level: u8, now: u64) -> Result<Option<Account>, 
 }
 
 /// `yinsh take`: the seek's game started, its mails to both players.
-fn take(store: &Store, req: &Asked<'_>, account: &Account, id: SeekId) -> Result<Done, ExecError> {
+fn take(
+    store: &Store,
+    req: &Asked<'_>,
+    account: &Account,
+    id: SeekId,
+) -> Result<Vec<Reply>, ExecError> {
     if !confirmed(req, account) {
-        return Ok(Err(SeekRefusal::Unconfirmed));
+        return refused(req, SeekRefusal::Unconfirmed);
     }
     let mut seeks = store.seeks()?;
     let Some(seek) = seeks.get(id).cloned() else {
-        return Ok(Err(SeekRefusal::NoSuchSeek { seek: id }));
+        return refused(req, SeekRefusal::NoSuchSeek { seek: id });
     };
     if seek.owner.key() == account.userid.key() {
-        return Ok(Err(SeekRefusal::OwnSeek { seek: id }));
+        return refused(req, SeekRefusal::OwnSeek { seek: id });
     }
     let mine = rating(store, &account.userid, seek.wish.variant)?;
     if let Some(range) = seek.wish.range
         && !range.holds(mine)
     {
-        return Ok(Err(SeekRefusal::OutOfRange {
-            seek: id,
-            range,
-            rating: mine,
-        }));
+        return refused(
+            req,
+            SeekRefusal::OutOfRange {
+                seek: id,
+                range,
+                rating: mine,
+            },
+        );
     }
     seeks.remove(id);
     store.put_seeks(&seeks)?;
     // An owner who signed off since: the seek goes with the account.
     let Some(owner) = store.account(&seek.owner)? else {
-        return Ok(Err(SeekRefusal::NoSuchSeek { seek: id }));
+        return refused(req, SeekRefusal::NoSuchSeek { seek: id });
     };
     let me = account.userid.clone();
-    let colour = crate::server::store::SeekColour::Any;
-    let live = start(store, req.now, &seek, (owner, account.clone()), colour, me)?;
-    Ok(Ok(board_mails(store, &live, Event::NewGame, None)?))
+    let live = start(
+        store,
+        req.now,
+        &seek,
+        (owner, account.clone()),
+        SeekColour::Any,
+        me,
+    )?;
+    Ok(board_mails(store, &live, Event::NewGame, None)?)
 }
 
 /// `yinsh withdraw`: the owner's seek removed.
@@ -209,19 +234,19 @@ fn withdraw(
     req: &Asked<'_>,
     account: &Account,
     id: SeekId,
-) -> Result<Done, ExecError> {
+) -> Result<Vec<Reply>, ExecError> {
     let mut seeks = store.seeks()?;
     let Some(seek) = seeks.get(id) else {
-        return Ok(Err(SeekRefusal::NoSuchSeek { seek: id }));
+        return refused(req, SeekRefusal::NoSuchSeek { seek: id });
     };
     if seek.owner.key() != account.userid.key() {
-        return Ok(Err(SeekRefusal::NotYours { seek: id }));
+        return refused(req, SeekRefusal::NotYours { seek: id });
     }
     seeks.remove(id);
     store.put_seeks(&seeks)?;
-    Ok(Ok(vec![to_sender(
+    Ok(vec![to_sender(
         req,
         &subjects::open_seeks(),
         text::withdrawn(id),
-    )]))
+    )])
 }
