@@ -77,6 +77,7 @@ mod review_mail; // issue 28: a finished game reviewed and mailed to its players
 mod review_measure; // issue 46: the 408 Boardspace games reviewed, one JSON line a game, for scripts/measure-review (run by hand)
 mod robot; // robot rules: loops, bounces, lists, duplicates and storms are not answered
 mod rules; // the rules engine on hand-made positions, one test per rule
+mod seeks; // issue 49: open seeks by mail: taken, paired, expired, withdrawn, a robot's after a day; the limits; a stranger's within the budget
 mod sending; // sending replies: dead letters, retries, timeouts, the lock wait
 mod settings_mail; // issue 26: the Subject explained, subject stable, own-turn skip
 mod sgf; // Boardspace SGF records and transcripts read and written; import and export

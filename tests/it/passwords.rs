@@ -215,6 +215,7 @@ fn line_of_any(usage: &str) -> Vec<String> {
                 t if t.starts_with("<board>") => "101",
                 t if t.starts_with("<move>") => "e5",
                 "<days>" => "3",
+                "<seekno>" => "1",
                 "[<e-mail" => "alice@example.org",
                 "<to-userid>" => "bob",
                 t if t.starts_with('<') => "alice",

@@ -20,6 +20,8 @@ mod parsers;
 pub mod redact;
 mod said;
 mod secret;
+mod seek;
+mod seek_command;
 mod spelling;
 mod table;
 mod types;
@@ -31,6 +33,7 @@ mod tests;
 pub use error::{CommandError, Problem};
 pub use said::{Echo, Said, SaidLine};
 pub use secret::{Masking, could_show, masking, unshowable};
+pub use seek_command::SeekCommand;
 pub use spelling::nearest;
 pub use table::{command_list, syntax_lines, usage};
 pub use types::{

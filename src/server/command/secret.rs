@@ -286,6 +286,7 @@ mod tests {
                     t if t.starts_with("<board>") => "104",
                     "<move>" | "<move>[#<moveno>]" => "e5",
                     "<days>" => "3",
+                    "<seekno>" => "7",
                     _ => "alice",
                 })
                 .collect();
@@ -348,6 +349,10 @@ mod tests {
                 "yinsh review",
                 "yinsh showas",
                 "yinsh settings",
+                "yinsh seek",
+                "yinsh take",
+                "yinsh withdraw",
+                "yinsh unseek",
             ]
         );
         assert!(

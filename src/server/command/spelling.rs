@@ -159,12 +159,20 @@ fn meant(line: &str) -> Option<CommandError> {
 /// `meant` as shown to the player when the table reads it (passwords as `**`, the
 /// words its masking hides otherwise masked), else only its command words `words`.
 fn as_shown(meant: &str, words: &str) -> SaidLine {
-    let text = parse_exact(meant)
-        .ok()
+    let read = parse_exact(meant).ok();
+    let text = read
+        .as_ref()
         .and_then(|_| shown(meant))
         .unwrap_or_else(|| words.to_string());
     let mut line = SaidLine::from(text.as_str());
-    line.mark(&unshowable(&text));
+    let mut secrets = unshowable(&text);
+    // The word in an existing account's userid place may be a password pushed out
+    // of its place (`insh review 101 <password> alice`): shown only where it names
+    // an account (`Said::reveal`).
+    if let Some(auth) = read.as_ref().and_then(Command::credentials) {
+        secrets.push(auth.userid.as_str());
+    }
+    line.mark(&secrets);
     line
 }
 

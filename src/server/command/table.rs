@@ -7,6 +7,7 @@
 use super::bounds::bounded;
 use super::error::{CommandError, Problem};
 use super::parsers::{self, Parsed};
+use super::seek;
 use super::types::Command;
 use super::words::word;
 
@@ -82,6 +83,16 @@ pub mod usage {
     pub const VACATION: &str = "vacation <userid> <password> <days>";
     /// `verify` (the token is hidden like a password)
     pub const VERIFY: &str = "verify <userid> <token>";
+    /// `yinsh seek`
+    pub const SEEK: &str = "yinsh seek <userid> <password> [-blitz] [-unrated] [-rating=<min>-<max>] [-robot=<n>] [-white|-black]";
+    /// `yinsh seeks`
+    pub const SEEKS: &str = "yinsh seeks";
+    /// `yinsh take`
+    pub const TAKE: &str = "yinsh take <seekno> <userid> <password>";
+    /// `yinsh withdraw`
+    pub const WITHDRAW: &str = "yinsh withdraw <seekno> <userid> <password>";
+    /// `yinsh unseek`
+    pub const UNSEEK: &str = "yinsh unseek <seekno> <userid> <password>";
     /// `all show`
     pub const ALL_SHOW: &str = "all show <userid> [next | active]";
 }
@@ -146,6 +157,11 @@ const COMMANDS: &[Entry] = &[
     entry("yinsh standings",   usage::STANDINGS,       parsers::standings),
     entry("yinsh ratings",     usage::RATINGS,         parsers::standings),
     entry("yinsh history",     usage::HISTORY,         parsers::history),
+    entry("yinsh seek",        usage::SEEK,            seek::seek),
+    entry("yinsh seeks",       usage::SEEKS,           seek::seeks),
+    entry("yinsh take",        usage::TAKE,            seek::take),
+    entry("yinsh withdraw",    usage::WITHDRAW,        seek::withdraw),
+    entry("yinsh unseek",      usage::UNSEEK,          seek::withdraw),
 ];
 
 /// What to say when the second word of a two-word command is missing (`None`) or not

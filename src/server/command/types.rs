@@ -182,6 +182,8 @@ pub enum Command {
         /// Which page of each list (1: the most recent games).
         page: u32,
     },
+    /// The open seeks' commands: `yinsh seek`, `seeks`, `take`, `withdraw`.
+    Seek(super::seek_command::SeekCommand),
 }
 
 impl Command {
@@ -199,6 +201,7 @@ impl Command {
             | Command::Broadcast { auth }
             | Command::Settings { auth, .. }
             | Command::Vacation { auth, .. } => Some(auth),
+            Command::Seek(s) => s.credentials(),
             _ => None,
         }
     }

@@ -2,7 +2,7 @@
 //! of `inbound::identity`: password, reply token or code; the From address alone
 //! authorises nothing); a player's mistake becomes an error reply; only internal failures come back as `Err`. A comment is cut to
 //! `text::cut::MAX_COMMENT_CHARS` here, before any handler keeps or sends it. One
-//! file per command family: [`account`], [`play`] (and `decline`; a password-less challenge's message held, `held`), [`offer`], [`review`], [`social`], [`listing`]; `old_password` asks the owner of a password set before
+//! file per command family: [`account`], [`play`] (and `decline`; a password-less challenge's message held, `held`), [`offer`], [`review`], [`social`], [`listing`], [`seeks`]; `old_password` asks the owner of a password set before
 //! `command::could_show` refused such ones to change it; what they share is in
 //! [`context`] and [`error`].
 
@@ -21,10 +21,11 @@ pub mod plain;
 pub mod play;
 pub mod review;
 pub mod robots;
+pub mod seeks;
 pub mod social;
 pub mod unconfirmed;
 
-use crate::server::command::{BoardAction, Command, Said};
+use crate::server::command::{BoardAction, Command, Said, SeekCommand};
 use crate::server::model::{BoardId, UserId};
 use crate::server::store::Store;
 use std::borrow::Cow;
@@ -203,6 +204,8 @@ fn route(
         Command::Verify { .. } => account::verify(store, proved(actor)?),
         Command::Settings { choice, .. } => account::settings(store, req, proved(actor)?, *choice),
         Command::Vacation { days, .. } => social::vacation(store, req, proved(actor)?, *days),
+        Command::Seek(SeekCommand::List) => seeks::list(store, req),
+        Command::Seek(cmd) => seeks::act(store, req, proved(actor)?, cmd),
     }
 }
 

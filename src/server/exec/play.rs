@@ -116,7 +116,7 @@ pub(super) fn challenge(
     } else {
         Variant::Normal
     };
-    let live = start_game(store, req, (wa, ba), variant, (nag, forfeit), starter)?;
+    let live = start_game(store, req.now, (wa, ba), variant, (nag, forfeit), starter)?;
     let message = req.comment.trim();
     let proven_by = actor.map(|a| a.account.userid.as_str());
     let comment = proven_by
@@ -137,10 +137,10 @@ pub(super) fn challenge(
 }
 
 /// The new game of `wa` (White) and `ba` (Black), stored with its clock times and
-/// who started it, and added to both accounts.
-fn start_game(
+/// who started it, and added to both accounts (a challenge's, an open seek's).
+pub(super) fn start_game(
     store: &Store,
-    req: &Asked<'_>,
+    now: u64,
     (mut wa, mut ba): (Account, Account),
     variant: Variant,
     (nag, forfeit): (Option<u32>, Option<u32>),
@@ -148,7 +148,7 @@ fn start_game(
 ) -> Result<LiveGame, ExecError> {
     let strangers = strangers::strangers(store, &wa, &ba)?;
     let board = store.allocate_board()?;
-    let mut live = LiveGame::new(board, variant, &wa.userid, &ba.userid, req.now);
+    let mut live = LiveGame::new(board, variant, &wa.userid, &ba.userid, now);
     extra::set_times(live.extra_mut(), nag, forfeit);
     match starter {
         Starter::Player(p) => extra::set_started_by(live.extra_mut(), Some(p)),

@@ -11,7 +11,8 @@
 //! established players and K = 64 while provisional (so a new player's rating moves
 //! quickly towards their level). Each player's K depends on their own status.
 //! A game is rated when it ended after the ring placement (10 turns or more):
-//! a game resigned, forfeited or agreed drawn before that is not rated.
+//! a game resigned, forfeited or agreed drawn before that is not rated, nor is a
+//! game its open seek made unrated (`extra.unrated`; older games are rated).
 
 use std::collections::BTreeMap;
 
@@ -169,7 +170,7 @@ pub fn finished(live: &LiveGame) -> Option<Finished> {
         players: [f.white.clone(), f.black.clone()],
         white_score,
         ended,
-        rated: f.turns.len() >= MIN_TURNS_RATED,
+        rated: f.turns.len() >= MIN_TURNS_RATED && !f.extra.unrated,
         how,
     })
 }

@@ -33,7 +33,7 @@ pub fn flush(settings: &Settings, report: &mut Report) -> Result<(), InternalErr
     drop(locked);
     send(&mut ctx, Which::Spooled(&ids))?;
     let reviewed = make_owed(&mut ctx, REVIEWS_PER_FLUSH);
-    site::refresh(&mut ctx, reviewed);
+    site::refresh(&mut ctx, reviewed, site::Index::Same);
     mark_run(store.home(), LastRun::Flush, ctx.now);
     Ok(())
 }

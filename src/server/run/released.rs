@@ -22,8 +22,9 @@ pub fn finish(
     // Sent with the store's lock released: a slow or failing relay holds no one up.
     send(ctx, which)?;
     let mut boards = committed.boards_changed(ctx.store);
+    let index = site::index_changes(ctx.store, &committed.files_changed);
     boards.extend(robot::play_owed(ctx, committed.robot_turns));
     boards.extend(review::make_owed(ctx, reviews));
-    site::refresh(ctx, boards);
+    site::refresh(ctx, boards, index);
     Ok(())
 }

@@ -28,15 +28,35 @@ pub fn changed_boards(store: &Store, changes: &[PathBuf]) -> Vec<BoardId> {
         .collect()
 }
 
-/// Refreshes the site for the boards the run changed, if there is a site.
-pub fn refresh(ctx: &mut Ctx<'_>, mut boards: Vec<BoardId>) {
+/// Whether the index lists something a transaction changed besides its games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Index {
+    /// It wrote the open seeks (`store::seeks`): the index shows them.
+    Changed,
+    /// Nothing else the index shows.
+    Same,
+}
+
+/// Whether `changes` wrote the open seeks, which the index shows.
+pub fn index_changes(store: &Store, changes: &[PathBuf]) -> Index {
+    let seeks = store.seeks_path();
+    if changes.contains(&seeks) {
+        Index::Changed
+    } else {
+        Index::Same
+    }
+}
+
+/// Refreshes the site for the boards the run changed (the index alone when only
+/// what it lists besides changed, `index`), if there is a site.
+pub fn refresh(ctx: &mut Ctx<'_>, mut boards: Vec<BoardId>, index: Index) {
     let (store, settings, now) = (ctx.store, ctx.settings, ctx.now);
     let Some(config) = &settings.site else {
         return;
     };
     boards.sort();
     boards.dedup();
-    if boards.is_empty() {
+    if boards.is_empty() && index == Index::Same {
         return;
     }
     let target = site::Target {

@@ -15,12 +15,15 @@
 //! same gate as a mail's replies (`outgoing::gate`: the daily quota of unconfirmed
 //! addresses); accounts that confirmed no address in 7 days are removed in the same
 //! transaction (`exec::unconfirmed`, a log line each); old seen marks and counts are
-//! expired as `deliver` does; then everything spooled is sent with the lock released.
+//! expired as `deliver` does; the open seeks expire, and a robot takes those that
+//! asked for one after a day (`exec::seeks::tick`); then everything spooled is sent
+//! with the lock released.
 
 use std::collections::BTreeMap;
 
 use crate::server::config::Settings;
 use crate::server::exec::decline::cancel_unanswered;
+use crate::server::exec::seeks;
 use crate::server::exec::unconfirmed;
 use crate::server::game::extra::{self, LastNag};
 use crate::server::game::index;
@@ -40,7 +43,7 @@ use crate::server::text::{notices, subjects};
 use super::context::Ctx;
 use super::expire::expire;
 use super::log::Log;
-use super::owed::review;
+use super::owed::{review, robot};
 use super::released;
 use super::report::Report;
 use super::send::Which;
@@ -114,7 +117,10 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     };
     let committed = locked.transaction(&mut ctx, txn, |ctx| {
         let store = ctx.store;
-        let replies = due_games(store, now, ctx.report)?;
+        let mut replies = due_games(store, now, ctx.report)?;
+        let (seek_mails, seek_lines) = seeks::tick(store, now)?;
+        replies.extend(seek_mails);
+        ctx.report.lines.extend(seek_lines);
         // A forfeit ends a game: its review is owed, answerable to whoever started
         // the game (a stranger's counts in its readers' budgets).
         let written = written_games(store)?;
@@ -124,8 +130,13 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
         }
         let cause = |live: &LiveGame| answerable[&live.board()].clone();
         review::record(store, now, &written, &cause)?;
+        // An open seek's robot game started to move first: its turn owed.
+        let robot_turns = robot::record(ctx, &written, &cause)?;
         ctx.report.lines.extend(unconfirmed::expire(store, now)?);
-        Ok(Work::from(replies))
+        Ok(Work {
+            replies,
+            robot_turns,
+        })
     })?;
     ctx.report.lines.extend(expire(&store, settings, now));
     for l in &ctx.report.lines {
@@ -133,7 +144,7 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
     }
     let ids = locked.spooled_ids()?;
     drop(locked);
-    // Tick claims no robot turn itself: play_owed takes the free ones.
+    // The robot turns claimed (an open seek's robot game) are played first.
     released::finish(
         &mut ctx,
         Which::Spooled(&ids),

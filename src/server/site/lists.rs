@@ -22,12 +22,14 @@ pub(super) const INDEX_FINISHED: u64 = 100;
 
 /// `index.html`: the games being played (`active`, by board), then the `finished` ones
 /// that ended last (most recent first) of `total`, with the history for the rest.
-/// `address` is the server's, where `help` is sent.
+/// `address` is the server's, where `help` is sent; `seeks` the open seeks' section
+/// (`seeks.rs`), between the two.
 pub(super) fn index(
     active: &[Summary],
     finished: &[Finished],
     total: u64,
     address: &str,
+    seeks: &str,
 ) -> String {
     let mut body = format!(
         "<h1>YINSH by e-mail</h1>\n<p class=\"join\">To join, send a mail with \
@@ -56,6 +58,7 @@ pub(super) fn index(
         }
         body.push_str("</table>\n");
     }
+    body.push_str(seeks);
     body.push_str("<h2>Finished games</h2>\n");
     if finished.is_empty() {
         body.push_str("<p>No game has ended yet.</p>\n");

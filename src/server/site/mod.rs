@@ -21,6 +21,7 @@ mod lists;
 mod page;
 mod play;
 mod review;
+mod seeks;
 pub mod settings;
 
 use std::path::{Path, PathBuf};
@@ -519,7 +520,14 @@ fn write_lists(
     let (finished, total) = index::history_page(store, 1, lists::INDEX_FINISHED)?;
     files.write(
         &out.join("index.html"),
-        lists::index(active, &finished, total, target.address).as_bytes(),
+        lists::index(
+            active,
+            &finished,
+            total,
+            target.address,
+            &seeks::section(store)?,
+        )
+        .as_bytes(),
     )?;
     Ok(())
 }

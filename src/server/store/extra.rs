@@ -17,6 +17,8 @@
 //!                                  waiting for others' first moves)
 //! "strangers": true                its players had never both moved in a game
 //!                                  against each other when it started
+//! "unrated": true                  it changes no rating (an open seek's -unrated)
+//! "seek": 3                        the open seek it began with
 //! ```
 //!
 //! The object is written with its keys sorted, known and unknown alike, exactly as the
@@ -29,6 +31,7 @@ use serde::ser::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
+use super::seeks::SeekId;
 use crate::mail::Address;
 use crate::server::model::{OfferKind, UserId};
 
@@ -104,6 +107,11 @@ pub struct Extra {
     /// Whether its players had never both moved in a game against each other when it
     /// started (absent, false, in games made before it was kept).
     pub strangers: bool,
+    /// Whether it changes no rating (an open seek's `-unrated`; absent, rated, in
+    /// every other game).
+    pub unrated: bool,
+    /// The open seek it began with.
+    pub seek: Option<SeekId>,
     /// Keys this program does not know, kept as they were.
     pub other: Map<String, Value>,
 }
@@ -141,6 +149,8 @@ impl Extra {
             self.started_by.as_ref().map(to_value).transpose()?,
         );
         put("strangers", self.strangers.then_some(Value::Bool(true)));
+        put("unrated", self.unrated.then_some(Value::Bool(true)));
+        put("seek", self.seek.map(|s| Value::from(s.0)));
         Ok(m)
     }
 
@@ -157,6 +167,8 @@ impl Extra {
             challenger: take(&mut m, "challenger")?,
             started_by: take(&mut m, "started_by")?,
             strangers: take(&mut m, "strangers")?.unwrap_or_default(),
+            unrated: take(&mut m, "unrated")?.unwrap_or_default(),
+            seek: take(&mut m, "seek")?,
             other: m,
         })
     }
@@ -212,13 +224,14 @@ mod tests {
             "submitted": {"alice": {"text": "e5-e9", "turns": 12}},
             "subscribers": ["carol"], "zz_future": [1, "two"], "aa": null,
             "challenger": {"address": "dave@example.org", "userids": ["dave"]},
-            "started_by": "Alice", "strangers": true
+            "started_by": "Alice", "strangers": true, "unrated": true, "seek": 3
         });
         let extra: Extra = serde_json::from_value(raw.clone()).expect("decode");
         assert_eq!(extra.offer.as_ref().map(|o| o.kind), Some(OfferKind::Undo));
         assert_eq!(extra.nagtime, Some(7));
         assert_eq!(extra.other.len(), 2);
-        assert!(extra.strangers);
+        assert!(extra.strangers && extra.unrated);
+        assert_eq!(extra.seek, Some(SeekId(3)));
         assert_eq!(
             extra.started_by.as_ref().map(UserId::key),
             Some("alice".into())

@@ -30,6 +30,7 @@
 //! <home>/index/               derived indexes, rebuilt from the game files (index.rs)
 //! <home>/damaged.json          damaged game files the operator was told of (index.rs)
 //! <home>/vacations.json        the players' vacations
+//! <home>/seeks.json            the open seeks and the next seek's number (seeks.rs)
 //! <home>/reply-key             the key of the reply and play tokens, mode 0600 (reply_key.rs,
 //!                              play_token.rs)
 //! <home>/admins                the userids allowed to broadcast (written by the operator)
@@ -61,6 +62,7 @@ mod reply_key;
 mod retired;
 mod reviews;
 mod robot_time;
+mod seeks;
 mod seen;
 mod skeletons;
 mod tx;
@@ -94,6 +96,10 @@ pub use ranking::{CHUNK, ChunkRef, IdleEntry, RankDir, RankKey, Section, rank_ke
 pub use reply_key::{InvalidToken, ReplyKey, ReplyScope, ReplyToken};
 pub use reviews::{GameReview, ReviewSide, TurningPoint};
 pub use robot_time::RobotTime;
+pub use seeks::{
+    InvalidRange, InvalidSeekId, MAX_OPEN, MAX_PER_PLAYER, ROBOT_AFTER_SECONDS, RatingRange,
+    SEEK_SECONDS, Seek, SeekColour, SeekId, SeekWish, Seeks,
+};
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};
 pub use tx::Change;
 pub use unconfirmed::UNCONFIRMED_SECONDS;

@@ -7,6 +7,7 @@ use crate::rules::{Game, Variant};
 use crate::server::game::extra::{FORFEIT_DAYS, NAG_DAYS};
 use crate::server::game::robots::{DRAW_BELOW, MAX_ROBOT_GAMES};
 use crate::server::game::vacation::MAX_DAYS;
+use crate::server::store::{MAX_PER_PLAYER, SEEK_SECONDS};
 
 /// `help`: the server-wide commands.
 pub fn general_help(server_address: &str) -> String {
@@ -85,6 +86,8 @@ Send \"yinsh help\" for how to play.
 /// `yinsh help`: the game, the notation, and the commands.
 pub fn yinsh_help() -> String {
     let board = render_board(&Game::new(Variant::Normal));
+    let seek_days = SEEK_SECONDS / 86_400;
+    let max_seeks = MAX_PER_PLAYER;
     format!(
         "\
 YINSH by e-mail
@@ -106,6 +109,22 @@ Commands (in the Subject line):
   yinsh challenge -password <password> <userid1> <userid2>
       The same, proven by the password of the player who challenges (one of
       the two): the mail's body then goes to both players as a message.
+  yinsh seek <userid> <password> [-blitz] [-unrated] [-rating=<min>-<max>] [-robot=<n>] [-white|-black]
+      A game with anyone (from an account with a confirmed address): an open
+      seek that fits yours (the same kind, both rated or both not, each player
+      inside the other's range) starts the game at once; else yours is listed
+      for {seek_days} days. -unrated: the game changes no rating. -rating=1400-1800:
+      only players so rated may take it. -robot=3: robot3 plays you if nobody
+      took it within a day. -white, -black: your colour (else the one who takes
+      it plays White). --nagtime and --forfeittime as for a challenge. At most
+      {max_seeks} open seeks a player.
+  yinsh seeks
+      The open seeks, also listed on the server's web site if it has one.
+  yinsh take <seekno> <userid> <password>
+      Take one: the game starts at once; both players get its board mail.
+  yinsh withdraw <seekno> <userid> <password>
+  yinsh unseek <seekno> <userid> <password>
+      Withdraw your own seek.
   yinsh move <board> <userid> <password> <move>[#<moveno>]
       Play your turn. #<moveno> is optional: the number your turn will get (the
       board mail tells you). A move with a wrong number is refused, so a mail

@@ -44,6 +44,7 @@ pub mod play_link;
 pub mod position;
 pub mod reply;
 pub mod review;
+pub mod seeks;
 pub mod social;
 pub mod standings;
 pub mod subjects;

@@ -11,9 +11,10 @@ use crate::server::store::GameFile;
 use crate::server::store::SubjectStyle;
 
 use super::dates::format_date;
+use super::seeks;
 
 /// The lines below a new game's first line, for `reader`: that it is a blitz game;
-/// who challenged them, when
+/// the open seek it began with (`text::seeks`), else who challenged them, when
 /// the other player did (finding 5: the server's words, fine for anyone); each
 /// other player on vacation as the game starts, and until when (finding 7:
 /// whoever challenges them is told).
@@ -22,7 +23,9 @@ pub fn lines(file: &GameFile, reader: Option<&UserId>, vacations: Option<&Vacati
     if file.variant == crate::rules::Variant::Blitz {
         out.push_str("This is a blitz game: the first ring removed wins.\n");
     }
-    if let (Some(by), Some(reader)) = (extra::started_by(file), reader)
+    if let Some(line) = seeks::began_with(file) {
+        let _ = writeln!(out, "{line}");
+    } else if let (Some(by), Some(reader)) = (extra::started_by(file), reader)
         && by.key() != reader.key()
     {
         let _ = writeln!(out, "{by} challenged you.");

@@ -18,6 +18,7 @@ use super::clock::{clock_line, stored_clock_line};
 use super::dates::{format_date, format_duration};
 use super::last_move::{before_robots_line, forced_passes, last_move_line};
 use super::new_game;
+use super::seeks;
 
 pub use super::ending::{ending_line, offer_line, status_line};
 
@@ -273,6 +274,9 @@ impl<'a> BoardMail<'a> {
             .is_some_and(|e| e.reason == EndReason::Agreement);
         if !agreed {
             let _ = writeln!(out, "{}", status_line(live, game));
+        }
+        if let Some(line) = seeks::unrated_line(live.file()) {
+            let _ = writeln!(out, "{line}");
         }
         if let Some(robot) = live.player_to_move().filter(|p| p.robot_level().is_some())
             && historic.is_none()

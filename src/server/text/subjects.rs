@@ -203,6 +203,12 @@ pub fn invalid_challenge() -> String {
     "Invalid challenge".to_string()
 }
 
+/// `Yinsh open seeks`: every answer of the open seeks' commands, and tick's mail of
+/// a seek expired.
+pub fn open_seeks() -> String {
+    "Yinsh open seeks".to_string()
+}
+
 /// `Yinsh help`: yinsh help (and help yinsh).
 pub fn yinsh_help() -> String {
     "Yinsh help".to_string()
@@ -296,6 +302,7 @@ impl OurMail {
             | ["yinsh", "standings"]
             | ["historical", "list", "of", "yinsh", "games"]
             | ["invalid", "challenge"]
+            | ["yinsh", "open", "seeks"]
             | ["yinsh", "reply", "given", "up:", ..]
             | ["yinsh-pbem:", "damaged", "game", "file", ..] => OurMail::Notice,
             _ => return None,
@@ -368,6 +375,7 @@ mod tests {
             (settings_of(&alice), notice.clone()),
             (error(), notice.clone()),
             (invalid_challenge(), notice.clone()),
+            (open_seeks(), notice.clone()),
             (yinsh_help(), notice.clone()),
             (help(), notice.clone()),
             (list(), notice.clone()),

@@ -11,6 +11,7 @@ use crate::server::model::{BoardId, Password, UserId};
 
 mod pbmserv_commands; // offers, queue and submit, show, people: the pbmserv families
 mod properties; // random word lists, the help texts' syntax lines, the line bound
+mod seeks; // the open seeks' commands
 
 fn parse(s: &str) -> Result<Command, CommandError> {
     Command::parse(s)
@@ -320,6 +321,38 @@ fn samples() -> Vec<(&'static str, Command)> {
             },
         ),
         (
+            "yinsh seek alice apw -blitz",
+            Command::Seek(SeekCommand::Post {
+                auth: auth("alice", "apw"),
+                wish: crate::server::store::SeekWish {
+                    variant: crate::rules::Variant::Blitz,
+                    ..Default::default()
+                },
+            }),
+        ),
+        ("yinsh seeks", Command::Seek(SeekCommand::List)),
+        (
+            "yinsh take 3 bob bpw",
+            Command::Seek(SeekCommand::Take {
+                seek: crate::server::store::SeekId(3),
+                auth: auth("bob", "bpw"),
+            }),
+        ),
+        (
+            "yinsh withdraw 3 alice apw",
+            Command::Seek(SeekCommand::Withdraw {
+                seek: crate::server::store::SeekId(3),
+                auth: auth("alice", "apw"),
+            }),
+        ),
+        (
+            "yinsh unseek 3 alice apw",
+            Command::Seek(SeekCommand::Withdraw {
+                seek: crate::server::store::SeekId(3),
+                auth: auth("alice", "apw"),
+            }),
+        ),
+        (
             "yinsh history page",
             Command::History {
                 // `page` is a word of the table's syntax lines: never masked.
@@ -369,6 +402,7 @@ fn each_command_alone_parses_or_is_refused_in_its_own_syntax() {
         "yinsh ratings",
         "yinsh history",
         "yinsh games",
+        "yinsh seeks",
     ];
     for (words, usage) in entries() {
         match parse(words) {
@@ -454,4 +488,19 @@ fn refusals_read_as_players_know_them() {
         text("yinsh review 101 alice"),
         "Syntax is \"yinsh review <board> [<userid> <password>]\": expected a userid and a password"
     );
+}
+
+/// A misspelt line whose suggestion puts a password in a userid's place (`insh
+/// review 101 <password> alice`, found by `passwords.rs`'s random lines) masks it
+/// there: shown only where it names an account.
+#[test]
+fn regression_a_suggestion_masks_the_word_in_an_accounts_userid_place() {
+    let e = parse("insh review 101 Pw7marker alice").expect_err("misspelt");
+    assert!(matches!(e, CommandError::DidYouMean { .. }), "{e:?}");
+    let text = e.to_string();
+    assert!(!text.contains("Pw7marker"), "{text}");
+    assert!(text.contains("yinsh review 101 ******** **"), "{text}");
+    // A new account's userid (signup) is no password's place: shown as written.
+    let e = parse("singup carol cpw").expect_err("misspelt");
+    assert!(e.to_string().contains("signup carol **"), "{e}");
 }

@@ -7,7 +7,8 @@
 //! normal reply rather than an error mail; the small text helpers they share
 //! (`words.rs`); the refusals of a move sent with a play link's token
 //! ([`PlayLinkRefusal`], `play_link.rs`); why a queued move was dropped
-//! ([`QueuedDropped`], `queued.rs`). The texts of the refusals of new accounts' names and addresses are
+//! ([`QueuedDropped`], `queued.rs`); why a seek command is not carried out
+//! ([`SeekRefusal`], `seek.rs`). The texts of the refusals of new accounts' names and addresses are
 //! tested in `account_texts.rs`, the others in `tests.rs`.
 
 mod board;
@@ -16,6 +17,7 @@ mod internal;
 mod play_link;
 mod queued;
 mod refusal;
+mod seek;
 mod sender;
 mod words;
 
@@ -25,6 +27,7 @@ pub use internal::{ExecError, InternalError};
 pub use play_link::PlayLinkRefusal;
 pub use queued::QueuedDropped;
 pub use refusal::Refusal;
+pub use seek::SeekRefusal;
 
 #[cfg(test)]
 mod account_texts;
