@@ -89,7 +89,11 @@ fn expected_pieces(game: &Game) -> Vec<String> {
             out.push(if points.is_empty() {
                 format!("{color}'s {what}: none.")
             } else {
-                format!("{color}'s {what} ({}): {}.", points.len(), points.join(", "))
+                format!(
+                    "{color}'s {what} ({}): {}.",
+                    points.len(),
+                    points.join(", ")
+                )
             });
         }
     }
@@ -291,7 +295,11 @@ fn the_writer_reads_their_own_comment_and_the_opponent_of_an_unconfirmed_writer_
     let sent = s.send(ALICE, "yinsh move 101 alice apw e5", "Good luck, bob!");
     let alices = only_to(&sent, "alice@example.org");
     assert_says(&alices, "alice writes:\nGood luck, bob!\n");
-    assert!(!alices.body.contains("The comment is not shown"), "{}", alices.body);
+    assert!(
+        !alices.body.contains("The comment is not shown"),
+        "{}",
+        alices.body
+    );
     let bobs = only_to(&sent, "bob@example.org");
     assert!(!bobs.raw.contains("Good luck"), "{}", bobs.raw);
     assert_says(&bobs, "The comment is not shown");

@@ -22,8 +22,8 @@ use crate::server::model::BoardId;
 use crate::server::store::KeptPictures;
 use crate::server::text::html::BoardHtml;
 use crate::server::text::play_link;
-use crate::server::text::wrap;
 use crate::server::text::review::{PICTURED_POINTS, ReviewHtml};
+use crate::server::text::wrap;
 
 use super::reply::{HtmlPart, Reply};
 use super::threading::{self, Headers};

@@ -17,8 +17,8 @@ use crate::server::game::picture::picture_at;
 use crate::server::game::record::{self, ReplayError};
 use crate::server::model::BoardId;
 
-use super::play_link::PLAY_YOUR_MOVE;
 use super::new_game;
+use super::play_link::PLAY_YOUR_MOVE;
 use super::position::{position_in_words, words_section};
 use super::reply::{BoardMail, Event, STARS, drawing};
 

@@ -7,10 +7,10 @@
 //! with the last move and whose turn it is ([`words_section`], issue 47 item 8): what
 //! reads in any font.
 
-use crate::rules::{Color, Game, Piece, Point};
+use crate::rules::{Color, EndReason, Game, Piece, Point};
 use crate::server::game::record::{LiveGame, ReplayError};
 
-use super::ending::status_line;
+use super::ending::{ending_line, status_line};
 use super::last_move::last_move_line;
 
 /// The heading of [`words_section`].
@@ -23,10 +23,12 @@ pub const IN_WORDS: &str = "The position in words:";
 pub fn words_section(live: &LiveGame, game: &Game, upto: usize) -> Result<String, ReplayError> {
     let mut out = format!("\n{IN_WORDS}\n");
     let last = last_move_line(live.file(), upto)?;
-    let lines = position_in_words(game)
-        .into_iter()
-        .chain(last)
-        .chain([status_line(live, game)]);
+    // An agreed draw is told by its ending line alone, as at the top of the mail.
+    let turn = match game.ending() {
+        Some(e) if e.reason == EndReason::Agreement => ending_line(live, game),
+        _ => Some(status_line(live, game)),
+    };
+    let lines = position_in_words(game).into_iter().chain(last).chain(turn);
     for line in lines {
         out.push_str("- ");
         out.push_str(&line);

@@ -3,7 +3,8 @@
 //! `outgoing::build` passes each finished text body through [`wrap`] once, whoever
 //! wrote its lines. A line that fits is kept as it is, and so are the lines that are
 //! no prose: a quoted line (`>`), a line indented by a tab or four spaces or more
-//! (a command to send, a link, the board's drawing). A longer line is broken at
+//! (a command to send, a link, the board's drawing), a table's row (its columns
+//! apart by two spaces or more: a listing). A longer line is broken at
 //! spaces, never inside a word, so a URL or any long token stays whole on a line of
 //! its own; a list item's continuation lines are indented under its text. When the
 //! broken line's sentence goes on in the next line, the words left over are set
@@ -26,55 +27,46 @@ pub const WIDTH: usize = 78;
 /// ```
 pub fn wrap(text: &str) -> String {
     let mut out: Vec<String> = Vec::new();
-    // The words left over from a broken line whose sentence goes on, with the
-    // indentation of the line they belong on.
+    // The words left over from a broken line whose sentence goes on in the next,
+    // with the indentation of the line they belong on.
     let mut pending: Option<(String, String)> = None;
-    let lines: Vec<&str> = text.split('\n').collect();
-    for (k, &line) in lines.iter().enumerate() {
-        // A line with a caret under it (a line of the player's mail, the caret
-        // pointing into it) keeps its columns.
-        let above_caret = lines.get(k + 1).is_some_and(|next| next.trim() == "^");
+    let input: Vec<&str> = text.split('\n').collect();
+    // A line with a caret under it (a line of the player's mail, the caret pointing
+    // into it) keeps its columns.
+    let above_caret = |k: usize| input.get(k + 1).is_some_and(|next| next.trim() == "^");
+    for (k, &line) in input.iter().enumerate() {
         let line = match pending.take() {
-            Some((indent, words)) if continues(line, &indent) && !above_caret => {
-                format!("{indent}{words} {}", line.trim_start())
-            }
-            Some((indent, words)) => {
-                out.push(format!("{indent}{words}"));
-                line.to_string()
-            }
+            Some((indent, words)) => format!("{indent}{words} {}", line.trim_start()),
             None => line.to_string(),
         };
-        if kept(&line) || above_caret {
+        if kept(&line) || above_caret(k) {
             out.push(line);
             continue;
         }
         let (first, rest) = item_start(&line);
         let hanging = " ".repeat(first.chars().count());
         let mut lines = fill(first, &hanging, rest);
-        let goes_on = !ends_sentence(&line) && !tabular(rest);
-        match lines.pop() {
-            Some(last) if goes_on && !lines.is_empty() => {
-                out.extend(lines);
-                let words = last.trim_start().to_string();
-                pending = Some((hanging, words));
-            }
-            Some(last) => {
-                out.extend(lines);
-                out.push(last);
-            }
-            None => {}
+        let goes_on = !ends_sentence(&line)
+            && !tabular(rest)
+            && lines.len() > 1
+            && input
+                .get(k + 1)
+                .is_some_and(|next| continues(next, &hanging) && !above_caret(k + 1));
+        if goes_on && let Some(last) = lines.pop() {
+            pending = Some((hanging, last.trim_start().to_string()));
+        } else {
+            no_word_alone(&mut lines, first, &hanging);
         }
-    }
-    if let Some((indent, words)) = pending {
-        out.push(format!("{indent}{words}"));
+        out.extend(lines);
     }
     out.join("\n")
 }
 
 /// Whether `line` is left as it is: it fits, or it is no prose (quoted, indented by
-/// a tab or four spaces or more).
+/// a tab or four spaces or more, a table's row).
 fn kept(line: &str) -> bool {
     line.chars().count() <= WIDTH
+        || tabular(line)
         || line.starts_with('>')
         || line.starts_with('\t')
         || line.starts_with("    ")
@@ -83,13 +75,15 @@ fn kept(line: &str) -> bool {
 
 /// Whether `line` goes on the sentence of the words left over from the line before,
 /// whose continuation is indented by `indent`: a line of prose at that indentation
-/// that starts no list item, no quote and no rule, and is no table.
+/// that starts no list item, no quote, no rule and no new sentence (a capital), and
+/// is no table.
 fn continues(line: &str, indent: &str) -> bool {
     let body = line.trim_start_matches(' ');
     let spaces = line.len() - body.len();
     !body.trim().is_empty()
         && spaces == indent.len()
         && !body.starts_with(['>', '\t', '*'])
+        && !body.starts_with(char::is_uppercase)
         && item_start(line).0.len() == spaces
         && !tabular(body)
 }
@@ -127,6 +121,41 @@ fn ends_sentence(line: &str) -> bool {
         .ends_with(['.', ':', '!', '?'])
 }
 
+/// The most characters of a placeholder [`words`] keeps together.
+const PLACEHOLDER: usize = 40;
+
+/// The words of `text`, a placeholder in brackets one word with its spaces
+/// (`<e-mail address>`, `[<e-mail address> ...]`: a command's template is never
+/// broken inside one) when its bracket closes within [`PLACEHOLDER`] characters.
+fn words(text: &str) -> Vec<String> {
+    let split: Vec<&str> = text.split_whitespace().collect();
+    let balance = |w: &str| {
+        w.chars().fold(0i32, |n, c| match c {
+            '<' | '[' => n + 1,
+            '>' | ']' => n - 1,
+            _ => n,
+        })
+    };
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < split.len() {
+        let mut open = balance(split[k]);
+        let mut len = split[k].chars().count();
+        let mut end = k;
+        while open > 0 && end + 1 < split.len() && len <= PLACEHOLDER {
+            end += 1;
+            open += balance(split[end]);
+            len += 1 + split[end].chars().count();
+        }
+        if open > 0 || len > PLACEHOLDER {
+            end = k;
+        }
+        out.push(split[k..=end].join(" "));
+        k = end + 1;
+    }
+    out
+}
+
 /// The words of `text` filled into lines of at most [`WIDTH`] characters, the first
 /// starting with `first`, the others with `hanging`; a word longer than a line has
 /// room for stands alone on its line.
@@ -134,7 +163,8 @@ fn fill(first: &str, hanging: &str, text: &str) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = first.to_string();
     let mut empty = true;
-    for word in text.split_whitespace() {
+    for word in words(text) {
+        let word = word.as_str();
         let len = line.chars().count();
         if !empty && len + 1 + word.chars().count() > WIDTH {
             lines.push(std::mem::replace(&mut line, hanging.to_string()));
@@ -150,6 +180,22 @@ fn fill(first: &str, hanging: &str, text: &str) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// `lines` (as [`fill`] made them, the first starting with `first`, the others with
+/// `hanging`) without a word alone on the last line when the line above can spare
+/// one.
+fn no_word_alone(lines: &mut [String], first: &str, hanging: &str) {
+    if let [.., above, last] = lines
+        && !last.trim_start().contains(' ')
+        && let Some(cut) = above.rfind(' ').filter(|&c| c > first.len())
+        && !above[cut + 1..].contains(['>', ']'])
+        && last.chars().count() + 1 + above[cut + 1..].chars().count() <= WIDTH
+    {
+        let word = above[cut + 1..].to_string();
+        above.truncate(cut);
+        last.insert_str(hanging.len(), &format!("{word} "));
+    }
 }
 
 #[cfg(test)]
@@ -176,8 +222,9 @@ mod tests {
     #[test]
     fn lines_that_fit_and_lines_that_are_no_prose_are_left_alone() {
         let long = "x ".repeat(60);
+        let row = format!("   101  alice        bob   {long}");
         let text = format!(
-            "short line\n> {long}\n    yinsh move 101 alice <password> {long}\n\t{long}\n\n   11\n"
+            "short line\n> {long}\n    yinsh move 101 alice <password> {long}\n\t{long}\n\n   11\n{row}\n"
         );
         assert_eq!(wrap(&text), text);
     }
@@ -231,6 +278,44 @@ mod tests {
         // A sentence that ended is not carried on either.
         let ended = format!("{} the end.", "word ".repeat(16));
         assert!(wrap(&format!("{ended}\nNew line")).ends_with("the end.\nNew line"));
+        // Nor a line that starts a sentence of its own (an error without its stop).
+        let soon = "Syntax is \"yinsh move <board> <userid> <password> <move>\": expected a board number, a userid, a password and a move, but the line ends too soon";
+        let out = wrap(&format!("{soon}\nSend \"help\" for the commands."));
+        assert!(
+            out.ends_with("too soon\nSend \"help\" for the commands."),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn no_word_stands_alone_on_the_last_line() {
+        let out = wrap(
+            "Move e5 is not legal: e5 is not empty: place your ring on an empty point, like f6",
+        );
+        assert_eq!(
+            out,
+            "Move e5 is not legal: e5 is not empty: place your ring on an empty point,\nlike f6"
+        );
+    }
+
+    #[test]
+    fn a_placeholder_in_brackets_is_never_broken() {
+        let text = format!(
+            "{} the dot: signup <userid> <password> [<e-mail address> ...]",
+            "x".repeat(48)
+        );
+        let out = wrap(&text);
+        assert!(
+            out.ends_with("\n[<e-mail address> ...]")
+                || out.contains("<password> [<e-mail address> ...]"),
+            "{out}"
+        );
+        assert!(widest(&out) <= WIDTH, "{out}");
+        // A bracket that never closes (or closes far on) holds nothing together.
+        let open = format!("{}<unclosed {}", "a ".repeat(30), "b ".repeat(30));
+        assert!(widest(&wrap(&open)) <= WIDTH, "{}", wrap(&open));
+        let far = format!("{}<far {}>", "a ".repeat(30), "b ".repeat(30));
+        assert!(widest(&wrap(&far)) <= WIDTH, "{}", wrap(&far));
     }
 
     #[test]
