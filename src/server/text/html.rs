@@ -320,28 +320,27 @@ fn paragraphs(text: &str) -> String {
             || caret(line)
             || lines.get(k + 1).is_some_and(|next| caret(next))
     };
+    let shown = |run: &str, as_written: bool| {
+        if as_written {
+            written(run)
+        } else {
+            prose(run, Margin::Section)
+        }
+    };
     let mut out = String::new();
     let mut run = String::new();
     let mut run_written = false;
-    for k in 0..lines.len() {
-        let kept = as_written(k) && !lines[k].trim().is_empty();
+    for (k, line) in lines.iter().enumerate() {
+        let kept = as_written(k) && !line.trim().is_empty();
         if kept != run_written && !run.is_empty() {
-            out.push_str(&if run_written {
-                written(&run)
-            } else {
-                prose(&run, Margin::Section)
-            });
+            out.push_str(&shown(&run, run_written));
             run.clear();
         }
         run_written = kept;
-        run.push_str(lines[k]);
+        run.push_str(line);
         run.push('\n');
     }
-    out.push_str(&if run_written {
-        written(&run)
-    } else {
-        prose(&run, Margin::Section)
-    });
+    out.push_str(&shown(&run, run_written));
     out
 }
 
