@@ -19,7 +19,7 @@ pub const WIDTH: usize = 78;
 ///
 /// ```
 /// use yinsh_pbem::server::text::wrap::wrap;
-/// let long = format!("{} end.", "word ".repeat(20));
+/// let long = format!("{}end.", "word ".repeat(20));
 /// let wrapped = wrap(&long);
 /// assert!(wrapped.lines().all(|l| l.chars().count() <= 78));
 /// assert_eq!(wrapped.split_whitespace().count(), 21);
@@ -108,9 +108,11 @@ fn item_start(line: &str) -> (&str, &str) {
 }
 
 /// Whether `text` (a line without its indentation) is laid out in columns: spaces
-/// inside it run two or more.
+/// inside it run two or more, not only after the end of a sentence (`end.  Next`).
 fn tabular(text: &str) -> bool {
-    text.trim().contains("  ")
+    let text = text.trim();
+    text.match_indices("  ")
+        .any(|(at, _)| !text[..at].ends_with(['.', '!', '?', ':', ' ']))
 }
 
 /// Whether `line` ends a sentence (or a heading): its last character is `.`, `:`,
@@ -324,6 +326,14 @@ mod tests {
         let caret = format!("{}^", " ".repeat(line.len() - 3));
         let text = format!("Not a point of the board:\n{line}\n{caret}\n");
         assert_eq!(wrap(&text), text);
+    }
+
+    #[test]
+    fn two_spaces_after_a_sentence_make_no_table() {
+        let text = format!("{}end.  Next {}", "word ".repeat(12), "word ".repeat(8));
+        let out = wrap(text.trim_end());
+        assert!(widest(&out) <= WIDTH, "{out}");
+        assert!(out.contains("end. Next"), "{out}");
     }
 
     #[test]
