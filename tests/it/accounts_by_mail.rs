@@ -60,7 +60,7 @@ fn signup_syntax_errors_say_the_syntax() {
     ] {
         let r = s.send(ALICE, subject, "");
         assert_eq!(r.len(), 1, "{subject}");
-        assert!(r[0].body.contains(want), "{subject}: {}", r[0].body);
+        assert_says(&r[0], want);
     }
     assert!(!s.home().join("accounts/evil.json").exists());
 }

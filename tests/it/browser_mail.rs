@@ -124,3 +124,94 @@ fn a_browser_reflows_the_your_move_paragraph_at_phone_and_desktop_widths() {
         "the paragraph wraps to the width: {lines:?} lines at 390 and 1024 px"
     );
 }
+
+/// `mail`'s HTML part as a page at `width` px in `dir` (its picture beside it), and
+/// what the probe measured of the paragraph that starts with `prefix`: lines, short
+/// lines, width, `<br>`s. A screenshot of the page is `target/tmp/browser/<shot>`.
+fn probed_at(
+    program: &std::path::Path,
+    trap: &Trap,
+    mail: &crate::support::server::Sent,
+    prefix: &str,
+    width: u32,
+    shot: &str,
+) -> [i64; 4] {
+    let html = mail.html.as_deref().expect("an HTML part");
+    let (cid, png) = &mail.images[0];
+    let cid = cid.trim_matches(['<', '>']);
+    let dir = artefacts().join(shot.trim_end_matches(".png"));
+    std::fs::create_dir_all(&dir).expect("folder");
+    std::fs::write(dir.join("board.png"), png).expect("picture");
+    let page = html
+        .replace(&format!("src=\"cid:{cid}\""), "src=\"board.png\"")
+        .replace(
+            "</head>",
+            &format!("<style>html{{width:{width}px}}</style></head>"),
+        );
+    let plain = dir.join("mail.html");
+    std::fs::write(&plain, &page).expect("page");
+    let probed = dir.join("probe.html");
+    let probe = PROBE.replace("'Your move,'", &format!("'{prefix}'"));
+    std::fs::write(&probed, page.replace("</body>", &format!("{probe}</body>"))).expect("probe");
+    let size = format!("--window-size={},1400", width.max(500));
+    let dom = run_chromium(
+        program,
+        trap,
+        &format!("file://{}", probed.display()),
+        &["--dump-dom".to_string(), size.clone()],
+    );
+    let shot = artefacts().join(shot);
+    let _ = std::fs::remove_file(&shot);
+    run_chromium(
+        program,
+        trap,
+        &format!("file://{}", plain.display()),
+        &[format!("--screenshot={}", shot.display()), size],
+    );
+    let taken = std::fs::read(&shot).expect("screenshot");
+    assert!(taken.len() > 10_000 && &taken[1..4] == b"PNG", "{shot:?}");
+    measured(&dom)
+}
+
+/// Issue 47 item 9: at a phone's width (390 px) the foot of a new game's mail (what
+/// its Subject says) and the "Press Reply" paragraph of an error mail fill each of
+/// their lines: the text part's hard line breaks are gone, no line of prose is held
+/// in a preformatted block. Screenshots: `target/tmp/browser/mail-new-game-390.png`
+/// and `mail-error-390.png`.
+#[test]
+fn a_new_game_and_an_error_mail_read_as_paragraphs_at_a_phones_width() {
+    let Some(program) = chromium() else { return };
+    let mut s = TestServer::new();
+    s.send("alice@example.org", "signup alice apw", "");
+    s.send("bob@example.org", "signup bob bpw", "");
+    let started = s.send("alice@example.org", "yinsh challenge alice bob", "");
+    let new_game = crate::support::sent::only_to(&started, "bob@example.org");
+    let r = s.press_reply(
+        crate::support::mail::Client::Thunderbird,
+        "bob@example.org",
+        &new_game,
+        "zz99",
+    );
+    let error = crate::support::sent::only_to(&r, "bob@example.org");
+    let trap = Trap::new();
+    for (mail, prefix, shot) in [
+        (
+            &new_game,
+            "The Subject of this game",
+            "mail-new-game-390.png",
+        ),
+        (&error, "Press Reply and send", "mail-error-390.png"),
+    ] {
+        let [count, short, shown, br] = probed_at(&program, &trap, mail, prefix, 390, shot);
+        assert_eq!(br, 0, "{shot}: a <br> in the paragraph");
+        assert!(
+            count >= 2,
+            "{shot}: the paragraph wraps at 390 px ({count} lines)"
+        );
+        assert_eq!(
+            short, 0,
+            "{shot}: {short} of the paragraph's {count} lines end short of its width ({shown} px)"
+        );
+        assert!(shown <= 390, "{shot}: the paragraph is {shown} px wide");
+    }
+}

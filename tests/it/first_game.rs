@@ -97,7 +97,7 @@ fn an_offer_answered_in_words_is_told_how_to_answer_it() {
         &r[0],
         "bob has made a draw offer that waits for your answer",
     );
-    assert_says(&r[0], "write reject\n(or accept) as the first line");
+    assert_says(&r[0], "write reject (or accept) as the first line");
     assert!(!r[0].body.contains("It is not your move"), "{}", r[0].body);
     assert_eq!(s.game_file(101), before, "nothing was done");
     // A phone's "Reject." (capital, full stop) answers it.

@@ -157,9 +157,9 @@ fn the_answer_says_the_message_is_held_and_the_password_passes_it_on() {
     let held = held_answer(&sent);
     for line in [
         "The game was started on board 101, but the message in your mail was not passed on\nto bob yet:",
-        "the server\nholds its message until you show that it was yours.",
+        "the\nserver holds its message until you show that it was yours.",
         "To pass it on, press Reply on this mail and send the reply",
-        "Or send the challenge again\nwith the password of the player who challenges (no second game is started;",
+        "Or send the\nchallenge again with the password of the player who challenges (no second game\nis started;",
         "    yinsh challenge -password <password> <userid1> <userid2>",
         "The message goes to bob once. It is held until ",
     ] {

@@ -49,6 +49,7 @@ mod limits; // capped comments and offers, challenges for others, verify guessin
 mod mail_hygiene; // huge References, hidden characters removed and log fields escaped, private files whatever the umask
 mod mail_io; // mail in and out: parsing the corpus, building replies, flushing the spool
 mod mail_look; // issue 26: what mails say and how they look: welcome, endings once, standings, player text, reflow, error mails pictured, tick --verbose
+mod mail_words; // issue 47 items 8-10: text parts in 78 columns with the position in words, HTML paragraphs, the writer's own comment
 mod mails_explain; // mails that explain themselves: help yinsh, yinsh games for the whole server
 mod masked_at_source; // passwords masked where the command is parsed: every echo of a hidden word
 mod naive; // a naive second YINSH generator that cross-checks the engine

@@ -7,7 +7,7 @@
 //! robots' think time is shared out per person.
 
 use crate::support::sent::split_reviews;
-use crate::support::server::{Sent, TestServer, assert_says};
+use crate::support::server::{Sent, TestServer, assert_says, words};
 
 const ALICE: &str = "Alice <alice@example.org>";
 const BOB: &str = "Bob <bob@example.org>";
@@ -216,7 +216,10 @@ fn a_persons_share_of_the_robots_think_time_is_theirs_alone() {
     let three = "yinsh challenge robot5 alice\n".repeat(3);
     let r = s.send(ALICE, "multiple", &three);
     let briefly = "thought briefly: the robots' think time for your games this hour is spent";
-    let brief: Vec<&Sent> = r.iter().filter(|m| m.body.contains(briefly)).collect();
+    let brief: Vec<&Sent> = r
+        .iter()
+        .filter(|m| words(&m.body).contains(briefly))
+        .collect();
     assert_eq!(brief.len(), 1, "the third turn only: {r:?}");
     assert!(brief[0].subject.contains("103"), "{}", brief[0].subject);
     let spent = "the person's share of the robots' think time for this hour is spent";

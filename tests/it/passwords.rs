@@ -13,7 +13,7 @@ use yinsh_pbem::server::command::{Command, syntax_lines};
 use yinsh_pbem::server::store::{RateLimit, with_cheap_hashes};
 use yinsh_pbem::server::{Settings, deliver};
 
-use crate::support::server::read_sent;
+use crate::support::server::{read_sent, words};
 
 /// alice's password, searched for in every reply and log line.
 const MARKER: &str = "Pw7marker";
@@ -189,7 +189,7 @@ fn a_new_password_that_could_be_shown_in_a_moves_place_is_refused() {
 fn the_errors_name_the_place_of_a_word_that_does_not_fit() {
     let (_, written) = written_for(&format!("yinsh move x101 alice {MARKER} e5"), "");
     assert!(
-        written.contains(
+        words(&written).contains(
             "expected a board number, a userid, a password and a move, but the 1st word after \
              the command does not fit"
         ),

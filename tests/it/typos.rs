@@ -107,6 +107,12 @@ fn a_forgotten_password_is_answered_with_the_command_as_it_should_be() {
         &r[0],
         "the password is missing before the move. Write:\n    yinsh move 101 alice ** e5\n",
     );
+    // The command stands on its own line, as written.
+    assert!(
+        r[0].body.contains("\n    yinsh move 101 alice ** e5\n"),
+        "{}",
+        r[0].body
+    );
     assert!(s.game_file(101)["turns"].as_array().unwrap().is_empty());
 }
 

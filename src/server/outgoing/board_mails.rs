@@ -1,6 +1,7 @@
 //! The fan-out of a game's board mail to everyone concerned: each player and watcher
 //! with an address, with their own reply token and the HTML part unless they chose
-//! text only; what another person wrote marked [`Foreign`] for the gate.
+//! text only; what another person wrote marked [`Foreign`] for the gate (a comment
+//! is another person's to every reader but its writer).
 
 use crate::rules::Color;
 use crate::server::game::extra;
@@ -92,8 +93,9 @@ pub fn board_mails(
             ..BoardMail::new(live)
         };
         // Another person's words (a comment, a challenger's address) are left out
-        // for an address nobody confirmed; a comment of someone else's also counts
-        // among the reader's chats and messages of the day.
+        // for an address nobody confirmed, the comment's writer reading their own;
+        // a comment of someone else's also counts among the reader's chats and
+        // messages of the day.
         let without = |shown: &str, withhold: bool| {
             BoardMail {
                 comment: comment.map(|(by, _)| (by, shown)),
@@ -112,9 +114,13 @@ pub fn board_mails(
                     false,
                 )?,
             }
-        } else if comment.is_some() || mail.names_challenger() {
-            Foreign::Part(without(NOT_SHOWN, true)?)
+        } else if mail.names_challenger() {
+            // The writer always reads their own words (issue 47 item 10): only who
+            // started the game for its players is left out for them.
+            let own = comment.map_or("", |(_, text)| text);
+            Foreign::Part(without(own, true)?)
         } else {
+            // No other person's words: a comment is the reader's own.
             Foreign::Nothing
         };
         if is_player && skipped(live, &event, reader, account.prefs.own_turn) {

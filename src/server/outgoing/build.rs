@@ -23,6 +23,7 @@ use crate::server::store::KeptPictures;
 use crate::server::text::html::BoardHtml;
 use crate::server::text::play_link;
 use crate::server::text::review::{PICTURED_POINTS, ReviewHtml};
+use crate::server::text::wrap;
 
 use super::reply::{HtmlPart, Reply};
 use super::threading::{self, Headers};
@@ -321,10 +322,12 @@ pub fn replies(
             in_reply_to,
             references,
         } = threading::headers(&settings.address(), answering, r, &seed(k, r));
-        let body = match play_url(settings, r) {
+        // The text body is finished here: its lines broken at 78 columns (issue 47
+        // item 8), whoever wrote them.
+        let body = wrap::wrap(&match play_url(settings, r) {
             Some(url) => format!("{}{}", r.body, play_link::text(&url)),
             None => r.body.clone(),
-        };
+        });
         let out = OutgoingMail {
             to: r.to.iter().map(|a| a.to_string()).collect(),
             subject: r.subject.clone(),

@@ -17,9 +17,10 @@ use crate::server::game::picture::picture_at;
 use crate::server::game::record::{self, ReplayError};
 use crate::server::model::BoardId;
 
+use super::new_game;
 use super::play_link::PLAY_YOUR_MOVE;
-use super::position::position_in_words;
-use super::reply::{BoardMail, STARS, drawing};
+use super::position::{position_in_words, words_section};
+use super::reply::{BoardMail, Event, STARS, drawing};
 
 /// The HTML alternative of one board mail, waiting for what only the sending side
 /// knows (the picture's Content-ID, the game page's address): see
@@ -130,6 +131,9 @@ impl BoardMail<'_> {
             Some(after) => (drawing.as_str(), after),
             None => (tail, ""),
         };
+        // The position in words under the board: its own section below.
+        let words = words_section(live, &game, upto)?;
+        let after = after.strip_prefix(words.as_str()).unwrap_or(after);
         let (title, status) = head.split_once('\n').unwrap_or((head, ""));
         let alt = match status.lines().next() {
             Some(line) => format!("The board. {line}"),
@@ -187,12 +191,18 @@ impl BoardMail<'_> {
             Some(_) => String::new(),
         };
         let comment = self.comment_section().unwrap_or_default();
+        // A new game's mail to a player ends with what its Subject says.
+        let note = match (&self.event, self.reader) {
+            (Event::NewGame, Some(_)) => new_game::subject_note(self.subject),
+            _ => String::new(),
+        };
         let Some(server) = after
-            .strip_suffix(tail.as_str())
+            .strip_suffix(note.as_str())
+            .and_then(|rest| rest.strip_suffix(tail.as_str()))
             .and_then(|rest| rest.strip_suffix(comment.as_str()))
         else {
-            // Not laid out as expected: all of it is shown as written.
-            return written(after);
+            // Not laid out as expected: shown as paragraphs, no line as written.
+            return paragraphs(after);
         };
         let mut out = prose(server, Margin::Section);
         if let Some((who, text)) = self.comment {
@@ -215,6 +225,7 @@ impl BoardMail<'_> {
         } else {
             out.push_str(&prose(&tail, Margin::Section));
         }
+        out.push_str(&prose(&note, Margin::Section));
         out
     }
 }
@@ -293,6 +304,46 @@ fn written(text: &str) -> String {
     )
 }
 
+/// Text of the server's that may hold lines of a player's mail (an error repeating
+/// a line with a caret under it, the original quoted) as HTML (issue 47 item 9): the
+/// server's lines as [`prose`] paragraphs (its line breaks gone, so nothing is ragged
+/// at a phone's width), the lines of the mail (quoted with `>`, indented by fewer
+/// than four spaces or a tab, a caret and the line above it) kept as [`written`].
+fn paragraphs(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let caret = |line: &str| line.trim() == "^";
+    let as_written = |k: usize| {
+        let line = lines[k];
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        line.starts_with(['>', '\t'])
+            || (1..4).contains(&indent)
+            || caret(line)
+            || lines.get(k + 1).is_some_and(|next| caret(next))
+    };
+    let shown = |run: &str, as_written: bool| {
+        if as_written {
+            written(run)
+        } else {
+            prose(run, Margin::Section)
+        }
+    };
+    let mut out = String::new();
+    let mut run = String::new();
+    let mut run_written = false;
+    for (k, line) in lines.iter().enumerate() {
+        let kept = as_written(k) && !line.trim().is_empty();
+        if kept != run_written && !run.is_empty() {
+            out.push_str(&shown(&run, run_written));
+            run.clear();
+        }
+        run_written = kept;
+        run.push_str(line);
+        run.push('\n');
+    }
+    out.push_str(&shown(&run, run_written));
+    out
+}
+
 /// The position shown in words (`position.rs`), a list under its heading: what a
 /// screen reader reads instead of the picture (issue 47 item 12).
 fn position_section(game: &Game) -> String {
@@ -343,11 +394,11 @@ fn move_table(mail: &BoardMail<'_>, upto: usize) -> String {
 impl BoardHtml {
     /// The board as an error mail shows it (issue 26): `message`, the error, above
     /// the heading, and `after`, what the text part says below the board (the
-    /// original mail quoted), below the board as text; both shown as written (an
-    /// error may repeat a line of the mail, a caret under it).
+    /// original mail quoted), below the board as text; both as [`paragraphs`] (an
+    /// error may repeat a line of the mail, a caret under it: kept as written).
     pub fn under_error(mut self, message: &str, after: &str) -> BoardHtml {
-        self.error = written(message);
-        self.rest.push_str(&written(after));
+        self.error = paragraphs(message);
+        self.rest.push_str(&paragraphs(after));
         self
     }
 

@@ -19,7 +19,8 @@
 //! failing addresses, replies given up (`delivery`), of what follows from who a
 //! mail was proved to be (`identity`: the old password's notice, the limits of games
 //! started for others), the log lines of the runs that keep the store (`log`) and of
-//! the robots' turns and reviews owed (`owed`).
+//! the robots' turns and reviews owed (`owed`); every text part's lines broken at 78
+//! columns (`wrap`).
 
 pub mod account;
 pub mod clock;
@@ -48,6 +49,7 @@ pub mod seeks;
 pub mod social;
 pub mod standings;
 pub mod subjects;
+pub mod wrap;
 
 #[cfg(test)]
 mod guard;

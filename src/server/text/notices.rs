@@ -12,7 +12,7 @@ use super::subjects::OurMail;
 
 /// The line of an error mail that carries a reply token to a player of a game going
 /// on: pressing Reply works (issue 26 item 15).
-pub const REPLY_WORKS: &str = "Press Reply and send the corrected move as the first line (or resign, propose,\naccept, reject, undo, pass, chat); a reply needs no password.";
+pub const REPLY_WORKS: &str = "Press Reply and send the corrected move as the first line (or resign,\npropose, accept, reject, undo, pass, chat); a reply needs no password.";
 
 /// The reminder in a nag mail: `player` has not moved on `board` for `days` days;
 /// the game is forfeited after `forfeit_days`.

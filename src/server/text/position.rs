@@ -2,9 +2,40 @@
 //! and the rings each side removed, a line each, for readers who cannot see the
 //! picture (a screen reader, a proportional font). The board mail's HTML part shows
 //! these lines; the game page shows them for the position now, and `board.js` writes
-//! them the same way for each position it steps to.
+//! them the same way for each position it steps to. The text part of every board
+//! mail (and of an error mail that shows the board) has them under the ASCII board,
+//! with the last move and whose turn it is ([`words_section`], issue 47 item 8): what
+//! reads in any font.
 
-use crate::rules::{Color, Game, Piece, Point};
+use crate::rules::{Color, EndReason, Game, Piece, Point};
+use crate::server::game::record::{LiveGame, ReplayError};
+
+use super::ending::{ending_line, status_line};
+use super::last_move::last_move_line;
+
+/// The heading of [`words_section`].
+pub const IN_WORDS: &str = "The position in words:";
+
+/// The text part's section under the ASCII board of `game`, the position of `live`
+/// after its first `upto` turns: [`IN_WORDS`], then a list item for each line of
+/// [`position_in_words`], the last move and whose turn it is (or how the game
+/// ended), in sentences that read the same in any font.
+pub fn words_section(live: &LiveGame, game: &Game, upto: usize) -> Result<String, ReplayError> {
+    let mut out = format!("\n{IN_WORDS}\n");
+    let last = last_move_line(live.file(), upto)?;
+    // An agreed draw is told by its ending line alone, as at the top of the mail.
+    let turn = match game.ending() {
+        Some(e) if e.reason == EndReason::Agreement => ending_line(live, game),
+        _ => Some(status_line(live, game)),
+    };
+    let lines = position_in_words(game).into_iter().chain(last).chain(turn);
+    for line in lines {
+        out.push_str("- ");
+        out.push_str(&line);
+        out.push('\n');
+    }
+    Ok(out)
+}
 
 /// The lines of `game`'s position: White's rings, White's markers, Black's rings,
 /// Black's markers (each a count and the points in the engine's order), then the

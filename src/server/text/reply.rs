@@ -1,6 +1,6 @@
 //! The text of the mails the server sends (pbmserv-reference.md §3-§4): board
-//! mails with their move list, board and comment, error mails with the original
-//! message quoted, and the dates in them.
+//! mails with their move list, board, the position in words and comment, error
+//! mails with the original message quoted, and the dates in them.
 
 use std::fmt::Write as _;
 
@@ -18,6 +18,7 @@ use super::clock::{clock_line, stored_clock_line};
 use super::dates::{format_date, format_duration};
 use super::last_move::{before_robots_line, forced_passes, last_move_line};
 use super::new_game;
+use super::position::words_section;
 use super::seeks;
 
 pub use super::ending::{ending_line, offer_line, status_line};
@@ -236,6 +237,7 @@ impl<'a> BoardMail<'a> {
         out.push_str(&move_list(live, upto, last));
         out.push('\n');
         out.push_str(&drawing(live, &game));
+        out.push_str(&words_section(live, &game, upto)?);
         self.write_after_board(&mut out, historic)?;
         if historic.is_none() {
             self.write_turn_or_end(&mut out, &game);

@@ -16,7 +16,7 @@ use yinsh_pbem::server::store::Store;
 
 use crate::support::bin;
 use crate::support::exec::{Home, password};
-use crate::support::server::{Sent, TestServer};
+use crate::support::server::{Sent, TestServer, words};
 use yinsh_pbem::ai::Rng;
 
 const PLAYERS: [&str; 6] = ["ann", "ben", "cat", "dan", "eve", "fay"];
@@ -254,10 +254,10 @@ fn history_and_games_answer_a_page_at_a_time_and_say_how_to_ask_for_more() {
         "the most recent first: {body}"
     );
     assert!(
-        body.contains("These are 1-50 of 120 finished games, the most recent first. For earlier ones send: yinsh history page 2"),
+        words(body).contains("These are 1-50 of 120 finished games, the most recent first. For earlier ones send: yinsh history page 2"),
         "{body}"
     );
-    assert!(body.contains("For one player's games send: yinsh history <userid>"));
+    assert!(words(body).contains("For one player's games send: yinsh history <userid>"));
     let r = s.send("carol@example.org", "yinsh history page 3", "");
     assert_eq!(game_lines(&r[0].body), 20, "{}", r[0].body);
     assert!(r[0].body.contains("   102  alice"), "{}", r[0].body);
@@ -278,8 +278,7 @@ fn history_and_games_answer_a_page_at_a_time_and_say_how_to_ask_for_more() {
         r[0].body
     );
     assert!(
-        r[0].body
-            .contains("For earlier ones send: yinsh games alice inactive page 2"),
+        words(&r[0].body).contains("For earlier ones send: yinsh games alice inactive page 2"),
         "{}",
         r[0].body
     );
