@@ -4,7 +4,7 @@
 //! game's rings and markers as they are, the last move and whose turn it is); their
 //! HTML part sets the server's prose as paragraphs, never hard-wrapped in a
 //! preformatted block; and a comment's writer reads it in their own copy of the
-//! board mail while the other player, the writer's address not confirmed, does not.
+//! board mail at a confirmed address, and at one nobody confirmed is told it is held.
 
 use yinsh_pbem::notation::play_turn;
 use yinsh_pbem::rules::{Color, Game, Piece, Point, Variant};
@@ -285,21 +285,27 @@ fn the_html_of_a_new_game_and_an_error_mail_sets_prose_as_paragraphs() {
 }
 
 #[test]
-fn the_writer_reads_their_own_comment_and_the_opponent_of_an_unconfirmed_writer_does_not() {
+fn a_writer_reads_their_comment_at_a_confirmed_address_and_is_told_it_is_held_at_another() {
     let mut s = TestServer::with_binary();
     s.envs = bin::confirming().to_vec();
     s.confirmed("bob", "bpw", "bob@example.org");
+    s.confirmed("carol", "cpw", "carol@example.org");
+    // carol's address is confirmed: her copy shows her words, and bob reads them.
+    let started = s.send("carol@example.org", "yinsh challenge -password cpw carol bob", "");
+    assert_eq!(started.len(), 2, "{started:?}");
+    let sent = s.send("carol@example.org", "yinsh move 101 carol cpw e5", "Have fun, bob!");
+    assert_says(&only_to(&sent, "carol@example.org"), "carol writes:\nHave fun, bob!\n");
+    assert_says(&only_to(&sent, "bob@example.org"), "carol writes:\nHave fun, bob!\n");
+    // alice's is not (anyone may have signed up with it): her copy says the comment
+    // is hers and held, and repeats none of it; bob's leaves it out too.
     s.send(ALICE, "signup alice apw", "");
     let started = s.send(ALICE, "yinsh challenge -password apw alice bob", "");
     assert_eq!(started.len(), 2, "{started:?}");
-    let sent = s.send(ALICE, "yinsh move 101 alice apw e5", "Good luck, bob!");
+    let sent = s.send(ALICE, "yinsh move 102 alice apw e5", "Good luck, bob!");
     let alices = only_to(&sent, "alice@example.org");
-    assert_says(&alices, "alice writes:\nGood luck, bob!\n");
-    assert!(
-        !alices.body.contains("The comment is not shown"),
-        "{}",
-        alices.body
-    );
+    assert!(!alices.raw.contains("Good luck"), "{}", alices.raw);
+    assert_says(&alices, "Your comment is not repeated here");
+    assert!(!alices.body.contains("The comment is not shown"), "{}", alices.body);
     let bobs = only_to(&sent, "bob@example.org");
     assert!(!bobs.raw.contains("Good luck"), "{}", bobs.raw);
     assert_says(&bobs, "The comment is not shown");

@@ -33,8 +33,9 @@ pub fn html_part(
     Ok(Some(mail.html(body)?))
 }
 
-/// What an unconfirmed address reads instead of another player's comment.
-const NOT_SHOWN: &str = "(The comment is not shown: this address is not confirmed yet. Reply to the\n\"verify\" mail the server sent it.)";
+/// What a reader reads instead of another player's comment when the writer's or the
+/// reader's address is not confirmed.
+const NOT_SHOWN: &str = "(The comment is not shown: comments pass only between confirmed addresses,\nand the writer's or this one is not confirmed yet. An address is confirmed by a\nreply to the \"verify\" mail the server sent it.)";
 
 /// What a reader of a game's board mail is to the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,7 +94,7 @@ pub fn board_mails(
             ..BoardMail::new(live)
         };
         // Another person's words (a comment, a challenger's address) are left out
-        // for an address nobody confirmed, the comment's writer reading their own;
+        // for an address nobody confirmed, and so is the writer's own comment;
         // a comment of someone else's also counts among the reader's chats and
         // messages of the day.
         let without = |shown: &str, withhold: bool| {
@@ -114,11 +115,12 @@ pub fn board_mails(
                     false,
                 )?,
             }
-        } else if mail.names_challenger() {
-            // The writer always reads their own words (issue 47 item 10): only who
-            // started the game for its players is left out for them.
-            let own = comment.map_or("", |(_, text)| text);
-            Foreign::Part(without(own, true)?)
+        } else if comment.is_some() || mail.names_challenger() {
+            // The writer reads their own words at a confirmed address (issue 47 item
+            // 10); at an address nobody confirmed, their copy says the comment is
+            // theirs and held: whoever signed up with that address may be a stranger
+            // to it.
+            Foreign::Part(without(notices::OWN_COMMENT_HELD, true)?)
         } else {
             // No other person's words: a comment is the reader's own.
             Foreign::Nothing

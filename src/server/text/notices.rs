@@ -51,6 +51,12 @@ pub fn unconfirmed_budget_spent(max: u32, until: u64) -> String {
     )
 }
 
+/// In a comment writer's own copy of the board mail, when it goes to an address nobody
+/// confirmed: the comment is theirs, and it is not repeated there, since anyone may
+/// have signed up with that address (issue 47 item 10; no stranger's words reach an
+/// address that did not ask for them).
+pub const OWN_COMMENT_HELD: &str = "(Your comment is not repeated here: this address is not confirmed yet. Once\nyou reply to the \"verify\" mail the server sent it, your copies show your\ncomments.)";
+
 /// What a reader reads instead of another player's comment once their mailbox got
 /// its `max` chats, messages and comments of the day.
 pub fn comment_over_cap(max: u32) -> String {
