@@ -22,6 +22,7 @@ mod said;
 mod secret;
 mod spelling;
 mod table;
+pub mod tournament;
 mod types;
 mod words;
 
@@ -35,5 +36,6 @@ pub use spelling::nearest;
 pub use table::{command_list, syntax_lines, usage};
 pub use types::{
     BoardAction, BoardRef, Command, Credentials, GameFilter, MailChoice, OfferAction, OwnTurnMail,
-    SettingChoice, SubjectStyle, UnknownFilter, UnknownMailChoice,
+    SettingChoice, SubjectStyle, TournamentAction, TournamentRules, UnknownFilter,
+    UnknownMailChoice,
 };

@@ -348,7 +348,15 @@ mod tests {
                 "yinsh review",
                 "yinsh showas",
                 "yinsh settings",
+                "tournament create",
+                "tournament join",
+                "tournament leave",
+                "tournament start",
             ]
+        );
+        assert!(
+            with.iter()
+                .any(|(w, p)| *w == "tournament join" && *p == [2])
         );
         assert!(
             with.iter()

@@ -22,6 +22,7 @@ pub mod play;
 pub mod review;
 pub mod robots;
 pub mod social;
+pub mod tournament;
 pub mod unconfirmed;
 
 use crate::server::command::{BoardAction, Command, Said};
@@ -203,6 +204,10 @@ fn route(
         Command::Verify { .. } => account::verify(store, proved(actor)?),
         Command::Settings { choice, .. } => account::settings(store, req, proved(actor)?, *choice),
         Command::Vacation { days, .. } => social::vacation(store, req, proved(actor)?, *days),
+        Command::Tournament { name, action, .. } => {
+            tournament::tournament(store, req, actor, name, action)
+        }
+        Command::Tournaments => tournament::list(store, req),
     }
 }
 

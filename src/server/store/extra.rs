@@ -17,6 +17,8 @@
 //!                                  waiting for others' first moves)
 //! "strangers": true                its players had never both moved in a game
 //!                                  against each other when it started
+//! "tournament": {"name": "Spring", "round": 2}
+//!                                  the tournament and round it was started for
 //! ```
 //!
 //! The object is written with its keys sorted, known and unknown alike, exactly as the
@@ -69,6 +71,15 @@ pub struct Stored {
     pub turns: usize,
 }
 
+/// The tournament and round a game was started for (issue 49).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InTournament {
+    /// The tournament.
+    pub name: super::TournamentName,
+    /// The round.
+    pub round: u32,
+}
+
 /// The last reminder sent for a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastNag {
@@ -104,6 +115,8 @@ pub struct Extra {
     /// Whether its players had never both moved in a game against each other when it
     /// started (absent, false, in games made before it was kept).
     pub strangers: bool,
+    /// The tournament it was started for (none in other games and older ones).
+    pub tournament: Option<InTournament>,
     /// Keys this program does not know, kept as they were.
     pub other: Map<String, Value>,
 }
@@ -141,6 +154,10 @@ impl Extra {
             self.started_by.as_ref().map(to_value).transpose()?,
         );
         put("strangers", self.strangers.then_some(Value::Bool(true)));
+        put(
+            "tournament",
+            self.tournament.as_ref().map(to_value).transpose()?,
+        );
         Ok(m)
     }
 
@@ -157,6 +174,7 @@ impl Extra {
             challenger: take(&mut m, "challenger")?,
             started_by: take(&mut m, "started_by")?,
             strangers: take(&mut m, "strangers")?.unwrap_or_default(),
+            tournament: take(&mut m, "tournament")?,
             other: m,
         })
     }

@@ -47,6 +47,7 @@ pub mod review;
 pub mod social;
 pub mod standings;
 pub mod subjects;
+pub mod tournament;
 
 #[cfg(test)]
 mod guard;

@@ -17,6 +17,7 @@ mod play_link;
 mod queued;
 mod refusal;
 mod sender;
+mod tournament;
 mod words;
 
 pub use challenge::InvalidChallenge;
@@ -25,6 +26,7 @@ pub use internal::{ExecError, InternalError};
 pub use play_link::PlayLinkRefusal;
 pub use queued::QueuedDropped;
 pub use refusal::Refusal;
+pub use tournament::TournamentRefusal;
 
 #[cfg(test)]
 mod account_texts;

@@ -11,22 +11,8 @@ pub mod swiss;
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use crate::server::model::UserId;
-
-/// How a tournament is played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "format", rename_all = "lowercase")]
-pub enum Format {
-    /// Every pair plays twice, once with each colour, all games started together.
-    RoundRobin,
-    /// `rounds` rounds, each paired when the one before has ended.
-    Swiss {
-        /// How many rounds.
-        rounds: u32,
-    },
-}
+pub use crate::server::store::{Bye, Entrant, Format, TournamentGame as Game, Verdict};
 
 /// Points counted in halves: a win is `Half(2)`, a draw `Half(1)`, a loss `Half(0)`.
 ///
@@ -92,39 +78,14 @@ impl fmt::Display for Quarter {
     }
 }
 
-/// How a tournament game ended, for the tournament (a forfeit is a win).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// White won (Black resigned, lost, was forfeited or withdrew).
-    White,
-    /// Black won.
-    Black,
-    /// Drawn.
-    Draw,
-}
-
-/// One game of a tournament: its round, its players and, once ended, its result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Game {
-    /// The round (1 for every game of a round robin).
-    pub round: u32,
-    /// Who has White.
-    pub white: UserId,
-    /// Who has Black.
-    pub black: UserId,
-    /// The result, once the game has ended.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<Verdict>,
-}
-
 impl Game {
-    /// A game not yet ended.
+    /// A game not yet started.
     pub fn new(round: u32, white: UserId, black: UserId) -> Game {
         Game {
             round,
             white,
             black,
+            board: None,
             result: None,
         }
     }
@@ -161,30 +122,8 @@ impl Game {
     }
 }
 
-/// A player who sat a Swiss round out (worth a win, [`BYE`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Bye {
-    /// The round.
-    pub round: u32,
-    /// Who had it.
-    pub player: UserId,
-}
-
 /// What a bye is worth.
 pub const BYE: Half = Half(2);
-
-/// A player of a tournament with their rating when it started (the last tie-break of a
-/// Swiss, and the seed of its first round).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Entrant {
-    /// The account.
-    pub id: UserId,
-    /// The rating at the start.
-    pub rating: i32,
-    /// Withdrawn after the start: not paired again.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub withdrawn: bool,
-}
 
 impl Entrant {
     /// A player still in.
