@@ -90,5 +90,7 @@ mod store; // the store: accounts and game files round-trip, atomic writes, the 
 mod strangers; // issue 25: a stranger's reach per mailbox, proven answers, honest play
 mod stumbles; // issue 47: a first game without a stumble, part 2: one mail per turn against a robot, old mails answered with the board, error mails quoting the player, boards with game errors
 mod support; // helpers shared by the tests (binary, mails, test servers): no tests
+mod tournament; // issue 49: tournaments by mail: a round robin of four to its end, the limits
+mod tournament_swiss; // issue 49: a Swiss of seven with a bye, a withdrawal and a forfeit; a stranger's commands
 mod typos; // common typos get the fix: en dash, spaces, to, pass, <password>, did you mean
 mod unconfirmed; // no word of a stranger's mail reaches an unconfirmed address, whatever the refusal
