@@ -42,7 +42,7 @@ pub fn write(record: &Record) -> String {
 ///     date: None, actions: vec![], ending: None };
 /// assert!(write_in(&record, Some(("Spring", 2))).contains("\nEV[Spring]\nRO[2]\n"));
 /// ```
-pub fn write_in(record: &Record, event: Option<(&str, u32)>) -> String {
+pub fn write_in(record: &Record, played_in: Option<(&str, u32)>) -> String {
     let mut out = String::from("(;\nGM[24]VV[2]\n");
     let su = match record.variant {
         Variant::Normal => "Yinsh",
@@ -50,7 +50,7 @@ pub fn write_in(record: &Record, event: Option<(&str, u32)>) -> String {
     };
     let (white, black) = (name(&record.white), name(&record.black));
     let _ = writeln!(out, "SU[{su}]\nGN[{}]", escape(&format!("{white}-{black}")));
-    if let Some((name, round)) = event {
+    if let Some((name, round)) = played_in {
         let _ = writeln!(out, "EV[{}]\nRO[{round}]", escape(name));
     }
     if let Some(date) = &record.date {

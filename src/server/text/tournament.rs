@@ -64,6 +64,11 @@ pub fn withdrew(name: &TournamentName, who: &UserId, forfeited: usize) -> String
     )
 }
 
+/// The line of a board mail of a game lost by a withdrawal.
+pub fn withdrawn_game(name: &TournamentName, who: &UserId) -> String {
+    format!("{who} withdrew from tournament {name} and loses this game by forfeit.")
+}
+
 /// The mail of a round's games, to one player.
 pub fn your_games(t: &Tournament, round: u32, who: &UserId, bye: bool) -> String {
     let mut s = match t.format {

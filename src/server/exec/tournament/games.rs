@@ -168,13 +168,8 @@ pub(super) fn withdraw(
             continue;
         }
         store.put_game(live.file())?;
-        let days = extra::forfeit_days(live.file());
-        out.extend(board_mails(
-            store,
-            &live,
-            Event::Forfeited(who.clone(), days),
-            None,
-        )?);
+        let note = text::withdrawn_game(&t.name, who);
+        out.extend(board_mails(store, &live, Event::Note(note), None)?);
         n += 1;
     }
     Ok((n, out))
