@@ -264,3 +264,49 @@ fn only_confirmed_accounts_create_and_join_and_a_creator_runs_two_at_most() {
         list.body
     );
 }
+
+/// The site's tournament pages: the list, and a page with the crosstable (a table
+/// with a caption and header cells with their scope) and a link to every game,
+/// rewritten as the games end.
+#[test]
+fn the_site_lists_the_tournaments_and_shows_each_crosstable() {
+    let mut s = players(3);
+    let site = s.dir.path().join("site");
+    std::fs::write(
+        s.home().join("config.toml"),
+        format!("[site]\nout = \"{}\"\n", site.display()),
+    )
+    .expect("config");
+    s.send(
+        addr("alice"),
+        "yinsh tournament create Club-3 alice apw",
+        "",
+    );
+    s.send(addr("bob"), "yinsh tournament join Club-3 bob bpw", "");
+    s.send(addr("carol"), "yinsh tournament join Club-3 carol cpw", "");
+    s.send(addr("alice"), "yinsh tournament start Club-3 alice apw", "");
+    resign(&mut s, 101, "bob");
+    let list = std::fs::read_to_string(site.join("tournaments.html")).expect("the list");
+    assert!(
+        list.contains("<a href=\"tournaments/club-3.html\">Club-3</a>"),
+        "{list}"
+    );
+    let page = std::fs::read_to_string(site.join("tournaments/club-3.html")).expect("the page");
+    assert!(page.contains("<caption>Places by points"), "{page}");
+    assert!(page.contains("<th scope=\"row\">alice</th>"), "{page}");
+    // Six games (three pairs, both colours), each linked.
+    for b in 101..=106 {
+        assert!(
+            page.contains(&format!(
+                "<a href=\"../games/{b}/index.html\">Board {b}</a>"
+            )),
+            "board {b}: {page}"
+        );
+    }
+    // alice beat bob on 101 (the game against bob still going on 102): "1 *".
+    assert!(page.contains("<td>1 *</td>"), "{page}");
+    assert!(
+        page.contains("Board 101</a>: alice (White) – bob (Black), 1-0"),
+        "{page}"
+    );
+}
