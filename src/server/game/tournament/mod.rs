@@ -48,7 +48,7 @@ impl std::ops::AddAssign for Half {
 
 impl fmt::Display for Half {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 % 2 == 0 {
+        if self.0.is_multiple_of(2) {
             write!(f, "{}", self.0 / 2)
         } else {
             write!(f, "{}.5", self.0 / 2)

@@ -93,7 +93,7 @@ pub fn pair(history: &History, round: u32) -> Round {
         .map(|s| history.byes.iter().any(|b| b.player == s.entrant.id))
         .collect();
     let everyone: Vec<usize> = (0..seats.len()).collect();
-    if seats.len() % 2 == 0 {
+    if seats.len().is_multiple_of(2) {
         let pairs = pair_all(&seats, &everyone, history);
         return Round {
             games: games_of(&seats, &pairs, round),
@@ -179,7 +179,7 @@ fn search(
     // Positions in `others`: the player half the group below first (the group counts
     // `top`), then the rest of the bottom half, then the top half upwards, then the
     // groups below in rank order.
-    let half = (group + 1) / 2;
+    let half = group.div_ceil(2);
     let mut order: Vec<usize> = Vec::with_capacity(others.len());
     order.extend(half.saturating_sub(1)..group);
     order.extend((0..half.saturating_sub(1)).rev());
@@ -231,7 +231,7 @@ fn high_gets_white(high: &Seat, low: &Seat, board: usize) -> bool {
         (Some(&h), Some(&l)) if h != l => !h,
         (Some(&h), _) => !h,
         (None, Some(&l)) => l,
-        (None, None) => board % 2 == 0,
+        (None, None) => board.is_multiple_of(2),
     }
 }
 
