@@ -89,7 +89,13 @@ struct Violation {
 /// axe's script) opened with `fragment`, in light and dark mode; checks that it finds
 /// nothing serious or critical, and that no request left the machine. Returns the DOM
 /// of the light run.
-fn check_page(program: &Path, axe: &Path, page: &Path, html: &str, fragment: &str) -> String {
+pub(crate) fn check_page(
+    program: &Path,
+    axe: &Path,
+    page: &Path,
+    html: &str,
+    fragment: &str,
+) -> String {
     let copy = page.with_file_name("axe.min.js");
     std::fs::copy(axe, &copy).expect("axe's script beside the page");
     let driven_page = DrivenPage::new(

@@ -19,6 +19,7 @@ mod browser_mail; // issue 26: Chromium lays out a board mail's HTML part at 390
 mod browser_play_more; // issue 27: Chromium clicks removals owed at the start of a turn, then the move; a turn ending in the pass the page offers
 mod browser_review; // issue 28: Chromium steps a reviewed game's board from its chart (click, Enter, between points, the list) at desktop width and 390 px
 mod browser_review_mail; // issue 28: Chromium shows the review mail's HTML part (chart, turning points' boards, list) at 390 px and desktop width
+mod browser_tournament; // issue 49: the tournament page in Chromium, phone and desktop, axe-core clean
 mod by_reply; // playing by pressing Reply: mail clients' replies, a whole game, the attacks
 mod concurrency; // 50 simultaneous deliver processes: the lock serialises them
 mod config; // the configuration file, environment and command line; check-config
