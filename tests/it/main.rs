@@ -20,6 +20,7 @@ mod browser_play_more; // issue 27: Chromium clicks removals owed at the start o
 mod browser_review; // issue 28: Chromium steps a reviewed game's board from its chart (click, Enter, between points, the list) at desktop width and 390 px
 mod browser_review_mail; // issue 28: Chromium shows the review mail's HTML part (chart, turning points' boards, list) at 390 px and desktop width
 mod browser_small; // issue 47 item 16: Undo one click, the opponent's move marked, placement dots, the phone layout, refused clicks told why, the icon, no hidden picture fetched, a strict CSP
+mod browser_tournament; // issue 49: the tournament page in Chromium, phone and desktop, axe-core clean
 mod by_reply; // playing by pressing Reply: mail clients' replies, a whole game, the attacks
 mod concurrency; // 50 simultaneous deliver processes: the lock serialises them
 mod config; // the configuration file, environment and command line; check-config
@@ -93,5 +94,7 @@ mod store; // the store: accounts and game files round-trip, atomic writes, the 
 mod strangers; // issue 25: a stranger's reach per mailbox, proven answers, honest play
 mod stumbles; // issue 47: a first game without a stumble, part 2: one mail per turn against a robot, old mails answered with the board, error mails quoting the player, boards with game errors
 mod support; // helpers shared by the tests (binary, mails, test servers): no tests
+mod tournament; // issue 49: tournaments by mail: a round robin of four to its end, the limits
+mod tournament_swiss; // issue 49: a Swiss of seven with a bye, a withdrawal and a forfeit; a stranger's commands
 mod typos; // common typos get the fix: en dash, spaces, to, pass, <password>, did you mean
 mod unconfirmed; // no word of a stranger's mail reaches an unconfirmed address, whatever the refusal

@@ -30,7 +30,7 @@ use thiserror::Error;
 use crate::rules::{Action, Color, Game, IllegalAction, Point, Variant};
 
 pub use read::read;
-pub use write::write;
+pub use write::{write, write_in};
 
 /// One game as a record holds it.
 #[derive(Clone, PartialEq, Eq, Debug)]

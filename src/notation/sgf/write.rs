@@ -29,6 +29,20 @@ use crate::rules::{Action, Color, Game, Point, Variant};
 /// assert!(text.contains("; P0[1 place wr  G 11]"));
 /// ```
 pub fn write(record: &Record) -> String {
+    write_in(record, None)
+}
+
+/// The SGF text of `record`, played in the event `event` (a tournament's name and
+/// round: `EV[Spring]RO[2]`, after the game's name).
+///
+/// ```
+/// use yinsh_pbem::notation::sgf::{Record, write_in};
+/// use yinsh_pbem::rules::Variant;
+/// let record = Record { variant: Variant::Normal, white: "ann".into(), black: "bob".into(),
+///     date: None, actions: vec![], ending: None };
+/// assert!(write_in(&record, Some(("Spring", 2))).contains("\nEV[Spring]\nRO[2]\n"));
+/// ```
+pub fn write_in(record: &Record, played_in: Option<(&str, u32)>) -> String {
     let mut out = String::from("(;\nGM[24]VV[2]\n");
     let su = match record.variant {
         Variant::Normal => "Yinsh",
@@ -36,6 +50,9 @@ pub fn write(record: &Record) -> String {
     };
     let (white, black) = (name(&record.white), name(&record.black));
     let _ = writeln!(out, "SU[{su}]\nGN[{}]", escape(&format!("{white}-{black}")));
+    if let Some((name, round)) = played_in {
+        let _ = writeln!(out, "EV[{}]\nRO[{round}]", escape(name));
+    }
     if let Some(date) = &record.date {
         let _ = writeln!(out, "DT[{}]", escape(date));
     }

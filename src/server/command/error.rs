@@ -140,6 +140,14 @@ pub enum Problem {
         "unknown option \"{0}\": the options are -blitz, --nagtime=<days> and --forfeittime=<days>"
     )]
     UnknownOption(String),
+    /// A word where a tournament's name belongs is not one.
+    #[error("{0}")]
+    TournamentName(crate::server::store::InvalidTournamentName),
+    /// An option of `tournament create` it does not know, or a bad value of one.
+    #[error(
+        "\"{0}\" does not fit: the options are roundrobin or swiss, -rounds=<1-20>, -blitz, --nagtime=<days>, --forfeittime=<days>, -min=<2-64>, -max=<2-64> and -start=YYYY-MM-DD"
+    )]
+    TournamentOption(String),
     /// `challenge` with other than two userids.
     #[error("expected two userids, found {0}")]
     NotTwoUserids(usize),

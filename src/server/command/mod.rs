@@ -24,6 +24,7 @@ mod seek;
 mod seek_command;
 mod spelling;
 mod table;
+pub mod tournament;
 mod types;
 mod words;
 
@@ -38,5 +39,6 @@ pub use spelling::nearest;
 pub use table::{command_list, syntax_lines, usage};
 pub use types::{
     BoardAction, BoardRef, Command, Credentials, GameFilter, MailChoice, OfferAction, OwnTurnMail,
-    SettingChoice, SubjectStyle, UnknownFilter, UnknownMailChoice,
+    SettingChoice, SubjectStyle, TournamentAction, TournamentRules, UnknownFilter,
+    UnknownMailChoice,
 };

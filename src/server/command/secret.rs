@@ -353,7 +353,15 @@ mod tests {
                 "yinsh take",
                 "yinsh withdraw",
                 "yinsh unseek",
+                "tournament create",
+                "tournament join",
+                "tournament leave",
+                "tournament start",
             ]
+        );
+        assert!(
+            with.iter()
+                .any(|(w, p)| *w == "tournament join" && *p == [2])
         );
         assert!(
             with.iter()

@@ -8,6 +8,7 @@ use super::bounds::bounded;
 use super::error::{CommandError, Problem};
 use super::parsers::{self, Parsed};
 use super::seek;
+use super::tournament;
 use super::types::Command;
 use super::words::word;
 
@@ -95,6 +96,19 @@ pub mod usage {
     pub const UNSEEK: &str = "yinsh unseek <seekno> <userid> <password>";
     /// `all show`
     pub const ALL_SHOW: &str = "all show <userid> [next | active]";
+    /// `tournament create` (also after `yinsh`)
+    pub const TOURNAMENT_CREATE: &str =
+        "yinsh tournament create <name> <userid> <password> [roundrobin | swiss] [<option> ...]";
+    /// `tournament join`
+    pub const TOURNAMENT_JOIN: &str = "yinsh tournament join <name> <userid> <password>";
+    /// `tournament leave`
+    pub const TOURNAMENT_LEAVE: &str = "yinsh tournament leave <name> <userid> <password>";
+    /// `tournament start`
+    pub const TOURNAMENT_START: &str = "yinsh tournament start <name> <userid> <password>";
+    /// `tournament show`
+    pub const TOURNAMENT_SHOW: &str = "yinsh tournament show <name>";
+    /// `yinsh tournaments`
+    pub const TOURNAMENTS: &str = "yinsh tournaments";
 }
 
 /// One command of the table.
@@ -162,7 +176,25 @@ const COMMANDS: &[Entry] = &[
     entry("yinsh take",        usage::TAKE,            seek::take),
     entry("yinsh withdraw",    usage::WITHDRAW,        seek::withdraw),
     entry("yinsh unseek",      usage::UNSEEK,          seek::withdraw),
+    entry("yinsh tournaments", usage::TOURNAMENTS,     tournament::list),
+    entry("tournament create", usage::TOURNAMENT_CREATE, tournament::create),
+    entry("tournament join",   usage::TOURNAMENT_JOIN,   tournament::join),
+    entry("tournament leave",  usage::TOURNAMENT_LEAVE,  tournament::leave),
+    entry("tournament start",  usage::TOURNAMENT_START,  tournament::start),
+    entry("tournament show",   usage::TOURNAMENT_SHOW,   tournament::show),
 ];
+
+/// The words `yinsh tournament` start a tournament command with: read as the family
+/// word `tournament` (so `yinsh tournament join ...` is `tournament join ...`).
+const YINSH_TOURNAMENT: &str = "tournament";
+
+/// The rest of `line` after `yinsh` when its next word is `tournament`.
+fn after_yinsh_tournament(line: &str) -> Option<&str> {
+    let (after, first) = word(line).ok()?;
+    let (_, second) = word(after).ok()?;
+    (first.eq_ignore_ascii_case("yinsh") && second.eq_ignore_ascii_case(YINSH_TOURNAMENT))
+        .then_some(after)
+}
 
 /// What to say when the second word of a two-word command is missing (`None`) or not
 /// in the table (as written); also given the words after the first.
@@ -182,6 +214,10 @@ const FAMILIES: &[(&str, Unknown)] = &[
     }),
     ("all", |_, after| {
         parsers::all_without_show(after, usage::ALL_SHOW)
+    }),
+    ("tournament", |second, _| {
+        let problem = Problem::TournamentOption(second.unwrap_or_default().to_string());
+        problem.within(usage::TOURNAMENT_SHOW)
     }),
 ];
 
@@ -207,6 +243,9 @@ fn lookup(words: &str) -> Option<&'static Entry> {
 
 /// A line as the table reads it, no misspelling guessed ([`Command::parse`] guesses).
 pub(super) fn parse_exact(line: &str) -> Result<Command, CommandError> {
+    if let Some(rest) = after_yinsh_tournament(line) {
+        return parse_exact(rest);
+    }
     let Ok((after, first)) = word(line) else {
         return Err(CommandError::Empty);
     };
@@ -270,6 +309,13 @@ impl Shape {
 
 /// The [`Shape`] of a line.
 pub(super) fn shape(line: &str) -> Shape {
+    if let Some(rest) = after_yinsh_tournament(line) {
+        let inner = shape(rest);
+        return Shape {
+            command_words: inner.command_words + 1,
+            ..inner
+        };
+    }
     let Ok((after, first)) = word(line) else {
         return Shape::NO_WORD;
     };

@@ -11,6 +11,7 @@ use std::str::FromStr;
 use super::said::Said;
 pub use crate::server::model::Credentials;
 use crate::server::model::{BoardId, Password, UserId};
+use crate::server::store::{Format, TournamentName};
 pub use crate::server::store::{OwnTurnMail, SubjectStyle};
 
 /// A board and, optionally, the turn number to show it at (`104#12`).
@@ -172,6 +173,17 @@ pub enum Command {
         /// The choice, if one is made.
         choice: Option<SettingChoice>,
     },
+    /// `yinsh tournament create|join|leave|start|show <name> ...` (issue 49).
+    Tournament {
+        /// The tournament.
+        name: TournamentName,
+        /// Who asks (none for `show`).
+        auth: Option<Credentials>,
+        /// What they ask.
+        action: TournamentAction,
+    },
+    /// `yinsh tournaments`: the list.
+    Tournaments,
     /// `yinsh games userid ... [all|active|inactive|next] [page <n>]`
     Games {
         /// Players whose games to list: at least one (the mail does not say whose
@@ -202,9 +214,44 @@ impl Command {
             | Command::Settings { auth, .. }
             | Command::Vacation { auth, .. } => Some(auth),
             Command::Seek(s) => s.credentials(),
+            Command::Tournament { auth, .. } => auth.as_ref(),
             _ => None,
         }
     }
+}
+
+/// What a [`Command::Tournament`] asks.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum TournamentAction {
+    /// `create`: a new tournament with these rules, its creator its first player.
+    Create(TournamentRules),
+    /// `join`, before the start.
+    Join,
+    /// `leave`: before the start, off the list; after it, a withdrawal.
+    Leave,
+    /// `start`, by its creator.
+    Start,
+    /// `show`: the crosstable, the round, the games going on.
+    Show,
+}
+
+/// A new tournament's rules (`yinsh tournament create`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TournamentRules {
+    /// Round robin or Swiss.
+    pub format: Format,
+    /// Blitz games.
+    pub blitz: bool,
+    /// Reminder days of its games.
+    pub nag_days: Option<u32>,
+    /// Forfeit days of its games.
+    pub forfeit_days: Option<u32>,
+    /// Fewest players.
+    pub min: u32,
+    /// Most players.
+    pub max: u32,
+    /// When `tick` starts it (unix seconds, 00:00 UTC of the day given).
+    pub start: Option<u64>,
 }
 
 /// What a player does on one board ([`Command::Board`]).

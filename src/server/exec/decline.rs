@@ -36,6 +36,10 @@ pub(super) fn decline(
     account: &Account,
 ) -> Result<Vec<Reply>, ExecError> {
     let (live, _side) = load_for_player(store, board, account)?;
+    if let Some(t) = &live.file().extra.tournament {
+        let name = t.name.clone();
+        return Err(super::error::TournamentRefusal::NoDecline { board, name }.into());
+    }
     if let Some(moved) = extra::first_move_of(live.file(), &account.userid) {
         return Err(Refusal::DeclineAfterMove { board, moved }.into());
     }

@@ -23,6 +23,7 @@ pub mod review;
 pub mod robots;
 pub mod seeks;
 pub mod social;
+pub mod tournament;
 pub mod unconfirmed;
 
 use crate::server::command::{BoardAction, Command, Said, SeekCommand};
@@ -206,6 +207,10 @@ fn route(
         Command::Vacation { days, .. } => social::vacation(store, req, proved(actor)?, *days),
         Command::Seek(SeekCommand::List) => seeks::list(store, req),
         Command::Seek(cmd) => seeks::act(store, req, proved(actor)?, cmd),
+        Command::Tournament { name, action, .. } => {
+            tournament::tournament(store, req, actor, name, action)
+        }
+        Command::Tournaments => tournament::list(store, req),
     }
 }
 

@@ -57,6 +57,7 @@ impl Refusal {
             | WatcherUnconfirmed { .. }
             | DeclineAfterMove { .. }
             | PlayLink(_) => self.to_string(),
+            Tournament(t) => t.plain(),
             UseridLikeWebAddress { .. } => format!("This userid has a dot before a letter, so mail programs would show it as a web address. Use - or _ instead of the dot: {SIGNUP}"),
             UseridTaken { .. } => format!("This userid is already taken. Choose another one: {SIGNUP}"),
             AddressBusy { max, until, .. } => format!(

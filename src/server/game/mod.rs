@@ -2,7 +2,8 @@
 //! (`record`), per-game extras (watchers, offers, queued moves, clocks: `extra`),
 //! Elo ratings (`ratings`), vacations (`vacation`), the pictures of its positions
 //! (`picture`), what the robot's review is given and keeps (`review`), the robots' rules as players (`robots`) and who knows whom
-//! (`strangers`: the games nobody asked for).
+//! (`strangers`: the games nobody asked for), tournaments' pairings and standings
+//! (`tournament`).
 
 pub mod clock;
 pub mod extra;
@@ -13,4 +14,5 @@ pub mod record;
 pub mod review;
 pub mod robots;
 pub mod strangers;
+pub mod tournament;
 pub mod vacation;

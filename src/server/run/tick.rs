@@ -158,7 +158,8 @@ pub fn tick(settings: &Settings) -> Result<Report, InternalError> {
 /// Nag and forfeit where due, through the store's open transaction; returns the mails.
 fn due_games(store: &Store, now: u64, report: &mut Report) -> Result<Vec<Reply>, InternalError> {
     let vacations = Vacations::load(store)?;
-    let mut replies = Vec::new();
+    // The tournaments whose start date has come (issue 49).
+    let mut replies = crate::server::exec::tournament::start_due(store, now)?;
     // Only the games whose due time has come (`game::index`), not every game; a
     // damaged game file is skipped, logged and told to the operator.
     let due_boards = index::due_boards(store, now)?;

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use crate::durable::fault;
 use crate::mail::{InboundMail, Spool, Transport};
 use crate::server::config::Settings;
+use crate::server::exec::tournament;
 use crate::server::game::record::LiveGame;
 use crate::server::internal::InternalError;
 use crate::server::model::BoardId;
@@ -173,6 +174,15 @@ impl<'a> Locked<'a> {
         let result = indexes::before_work(store, now)
             .and_then(|()| work(ctx))
             .and_then(|mut work| {
+                // The tournament games the work ended, recorded (issue 49): their
+                // mails caused as the work's were (a proven owner's, else a stranger's).
+                let cause = if work.replies.iter().any(|r| r.cause == Cause::Owner) {
+                    Cause::Owner
+                } else {
+                    Cause::Stranger
+                };
+                work.replies
+                    .extend(tournament::ended_games(store, now, cause)?);
                 work.replies
                     .extend(indexes::after_work(store, settings, now)?);
                 let replies = std::mem::take(&mut work.replies);

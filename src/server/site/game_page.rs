@@ -241,8 +241,18 @@ fn write_records(files: &mut Files, dir: &Path, live: &LiveGame) -> Result<(), S
     )?;
     files.write(
         &dir.join(format!("{stem}.sgf")),
-        sgf::write(&record).as_bytes(),
+        sgf::write_in(
+            &record,
+            event_of(live).as_ref().map(|(n, r)| (n.as_str(), *r)),
+        )
+        .as_bytes(),
     )
+}
+
+/// The tournament and round of `live`, for its record's `EV[]` and `RO[]`.
+fn event_of(live: &LiveGame) -> Option<(String, u32)> {
+    let t = live.file().extra.tournament.as_ref()?;
+    Some((t.name.to_string(), t.round))
 }
 
 /// What a game's page shows beside the game itself.

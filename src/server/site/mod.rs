@@ -23,6 +23,7 @@ mod play;
 mod review;
 mod seeks;
 pub mod settings;
+mod tournament;
 
 use std::path::{Path, PathBuf};
 
@@ -515,6 +516,11 @@ fn write_lists(
         lists::history(store, out, all || fresh, &mut |name, html| {
             files.write(&out.join(name), html.as_bytes())
         })?;
+    }
+    // The tournaments' pages (issue 49), small: all of them each time.
+    files.make_dir(&out.join("tournaments"))?;
+    for (name, html) in tournament::pages(store)? {
+        files.write(&out.join(name), html.as_bytes())?;
     }
     // The finished games from the store's history index: the newest, two files at most.
     let (finished, total) = index::history_page(store, 1, lists::INDEX_FINISHED)?;

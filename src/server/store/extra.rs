@@ -19,6 +19,8 @@
 //!                                  against each other when it started
 //! "unrated": true                  it changes no rating (an open seek's -unrated)
 //! "seek": 3                        the open seek it began with
+//! "tournament": {"name": "Spring", "round": 2}
+//!                                  the tournament and round it was started for
 //! ```
 //!
 //! The object is written with its keys sorted, known and unknown alike, exactly as the
@@ -72,6 +74,15 @@ pub struct Stored {
     pub turns: usize,
 }
 
+/// The tournament and round a game was started for (issue 49).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InTournament {
+    /// The tournament.
+    pub name: super::TournamentName,
+    /// The round.
+    pub round: u32,
+}
+
 /// The last reminder sent for a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastNag {
@@ -112,6 +123,8 @@ pub struct Extra {
     pub unrated: bool,
     /// The open seek it began with.
     pub seek: Option<SeekId>,
+    /// The tournament it was started for (none in other games and older ones).
+    pub tournament: Option<InTournament>,
     /// Keys this program does not know, kept as they were.
     pub other: Map<String, Value>,
 }
@@ -151,6 +164,10 @@ impl Extra {
         put("strangers", self.strangers.then_some(Value::Bool(true)));
         put("unrated", self.unrated.then_some(Value::Bool(true)));
         put("seek", self.seek.map(|s| Value::from(s.0)));
+        put(
+            "tournament",
+            self.tournament.as_ref().map(to_value).transpose()?,
+        );
         Ok(m)
     }
 
@@ -169,6 +186,7 @@ impl Extra {
             strangers: take(&mut m, "strangers")?.unwrap_or_default(),
             unrated: take(&mut m, "unrated")?.unwrap_or_default(),
             seek: take(&mut m, "seek")?,
+            tournament: take(&mut m, "tournament")?,
             other: m,
         })
     }

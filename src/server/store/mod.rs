@@ -24,6 +24,7 @@
 //! <home>/robot-time.json       the robots' think time in the current hour (robot_time.rs)
 //! <home>/reviews/<n>.json      the robot's review of finished game n (reviews.rs)
 //! <home>/reviews/owed/<n>.json the review of finished game n owed (owed/review.rs)
+//! <home>/tournaments.json    every tournament, by name (tournaments.rs)
 //! <home>/held/<n>.json        game n's challenge message, held for its challenger's proof (held.rs)
 //! <home>/pictures/<slot>.png   the last board picture drawn for a slot's games, a cache
 //!                              (kept_pictures.rs)
@@ -65,6 +66,7 @@ mod robot_time;
 mod seeks;
 mod seen;
 mod skeletons;
+mod tournaments;
 mod tx;
 mod unconfirmed;
 
@@ -75,7 +77,7 @@ pub use crate::server::model::{InvalidPassword, InvalidUserId, Password, UserId}
 pub use accounts::{Account, OwnTurnMail, PendingAddress, Prefs, SubjectStyle, UnknownChoice};
 pub use bounces::{BounceRecord, exact_address};
 pub use confirm::{ACCOUNTS_PER_ADDRESS, PENDING_PER_ADDRESS, TOKEN_SECONDS, Token};
-pub use extra::{Challenger, Extra, LastNag, Offer, Stored};
+pub use extra::{Challenger, Extra, InTournament, LastNag, Offer, Stored};
 pub use figures::{Figures, LastRun, mark_run};
 pub use fs::{StoreLock, write_atomic};
 pub use games::{CommentRecord, EndRecord, GameFile, TurnRecord};
@@ -101,6 +103,10 @@ pub use seeks::{
     SEEK_SECONDS, Seek, SeekColour, SeekId, SeekWish, Seeks,
 };
 pub use seen::{RateLimit, RateVerdict, SEEN_DAYS, day_name, key_name};
+pub use tournaments::{
+    Bye, Entrant, Format, InvalidTournamentName, Tournament, TournamentGame, TournamentName,
+    Verdict,
+};
 pub use tx::Change;
 pub use unconfirmed::UNCONFIRMED_SECONDS;
 

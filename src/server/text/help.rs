@@ -181,6 +181,25 @@ Commands (in the Subject line):
       (your opponent's answer, or a robot's, shows it); errors, offers and the
       game's end still come; own-turn send goes back.
       Without a choice: how they come now.
+  yinsh tournament create <name> <userid> <password> [roundrobin | swiss] [<option> ...]
+      A tournament (3-30 letters, digits or -); you are its first player.
+      roundrobin (the default): every pair plays twice, once with each colour,
+      all games at once. swiss: -rounds=N (3), each paired when the last
+      ended. Options: -blitz, --nagtime=N, --forfeittime=N (days), -min=N (3),
+      -max=N (16), -start=YYYY-MM-DD (tick starts it then). Only accounts
+      with a confirmed address; at most 2 of yours not finished.
+  yinsh tournament join <name> <userid> <password>
+  yinsh tournament leave <name> <userid> <password>
+      Join or leave before the start; leaving after it is a withdrawal: your
+      games not finished are lost by forfeit.
+  yinsh tournament start <name> <userid> <password>
+      Its creator starts it (with at least its -min players).
+  yinsh tournament show <name>
+      The table, the round, the games. A win is 1, a draw 1/2, a bye 1.
+      Ties: round robin by Sonneborn-Berger, games won, then head-to-head;
+      Swiss by Buchholz, Sonneborn-Berger, then the rating at the start.
+  yinsh tournaments
+      The list of tournaments.
   yinsh help       this text
 
 The game

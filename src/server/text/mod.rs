@@ -50,6 +50,7 @@ pub mod social;
 pub mod standings;
 pub mod subjects;
 pub mod wrap;
+pub mod tournament;
 
 #[cfg(test)]
 mod guard;

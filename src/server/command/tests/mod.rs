@@ -136,6 +136,65 @@ fn samples() -> Vec<(&'static str, Command)> {
                 auth: auth("alice", "pw"),
             },
         ),
+        ("yinsh tournaments", Command::Tournaments),
+        (
+            "tournament create Spring alice pw swiss -rounds=4 -blitz -min=5 --forfeittime=9 -start=2027-01-01",
+            Command::Tournament {
+                name: "Spring".parse().expect("a name"),
+                auth: Some(auth("alice", "pw")),
+                action: crate::server::command::TournamentAction::Create(
+                    crate::server::command::TournamentRules {
+                        format: crate::server::store::Format::Swiss { rounds: 4 },
+                        blitz: true,
+                        nag_days: None,
+                        forfeit_days: Some(9),
+                        min: 5,
+                        max: 16,
+                        start: Some(1_798_761_600),
+                    },
+                ),
+            },
+        ),
+        (
+            "yinsh tournament join Spring alice pw",
+            Command::Tournament {
+                name: "spring".parse().expect("a name"),
+                auth: Some(auth("alice", "pw")),
+                action: crate::server::command::TournamentAction::Join,
+            },
+        ),
+        (
+            "tournament join Spring alice pw",
+            Command::Tournament {
+                name: "spring".parse().expect("a name"),
+                auth: Some(auth("alice", "pw")),
+                action: crate::server::command::TournamentAction::Join,
+            },
+        ),
+        (
+            "tournament leave Spring alice pw",
+            Command::Tournament {
+                name: "Spring".parse().expect("a name"),
+                auth: Some(auth("alice", "pw")),
+                action: crate::server::command::TournamentAction::Leave,
+            },
+        ),
+        (
+            "tournament start Spring alice pw",
+            Command::Tournament {
+                name: "Spring".parse().expect("a name"),
+                auth: Some(auth("alice", "pw")),
+                action: crate::server::command::TournamentAction::Start,
+            },
+        ),
+        (
+            "Tournament show Spring",
+            Command::Tournament {
+                name: "Spring".parse().expect("a name"),
+                auth: None,
+                action: crate::server::command::TournamentAction::Show,
+            },
+        ),
         (
             "vacation alice pw 0",
             Command::Vacation {
@@ -403,6 +462,7 @@ fn each_command_alone_parses_or_is_refused_in_its_own_syntax() {
         "yinsh history",
         "yinsh games",
         "yinsh seeks",
+        "yinsh tournaments",
     ];
     for (words, usage) in entries() {
         match parse(words) {

@@ -78,7 +78,8 @@ impl Refusal {
             | PasswordCouldShow
             | EmptyBroadcast
             | VacationTooLong { .. }
-            | ReplyNotYours { .. } => None,
+            | ReplyNotYours { .. }
+            | Tournament(_) => None,
             PlayLink(refusal) => refusal.board(),
         }
     }

@@ -19,6 +19,7 @@ mod queued;
 mod refusal;
 mod seek;
 mod sender;
+mod tournament;
 mod words;
 
 pub use challenge::InvalidChallenge;
@@ -28,6 +29,7 @@ pub use play_link::PlayLinkRefusal;
 pub use queued::QueuedDropped;
 pub use refusal::Refusal;
 pub use seek::SeekRefusal;
+pub use tournament::TournamentRefusal;
 
 #[cfg(test)]
 mod account_texts;

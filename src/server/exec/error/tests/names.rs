@@ -66,6 +66,7 @@ pub(super) fn name(r: &Refusal) -> &'static str {
         OfferAnsweredInWords { .. } => "OfferAnsweredInWords",
         ReplyNotYours { .. } => "ReplyNotYours",
         PlayLink(_) => "PlayLink",
+        Tournament(_) => "Tournament",
         WatcherUnconfirmed { .. } => "WatcherUnconfirmed",
         DeclineAfterMove { .. } => "DeclineAfterMove",
     }
