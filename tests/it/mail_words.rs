@@ -291,11 +291,25 @@ fn a_writer_reads_their_comment_at_a_confirmed_address_and_is_told_it_is_held_at
     s.confirmed("bob", "bpw", "bob@example.org");
     s.confirmed("carol", "cpw", "carol@example.org");
     // carol's address is confirmed: her copy shows her words, and bob reads them.
-    let started = s.send("carol@example.org", "yinsh challenge -password cpw carol bob", "");
+    let started = s.send(
+        "carol@example.org",
+        "yinsh challenge -password cpw carol bob",
+        "",
+    );
     assert_eq!(started.len(), 2, "{started:?}");
-    let sent = s.send("carol@example.org", "yinsh move 101 carol cpw e5", "Have fun, bob!");
-    assert_says(&only_to(&sent, "carol@example.org"), "carol writes:\nHave fun, bob!\n");
-    assert_says(&only_to(&sent, "bob@example.org"), "carol writes:\nHave fun, bob!\n");
+    let sent = s.send(
+        "carol@example.org",
+        "yinsh move 101 carol cpw e5",
+        "Have fun, bob!",
+    );
+    assert_says(
+        &only_to(&sent, "carol@example.org"),
+        "carol writes:\nHave fun, bob!\n",
+    );
+    assert_says(
+        &only_to(&sent, "bob@example.org"),
+        "carol writes:\nHave fun, bob!\n",
+    );
     // alice's is not (anyone may have signed up with it): her copy says the comment
     // is hers and held, and repeats none of it; bob's leaves it out too.
     s.send(ALICE, "signup alice apw", "");
@@ -305,7 +319,11 @@ fn a_writer_reads_their_comment_at_a_confirmed_address_and_is_told_it_is_held_at
     let alices = only_to(&sent, "alice@example.org");
     assert!(!alices.raw.contains("Good luck"), "{}", alices.raw);
     assert_says(&alices, "Your comment is not repeated here");
-    assert!(!alices.body.contains("The comment is not shown"), "{}", alices.body);
+    assert!(
+        !alices.body.contains("The comment is not shown"),
+        "{}",
+        alices.body
+    );
     let bobs = only_to(&sent, "bob@example.org");
     assert!(!bobs.raw.contains("Good luck"), "{}", bobs.raw);
     assert_says(&bobs, "The comment is not shown");

@@ -1,5 +1,5 @@
 //! Issue 49, a three-round Swiss of seven by mail: a bye, one withdrawal (its game
-//! lost by forfeit, the player paired no more), one forfeit by `tick` with the
+//! resigned, the player paired no more), one forfeit by `tick` with the
 //! clock moved on, every pairing and the final table with its tie-breaks checked
 //! against values worked out by hand here; and a stranger's tournament commands,
 //! which reach no player and cost at most the stranger's budget.
@@ -53,11 +53,11 @@ fn a_swiss_of_seven_with_a_bye_a_withdrawal_and_a_forfeit() {
     assert_says(told(&r, "gina"), "You have the bye this round");
     assert_says(told(&r, "alice"), "round 1 of 3 has started");
     resign(&mut s, 101, "dave");
-    // erin withdraws while board 102 goes on: she loses it by forfeit.
+    // erin withdraws while board 102 goes on: she resigns it.
     let r = s.send(addr("erin"), "yinsh tournament leave Swiss7 erin epw", "");
     assert_says(
         told(&r, "erin"),
-        "erin withdrew from tournament Swiss7: 1 games not finished were lost by forfeit",
+        "erin withdrew from tournament Swiss7: the 1 game not finished is resigned",
     );
     let board = r
         .iter()
@@ -65,9 +65,10 @@ fn a_swiss_of_seven_with_a_bye_a_withdrawal_and_a_forfeit() {
         .expect("bob's board mail");
     assert_says(
         board,
-        "erin withdrew from tournament Swiss7 and loses this game by forfeit.",
+        "erin withdrew from tournament Swiss7, and so resigns this game.",
     );
-    assert_eq!(s.game_file(102)["ended"]["reason"], "forfeit");
+    assert_eq!(s.game_file(102)["ended"]["reason"], "resigned");
+    assert_says(board, "erin resigned.");
     let r = s.send("zoe@example.org", "yinsh tournament show Swiss7", "");
     assert_says(&one_to(&r, "zoe@example.org"), "Round 1 of 3.");
     let r = draw(&mut s, 103, "carol", "frank");

@@ -108,6 +108,7 @@ pub(super) fn page(title: &str, root: &str, body: &str) -> String {
          <body><main>\n<nav><a href=\"{root}index.html\">Games</a>\
          <a href=\"{root}standings.html\">Standings</a>\
          <a href=\"{root}history.html\">History</a>\
+         <a href=\"{root}tournaments.html\">Tournaments</a>\
          <a href=\"{root}rules.html\">Rules</a></nav>\n{body}</main></body></html>\n",
         title = escape(title),
     );

@@ -57,6 +57,15 @@ Robots: opponents at any hour
   and allows no take-backs: its games are rated like any other. You may have
   {max} unfinished games against the robots at a time.
 
+Finding an opponent
+  yinsh seeks          the open seeks: games offered to anyone
+  yinsh seek <userid> <password> [-blitz] [-unrated] [-robot=<n>] ...
+      Offer a game to anyone (a confirmed address only); yinsh take <seekno>
+      <userid> <password> takes one.
+  yinsh tournaments    the tournaments; yinsh tournament join <name> <userid>
+      <password> enters one before it starts.
+  \"yinsh help\" has every option of both.
+
 Other
   help                 this text
   list                 the games this server runs
@@ -191,7 +200,7 @@ Commands (in the Subject line):
   yinsh tournament join <name> <userid> <password>
   yinsh tournament leave <name> <userid> <password>
       Join or leave before the start; leaving after it is a withdrawal: your
-      games not finished are lost by forfeit.
+      games not finished are resigned.
   yinsh tournament start <name> <userid> <password>
       Its creator starts it (with at least its -min players).
   yinsh tournament show <name>

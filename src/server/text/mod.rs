@@ -49,8 +49,8 @@ pub mod seeks;
 pub mod social;
 pub mod standings;
 pub mod subjects;
-pub mod wrap;
 pub mod tournament;
+pub mod wrap;
 
 #[cfg(test)]
 mod guard;

@@ -58,15 +58,18 @@ pub fn left(name: &TournamentName, who: &UserId) -> String {
 }
 
 /// The answer to `leave` after the start.
-pub fn withdrew(name: &TournamentName, who: &UserId, forfeited: usize) -> String {
-    format!(
-        "{who} withdrew from tournament {name}: {forfeited} games not finished were lost by forfeit, and {who} is paired no more.\n"
-    )
+pub fn withdrew(name: &TournamentName, who: &UserId, resigned: usize) -> String {
+    let games = match resigned {
+        0 => "no game of theirs was still going".to_string(),
+        1 => "the 1 game not finished is resigned".to_string(),
+        n => format!("the {n} games not finished are resigned"),
+    };
+    format!("{who} withdrew from tournament {name}: {games}, and {who} is paired no more.\n")
 }
 
-/// The line of a board mail of a game lost by a withdrawal.
+/// The line of a board mail of a game resigned by a withdrawal.
 pub fn withdrawn_game(name: &TournamentName, who: &UserId) -> String {
-    format!("{who} withdrew from tournament {name} and loses this game by forfeit.")
+    format!("{who} withdrew from tournament {name}, and so resigns this game.")
 }
 
 /// The mail of a round's games, to one player.

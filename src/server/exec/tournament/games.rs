@@ -1,7 +1,7 @@
 //! A tournament's games: started by the server at the start (a round robin's all
 //! at once, a Swiss's first round) and after each Swiss round, each player told
 //! their games by a mail naming the tournament and the round beside each game's own
-//! board mails; a withdrawal's games lost by forfeit; and after every transaction's
+//! board mails; a withdrawal's games resigned; and after every transaction's
 //! work, the games it ended recorded in their tournaments (`ended_games`, called by
 //! `run::txn` for every run: moves, resignations, agreed draws, tick's forfeits),
 //! the next Swiss round paired when the last game of a round ends, and at the end
@@ -137,7 +137,7 @@ fn new_game(
     Ok(live)
 }
 
-/// `who` withdraws from `t`: every game of theirs not finished is lost by forfeit
+/// `who` withdraws from `t`: every game of theirs not finished is resigned
 /// (the board mails go out); they are paired no more. Returns how many.
 pub(super) fn withdraw(
     store: &Store,
@@ -164,7 +164,7 @@ pub(super) fn withdraw(
         let Some(side) = live.side(who) else {
             continue;
         };
-        if live.end(EndReason::Forfeit, side, now).is_err() {
+        if live.end(EndReason::Resigned, side, now).is_err() {
             continue;
         }
         store.put_game(live.file())?;

@@ -1,7 +1,7 @@
 //! The tournament commands (issue 49): `create` (a confirmed account, at most
 //! [`MAX_RUNNING`] of its own not yet finished; the server's admins, listed in the
 //! home's `admins` file, without that cap), `join` and `leave` (before the start;
-//! a leave after it is a withdrawal: every game not finished is lost by forfeit),
+//! a leave after it is a withdrawal: every game not finished is resigned),
 //! `start` (its creator or an admin, with at least its fewest players), `show` and
 //! the list. Starting, the games and what a game's end changes are in `games.rs`.
 
