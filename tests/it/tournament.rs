@@ -309,4 +309,11 @@ fn the_site_lists_the_tournaments_and_shows_each_crosstable() {
         page.contains("Board 101</a>: alice (White) – bob (Black), 1-0"),
         "{page}"
     );
+    // The game's records name the tournament and its round, and still replay.
+    let sgf = std::fs::read_to_string(site.join("games/101/board-101.sgf")).expect("the SGF");
+    assert!(sgf.contains("EV[Club-3]\nRO[1]\n"), "{sgf}");
+    let txt = std::fs::read_to_string(site.join("games/101/board-101.txt")).expect("the record");
+    assert!(txt.contains("\n# Tournament: Club-3, round 1\n"), "{txt}");
+    let replayed = yinsh_pbem::notation::read_transcript(yinsh_pbem::rules::Variant::Normal, &txt);
+    assert!(replayed.is_ok(), "{replayed:?}: {txt}");
 }

@@ -235,17 +235,17 @@ fn record_stem(board: BoardId) -> String {
 fn write_records(files: &mut Files, dir: &Path, live: &LiveGame) -> Result<(), SiteError> {
     let record = live.record(Some(format_date(live.file().created)))?;
     let stem = record_stem(live.board());
-    files.write(
-        &dir.join(format!("{stem}.txt")),
-        write_transcript(&record).as_bytes(),
-    )?;
+    let event = event_of(live);
+    let mut transcript = write_transcript(&record);
+    if let Some((name, round)) = &event {
+        // A comment line of its own after the first, as `replay` and `import` skip it.
+        let at = transcript.find('\n').map_or(0, |k| k + 1);
+        transcript.insert_str(at, &format!("# Tournament: {name}, round {round}\n"));
+    }
+    files.write(&dir.join(format!("{stem}.txt")), transcript.as_bytes())?;
     files.write(
         &dir.join(format!("{stem}.sgf")),
-        sgf::write_in(
-            &record,
-            event_of(live).as_ref().map(|(n, r)| (n.as_str(), *r)),
-        )
-        .as_bytes(),
+        sgf::write_in(&record, event.as_ref().map(|(n, r)| (n.as_str(), *r))).as_bytes(),
     )
 }
 
