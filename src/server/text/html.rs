@@ -394,7 +394,7 @@ fn move_table(mail: &BoardMail<'_>, upto: usize) -> String {
 impl BoardHtml {
     /// The board as an error mail shows it (issue 26): `message`, the error, above
     /// the heading, and `after`, what the text part says below the board (the
-    /// original mail quoted), below the board as text; both as [`paragraphs`] (an
+    /// original mail quoted), below the board as text; both as `paragraphs` (an
     /// error may repeat a line of the mail, a caret under it: kept as written).
     pub fn under_error(mut self, message: &str, after: &str) -> BoardHtml {
         self.error = paragraphs(message);

@@ -591,7 +591,7 @@ pub enum Refusal {
     /// A `yinsh move` whose play link's token played nothing ([`PlayLinkRefusal`]).
     #[error(transparent)]
     PlayLink(#[from] PlayLinkRefusal),
-    /// A tournament command refused ([`TournamentRefusal`]).
+    /// A tournament command refused ([`super::TournamentRefusal`]).
     #[error(transparent)]
     Tournament(#[from] super::TournamentRefusal),
 }
