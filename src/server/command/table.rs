@@ -373,7 +373,7 @@ pub(super) fn entries() -> impl Iterator<Item = (&'static str, &'static str)> {
 /// let list = yinsh_pbem::server::command::command_list();
 /// assert!(list.starts_with("help, signup, "));
 /// assert!(list.contains("message, ") && list.contains("vacation, ") && list.contains("verify, "));
-/// assert!(list.ends_with("yinsh ..."));
+/// assert!(list.ends_with("yinsh ..., tournament ..."));
 /// ```
 pub fn command_list() -> String {
     let mut out: Vec<String> = Vec::new();
